@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { authUser, territory, user } from './entities';
+
+// Request and response shapes of the user-server calls of spec section 7 (served under /api/users).
+// The server validates with these before any handler runs; the SPA types its calls with them.
+
+const int = z.coerce.number().int();
+const seconds = z.coerce.number().int().min(60).max(31_536_000);
+
+export const email = z.string().trim().toLowerCase().max(254).email('Enter a valid email address');
+export const password = z
+  .string()
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password must be at most 128 characters');
+export const validationCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'The code is the 6 digits from the email');
+
+/** GET /auth: basic credentials in the Authorization header. */
+export const authQuery = z.object({
+  token: z.string().max(4096).optional(),
+  recycleTime: seconds.optional(),
+  expiryTime: seconds.optional(),
+  accId: int.positive().optional(),
+});
+export const authResponse = authUser;
+
+/** GET /reauth ?accId (bearer). */
+export const reauthQuery = z.object({ accId: int.positive().optional() });
+
+/** PUT /validate. */
+export const validateBody = z.object({ code: validationCode });
+export const validateResponse = z.object({ validated: z.literal(true) });
+
+/** GET /resetpassword ?userId; PUT /resetpassword. The userId is the user name (email) a user logs in with. */
+export const resetRequestQuery = z.object({ userId: z.string().trim().toLowerCase().min(1).max(254) });
+export const resetBody = z.object({
+  password,
+  activationCode: validationCode,
+  userId: z.string().trim().toLowerCase().min(1).max(254),
+});
+
+/** POST /users ?token: sign up. */
+export const signupQuery = z.object({ token: z.string().max(4096).optional() });
+export const signupBody = z.object({
+  userId: z.string().trim().toLowerCase().max(254).optional(),
+  email,
+  password,
+  personalName: z.string().trim().min(1, 'Enter your name').max(100),
+  country: z.string().trim().max(100).optional(),
+  territory,
+  charityPSLNumber: z.string().trim().max(50).optional(),
+  isInVerifyProcess: z.boolean().optional(),
+  companyName: z.string().trim().max(100).optional(),
+});
+
+export const userIdQuery = z.object({ id: int.positive() });
+
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+/** PUT /users ?id: the user's own details. */
+export const updateUserBody = z
+  .object({
+    personalName: z.string().trim().min(1, 'Enter your name').max(100).optional(),
+    companyName: optionalText(100),
+    address1: optionalText(200),
+    address2: optionalText(200),
+    address3: optionalText(200),
+    address4: optionalText(200),
+    town: optionalText(100),
+    county: optionalText(100),
+    postcode: optionalText(20),
+    country: optionalText(100),
+  })
+  .strict();
+
+/** PUT /userpassword. */
+export const userPasswordBody = z.object({ newPassword: password });
+
+export const message = z.object({ msg: z.string() });
+export const userResponse = user;
+
+export type AuthQuery = z.infer<typeof authQuery>;
+export type SignupBody = z.infer<typeof signupBody>;
+export type UpdateUserBody = z.infer<typeof updateUserBody>;
+export type ResetBody = z.infer<typeof resetBody>;

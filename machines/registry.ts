@@ -1,0 +1,19 @@
+import type { AnyStateMachine } from 'xstate';
+import { accountValidationMachine } from './accountValidation';
+import { modalMachine } from './modal';
+import { passwordResetMachine } from './passwordReset';
+import { sessionMachine } from './session';
+import { submissionMachine } from './submission';
+
+/**
+ * Every statechart of the portal, in one list: the QA path planner (`npm run paths`), the coverage
+ * check of the test suite and the visualiser all read it. A new machine is registered here and
+ * nowhere else.
+ */
+export const machines: readonly AnyStateMachine[] = [
+  sessionMachine,
+  modalMachine,
+  accountValidationMachine,
+  passwordResetMachine,
+  submissionMachine,
+];

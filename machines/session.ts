@@ -1,0 +1,171 @@
+import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { signedOutUser } from '../contract/constants';
+import type { AuthUser } from '../contract/entities';
+
+/** What the login form sends; `token` is the bot-check answer when the deployment uses one. */
+export type Credentials = { userName: string; password: string; token?: string };
+
+export type SessionInput = {
+  /** The login result saved locally by an earlier visit, if any. */
+  savedUser: AuthUser | null;
+};
+
+export type SessionContext = {
+  user: AuthUser;
+  /** Account id to attach at the next re-authentication (group selection sets it, only for owned accounts). */
+  accountId: number | undefined;
+};
+
+export type SessionEvent =
+  | { type: 'user.login'; credentials: Credentials }
+  | { type: 'user.logout' }
+  /** The user entered the right validation code: fetch a token that says so. */
+  | { type: 'user.validated' }
+  /** Group selection picked an account; accountId is absent when the account is not owned. */
+  | { type: 'account.selected'; accountId: number | undefined }
+  /** The API client got HTTP 401: the server no longer accepts the token. */
+  | { type: 'session.unauthorized' };
+
+/** Milliseconds until the next re-authentication: half the time left until recycleDate (seconds). */
+export function reauthDelayMs(user: AuthUser, nowMs: number): number {
+  return Math.max(0, (user.recycleDate * 1000 - nowMs) / 2);
+}
+
+const hasToken = (user: AuthUser | null | undefined): user is AuthUser => Boolean(user?.jwt);
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+  },
+  actors: {
+    login: fromPromise<AuthUser, Credentials>(async () => {
+      throw new Error('login not provided');
+    }),
+    /** Resolves with a fresh auth user, or null when the server gives no token. */
+    reauthenticate: fromPromise<AuthUser | null, { accountId: number | undefined }>(async () => {
+      throw new Error('reauthenticate not provided');
+    }),
+  },
+  actions: {
+    /** Persist the login result (local storage in the app). */
+    saveUser: (_, _params: { user: AuthUser }) => {},
+    /** Forget the saved user and every cached or saved piece of state (app-provided). */
+    clearAll: () => {},
+    assignUser: assign((_, params: { user: AuthUser }) => ({
+      user: params.user,
+      accountId: params.user.accountId,
+    })),
+    signOut: assign({ user: signedOutUser, accountId: undefined }),
+  },
+  guards: {
+    hasSavedToken: ({ context }) => hasToken(context.user),
+    gotToken: (_, params: { user: AuthUser | null }) => hasToken(params.user),
+  },
+  delays: {
+    reauthDelay: ({ context }) => reauthDelayMs(context.user, Date.now()),
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({
+    user: input.savedUser ?? signedOutUser,
+    accountId: input.savedUser?.accountId,
+  }),
+  initial: 'starting',
+  states: {
+    // Decides on load whether there is a saved session worth resuming.
+    starting: {
+      always: [
+        { guard: 'hasSavedToken', target: 'resuming' },
+        { target: 'signedOut', actions: ['signOut', 'clearAll'] },
+      ],
+    },
+    // Re-authentication on load: routes wait for it before deciding where the user may go.
+    resuming: {
+      invoke: {
+        src: 'reauthenticate',
+        input: ({ context }) => ({ accountId: context.accountId }),
+        onDone: [
+          {
+            guard: { type: 'gotToken', params: ({ event }) => ({ user: event.output }) },
+            target: 'authenticated',
+            actions: [
+              { type: 'assignUser', params: ({ event }) => ({ user: event.output! }) },
+              { type: 'saveUser', params: ({ event }) => ({ user: event.output! }) },
+            ],
+          },
+          { target: 'signedOut', actions: ['signOut', 'clearAll'] },
+        ],
+        onError: { target: 'signedOut', actions: ['signOut', 'clearAll'] },
+      },
+      on: { 'user.logout': { target: 'signedOut', actions: ['signOut', 'clearAll'] } },
+    },
+    signedOut: {
+      on: { 'user.login': 'loggingIn' },
+    },
+    loggingIn: {
+      invoke: {
+        src: 'login',
+        input: ({ event }) => {
+          assertEvent(event, 'user.login');
+          return event.credentials;
+        },
+        onDone: {
+          target: 'authenticated',
+          actions: [
+            { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
+            { type: 'saveUser', params: ({ event }) => ({ user: event.output }) },
+          ],
+        },
+        // The API client has already shown the server's message in the Error modal.
+        onError: 'signedOut',
+      },
+    },
+    // Holds a token; renews it at half the time left until recycleDate.
+    authenticated: {
+      after: { reauthDelay: 'reauthenticating' },
+      on: {
+        'user.validated': 'reauthenticating',
+        'account.selected': {
+          target: 'reauthenticating',
+          actions: assign(({ event }) => ({ accountId: event.accountId })),
+        },
+        'user.logout': { target: 'signedOut', actions: ['signOut', 'clearAll'] },
+        'session.unauthorized': { target: 'signedOut', actions: ['signOut', 'clearAll'] },
+      },
+    },
+    // Periodic or requested renewal while the user keeps working: pages stay as they are.
+    reauthenticating: {
+      invoke: {
+        src: 'reauthenticate',
+        input: ({ context }) => ({ accountId: context.accountId }),
+        onDone: [
+          {
+            guard: { type: 'gotToken', params: ({ event }) => ({ user: event.output }) },
+            target: 'authenticated',
+            actions: [
+              { type: 'assignUser', params: ({ event }) => ({ user: event.output! }) },
+              { type: 'saveUser', params: ({ event }) => ({ user: event.output! }) },
+            ],
+          },
+          { target: 'signedOut', actions: ['signOut', 'clearAll'] },
+        ],
+        onError: { target: 'signedOut', actions: ['signOut', 'clearAll'] },
+      },
+      on: {
+        'user.logout': { target: 'signedOut', actions: ['signOut', 'clearAll'] },
+        'session.unauthorized': { target: 'signedOut', actions: ['signOut', 'clearAll'] },
+      },
+    },
+  },
+});
+
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+/** True once the session knows whether there is a user: route guards wait for this. */
+export const isSettled = (snapshot: SessionSnapshot) =>
+  !snapshot.matches('starting') && !snapshot.matches('resuming') && !snapshot.matches('loggingIn');
+
+export const isSignedIn = (snapshot: SessionSnapshot) =>
+  snapshot.matches('authenticated') || snapshot.matches('reauthenticating');

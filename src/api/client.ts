@@ -1,0 +1,162 @@
+import ky, { HTTPError } from 'ky';
+import qs from 'qs';
+import type { RuntimeConfig, ServiceName } from '../../contract/config';
+import { authErrorStatusHeader } from '../../contract/errors';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export type Auth = 'bearer' | 'none' | { basic: { userName: string; password: string } };
+
+export type CallOptions = {
+  service: ServiceName;
+  path: string;
+  method?: Method;
+  queryParams?: Record<string, unknown>;
+  /** JSON, or raw bytes sent as application/octet-stream (upload chunks). */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Completes "Failed to {action}" in the Error modal. */
+  action: string;
+  /** Bearer token by default; login, signup, password reset and third-party lookups send none. */
+  auth?: Auth;
+  /** Third-party lookups and callers with their own handling: only log, no modal. */
+  skipDefaultErrorHandling?: boolean;
+  /** GET responses are cached for the configured duration unless this is false. */
+  cache?: boolean;
+  /** List reads quietly return an empty list on failure. */
+  listRead?: boolean;
+};
+
+/** What failed calls throw to their callers (spec section 8). */
+export class ApiFailure extends Error {
+  constructor(
+    readonly action: string,
+    readonly status: number | null,
+    /** The server's message, or the error's own when there was no response. */
+    readonly detail: string,
+  ) {
+    super(`Failed to ${action}${detail ? `: ${detail}` : ''}`);
+    this.name = 'ApiFailure';
+  }
+}
+
+export type ApiClientDeps = {
+  config: RuntimeConfig;
+  getToken: () => string;
+  /** HTTP 401 on a bearer call: the session logs out. */
+  onUnauthorized: () => void;
+  showModal: (title: string, text: string, top?: boolean) => void;
+  fetch?: typeof fetch;
+  now?: () => number;
+  log?: (message: string, error: unknown) => void;
+};
+
+export type ApiClient = {
+  call<T>(options: CallOptions): Promise<T>;
+  /** Forget every cached response (logout, account switch). */
+  clearCache(): void;
+};
+
+const encodeBasic = (userName: string, password: string) => {
+  const bytes = new TextEncoder().encode(`${userName}:${password}`);
+  let binary = '';
+  bytes.forEach((b) => (binary += String.fromCharCode(b)));
+  return `Basic ${btoa(binary)}`;
+};
+
+async function serverMessage(error: unknown): Promise<{ status: number | null; detail: string }> {
+  if (error instanceof HTTPError) {
+    const text = await error.response.text().catch(() => '');
+    try {
+      const body = JSON.parse(text) as { msg?: unknown };
+      if (typeof body.msg === 'string') return { status: error.response.status, detail: body.msg };
+    } catch {
+      // not JSON: fall through to the status text
+    }
+    return { status: error.response.status, detail: text.slice(0, 200) || error.response.statusText };
+  }
+  return { status: null, detail: error instanceof Error ? error.message : String(error) };
+}
+
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  const now = deps.now ?? Date.now;
+  const log = deps.log ?? ((message, error) => console.warn(message, error));
+  const inFlight = new Map<string, Promise<unknown>>();
+  const cache = new Map<string, { expires: number; value: unknown }>();
+  const http = ky.create({ retry: 0, timeout: 60_000, fetch: deps.fetch });
+
+  async function send(options: CallOptions, url: string, token: string): Promise<unknown> {
+    const headers: Record<string, string> = { ...options.headers };
+    const auth = options.auth ?? 'bearer';
+    if (auth === 'bearer' && token) headers.authorization = `Bearer ${token}`;
+    if (typeof auth === 'object') {
+      headers.authorization = encodeBasic(auth.basic.userName, auth.basic.password);
+      headers[authErrorStatusHeader] = '400';
+    }
+    const raw = options.body instanceof ArrayBuffer || options.body instanceof Blob || ArrayBuffer.isView(options.body);
+    if (raw) headers['content-type'] = 'application/octet-stream';
+    const response = await http(url, {
+      method: options.method ?? 'GET',
+      headers,
+      ...(options.body === undefined ? {} : raw ? { body: options.body as BodyInit } : { json: options.body }),
+    });
+    const text = await response.text();
+    if (!text) return undefined;
+    return (response.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text;
+  }
+
+  async function handleFailure(options: CallOptions, error: unknown): Promise<never | unknown[]> {
+    const { status, detail } = await serverMessage(error);
+    const failure = new ApiFailure(options.action, status, detail);
+    const auth = options.auth ?? 'bearer';
+    if (status === 401 && auth === 'bearer') {
+      deps.onUnauthorized();
+      deps.showModal('Authentication error', 'Authentication Failure', true);
+      throw failure;
+    }
+    if (options.listRead) {
+      log(failure.message, error);
+      return [];
+    }
+    if (options.skipDefaultErrorHandling) log(failure.message, error);
+    else deps.showModal('Error', failure.message);
+    throw failure;
+  }
+
+  return {
+    async call<T>(options: CallOptions): Promise<T> {
+      const method = options.method ?? 'GET';
+      const query = qs.stringify(options.queryParams ?? {}, { arrayFormat: 'brackets', addQueryPrefix: true, skipNulls: true });
+      const url = `${deps.config.services[options.service]}${options.path}${query}`;
+      const token = deps.getToken();
+      const basic = typeof options.auth === 'object' ? options.auth.basic.userName : '';
+      const key = `${method} ${url} ${token} ${basic} ${options.body === undefined ? '' : JSON.stringify(options.body)}`;
+      const cacheable =
+        method === 'GET' && typeof options.auth !== 'object' && options.cache !== false && deps.config.requestCacheSeconds > 0;
+
+      if (cacheable) {
+        const hit = cache.get(key);
+        if (hit && hit.expires > now()) return hit.value as T;
+      }
+      // Raw uploads are never shared: each chunk is its own request.
+      const shareable = !(options.body instanceof ArrayBuffer || ArrayBuffer.isView(options.body));
+      const pending = shareable ? inFlight.get(key) : undefined;
+      if (pending) return pending as Promise<T>;
+
+      const request = send(options, url, token)
+        .then((value) => {
+          if (cacheable) cache.set(key, { expires: now() + deps.config.requestCacheSeconds * 1000, value });
+          // A write may change what reads return: start afresh.
+          if (method !== 'GET') cache.clear();
+          return value;
+        })
+        .catch((error: unknown) => handleFailure(options, error))
+        .finally(() => inFlight.delete(key));
+      if (shareable) inFlight.set(key, request);
+      return request as Promise<T>;
+    },
+    clearCache() {
+      cache.clear();
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import type { AuthUser, User } from '../../contract/entities';
+import type { SignupBody, UpdateUserBody } from '../../contract/users';
+import type { Credentials } from '../../machines/session';
+import type { ApiClient } from './client';
+
+// The user-server calls of spec section 7. Paths and parameter names are the spec's.
+
+export function usersApi(api: ApiClient, recycleTime: () => number) {
+  return {
+    /** GET /auth with basic credentials; the bot-check answer rides as ?token. */
+    login: (credentials: Credentials, accId?: number) =>
+      api.call<AuthUser>({
+        service: 'users',
+        path: '/auth',
+        action: 'log in',
+        auth: { basic: { userName: credentials.userName, password: credentials.password } },
+        queryParams: { token: credentials.token, recycleTime: recycleTime(), accId },
+      }),
+    /** Checks a password without touching the session (before changing it). */
+    checkPassword: (userName: string, password: string) =>
+      api.call<AuthUser>({
+        service: 'users',
+        path: '/auth',
+        action: 'check your current password',
+        auth: { basic: { userName, password } },
+        queryParams: { recycleTime: 60 },
+      }),
+    reauthenticate: (accId: number | undefined) =>
+      api.call<AuthUser>({
+        service: 'users',
+        path: '/reauth',
+        action: 're-authenticate',
+        queryParams: { accId },
+        cache: false,
+        skipDefaultErrorHandling: true,
+      }),
+    resendValidation: () =>
+      api.call<{ msg: string }>({ service: 'users', path: '/validate', action: 'resend the validation code', cache: false }),
+    validate: (code: string) =>
+      api.call<{ validated: true }>({
+        service: 'users',
+        path: '/validate',
+        method: 'PUT',
+        body: { code },
+        action: 'validate your account',
+      }),
+    requestReset: (userId: string) =>
+      api.call<{ msg: string }>({
+        service: 'users',
+        path: '/resetpassword',
+        queryParams: { userId },
+        auth: 'none',
+        cache: false,
+        action: 'send a reset code',
+      }),
+    resetPassword: (body: { password: string; activationCode: string; userId: string }) =>
+      api.call<{ msg: string }>({
+        service: 'users',
+        path: '/resetpassword',
+        method: 'PUT',
+        body,
+        auth: 'none',
+        action: 'reset your password',
+      }),
+    signup: (body: SignupBody, token?: string) =>
+      api.call<User>({
+        service: 'users',
+        path: '/users',
+        method: 'POST',
+        queryParams: { token },
+        body,
+        auth: 'none',
+        action: 'register',
+      }),
+    getUser: (id: number) => api.call<User>({ service: 'users', path: '/user', queryParams: { id }, action: 'load the user' }),
+    updateUser: (id: number, body: UpdateUserBody) =>
+      api.call<User>({ service: 'users', path: '/users', method: 'PUT', queryParams: { id }, body, action: 'update your details' }),
+    deleteUser: (id: number) =>
+      api.call<{ msg: string }>({ service: 'users', path: '/users', method: 'DELETE', queryParams: { id }, action: 'delete the user' }),
+    updatePassword: (newPassword: string) =>
+      api.call<{ msg: string }>({
+        service: 'users',
+        path: '/userpassword',
+        method: 'PUT',
+        body: { newPassword },
+        action: 'update your password',
+      }),
+  };
+}
+
+export type UsersApi = ReturnType<typeof usersApi>;

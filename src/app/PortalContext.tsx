@@ -1,0 +1,11 @@
+import { createContext, useContext } from 'react';
+import type { Portal } from './portal';
+
+/** The same actor references the router's guards read reach the views through this context. */
+export const PortalContext = createContext<Portal | null>(null);
+
+export function usePortal(): Portal {
+  const portal = useContext(PortalContext);
+  if (!portal) throw new Error('usePortal outside PortalContext');
+  return portal;
+}

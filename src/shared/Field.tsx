@@ -1,0 +1,28 @@
+import type { ComponentProps } from 'react';
+
+type FieldProps = ComponentProps<'input'> & { label: string; name: string; hint?: string };
+
+/** A labelled input; the hint is read out with the field. */
+export function Field({ label, name, hint, id, ...input }: FieldProps) {
+  const fieldId = id ?? `field-${name}`;
+  return (
+    <div className="field">
+      <label htmlFor={fieldId}>{label}</label>
+      <input id={fieldId} name={name} aria-describedby={hint ? `${fieldId}-hint` : undefined} {...input} />
+      {hint && (
+        <small id={`${fieldId}-hint`} className="field__hint">
+          {hint}
+        </small>
+      )}
+    </div>
+  );
+}
+
+/** The named text values of a submitted form. */
+export function formValues(form: HTMLFormElement): Record<string, string> {
+  const values: Record<string, string> = {};
+  new FormData(form).forEach((value, key) => {
+    if (typeof value === 'string') values[key] = value;
+  });
+  return values;
+}

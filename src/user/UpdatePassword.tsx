@@ -1,0 +1,74 @@
+import { useRef, type FormEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { submissionMachine } from '../../machines/submission';
+import { usePortal } from '../app/PortalContext';
+import { Field, formValues } from '../shared/Field';
+
+/** /user/updatePassword: the current password is checked before the new one is set. */
+export default function UpdatePassword() {
+  const { users, session } = usePortal();
+  const userName = useSelector(session, (s) => s.context.user.userName);
+  const actor = useActorRef(
+    submissionMachine.provide({
+      actors: {
+        submit: fromPromise(async ({ input }) => {
+          await users.checkPassword(userName, String(input.currentPassword));
+          return users.updatePassword(String(input.newPassword));
+        }),
+      },
+    }),
+  );
+  const state = useSelector(actor, (s) => String(s.value));
+  const confirm = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const values = formValues(e.currentTarget);
+    if (values.newPassword !== values.confirmPassword) {
+      confirm.current?.setCustomValidity('The passwords do not match');
+      confirm.current?.reportValidity();
+      return;
+    }
+    actor.send({ type: 'user.submit', values });
+  };
+
+  return (
+    <section className="card card--narrow" aria-labelledby="password-title">
+      <h1 id="password-title">Change your password</h1>
+      {state === 'succeeded' ? (
+        <>
+          <p role="status">Your password has been changed.</p>
+          <div className="form__row">
+            <Link to="/user" className="button button--primary">
+              Back to my settings
+            </Link>
+            <button type="button" className="button" onClick={() => actor.send({ type: 'user.edit' })}>
+              Change it again
+            </button>
+          </div>
+        </>
+      ) : (
+        <form ref={form} onSubmit={submit} className="form" aria-busy={state === 'submitting'}>
+          <input type="text" name="username" autoComplete="username" value={userName} readOnly hidden />
+          <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" required autoFocus />
+          <Field label="New password" name="newPassword" type="password" autoComplete="new-password" required minLength={8} maxLength={128} hint="At least 8 characters." />
+          <Field
+            label="Confirm new password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            ref={confirm}
+            onInput={(e) => e.currentTarget.setCustomValidity('')}
+          />
+          <button type="submit" className="button button--primary" disabled={state === 'submitting'}>
+            {state === 'submitting' ? 'Saving…' : 'Change password'}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
