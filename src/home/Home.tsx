@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { currencySymbols, territoryLabels } from '../../contract/territory';
 import { usePortal } from '../app/PortalContext';
-import { formatDateTime } from '../shared/format';
+import { formatDate, formatTime } from '../shared/format';
 
 const services = [
   { name: 'Address Lookup', text: 'Find and complete addresses as people type, from the national address file.' },
@@ -45,7 +45,7 @@ export default function Home() {
           <dt>Roles</dt>
           <dd>{user.roles.join(', ') || 'none'}</dd>
           <dt>Session renews by</dt>
-          <dd data-testid="recycle-date">{formatDateTime(user.recycleDate)}</dd>
+          <dd data-testid="recycle-date">{formatDate(user.recycleDate)} {formatTime(user.recycleDate)}</dd>
           <dt>Status</dt>
           <dd role="status">{renewing ? 'Renewing…' : 'Active'}</dd>
         </dl>

@@ -12,6 +12,8 @@ export function Breadcrumbs() {
     // Index routes share their parent's path: show the trail once per page.
     .filter((c, i, all) => all.findIndex((o) => o.pathname.replace(/\/$/, '') === c.pathname.replace(/\/$/, '')) === i);
   if (crumbs.length === 0) return null;
+  // Every trail starts at Home.
+  if (crumbs[0].label !== 'Home') crumbs.unshift({ id: 'home', pathname: '/home', label: 'Home' });
   return (
     <nav aria-label="Breadcrumb" className="breadcrumbs">
       <ol>

@@ -1,0 +1,31 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '../server/main';
+import { e2ePort } from './support/ports';
+import { startMailbox } from './support/mailbox';
+
+/**
+ * One real portal (fresh embedded database with the demo seed, the built SPA) and one real SMTP
+ * server for the whole run. Sessions last 20 s so the renewal at half the remaining lifetime is seen.
+ */
+export default async function globalSetup() {
+  const mailbox = await startMailbox();
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  const server = await startServer({
+    port: e2ePort,
+    host: '127.0.0.1',
+    dataDir,
+    smtpUrl: mailbox.smtpUrl,
+    seedDemo: true,
+    banner: false,
+    logger: false,
+    env: { ...process.env, DATABASE_URL: '', SESSION_RECYCLE_SECONDS: '20', REQUEST_CACHE_SECONDS: '30' },
+  });
+  process.env.E2E_MAILBOX_URL = mailbox.httpUrl;
+  return async () => {
+    await server.close();
+    await mailbox.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
