@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 
 // The SPA lives under /portal; the server (server/main.ts) serves dist/ there and injects the
@@ -6,7 +7,29 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   base: '/portal/',
   plugins: [react()],
-  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  resolve: {
+    // qs needs only a WeakMap for cycle detection; see src/vendor/side-channel.cjs.
+    alias: { 'side-channel': fileURLToPath(new URL('./src/vendor/side-channel.cjs', import.meta.url)) },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // Libraries every page needs travel in one chunk: one request and one gzip window instead of
+        // a dozen slivers the splitter would otherwise cut between lazy routes.
+        advancedChunks: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|xstate|@xstate|use-sync-external-store|ky|qs)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:8080' },

@@ -1,7 +1,7 @@
 import ky, { HTTPError } from 'ky';
 import qs from 'qs';
 import type { RuntimeConfig, ServiceName } from '../../contract/config';
-import { authErrorStatusHeader } from '../../contract/errors';
+import { authErrorStatusHeader } from '../../contract/constants';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

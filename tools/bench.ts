@@ -1,0 +1,94 @@
+// npm run bench: speed and size targets, measured, never asserted in timed tests.
+// First target: the initial JavaScript of /portal/login (gzip KB) next to the bare framework floor
+// (tools/bench-floor) built the same way; the ratio should stay at or under 1.25.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+import { startServer } from '../server/main';
+
+const root = resolve(import.meta.dirname, '..');
+const target = 1.25;
+
+/** Both apps are built with the project's own vite.config.ts; only the root and output differ. */
+async function buildApp(appRoot: string, outDir: string) {
+  await build({
+    configFile: join(root, 'vite.config.ts'),
+    root: appRoot,
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, sourcemap: false },
+  });
+}
+
+/** Loads the page in Chromium and sums the gzip size of every script it fetched from `dir`. */
+async function initialJs(url: string, dir: string, ready: string): Promise<{ kb: number; files: string[] }> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage();
+    const scripts = new Set<string>();
+    page.on('response', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.endsWith('.js')) scripts.add(path.replace(/^\/portal\//, ''));
+    });
+    await page.goto(url);
+    await page.waitForSelector(ready);
+    await page.waitForLoadState('networkidle');
+    const files = [...scripts].sort();
+    const bytes = files.reduce((sum, f) => sum + gzipSync(readFileSync(join(dir, f)), { level: 9 }).length, 0);
+    return { kb: bytes / 1024, files };
+  } finally {
+    await browser.close();
+  }
+}
+
+function serveStatic(dir: string): Promise<{ url: string; close(): void }> {
+  const types: Record<string, string> = { '.js': 'text/javascript', '.html': 'text/html', '.css': 'text/css' };
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname.replace(/^\/portal\/?/, '');
+    const file = path.includes('.') ? join(dir, path) : join(dir, 'index.html');
+    try {
+      const body = readFileSync(file);
+      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  return new Promise((done) =>
+    server.listen(0, '127.0.0.1', () =>
+      done({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() }),
+    ),
+  );
+}
+
+const work = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+try {
+  const appDist = join(work, 'app');
+  const floorDist = join(work, 'floor');
+  await buildApp(root, appDist);
+  await buildApp(join(root, 'tools/bench-floor'), floorDist);
+
+  const portal = await startServer({ port: 0, host: '127.0.0.1', dataDir: join(work, 'data'), staticDir: appDist, banner: false, logger: false, env: { ...process.env, DATABASE_URL: '' } });
+  const app = await initialJs(`${portal.url}/portal/login`, appDist, 'button[type=submit]');
+  await portal.close();
+
+  const floorServer = await serveStatic(floorDist);
+  const floor = await initialJs(`${floorServer.url}/portal/login`, floorDist, 'button');
+  floorServer.close();
+
+  const ratio = app.kb / floor.kb;
+  console.log('Initial JS of /portal/login (gzip, level 9)');
+  console.log(`  portal: ${app.kb.toFixed(1)} KB in ${app.files.length} files (${app.files.join(', ')})`);
+  console.log(`  floor:  ${floor.kb.toFixed(1)} KB in ${floor.files.length} files (React, TanStack Router, XState)`);
+  console.log(`  ratio:  ${ratio.toFixed(2)}x (target <= ${target}x) ${ratio <= target ? 'OK' : 'OVER TARGET'}`);
+  process.exitCode = ratio <= target ? 0 : 1;
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
