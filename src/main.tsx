@@ -8,7 +8,12 @@ import { createPortalRouter } from './router';
 import './styles.css';
 
 const config = await loadConfig();
-const portal = createPortal(config);
+// ?inspect connects the running actors to the Stately inspector (needs network access to stately.ai);
+// its code loads only then.
+const inspector = new URLSearchParams(window.location.search).has('inspect')
+  ? (await import('@statelyai/inspect')).createBrowserInspector()
+  : undefined;
+const portal = createPortal(config, { inspect: inspector?.inspect });
 const router = createPortalRouter(portal);
 
 createRoot(document.getElementById('root')!).render(

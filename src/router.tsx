@@ -5,6 +5,7 @@ import {
   lazyRouteComponent,
   redirect,
   type ParsedLocation,
+  type RouterHistory,
 } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import type { SessionSnapshot } from '../machines/session';
@@ -171,9 +172,10 @@ export const routeTree = rootRoute.addChildren([
   ]),
 ]);
 
-export function createPortalRouter(portal: Portal) {
+export function createPortalRouter(portal: Portal, history?: RouterHistory) {
   const router = createRouter({
     routeTree,
+    history,
     basepath: '/portal',
     context: { portal },
     defaultPendingComponent: Spinner,

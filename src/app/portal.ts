@@ -1,4 +1,4 @@
-import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
 import type { RuntimeConfig } from '../../contract/config';
 import type { Territory } from '../../contract/territory';
 import { modalLevels, modalMachine } from '../../machines/modal';
@@ -18,13 +18,22 @@ export type Portal = {
   users: UsersApi;
 };
 
-export function createPortal(config: RuntimeConfig, storage: Storage = localStorage): Portal {
-  const modal = createActor(modalMachine).start();
+export type PortalOptions = {
+  storage?: Storage;
+  /** Receives every actor's events and snapshots (the Stately inspector, the offline visualiser). */
+  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+  /** The network boundary; view tests answer here. */
+  fetch?: typeof fetch;
+};
+
+export function createPortal(config: RuntimeConfig, { storage = localStorage, inspect, fetch }: PortalOptions = {}): Portal {
+  const modal = createActor(modalMachine, { inspect }).start();
   // The client needs the session's token and the session needs the client: the token is read
   // lazily through this reference.
   const sessionRef: { current?: ActorRefFrom<typeof sessionMachine> } = {};
   const api = createApiClient({
     config,
+    fetch,
     getToken: () => sessionRef.current?.getSnapshot().context.user.jwt ?? '',
     onUnauthorized: () => sessionRef.current?.send({ type: 'session.unauthorized' }),
     showModal: (title, text, top) =>
@@ -45,7 +54,7 @@ export function createPortal(config: RuntimeConfig, storage: Storage = localStor
         },
       },
     }),
-    { input: { savedUser: loadSavedUser(storage) } },
+    { input: { savedUser: loadSavedUser(storage) }, inspect },
   );
   sessionRef.current = session;
   session.start();

@@ -1,0 +1,163 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RuntimeConfig } from '../../contract/config';
+import type { AuthUser } from '../../contract/entities';
+import { createPortal } from '../../src/app/portal';
+import { PortalContext } from '../../src/app/PortalContext';
+import { createPortalRouter } from '../../src/router';
+
+// The real router, guards, machines and views; only the network is answered here, at fetch.
+
+const config: RuntimeConfig = {
+  services: {
+    users: 'http://portal.test/api/users',
+    plans: 'http://portal.test/api/plans',
+    bureau: 'http://portal.test/api/bureau',
+    filesUk: 'http://portal.test/api/files/uk',
+    filesAustralia: 'http://portal.test/api/files/australia',
+    address: 'http://portal.test/api/address',
+    autocomplete: 'http://portal.test/api/autocomplete',
+    email: 'http://portal.test/api/email',
+    bank: 'http://portal.test/api/bank',
+  },
+  supportEmail: 'help@portal.test',
+  botCheckSiteKey: null,
+  botCheckScriptUrl: null,
+  requestCacheSeconds: 0,
+  defaultTerritory: 'uk',
+  sessionRecycleSeconds: 3600,
+  visualiser: false,
+};
+
+const owner: AuthUser = {
+  jwt: 'jwt-owner',
+  id: 4,
+  userName: 'owner@example.com',
+  recycleDate: Math.floor(Date.now() / 1000) + 3600,
+  roles: ['account'],
+  territory: 'uk',
+  validated: true,
+};
+
+type Handler = (url: URL, init: Request) => { status: number; body: unknown } | undefined;
+let calls: Request[] = [];
+
+function renderApp(path: string, handler: Handler) {
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    calls.push(request);
+    const answer = handler(new URL(request.url), request) ?? { status: 404, body: { msg: 'Not found', statusCode: 404 } };
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+  };
+  const portal = createPortal(config, { storage: localStorage, fetch: fetch as typeof globalThis.fetch });
+  const router = createPortalRouter(portal, createMemoryHistory({ initialEntries: [path] }));
+  render(
+    <PortalContext.Provider value={portal}>
+      <RouterProvider router={router} />
+    </PortalContext.Provider>,
+  );
+  return { portal, router };
+}
+
+beforeEach(() => {
+  calls = [];
+  localStorage.clear();
+});
+afterEach(cleanup);
+
+describe('portal views', () => {
+  it('sends a visitor with no session to /login, keeping the query string', async () => {
+    const { router } = renderApp('/portal/home?ref=mail&x=1', () => undefined);
+    await screen.findByRole('tab', { name: 'Log in', selected: true });
+    expect(router.history.location.pathname).toBe('/portal/login');
+    expect(router.history.location.search).toBe('?ref=mail&x=1');
+  });
+
+  it('logs in with basic credentials through the form and lands on /home', async () => {
+    const { router } = renderApp('/portal/login', (url) => (url.pathname === '/api/users/auth' ? { status: 200, body: owner } : undefined));
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'owner@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Demo-Password-1');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await screen.findByText('owner@example.com', { selector: 'strong' });
+    expect(router.history.location.pathname).toBe('/portal/home');
+    const auth = calls.find((c) => c.url.includes('/auth'))!;
+    expect(auth.headers.get('authorization')).toBe(`Basic ${btoa('owner@example.com:Demo-Password-1')}`);
+    expect(auth.headers.get('x-auth-error-status')).toBe('400');
+    expect(JSON.parse(localStorage.getItem('portal.session.user')!).jwt).toBe('jwt-owner');
+  });
+
+  it('shows the server reason in the Error modal once, however often the same failure happens', async () => {
+    renderApp('/portal/login', () => ({ status: 400, body: { msg: 'Invalid user name or password', statusCode: 400 } }));
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'owner@example.com');
+    await user.type(screen.getByLabelText('Password'), 'nope-nope');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByRole('heading').textContent).toBe('Error');
+    expect(dialog.textContent).toContain('Failed to log in: Invalid user name or password');
+    // The same failure again while it shows: still one dialog, and nothing queued behind it.
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(calls.filter((c) => c.url.includes('/auth'))).toHaveLength(2));
+    expect(screen.getAllByRole('alertdialog')).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), { timeout: 2000 });
+  });
+
+  it('re-authenticates a saved session on load, then shows the page asked for', async () => {
+    localStorage.setItem('portal.session.user', JSON.stringify(owner));
+    const renewed = { ...owner, jwt: 'jwt-renewed' };
+    const { router } = renderApp('/portal/home', (url) => (url.pathname === '/api/users/reauth' ? { status: 200, body: renewed } : undefined));
+    await screen.findByRole('heading', { name: 'Welcome' });
+    expect(router.history.location.pathname).toBe('/portal/home');
+    expect(calls[0].headers.get('authorization')).toBe('Bearer jwt-owner');
+    expect(JSON.parse(localStorage.getItem('portal.session.user')!).jwt).toBe('jwt-renewed');
+  });
+
+  it('clears everything and goes to /login when re-authentication on load fails', async () => {
+    localStorage.setItem('portal.session.user', JSON.stringify(owner));
+    localStorage.setItem('portal.groups.current', '{"accountId":9}');
+    localStorage.setItem('portal.helptips.disabled', 'true');
+    const { router } = renderApp('/portal/home', () => ({ status: 500, body: { msg: 'down', statusCode: 500 } }));
+    await screen.findByRole('tab', { name: 'Log in', selected: true });
+    expect(router.history.location.pathname).toBe('/portal/login');
+    expect(localStorage.getItem('portal.session.user')).toBeNull();
+    expect(localStorage.getItem('portal.groups.current')).toBeNull();
+    // Help-tip choices belong to the browser, not the session.
+    expect(localStorage.getItem('portal.helptips.disabled')).toBe('true');
+  });
+
+  it('sends an unvalidated user to /validate and offers to resend the code', async () => {
+    localStorage.setItem('portal.session.user', JSON.stringify({ ...owner, validated: false }));
+    const { router } = renderApp('/portal/user', (url) => {
+      if (url.pathname === '/api/users/reauth') return { status: 200, body: { ...owner, validated: false } };
+      if (url.pathname === '/api/users/validate') return { status: 200, body: { msg: 'sent' } };
+      return undefined;
+    });
+    await screen.findByRole('heading', { name: 'Validate your account' });
+    expect(router.history.location.pathname).toBe('/portal/validate');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Resend code' }));
+    await screen.findByText(/A new code is on its way/);
+  });
+
+  it("shows the spec's unknown page with a way back home", async () => {
+    localStorage.setItem('portal.session.user', JSON.stringify(owner));
+    renderApp('/portal/no/such/page', (url) => (url.pathname === '/api/users/reauth' ? { status: 200, body: owner } : undefined));
+    await screen.findByText('Oops! The page you were looking for does not exist.');
+    expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/portal/home');
+  });
+
+  it('moves between the Log in and Register tabs with the arrow keys', async () => {
+    const { router } = renderApp('/portal/login?x=1', () => undefined);
+    const tab = await screen.findByRole('tab', { name: 'Log in', selected: true });
+    act(() => tab.focus());
+    await userEvent.setup().keyboard('{ArrowRight}');
+    await screen.findByRole('tab', { name: 'Register', selected: true });
+    expect(router.history.location.pathname).toBe('/portal/register');
+    expect(router.history.location.search).toBe('?x=1');
+    expect(screen.getByLabelText('Confirm password')).toBeTruthy();
+  });
+});
