@@ -1,0 +1,96 @@
+import type { RuntimeConfig, ServiceName } from '../contract/config';
+import { parseTerritory } from '../contract/territory';
+
+/** Where each service of spec section 7 is mounted; the SPA reads these from the runtime config. */
+export const servicePaths: Record<ServiceName, string> = {
+  users: '/api/users',
+  plans: '/api/plans',
+  bureau: '/api/bureau',
+  filesUk: '/api/files/uk',
+  filesAustralia: '/api/files/australia',
+  address: '/api/address',
+  autocomplete: '/api/autocomplete',
+  email: '/api/email',
+  bank: '/api/bank',
+};
+
+export type ThrottleLimits = {
+  /** Failed logins for one user name within the window before further tries are refused. */
+  accountFailures: number;
+  /** Failed logins from one IP address within the window (any user names). */
+  ipFailures: number;
+  windowSeconds: number;
+};
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Origin used in links of emails; null takes the origin of the request. */
+  publicUrl: string | null;
+  staticDir: string;
+  jwtSecret: string | null;
+  /** When set, login and signup require a bot-check token that the verifier accepts. */
+  botCheckSecret: string | null;
+  botCheckVerifyUrl: string | null;
+  seedDemo: boolean;
+  trustProxy: boolean;
+  logLevel: string;
+  throttle: ThrottleLimits;
+  runtime: RuntimeConfig;
+};
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const text = (name: string) => {
+    const value = env[name]?.trim();
+    return value ? value : null;
+  };
+  const int = (name: string, fallback: number, min = 0) => {
+    const value = text(name);
+    if (value === null) return fallback;
+    const parsed = Number(value);
+    if (!Number.isInteger(parsed) || parsed < min) throw new Error(`${name} must be an integer of at least ${min}`);
+    return parsed;
+  };
+  const flag = (name: string) => ['1', 'true', 'yes'].includes((text(name) ?? '').toLowerCase());
+
+  const databaseUrl = text('DATABASE_URL');
+  return {
+    port: int('PORT', 8080),
+    host: text('HOST') ?? '0.0.0.0',
+    dataDir: text('DATA_DIR') ?? './data',
+    databaseUrl,
+    smtpUrl: text('SMTP_URL'),
+    mailFrom: text('MAIL_FROM') ?? 'Data Quality Portal <no-reply@portal.localhost>',
+    publicUrl: text('PUBLIC_URL')?.replace(/\/+$/, '') ?? null,
+    staticDir: text('STATIC_DIR') ?? './dist',
+    jwtSecret: text('JWT_SECRET'),
+    botCheckSecret: text('BOT_CHECK_SECRET'),
+    botCheckVerifyUrl: text('BOT_CHECK_VERIFY_URL'),
+    // The embedded database is a demo: seed it. A shared PostgreSQL is seeded only on request.
+    seedDemo: text('SEED_DEMO') === null ? !databaseUrl : flag('SEED_DEMO'),
+    trustProxy: flag('TRUST_PROXY'),
+    // Request logs are JSON lines at info; the demo console stays readable at warn.
+    logLevel: text('LOG_LEVEL') ?? 'warn',
+    throttle: {
+      accountFailures: int('LOGIN_MAX_FAILURES_ACCOUNT', 5, 1),
+      ipFailures: int('LOGIN_MAX_FAILURES_IP', 20, 1),
+      windowSeconds: int('LOGIN_THROTTLE_WINDOW_SECONDS', 900, 1),
+    },
+    runtime: {
+      services: { ...servicePaths },
+      supportEmail: text('SUPPORT_EMAIL') ?? 'support@portal.localhost',
+      botCheckSiteKey: text('BOT_CHECK_SITE_KEY'),
+      botCheckScriptUrl: text('BOT_CHECK_SCRIPT_URL'),
+      requestCacheSeconds: int('REQUEST_CACHE_SECONDS', 30),
+      defaultTerritory: parseTerritory(text('DEFAULT_TERRITORY') ?? 'uk'),
+      sessionRecycleSeconds: int('SESSION_RECYCLE_SECONDS', 3600, 10),
+      visualiser: flag('VISUALISER') || env.NODE_ENV === 'development',
+    },
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * A failure the caller can act on, with the HTTP status it maps to. Domain functions throw it; the
+ * app's error handler turns it into the `{ msg, statusCode }` body of contract/errors.ts.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    /** Seconds the caller should wait before trying again (sent as Retry-After). */
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (msg: string) => new AppError(400, msg);
+export const unauthorised = (msg = 'Authentication Failure') => new AppError(401, msg);
+export const forbidden = (msg: string) => new AppError(403, msg);
+export const notFound = (msg = 'Not found') => new AppError(404, msg);
+export const conflict = (msg: string) => new AppError(409, msg);
+export const tooManyRequests = (msg: string, retryAfter?: number) => new AppError(429, msg, retryAfter);

@@ -1,0 +1,135 @@
+// npm start / npm run dev: the portal's server. Also imported by the Playwright global setup.
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { buildApp } from './app';
+import { loadConfig, type Config } from './config';
+import { migrate, openDb, type Db } from './db';
+import { createMailer } from './mail';
+import { demoPassword, demoUsers, seedDemo } from './seed';
+
+export type StartOptions = {
+  /** Read for everything not given below; defaults to process.env. */
+  env?: Record<string, string | undefined>;
+  /** 0 picks a free port. */
+  port?: number;
+  host?: string;
+  dataDir?: string;
+  databaseUrl?: string;
+  smtpUrl?: string;
+  staticDir?: string;
+  publicUrl?: string;
+  seedDemo?: boolean;
+  logger?: FastifyServerOptions['logger'];
+  /** Print the URL and the demo logins (default true). */
+  banner?: boolean;
+};
+
+export type RunningServer = {
+  /** Origin, e.g. http://localhost:8080; the SPA is at `${url}/portal`. */
+  url: string;
+  portalUrl: string;
+  port: number;
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  close(): Promise<void>;
+};
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const overrides: Record<string, string | number | boolean | undefined> = {
+    PORT: options.port,
+    HOST: options.host,
+    DATA_DIR: options.dataDir,
+    DATABASE_URL: options.databaseUrl,
+    SMTP_URL: options.smtpUrl,
+    STATIC_DIR: options.staticDir,
+    PUBLIC_URL: options.publicUrl,
+    SEED_DEMO: options.seedDemo === undefined ? undefined : options.seedDemo ? '1' : '0',
+  };
+  const env = { ...(options.env ?? process.env) };
+  for (const [name, value] of Object.entries(overrides)) if (value !== undefined) env[name] = String(value);
+  const config = loadConfig(env);
+
+  const db = await openDb({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db });
+  let app: FastifyInstance | undefined;
+  try {
+    await migrate(db);
+    if (config.seedDemo) await seedDemo(db);
+    app = buildApp({ db, mailer, config, logger: options.logger ?? { level: config.logLevel } });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://localhost:${port}`;
+  let closing: Promise<void> | undefined;
+  const running: RunningServer = {
+    url,
+    portalUrl: `${url}/portal`,
+    port,
+    app,
+    db,
+    config,
+    close: () =>
+      (closing ??= (async () => {
+        await app.close();
+        await mailer.close();
+        await db.close();
+      })()),
+  };
+
+  if (options.banner ?? true) printBanner(running);
+  return running;
+}
+
+function printBanner({ portalUrl, config }: RunningServer) {
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  const lines = [`Portal running at ${portalUrl}`, `Database: ${where}`];
+  lines.push(config.smtpUrl ? `Mail: SMTP ${config.smtpUrl.replace(/\/\/[^@]*@/, '//***@')}` : 'Mail: outbox table (codes printed below as they are sent)');
+  if (config.seedDemo) {
+    lines.push(`Demo logins (password ${demoPassword}):`);
+    for (const user of demoUsers) lines.push(`  ${user.email.padEnd(26)} ${user.about}`);
+  }
+  console.log(lines.join('\n'));
+}
+
+async function main() {
+  // --dev (npm run dev) turns on development behaviour such as the statechart visualiser.
+  const env = process.argv.includes('--dev')
+    ? { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' }
+    : process.env;
+  const server = await startServer({ env });
+  const stop = async (signal: string) => {
+    console.log(`${signal} received, shutting down`);
+    try {
+      await server.close();
+      process.exit(0);
+    } catch (error) {
+      console.error(error);
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+const invokedDirectly = (() => {
+  try {
+    return !!process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+})();
+
+if (invokedDirectly) {
+  main().catch((error: unknown) => {
+    console.error('The server could not start:', error);
+    process.exit(1);
+  });
+}
