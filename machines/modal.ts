@@ -46,6 +46,11 @@ export const modalMachine = setup({
         !context.queue.some((m) => sameMessage(m, event.title, event.text))
       );
     },
+    /** While fading out, the dismissed message no longer counts as showing. */
+    notWaiting: ({ context, event }) => {
+      assertEvent(event, 'modal.show');
+      return !context.queue.some((m) => sameMessage(m, event.title, event.text));
+    },
     hasQueued: ({ context }) => context.queue.length > 0,
   },
   delays: { transition: modalTransitionMs },
@@ -72,6 +77,7 @@ export const modalMachine = setup({
     },
     // Fading out before the next message, if any, fades in.
     closing: {
+      on: { 'modal.show': { guard: 'notWaiting', actions: 'enqueue' } },
       after: {
         transition: [{ guard: 'hasQueued', target: 'opening' }, { target: 'idle', actions: 'clearCurrent' }],
       },

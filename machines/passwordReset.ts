@@ -59,8 +59,17 @@ export const passwordResetMachine = setup({
     awaitingCode: {
       on: {
         'user.submit': 'resetting',
-        'user.resend': 'sendingCode',
+        'user.resend': 'resendingCode',
         'user.startOver': { target: 'requesting', actions: assign({ userId: '' }) },
+      },
+    },
+    // Another code for the same user: whatever happens, they stay on the code form.
+    resendingCode: {
+      invoke: {
+        src: 'requestCode',
+        input: ({ context }) => ({ userId: context.userId }),
+        onDone: 'awaitingCode',
+        onError: 'awaitingCode',
       },
     },
     resetting: {

@@ -99,7 +99,15 @@ export const sessionMachine = setup({
         ],
         onError: { target: 'signedOut', actions: ['signOut', 'clearAll'] },
       },
-      on: { 'user.logout': { target: 'signedOut', actions: ['signOut', 'clearAll'] } },
+      on: {
+        'user.logout': { target: 'signedOut', actions: ['signOut', 'clearAll'] },
+        // A choice made while the token is being fetched restarts the fetch with it, so it is not lost.
+        'account.selected': {
+          target: 'resuming',
+          reenter: true,
+          actions: assign(({ event }) => ({ accountId: event.accountId })),
+        },
+      },
     },
     signedOut: {
       on: { 'user.login': 'loggingIn' },
@@ -156,6 +164,13 @@ export const sessionMachine = setup({
       on: {
         'user.logout': { target: 'signedOut', actions: ['signOut', 'clearAll'] },
         'session.unauthorized': { target: 'signedOut', actions: ['signOut', 'clearAll'] },
+        // Restart the renewal with the newest account or validation, aborting the older request.
+        'account.selected': {
+          target: 'reauthenticating',
+          reenter: true,
+          actions: assign(({ event }) => ({ accountId: event.accountId })),
+        },
+        'user.validated': { target: 'reauthenticating', reenter: true },
       },
     },
   },

@@ -40,7 +40,9 @@ export async function logIn(deps: DomainDeps, input: LoginInput): Promise<AuthUs
 
 /**
  * A fresh token for a signed-in user, with the lifetimes chosen at login and the user's current
- * roles and validation. Without accId the token keeps its account, if the user may still use it.
+ * roles and validation. The account is attached only when asked for and owned (spec section 4):
+ * the SPA passes its current account on every renewal, and selecting an account it does not own
+ * sends none, which must clear the old one.
  */
 export async function reauthenticate(
   deps: DomainDeps,
@@ -50,7 +52,7 @@ export async function reauthenticate(
 ): Promise<AuthUser> {
   const now = secondsOf(deps.clock);
   await deps.db.query('update users set activity_timestamp = $2 where id = $1', [user.id, now]);
-  const account = await permittedAccountId(deps.db, user, accountId ?? claims.accountId);
+  const account = await permittedAccountId(deps.db, user, accountId);
   return issueSession(deps, user, claims, account, now);
 }
 

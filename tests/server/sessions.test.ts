@@ -127,15 +127,19 @@ describe('GET /reauth', () => {
     expect(locked.json()).toEqual({ msg: 'Authentication Failure', statusCode: 401 });
   });
 
-  it('keeps the account of the token, and switches to another owned account on accId', async () => {
+  it('attaches the account only when asked for and owned, and switches to another owned account on accId', async () => {
     const owner = await h.createUser();
     const organisation = await h.createGroup({ name: 'Org', type: 'organisation' });
     const a = await h.createGroup({ name: 'A', type: 'account', parentId: organisation });
     const b = await h.createGroup({ name: 'B', type: 'account', parentId: organisation, territory: 'australia' });
     await h.addToGroup(organisation, owner.id, 'sudoowner');
     const first = await h.login(owner.email, fixturePassword, { accId: String(a) });
-    const kept = (await h.inject({ method: 'GET', url: '/api/users/reauth', headers: h.bearer(first.jwt) })).json();
+    expect(first.accountId).toBe(a);
+    const kept = (await h.inject({ method: 'GET', url: '/api/users/reauth', query: { accId: String(a) }, headers: h.bearer(first.jwt) })).json();
     expect(kept.accountId).toBe(a);
+    // Selecting an account the user does not own sends no accId: the old account must not stick.
+    const none = (await h.inject({ method: 'GET', url: '/api/users/reauth', headers: h.bearer(first.jwt) })).json();
+    expect(none.accountId).toBeUndefined();
     const switched = (await h.inject({ method: 'GET', url: '/api/users/reauth', query: { accId: String(b) }, headers: h.bearer(kept.jwt) })).json();
     expect(switched.accountId).toBe(b);
   });

@@ -1,0 +1,19 @@
+/**
+ * The models of the portal's statecharts: one per machine of machines/registry.ts. A new machine gets a
+ * `<machine>.model.ts` here (defineModel) and one line in this list; tests/machines/coverage.test.ts
+ * fails until it does, and `npm run paths` prints its plan.
+ */
+import type { AnyModel } from '../harness/model';
+import { accountValidationModel } from './accountValidation.model';
+import { modalModel } from './modal.model';
+import { passwordResetModel } from './passwordReset.model';
+import { sessionModel } from './session.model';
+import { submissionModel } from './submission.model';
+
+export const models: readonly AnyModel[] = [
+  sessionModel,
+  modalModel,
+  accountValidationModel,
+  passwordResetModel,
+  submissionModel,
+];

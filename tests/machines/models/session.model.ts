@@ -1,0 +1,143 @@
+/**
+ * Model of the session statechart (spec section 4, "Session"; section 9, reauthentication interval).
+ * Effects are plain events: `login` / `reauthenticate` resolving or failing, and the reauth delay.
+ */
+import assert from 'node:assert/strict';
+import { signedOutUser, type AuthUser } from '../../../contract/entities';
+import { isSettled, isSignedIn, sessionMachine, type SessionEvent } from '../../../machines/session';
+import { defineModel, type EventSamples } from '../harness/model';
+
+/**
+ * The wall-clock time the session model runs at. The reauth delay reads `Date.now()`, so tests that run
+ * the model freeze the clock here (see session.test.ts).
+ */
+export const sessionModelNow = Date.UTC(2030, 0, 1, 9, 0, 0);
+const nowSeconds = sessionModelNow / 1000;
+
+/** Saved by an earlier visit; owns account 31. Server timestamps are in seconds (spec section 9). */
+export const savedUser: AuthUser = {
+  jwt: 'jwt-saved',
+  id: 7,
+  userName: 'ada@example.com',
+  recycleDate: nowSeconds + 2 * 3600,
+  roles: ['account'],
+  territory: 'uk',
+  validated: true,
+  accountId: 31,
+};
+export const loggedInUser: AuthUser = {
+  jwt: 'jwt-login',
+  id: 7,
+  userName: 'ada@example.com',
+  recycleDate: nowSeconds + 3600,
+  roles: ['account'],
+  territory: 'uk',
+  validated: false,
+};
+export const renewedUser: AuthUser = {
+  jwt: 'jwt-renewed',
+  id: 7,
+  userName: 'ada@example.com',
+  recycleDate: nowSeconds + 8 * 3600,
+  roles: ['account'],
+  territory: 'uk',
+  validated: true,
+};
+export const credentials = { userName: 'ada@example.com', password: 'correct horse battery' };
+
+const events = {
+  'user.login': [{ type: 'user.login', credentials }],
+  'user.logout': [{ type: 'user.logout' }],
+  'user.validated': [{ type: 'user.validated' }],
+  'account.selected': [
+    { type: 'account.selected', accountId: 42 },
+    // an account the user does not own: nothing is attached
+    { type: 'account.selected', accountId: undefined },
+  ],
+  'session.unauthorized': [{ type: 'session.unauthorized' }],
+} satisfies EventSamples<SessionEvent>;
+
+const tokenHolders = ['resuming', 'reauthenticating'] as const;
+
+export const sessionModel = defineModel({
+  machine: sessionMachine,
+  inputs: {
+    /** First visit, or the saved user was cleared. */
+    fresh: { savedUser: null },
+    /** A saved login result with a token: re-authenticated on load. */
+    saved: { savedUser },
+  },
+  events,
+  actors: {
+    login: { done: [loggedInUser], error: new Error('Invalid credentials') },
+    // null: the server gave no token
+    reauthenticate: { done: [renewedUser, null], error: new Error('Network down') },
+  },
+  traversal: {
+    // 130-odd simple paths (login/renew/select-account orders) add little to the ~40 paths that already
+    // take every (state, event) edge of the model, and would swamp the QA plan
+    simplePaths: false,
+  },
+  delays: {
+    // Spec 4 and 9: re-authenticate at half the time left until recycleDate (seconds).
+    reauthDelay: ({ context }) => (context.user.recycleDate * 1000 - Date.now()) / 2,
+  },
+  expect: {
+    states: {
+      resuming: (s, step) => {
+        assert.equal(isSettled(s), false, 'routes wait while the session resumes');
+        assert.deepEqual(s.context.user, savedUser);
+        // An account chosen while resuming restarts the request with that account.
+        const accountId = step.event.type === 'account.selected' ? step.event.accountId : savedUser.accountId;
+        assert.equal(s.context.accountId, accountId);
+        assert.deepEqual(step.invoked, [{ src: 'reauthenticate', id: '0.session.resuming', input: { accountId } }]);
+      },
+      signedOut: (s, step) => {
+        assert.deepEqual(s.context.user, signedOutUser, 'the user is the empty signed-out user');
+        assert.equal(s.context.accountId, undefined);
+        assert.equal(isSettled(s), true);
+        assert.equal(isSignedIn(s), false);
+        const clears = step.actions.filter((a) => a.type === 'clearAll').length;
+        if (step.previous?.matches('loggingIn')) {
+          assert.equal(clears, 0, 'a failed login has nothing to clear');
+        } else {
+          assert.equal(clears, 1, 'logout, a lost token or a failed re-authentication clear all state');
+        }
+        assert.equal(step.actions.filter((a) => a.type === 'saveUser').length, 0);
+        const from = tokenHolders.find((t) => step.previous?.matches(t));
+        if (from && step.event.type.startsWith('xstate.done.actor.')) {
+          assert.equal((step.event as { output: unknown }).output, null, 'only a re-authentication without token signs out');
+        }
+        if (from && !step.event.type.startsWith('xstate.')) {
+          assert.deepEqual(step.cancelled, [`0.session.${from}`], 'leaving stops the pending re-authentication');
+        }
+      },
+      loggingIn: (s, step) => {
+        assert.equal(isSettled(s), false);
+        assert.equal(step.event.type, 'user.login');
+        assert.deepEqual(step.invoked, [{ src: 'login', id: '0.session.loggingIn', input: credentials }]);
+      },
+      authenticated: (s, step) => {
+        assert.equal(isSignedIn(s), true);
+        assert.equal(isSettled(s), true);
+        assert.ok(step.event.type.startsWith('xstate.done.actor.'), 'only a login or re-authentication result');
+        const user = (step.event as { output: AuthUser }).output;
+        assert.notEqual(user.jwt, '');
+        assert.deepEqual(s.context.user, user);
+        assert.equal(s.context.accountId, user.accountId);
+        assert.deepEqual(step.actions, [{ type: 'saveUser', params: { user } }], 'the login result is saved locally');
+      },
+      reauthenticating: (s, step) => {
+        assert.equal(isSignedIn(s), true, 'pages stay as they are while the token renews');
+        assert.deepEqual(s.context.user, step.previous?.context.user);
+        const expectedAccount =
+          step.event.type === 'account.selected' ? step.event.accountId : step.previous?.context.accountId;
+        assert.equal(s.context.accountId, expectedAccount);
+        assert.deepEqual(step.invoked, [
+          { src: 'reauthenticate', id: '0.session.reauthenticating', input: { accountId: expectedAccount } },
+        ]);
+        assert.equal(step.actions.length, 0);
+      },
+    },
+  },
+});
