@@ -31,7 +31,7 @@ export const runtimeConfig = z.object({
   defaultTerritory: z.enum(territories),
   /** Session lifetime requested at login (seconds); the SPA re-authenticates at half the time left. */
   sessionRecycleSeconds: z.number().int().positive(),
-  /** Shows the statechart visualiser route (development, or staff when switched on). */
-  visualiser: z.boolean(),
+  /** Who may open the statechart visualiser: nobody, staff, or everyone (development). */
+  visualiser: z.enum(['off', 'staff', 'everyone']),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfig>;

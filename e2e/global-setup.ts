@@ -17,10 +17,12 @@ export default async function globalSetup() {
     host: '127.0.0.1',
     dataDir,
     smtpUrl: mailbox.smtpUrl,
+    // Parallel work builds into its own folder and listens on its own E2E_PORT.
+    staticDir: process.env.E2E_STATIC_DIR ?? 'dist',
     seedDemo: true,
     banner: false,
     logger: false,
-    env: { ...process.env, DATABASE_URL: '', SESSION_RECYCLE_SECONDS: '20', REQUEST_CACHE_SECONDS: '30' },
+    env: { ...process.env, DATABASE_URL: '', SESSION_RECYCLE_SECONDS: '20', REQUEST_CACHE_SECONDS: '30', VISUALISER: 'everyone' },
   });
   process.env.E2E_MAILBOX_URL = mailbox.httpUrl;
   return async () => {

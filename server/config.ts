@@ -90,7 +90,16 @@ export function loadConfig(env: Env = process.env): Config {
       requestCacheSeconds: int('REQUEST_CACHE_SECONDS', 30),
       defaultTerritory: parseTerritory(text('DEFAULT_TERRITORY') ?? 'uk'),
       sessionRecycleSeconds: int('SESSION_RECYCLE_SECONDS', 3600, 10),
-      visualiser: flag('VISUALISER') || env.NODE_ENV === 'development',
+      visualiser: visualiserAccess(text('VISUALISER'), env.NODE_ENV),
     },
   };
+}
+
+/** VISUALISER=staff opens the visualiser to staff, VISUALISER=1|everyone to all; development defaults to all. */
+function visualiserAccess(value: string | null, nodeEnv: string | undefined): RuntimeConfig['visualiser'] {
+  const v = (value ?? '').toLowerCase();
+  if (v === 'staff') return 'staff';
+  if (['1', 'true', 'yes', 'everyone', 'all'].includes(v)) return 'everyone';
+  if (['0', 'false', 'no', 'off'].includes(v)) return 'off';
+  return nodeEnv === 'development' ? 'everyone' : 'off';
 }

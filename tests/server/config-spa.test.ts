@@ -64,7 +64,7 @@ describe('GET /api/config', () => {
       requestCacheSeconds: 0,
       defaultTerritory: 'australia',
       sessionRecycleSeconds: 3600,
-      visualiser: true,
+      visualiser: 'everyone',
     });
   });
 
@@ -77,7 +77,7 @@ describe('GET /api/config', () => {
       requestCacheSeconds: 30,
       defaultTerritory: 'uk',
       sessionRecycleSeconds: 3600,
-      visualiser: false,
+      visualiser: 'off',
     });
     expect({ port, host, dataDir, mailFrom }).toEqual({
       port: 8080,
@@ -86,7 +86,9 @@ describe('GET /api/config', () => {
       mailFrom: 'Data Quality Portal <no-reply@portal.localhost>',
     });
     expect(throttle).toEqual({ accountFailures: 5, ipFailures: 20, windowSeconds: 900 });
-    expect(loadConfig({ NODE_ENV: 'development' }).runtime.visualiser).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).runtime.visualiser).toBe('everyone');
+    expect(loadConfig({ VISUALISER: 'staff' }).runtime.visualiser).toBe('staff');
+    expect(loadConfig({ NODE_ENV: 'development', VISUALISER: 'off' }).runtime.visualiser).toBe('off');
   });
 
   it('refuses an unknown default territory', () => {

@@ -29,7 +29,7 @@ const config: RuntimeConfig = {
   requestCacheSeconds: 0,
   defaultTerritory: 'uk',
   sessionRecycleSeconds: 3600,
-  visualiser: false,
+  visualiser: 'off',
 };
 
 const owner: AuthUser = {
