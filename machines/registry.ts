@@ -1,5 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
+import { accountSwitcherMachine } from './accountSwitcher';
 import { accountValidationMachine } from './accountValidation';
+import { groupSelectionMachine } from './groupSelection';
 import { modalMachine } from './modal';
 import { passwordResetMachine } from './passwordReset';
 import { sessionMachine } from './session';
@@ -16,4 +18,6 @@ export const machines: readonly AnyStateMachine[] = [
   accountValidationMachine,
   passwordResetMachine,
   submissionMachine,
+  groupSelectionMachine,
+  accountSwitcherMachine,
 ];

@@ -4,7 +4,9 @@
  * fails until it does, and `npm run paths` prints its plan.
  */
 import type { AnyModel } from '../harness/model';
+import { accountSwitcherModel } from './accountSwitcher.model';
 import { accountValidationModel } from './accountValidation.model';
+import { groupSelectionModel } from './groupSelection.model';
 import { modalModel } from './modal.model';
 import { passwordResetModel } from './passwordReset.model';
 import { sessionModel } from './session.model';
@@ -16,4 +18,6 @@ export const models: readonly AnyModel[] = [
   accountValidationModel,
   passwordResetModel,
   submissionModel,
+  groupSelectionModel,
+  accountSwitcherModel,
 ];
