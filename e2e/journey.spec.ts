@@ -120,6 +120,8 @@ test('resets a forgotten password with a code sent by email', async ({ page, api
   await page.goto('/portal/login');
   await page.getByRole('link', { name: 'Forgotten your password?' }).click();
   await expect(page).toHaveURL(/\/portal\/resetpassword/);
+  // The page loads on demand: wait for it, or the login form's Email field is the one filled.
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   const since = Date.now();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send code' }).click();
