@@ -3,6 +3,7 @@ import {
   createRoute,
   createRouter,
   lazyRouteComponent,
+  notFound,
   redirect,
   type ParsedLocation,
   type RouterHistory,
@@ -10,7 +11,21 @@ import {
 import { waitFor } from 'xstate';
 import type { SessionSnapshot } from '../machines/session';
 import type { Portal } from './app/portal';
-import { isSettled, requireGuest, requireSession, requireUnvalidated, requireValidated, type GuardRedirect } from './routing/guards';
+import {
+  canOpenVisualiser,
+  checkRules,
+  groupsSettled,
+  isSettled,
+  requireGuest,
+  requireSession,
+  requireUnvalidated,
+  requireValidated,
+  type GuardRedirect,
+  type RouteRules,
+} from './routing/guards';
+import { BlockedError } from './routing/blocked';
+import { isSignedIn } from '../machines/session';
+import { isStaff } from '../contract/constants';
 import { RootLayout } from './shared/RootLayout';
 import { NotFound } from './shared/NotFound';
 import { RouteError } from './shared/RouteError';
@@ -42,6 +57,22 @@ async function guard(
   const session = await waitFor(portal.session, isSettled, { timeout: 30_000 });
   const to = check(session);
   if (to) throw redirect({ to, search: location.search as never, replace: true });
+}
+
+/**
+ * The group guards of spec section 6. They wait until the user's groups are loaded and a selection
+ * is made, then refuse with one of the spec's four "Oops!" messages.
+ */
+async function groupGuard(portal: Portal, rules: RouteRules, preload: boolean) {
+  if (preload) return;
+  await waitFor(portal.session, isSettled, { timeout: 30_000 });
+  await waitFor(
+    portal.groups,
+    (g) => groupsSettled(g) && !(isSignedIn(portal.session.getSnapshot()) && g.matches('signedOut')),
+    { timeout: 30_000 },
+  );
+  const reason = checkRules(rules, portal.session.getSnapshot(), portal.groups.getSnapshot());
+  if (reason) throw new BlockedError(reason);
 }
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
@@ -159,15 +190,177 @@ const userEditRoute = createRoute({
   component: lazyRouteComponent(() => import('./user/UserEdit')),
 });
 
+// ---- Help centre (spec section 2): the guides, each loaded on demand with its route ----
+const helpCentreRoute = createRoute({
+  getParentRoute: () => validatedRoute,
+  path: 'helpcentre',
+  staticData: { crumb: 'Help Centre' },
+});
+const helpCentreIndexRoute = createRoute({
+  getParentRoute: () => helpCentreRoute,
+  path: '/',
+  validateSearch: (search: Record<string, unknown>): { q?: string } =>
+    typeof search.q === 'string' ? { ...search, q: search.q } : search,
+  component: lazyRouteComponent(() => import('./helpcentre/HelpCentre')),
+});
+const guideRoute = createRoute({
+  getParentRoute: () => helpCentreRoute,
+  path: '$guide',
+  // An unknown guide name throws notFound(): the unknown-page screen.
+  loader: async ({ params }) => (await import('./helpcentre/loadGuide')).loadGuide(params.guide),
+  staticData: { crumb: (guide) => (guide as { title?: string } | undefined)?.title ?? 'Guide' },
+  component: lazyRouteComponent(() => import('./helpcentre/GuidePage')),
+});
+
+// ---- Accounts, groups and staff pages (spec sections 2 and 6) ----
+const administrationRoute = createRoute({
+  getParentRoute: () => validatedRoute,
+  path: 'administration',
+  staticData: { crumb: 'Administration' },
+  beforeLoad: ({ context, preload }) => groupGuard(context.portal, { ownerOnly: true, disallowReferrers: true }, preload),
+});
+/** The group being administered: the selected account, else the selected organisation. */
+function administeredGroupId(portal: Portal): number {
+  const { account, organisation } = portal.groups.getSnapshot().context.selection;
+  const group = account ?? organisation;
+  if (!group) throw new BlockedError('account');
+  return group.id;
+}
+const accountAdminRoute = createRoute({
+  getParentRoute: () => administrationRoute,
+  path: 'account',
+  staticData: { crumb: 'Account' },
+  loader: async ({ context }) => {
+    const id = administeredGroupId(context.portal);
+    const [group, users] = await Promise.all([context.portal.groupsApi.group(id), context.portal.groupsApi.groupUsers(id)]);
+    if (!group) throw new BlockedError('account');
+    return { group, users };
+  },
+});
+const accountAdminIndexRoute = createRoute({
+  getParentRoute: () => accountAdminRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('./administration/AccountAdmin')),
+});
+const accountEditRoute = createRoute({
+  getParentRoute: () => accountAdminRoute,
+  path: 'edit',
+  staticData: { crumb: 'Edit' },
+  component: lazyRouteComponent(() => import('./administration/AccountEdit')),
+});
+const accountInviteRoute = createRoute({
+  getParentRoute: () => accountAdminRoute,
+  path: 'invite',
+  staticData: { crumb: 'Invite' },
+  component: lazyRouteComponent(() => import('./administration/AccountInvite')),
+});
+const accountEditUserRoute = createRoute({
+  getParentRoute: () => accountAdminRoute,
+  path: 'edituser/$userId',
+  params: {
+    parse: ({ userId }) => ({ userId: Number(userId) }),
+    stringify: ({ userId }) => ({ userId: String(userId) }),
+  },
+  staticData: { crumb: 'Edit user' },
+  loader: async ({ context, params }) => {
+    const api = context.portal.groupsApi;
+    const groupId = administeredGroupId(context.portal);
+    const [access, services, userServices, members] = await Promise.all([
+      api.access(groupId, params.userId),
+      api.services(),
+      api.userServices(groupId, params.userId),
+      api.groupUsers(groupId),
+    ]);
+    const member = members.find((m) => m.id === params.userId);
+    if (!member) throw notFound();
+    // Privacy settings are the user's own: readable by them and by staff (an empty list otherwise).
+    const session = context.portal.session.getSnapshot().context.user;
+    const privacy = session.id === params.userId || isStaff(session.roles) ? await api.userPermissions(params.userId) : [];
+    return { groupId, access, services, userServices, member, privacy };
+  },
+  component: lazyRouteComponent(() => import('./administration/AccountEditUser')),
+});
+const accountCreateRoute = createRoute({
+  getParentRoute: () => accountAdminRoute,
+  path: 'create',
+  staticData: { crumb: 'Create new account' },
+  beforeLoad: ({ context, preload }) => groupGuard(context.portal, { roles: ['super'] }, preload),
+  component: lazyRouteComponent(() => import('./administration/CreateAccount')),
+});
+const searchRoute = createRoute({
+  getParentRoute: () => validatedRoute,
+  path: 'search',
+  staticData: { crumb: 'Search' },
+  beforeLoad: ({ context, preload }) => groupGuard(context.portal, { roles: ['admin', 'super', 'sales'] }, preload),
+});
+const searchIndexRoute = createRoute({
+  getParentRoute: () => searchRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('./search/Search')),
+});
+const searchFilterRoute = createRoute({
+  getParentRoute: () => searchRoute,
+  path: '$searchFilter',
+  staticData: { crumb: 'Results' },
+  component: lazyRouteComponent(() => import('./search/Search')),
+});
+const welcomeWizardRoute = createRoute({
+  getParentRoute: () => validatedRoute,
+  path: 'welcomewizard',
+  staticData: { crumb: 'Welcome' },
+  component: lazyRouteComponent(() => import('./administration/Wizard')),
+});
+const organisationWizardRoute = createRoute({
+  getParentRoute: () => validatedRoute,
+  path: 'organisationwizard',
+  staticData: { crumb: 'New organisation' },
+  component: lazyRouteComponent(() => import('./administration/Wizard')),
+});
+const acceptInviteRoute = createRoute({
+  getParentRoute: () => validatedRoute,
+  path: 'acceptinvite',
+  validateSearch: (search: Record<string, unknown>): { jwt?: string } =>
+    typeof search.jwt === 'string' ? { ...search, jwt: search.jwt } : search,
+  staticData: { crumb: 'Invitation' },
+  component: lazyRouteComponent(() => import('./administration/AcceptInvite')),
+});
+
+// The statechart visualiser (developers; config.visualiser): outside the signed-in layout so that
+// 'everyone' needs no login. Closed to someone, it is simply not there.
+const visualiserRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'visualiser',
+  validateSearch: (search: Record<string, unknown>): { machine?: string } =>
+    typeof search.machine === 'string' ? { machine: search.machine } : {},
+  staticData: { crumb: 'Statecharts' },
+  beforeLoad: async ({ context, preload }) => {
+    const { portal } = context;
+    const setting = portal.config.visualiser;
+    if (setting === 'staff' && preload && !isSettled(portal.session.getSnapshot())) return;
+    const session = setting === 'staff' ? await waitFor(portal.session, isSettled, { timeout: 30_000 }) : portal.session.getSnapshot();
+    if (!canOpenVisualiser(setting, session)) throw notFound();
+  },
+  component: lazyRouteComponent(() => import('./visualiser/Visualiser')),
+});
+
 export const routeTree = rootRoute.addChildren([
   indexRoute,
   guestRoute.addChildren([loginRoute, registerRoute]),
   resetLayoutRoute.addChildren([resetPasswordRoute]),
+  visualiserRoute,
   signedInRoute.addChildren([
     validateRoute,
     validatedRoute.addChildren([
       homeRoute,
       userRoute.addChildren([userIndexRoute, updatePasswordRoute, userDetailRoute.addChildren([userViewRoute, userEditRoute])]),
+      helpCentreRoute.addChildren([helpCentreIndexRoute, guideRoute]),
+      administrationRoute.addChildren([
+        accountAdminRoute.addChildren([accountAdminIndexRoute, accountEditRoute, accountInviteRoute, accountEditUserRoute, accountCreateRoute]),
+      ]),
+      searchRoute.addChildren([searchIndexRoute, searchFilterRoute]),
+      welcomeWizardRoute,
+      organisationWizardRoute,
+      acceptInviteRoute,
     ]),
   ]),
 ]);
@@ -186,6 +379,17 @@ export function createPortalRouter(portal: Portal, history?: RouterHistory) {
     // Loader data is per user: the session clears the API cache; the router must not keep its own.
     defaultStaleTime: 0,
     scrollRestoration: true,
+  });
+  // A different partner, organisation or account may open or close pages: the guards decide again.
+  let lastSelection = '';
+  portal.groups.subscribe((snapshot) => {
+    if (!groupsSettled(snapshot)) return;
+    const { partner, organisation, account } = snapshot.context.selection;
+    const key = `${partner?.id}|${organisation?.id}|${account?.id}|${account?.isOwner}`;
+    if (key === lastSelection) return;
+    const first = lastSelection === '';
+    lastSelection = key;
+    if (!first) void router.invalidate();
   });
   // When who is signed in changes (login, logout, a 401, validation), the guards decide again.
   let last = '';

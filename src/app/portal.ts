@@ -1,21 +1,26 @@
 import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
 import type { RuntimeConfig } from '../../contract/config';
 import type { Territory } from '../../contract/territory';
+import { groupSelectionMachine } from '../../machines/groupSelection';
 import { modalLevels, modalMachine } from '../../machines/modal';
-import { sessionMachine } from '../../machines/session';
+import { isSettled, isSignedIn, sessionMachine } from '../../machines/session';
+import { isStaff } from '../../contract/constants';
 import { createApiClient, type ApiClient } from '../api/client';
+import { groupsApi, type GroupsApi } from '../api/groups';
 import { usersApi, type UsersApi } from '../api/users';
 import { portalTerritory } from '../config';
-import { clearSessionStorage, loadSavedUser, saveUser } from './storage';
+import { clearSessionStorage, loadSavedSelection, loadSavedUser, saveSelection, saveUser } from './storage';
 
 /** The long-lived actors and services of the app, created once outside React (STYLE.md). */
 export type Portal = {
   config: RuntimeConfig;
   territory: Territory;
   session: ActorRefFrom<typeof sessionMachine>;
+  groups: ActorRefFrom<typeof groupSelectionMachine>;
   modal: ActorRefFrom<typeof modalMachine>;
   api: ApiClient;
   users: UsersApi;
+  groupsApi: GroupsApi;
 };
 
 export type PortalOptions = {
@@ -57,6 +62,42 @@ export function createPortal(config: RuntimeConfig, { storage = localStorage, in
     { input: { savedUser: loadSavedUser(storage) }, inspect },
   );
   sessionRef.current = session;
+
+  const groupCalls = groupsApi(api);
+  const groups = createActor(
+    groupSelectionMachine.provide({
+      actors: {
+        loadGroups: fromPromise(() => groupCalls.myGroups()),
+        loadGroup: fromPromise(({ input }) => groupCalls.group(input.id)),
+      },
+      actions: {
+        saveSelection: (_, { saved }) => saveSelection(saved, storage),
+        // Re-authenticate only when the account to attach differs from the token's.
+        selected: (_, { accountId }) => {
+          const current = session.getSnapshot();
+          if (isSignedIn(current) && current.context.user.accountId !== accountId) {
+            session.send({ type: 'account.selected', accountId });
+          }
+        },
+      },
+    }),
+    { inspect },
+  ).start();
+
+  // A validated user's groups load once per sign-in; signing out forgets them.
+  let signedInAs = 0;
+  session.subscribe((snapshot) => {
+    if (!isSettled(snapshot)) return;
+    const { user } = snapshot.context;
+    const ready = isSignedIn(snapshot) && user.validated;
+    if (ready && signedInAs !== user.id) {
+      signedInAs = user.id;
+      groups.send({ type: 'session.signedIn', staff: isStaff(user.roles), saved: loadSavedSelection(storage) });
+    } else if (!isSignedIn(snapshot) && signedInAs !== 0) {
+      signedInAs = 0;
+      groups.send({ type: 'session.signedOut' });
+    }
+  });
   session.start();
-  return { config, territory: portalTerritory(config), session, modal, api, users };
+  return { config, territory: portalTerritory(config), session, groups, modal, api, users, groupsApi: groupCalls };
 }

@@ -1,10 +1,11 @@
 import type { AuthUser } from '../../contract/entities';
+import type { SavedSelection } from '../../machines/groupTree';
 
 // Everything the portal keeps in local storage is under one prefix, so logout can clear it all.
 // Help-tip choices are the exception: they belong to the browser, not to the session.
 const prefix = 'portal.';
 const keep = 'portal.helptips.';
-export const storageKeys = { user: 'portal.session.user' } as const;
+export const storageKeys = { user: 'portal.session.user', selection: 'portal.groups.selection' } as const;
 
 export function loadSavedUser(storage: Storage = localStorage): AuthUser | null {
   const raw = storage.getItem(storageKeys.user);
@@ -37,4 +38,31 @@ export function clearSessionStorage(storage: Storage = localStorage) {
     if (key && key.startsWith(prefix) && !key.startsWith(keep)) keys.push(key);
   }
   keys.forEach((key) => storage.removeItem(key));
+}
+
+/** The current partner, organisation and account ids (spec section 9: kept in local storage). */
+export function loadSavedSelection(storage: Storage = localStorage): SavedSelection | null {
+  try {
+    const parsed = JSON.parse(storage.getItem(storageKeys.selection) ?? 'null') as SavedSelection | null;
+    if (!parsed || typeof parsed !== 'object') return null;
+    const id = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : undefined);
+    return { partnerId: id(parsed.partnerId), organisationId: id(parsed.organisationId), accountId: id(parsed.accountId) };
+  } catch {
+    return null;
+  }
+}
+
+export function saveSelection(saved: SavedSelection, storage: Storage = localStorage) {
+  storage.setItem(storageKeys.selection, JSON.stringify(saved));
+}
+
+/** How many items the account's basket holds (spec section 3: kept locally per account). */
+export function basketCount(accountId: number | undefined, storage: Storage = localStorage): number {
+  if (accountId === undefined) return 0;
+  try {
+    const items = JSON.parse(storage.getItem(`portal.basket.${accountId}`) ?? '[]') as unknown;
+    return Array.isArray(items) ? items.length : 0;
+  } catch {
+    return 0;
+  }
 }

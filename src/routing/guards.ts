@@ -1,3 +1,9 @@
+import { isStaff, type Role } from '../../contract/constants';
+import type { Territory } from '../../contract/territory';
+import type { GroupSelectionSnapshot } from '../../machines/groupSelection';
+import { isOwned } from '../../machines/groupTree';
+import type { blockedMessages } from './messages';
+import type { RuntimeConfig } from '../../contract/config';
 import { isSettled, isSignedIn, type SessionSnapshot } from '../../machines/session';
 
 // Route guards are plain functions of machine snapshots (DESIGN.md): the router's beforeLoad calls
@@ -29,7 +35,60 @@ export function requireGuest(session: SessionSnapshot): GuardRedirect | null {
 /** The user's own pages; staff may open anyone's. */
 export function canOpenUser(session: SessionSnapshot, userId: number): boolean {
   const { user } = session.context;
-  return user.id === userId || user.roles.some((r) => r === 'sales' || r === 'admin' || r === 'super');
+  return user.id === userId || isStaff(user.roles);
+}
+
+/**
+ * The statechart visualiser (config.visualiser): 'everyone' opens it to anyone, 'staff' to signed-in
+ * staff; for everyone else it does not exist (the router shows "not found").
+ */
+export function canOpenVisualiser(setting: RuntimeConfig['visualiser'], session: SessionSnapshot): boolean {
+  if (setting === 'everyone') return true;
+  return setting === 'staff' && isSignedIn(session) && isStaff(session.context.user.roles);
 }
 
 export { isSettled };
+
+// ---- Group guards (spec section 6): functions of the session and group-selection snapshots ----
+
+
+/** The guards a route declares (spec section 2 and 6). */
+export type RouteRules = {
+  /** The account or organisation must be owned, unless the user is staff. */
+  ownerOnly?: boolean;
+  /** With ownerOnly: even staff must own it. */
+  disallowNonOwner?: boolean;
+  /** A partner must be selected. */
+  partnerOnly?: boolean;
+  /** Blocked when the partner's subtype is referrer. */
+  disallowReferrers?: boolean;
+  /** The user must be an owner or member of the account. */
+  groupUsersOnly?: boolean;
+  /** The account's territory must be one of these. */
+  territoriesAllowed?: readonly Territory[];
+  /** The user must have one of these roles. */
+  roles?: readonly Role[];
+};
+
+export type BlockReason = keyof typeof blockedMessages;
+
+/** Whether groups are still being decided: group guards wait for this to be false. */
+export const groupsSettled = (groups: GroupSelectionSnapshot) =>
+  groups.matches('ready') || groups.matches('failed') || groups.matches('signedOut');
+
+/** null when the page may open, else which of the spec's four "Oops!" messages to show. */
+export function checkRules(rules: RouteRules, session: SessionSnapshot, groups: GroupSelectionSnapshot): BlockReason | null {
+  const { roles } = session.context.user;
+  const staff = isStaff(roles);
+  const { partner, organisation, account } = groups.context.selection;
+  if (rules.roles && !rules.roles.some((r) => roles.includes(r))) return 'notThroughAccount';
+  if (rules.partnerOnly && !partner) return 'partnersOnly';
+  if (rules.disallowReferrers && partner?.subtype === 'referrer') return 'partnerType';
+  if (rules.ownerOnly) {
+    const owned = isOwned(account) || isOwned(organisation);
+    if (!owned && (rules.disallowNonOwner || !staff)) return 'account';
+  }
+  if (rules.groupUsersOnly && !(account && (account.isOwner || account.isMember))) return 'notThroughAccount';
+  if (rules.territoriesAllowed && !(account && rules.territoriesAllowed.includes(account.territory))) return 'account';
+  return null;
+}

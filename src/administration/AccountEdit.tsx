@@ -1,0 +1,90 @@
+import type { FormEvent } from 'react';
+import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { territories } from '../../contract/territory';
+import { territoryLabels } from '../../contract/territory';
+import { submissionMachine } from '../../machines/submission';
+import { usePortal } from '../app/PortalContext';
+import { Field, formValues } from '../shared/Field';
+
+const route = getRouteApi('/signedIn/validated/administration/account');
+
+const fields = [
+  ['name', 'Name', 100],
+  ['address1', 'Address line 1', 200],
+  ['address2', 'Address line 2', 200],
+  ['address3', 'Address line 3', 200],
+  ['address4', 'Address line 4', 200],
+  ['town', 'Town', 100],
+  ['county', 'County / state', 100],
+  ['postcode', 'Postcode', 20],
+  ['country', 'Country', 100],
+] as const;
+
+/** /administration/account/edit: the group's name and address. */
+export default function AccountEdit() {
+  const { group } = route.useLoaderData();
+  const { groupsApi, groups } = usePortal();
+  const navigate = useNavigate();
+  const router = useRouter();
+  const actor = useActorRef(
+    submissionMachine.provide({
+      actors: { submit: fromPromise(({ input }) => groupsApi.updateGroup(group.id, input)) },
+      actions: {
+        succeeded: () => {
+          groups.send({ type: 'groups.refresh' });
+          void router.invalidate();
+          void navigate({ to: '/administration/account' });
+        },
+      },
+    }),
+  );
+  const busy = useSelector(actor, (s) => s.matches('submitting'));
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const values = formValues(e.currentTarget);
+    const body: Record<string, string | null> = {};
+    for (const [name] of fields) body[name] = values[name]?.trim() || null;
+    body.name = values.name.trim();
+    body.territory = values.territory;
+    actor.send({ type: 'user.submit', values: body });
+  };
+
+  return (
+    <section className="card" aria-labelledby="edit-group-title">
+      <h1 id="edit-group-title">Edit {group.name}</h1>
+      <form onSubmit={submit} className="form form--grid" aria-busy={busy}>
+        {fields.map(([name, label, max]) => (
+          <Field
+            key={name}
+            label={label}
+            name={name}
+            maxLength={max}
+            required={name === 'name'}
+            defaultValue={(group[name] as string | null | undefined) ?? ''}
+          />
+        ))}
+        <div className="field">
+          <label htmlFor="field-territory">Territory</label>
+          <select id="field-territory" name="territory" defaultValue={group.territory}>
+            {territories.map((t) => (
+              <option key={t} value={t}>
+                {territoryLabels[t]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form__row">
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? 'Saving…' : 'Save'}
+          </button>
+          <button type="button" className="button" onClick={() => void navigate({ to: '/administration/account' })}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

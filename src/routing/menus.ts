@@ -1,0 +1,100 @@
+import { isStaff } from '../../contract/constants';
+import type { GroupSelectionSnapshot } from '../../machines/groupSelection';
+import { allGroups, isOwned } from '../../machines/groupTree';
+import type { SessionSnapshot } from '../../machines/session';
+
+// What the top banner, account bar and ellipsis menu show (spec sections 2 and 6), as a pure
+// function of the two snapshots: the views render it and the tests check it.
+
+export type MenuItem = { label: string; to: string };
+export type Menu = { label: string; items: MenuItem[] };
+
+export type Navigation = {
+  menus: Menu[];
+  helpCentre: boolean;
+  shop: boolean;
+  ellipsis: MenuItem[];
+  changeAccount: boolean;
+  search: boolean;
+  basket: boolean;
+  /** "{partner or organisation} / {account}" */
+  accountLabel: string | null;
+  pendingOwnership: boolean;
+};
+
+export function navigationFor(session: SessionSnapshot, groups: GroupSelectionSnapshot): Navigation {
+  const { roles } = session.context.user;
+  const staff = isStaff(roles);
+  const has = (...wanted: string[]) => wanted.some((r) => roles.includes(r as never));
+  const { partner, organisation, account } = groups.context.selection;
+  const ownedAccount = isOwned(account);
+  const referrer = partner?.subtype === 'referrer';
+
+  const menus: Menu[] = [
+    {
+      label: 'Applications',
+      items: [
+        { label: 'Address Cleanse', to: '/applications/addresscleanse' },
+        { label: 'Address Lookup', to: '/applications/addresslookup' },
+        { label: 'Email Validation', to: '/applications/emailvalidation' },
+        ...(account?.territory === 'uk' ? [{ label: 'Payment Validation', to: '/applications/paymentvalidation' }] : []),
+      ],
+    },
+  ];
+  if (ownedAccount || staff) {
+    menus.push({
+      label: 'Reporting',
+      items: [
+        { label: 'Summary', to: '/reporting/summary' },
+        { label: 'Services', to: '/reporting/services' },
+        { label: 'Tokens', to: '/reporting/tokens' },
+      ],
+    });
+    menus.push({
+      label: 'Administration',
+      items: [
+        { label: 'Account', to: '/administration/account' },
+        { label: 'Services', to: '/administration/services' },
+        { label: 'Tokens', to: '/administration/tokens' },
+        ...(has('account') ? [{ label: 'Address Cleanse', to: '/administration/addresscleanse' }] : []),
+      ],
+    });
+  }
+  if (partner && (isOwned(partner) || staff)) {
+    menus.push({
+      label: 'Partner',
+      items: [
+        { label: 'Administration', to: '/partner/administration' },
+        ...(referrer ? [] : [{ label: 'Leads', to: '/partner/leads' }]),
+      ],
+    });
+  }
+
+  const ellipsis: MenuItem[] = [
+    ...(has('admin', 'super') ? [{ label: 'Datasets & Plans', to: '/dataAdministration' }] : []),
+    ...(staff ? [{ label: 'Creation Wizard', to: '/organisationwizard' }] : []),
+    ...(staff ? [{ label: 'Account Search', to: '/search' }] : []),
+    ...(has('super') ? [{ label: 'Lead form Administration', to: '/leadadmin' }] : []),
+    ...(has('super') ? [{ label: 'Create new account', to: '/administration/account/create' }] : []),
+    ...(ownedAccount ? [{ label: 'Export API Token', to: '/administration/tokens?export=token' }] : []),
+    ...(ownedAccount ? [{ label: 'Export settings for API', to: '/administration/tokens?export=settings' }] : []),
+  ];
+
+  const roots = groups.context.groups;
+  const many = allGroups(roots).filter((g) => g.type === 'account').length > 1 || roots.length > 1;
+  const root = roots[0];
+  const rootIsPartnerOrCorporate = root?.type === 'partner' || root?.subtype === 'corporate';
+  const owner = partner ?? organisation;
+
+  return {
+    menus,
+    helpCentre: true,
+    shop: ownedAccount && !referrer,
+    ellipsis,
+    changeAccount: staff || many || rootIsPartnerOrCorporate,
+    search: has('admin', 'super'),
+    basket: ownedAccount && !referrer,
+    accountLabel: account || owner ? [owner?.name, account?.name].filter(Boolean).join(' / ') : null,
+    pendingOwnership: Boolean(account?.pendingOwnership),
+  };
+}

@@ -1,0 +1,63 @@
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { shallowEqual } from '@xstate/react';
+import { usePortal } from '../app/PortalContext';
+import { basketCount } from '../app/storage';
+import { navigationFor } from '../routing/menus';
+import { AccountSwitcher } from './AccountSwitcher';
+import { Menu } from './Menu';
+import { UserMenu } from './UserMenu';
+
+// The shop's pages arrive with the shop issue; until then the link shows the not-found page.
+const shopBasket = '/shop/basket' as never;
+
+/** The account bar (spec section 2): who and where the user is working, and their tools. */
+export function AccountBar() {
+  const { session, groups } = usePortal();
+  const nav = useSelector(groups, (g) => navigationFor(session.getSnapshot(), g), shallowEqual);
+  const loading = useSelector(groups, (g) => g.matches('loading') || g.matches('choosing') || g.matches('restoring'));
+  const accountId = useSelector(groups, (g) => g.context.selection.account?.id);
+  return (
+    <div className="account-bar" role="region" aria-label="Account">
+      <div className="account-bar__where">
+        {loading ? (
+          <span className="muted">Loading...</span>
+        ) : nav.accountLabel ? (
+          <span className="account-bar__label" data-testid="account-label">
+            {nav.accountLabel}
+          </span>
+        ) : (
+          <span className="muted">
+            No account yet. <Link to="/welcomewizard">Set one up</Link>
+          </span>
+        )}
+        {nav.pendingOwnership && <span className="badge badge--warning">Pending Ownership</span>}
+        {nav.changeAccount && <AccountSwitcher />}
+      </div>
+      <div className="account-bar__tools">
+        {nav.search && (
+          <Link to="/search" className="icon-button" aria-label="Search" title="Search">
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+              <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </Link>
+        )}
+        {nav.basket && (
+          <Link to={shopBasket} className="icon-button" aria-label={`Basket, ${basketCount(accountId)} items`} title="Basket">
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path d="M3 5h2l2.2 10.2a1 1 0 0 0 1 .8h9.6a1 1 0 0 0 1-.8L21 8H6.2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+              <circle cx="9" cy="20" r="1.5" fill="currentColor" />
+              <circle cx="17" cy="20" r="1.5" fill="currentColor" />
+            </svg>
+            <span className="icon-button__count">{basketCount(accountId)}</span>
+          </Link>
+        )}
+        {nav.ellipsis.length > 0 && (
+          <Menu label="More" align="right" className="menu--ellipsis" trigger={<span aria-hidden="true">⋯</span>} items={nav.ellipsis} />
+        )}
+        <UserMenu />
+      </div>
+    </div>
+  );
+}

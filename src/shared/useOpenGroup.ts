@@ -1,0 +1,42 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import type { Group } from '../../contract/entities';
+import { findGroup } from '../../machines/groupTree';
+import { submissionMachine } from '../../machines/submission';
+import { usePortal } from '../app/PortalContext';
+
+/**
+ * Opens a group by id (a search result, a group just created): selects it as the current group and
+ * goes to /administration/account. A group outside the user's own trees is loaded first with its
+ * children and parent, so that selecting an organisation also selects its first account and an
+ * account its organisation (as the group selection does when staff restore a customer's group).
+ */
+export function useOpenGroup() {
+  const { groups, groupsApi } = usePortal();
+  const navigate = useNavigate();
+  const actor = useActorRef(
+    submissionMachine.provide({
+      actors: {
+        submit: fromPromise(async ({ input }) => {
+          const id = Number(input.id);
+          return findGroup(groups.getSnapshot().context.groups, id) ?? (await groupsApi.group(id));
+        }),
+      },
+      actions: {
+        succeeded: (_, { result }) => {
+          if (!result) return;
+          groups.send({ type: 'group.select', group: result as Group });
+          void navigate({ to: '/administration/account' });
+        },
+      },
+    }),
+  );
+  /** The id being opened, while it loads. */
+  const opening = useSelector(actor, (s) => (s.matches('submitting') ? Number(s.context.values.id) : null));
+  const open = (id: number) => {
+    actor.send({ type: 'user.edit' });
+    actor.send({ type: 'user.submit', values: { id } });
+  };
+  return { open, opening };
+}

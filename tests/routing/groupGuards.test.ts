@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { Role } from '../../contract/constants';
+import type { AccessLevel, AuthUser, Group } from '../../contract/entities';
+import type { Territory } from '../../contract/territory';
+import { groupSelectionMachine } from '../../machines/groupSelection';
+import { sessionMachine } from '../../machines/session';
+import { checkRules } from '../../src/routing/guards';
+import { navigationFor } from '../../src/routing/menus';
+import { blockedMessages } from '../../src/routing/messages';
+import { group } from '../machines/models/groupFixtures';
+
+// Every role x access level x partner subtype x territory the spec names (section 6), checked
+// against the spec's sentences written out below, not against the implementation.
+
+const roles: Role[] = ['account', 'sales', 'admin', 'super'];
+const levels: Array<AccessLevel | 'none'> = ['owner', 'sudoowner', 'member', 'none'];
+const partnerKinds = ['none', 'plain', 'corporate', 'referrer'] as const;
+const territoryList: Territory[] = ['uk', 'australia'];
+
+function snapshots(role: Role, level: AccessLevel | 'none', partnerKind: (typeof partnerKinds)[number], territory: Territory) {
+  const owner = level === 'owner' || level === 'sudoowner';
+  const account = group(111, 'account', [], { territory, isOwner: owner, isMember: level === 'member' });
+  const organisation = group(11, 'organisation', [account], { isOwner: owner, isMember: level === 'member' });
+  const partner: Group | null =
+    partnerKind === 'none' ? null : group(1, 'partner', [organisation], { subtype: partnerKind === 'plain' ? null : partnerKind, isOwner: owner });
+  const user: AuthUser = { jwt: 'j', id: 1, userName: 'u', recycleDate: 2e9, roles: [role], territory: 'uk', validated: true };
+  const session = sessionMachine.resolveState({ value: 'authenticated', context: { user, accountId: undefined } });
+  const groups = groupSelectionMachine.resolveState({
+    value: 'ready',
+    context: { groups: [partner ?? organisation], selection: { partner, organisation, account }, staff: role !== 'account', saved: null },
+  });
+  return { session, groups, owner, staff: role !== 'account', member: level === 'member' };
+}
+
+const all = roles.flatMap((role) =>
+  levels.flatMap((level) => partnerKinds.flatMap((partner) => territoryList.map((territory) => ({ role, level, partner, territory })))),
+);
+
+describe.each(all)('$role with $level access, partner $partner, territory $territory', ({ role, level, partner, territory }) => {
+  const s = snapshots(role, level, partner, territory);
+  const check = (rules: Parameters<typeof checkRules>[0]) => checkRules(rules, s.session, s.groups);
+
+  it('ownerOnly: the account or organisation must be owned, unless the user is super, admin or sales', () => {
+    expect(check({ ownerOnly: true })).toBe(s.owner || s.staff ? null : 'account');
+  });
+  it('ownerOnly with disallowNonOwner: even staff are blocked', () => {
+    expect(check({ ownerOnly: true, disallowNonOwner: true })).toBe(s.owner ? null : 'account');
+  });
+  it('partnerOnly: a partner must be selected', () => {
+    expect(check({ partnerOnly: true })).toBe(partner === 'none' ? 'partnersOnly' : null);
+  });
+  it('disallowReferrers: blocked when the partner subtype is referrer', () => {
+    expect(check({ disallowReferrers: true })).toBe(partner === 'referrer' ? 'partnerType' : null);
+  });
+  it('groupUsersOnly: the user must be an owner or member', () => {
+    expect(check({ groupUsersOnly: true })).toBe(s.owner || s.member ? null : 'notThroughAccount');
+  });
+  it('territoriesAllowed: the account territory must be in the list (UK for address cleanse files)', () => {
+    expect(check({ territoriesAllowed: ['uk'] })).toBe(territory === 'uk' ? null : 'account');
+  });
+  it('roles: search is for admin, super and sales; data administration for admin and super; lead admin for super', () => {
+    expect(check({ roles: ['admin', 'super', 'sales'] })).toBe(s.staff ? null : 'notThroughAccount');
+    expect(check({ roles: ['admin', 'super'] })).toBe(role === 'admin' || role === 'super' ? null : 'notThroughAccount');
+    expect(check({ roles: ['super'] })).toBe(role === 'super' ? null : 'notThroughAccount');
+  });
+
+  it('shows the menus the spec lists for who they are', () => {
+    const nav = navigationFor(s.session, s.groups);
+    const menu = (label: string) => nav.menus.find((m) => m.label === label);
+    const items = (label: string) => menu(label)?.items.map((i) => i.label);
+    // Applications: Payment Validation only when the account territory is UK.
+    expect(items('Applications')).toEqual(['Address Cleanse', 'Address Lookup', 'Email Validation', ...(territory === 'uk' ? ['Payment Validation'] : [])]);
+    // Reporting and Administration need an owned account or staff.
+    expect(Boolean(menu('Reporting'))).toBe(s.owner || s.staff);
+    expect(Boolean(menu('Administration'))).toBe(s.owner || s.staff);
+    if (menu('Administration')) {
+      expect(items('Administration')).toEqual(['Account', 'Services', 'Tokens', ...(role === 'account' ? ['Address Cleanse'] : [])]);
+    }
+    // Partner menu when the partner is owned or the user is staff; Leads unless a referrer.
+    expect(Boolean(menu('Partner'))).toBe(partner !== 'none' && (s.owner || s.staff));
+    if (menu('Partner')) expect(items('Partner')).toEqual(['Administration', ...(partner === 'referrer' ? [] : ['Leads'])]);
+    // Shop link: an owned account and a non-referrer partner.
+    expect(nav.shop).toBe(s.owner && partner !== 'referrer');
+    // Search icon for admin and super.
+    expect(nav.search).toBe(role === 'admin' || role === 'super');
+    // Ellipsis items by role.
+    const ellipsis = nav.ellipsis.map((i) => i.label);
+    expect(ellipsis.includes('Datasets & Plans')).toBe(role === 'admin' || role === 'super');
+    expect(ellipsis.includes('Account Search')).toBe(s.staff);
+    expect(ellipsis.includes('Creation Wizard')).toBe(s.staff);
+    expect(ellipsis.includes('Lead form Administration')).toBe(role === 'super');
+    expect(ellipsis.includes('Create new account')).toBe(role === 'super');
+    // Change Account: staff, several groups, or a partner or corporate root.
+    expect(nav.changeAccount).toBe(s.staff || partner !== 'none');
+  });
+});
+
+it('names the blocked pages with the spec\'s four "Oops!" messages', () => {
+  expect(Object.values(blockedMessages)).toEqual([
+    'This page is not currently available while using this account. Please switch to another account or return home.',
+    'The page you were looking for is only available for partners.',
+    'The page you were looking for is not accessible through this partner type.',
+    'The page you were looking for is not accessible through this account.',
+  ]);
+});
