@@ -10,6 +10,9 @@ import { registerErrorHandling } from './http/errors';
 import { spaPlugin } from './http/spa';
 import type { Mailer } from './mail';
 import type { ServiceContext, ServiceOptions } from './services/context';
+import { groupsService } from './services/groups';
+import { plansService } from './services/plans';
+import { userAdminService } from './services/userAdmin';
 import { usersService } from './services/users';
 
 export type AppDeps = {
@@ -24,12 +27,15 @@ export type AppDeps = {
 };
 
 /**
- * One plugin per service of spec section 7, mounted at its base URL from the runtime config. The
- * next issues add theirs here; a service not yet built answers 404 like any unknown route.
+ * The plugins of each service of spec section 7, mounted at its base URL from the runtime config.
+ * The next issues add theirs here; a service not yet built answers 404 like any unknown route.
  */
-const services: Partial<Record<ServiceName, FastifyPluginAsyncZod<ServiceOptions>>> = {
-  users: usersService,
-  // plans:          account and plan manager (plans, filters, comparisons, bundles, payments, shop)
+const services: Partial<Record<ServiceName, FastifyPluginAsyncZod<ServiceOptions>[]>> = {
+  // Sessions and users; the group tree, memberships and invitations; user admin, permissions, search.
+  users: [usersService, groupsService, userAdminService],
+  // Account and plan manager: so far only /account/candelete (plans, filters, comparisons, bundles,
+  // payments, shop come with their issues).
+  plans: [plansService],
   // bureau:         bureau file cleansing
   // filesUk, filesAustralia: chunked file uploads per territory
   // address, autocomplete, email, bank: the data-quality engines
@@ -61,8 +67,8 @@ export function buildApp(deps: AppDeps): FastifyInstance {
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get('/api/config', { schema: { response: { 200: runtimeConfig } } }, () => deps.config.runtime);
-  for (const [name, plugin] of Object.entries(services)) {
-    app.register(plugin, { prefix: servicePaths[name as ServiceName], ctx });
+  for (const [name, plugins] of Object.entries(services)) {
+    for (const plugin of plugins) app.register(plugin, { prefix: servicePaths[name as ServiceName], ctx });
   }
 
   app.register(spaPlugin, { staticDir: deps.config.staticDir, config: deps.config.runtime });

@@ -11,9 +11,9 @@ export const demoUsers: readonly DemoUser[] = [
   { email: 'super@example.com', personalName: 'Sam Super', roles: ['super'], about: 'staff, role super' },
   { email: 'admin@example.com', personalName: 'Ada Admin', roles: ['admin'], about: 'staff, role admin' },
   { email: 'sales@example.com', personalName: 'Sal Sales', roles: ['sales'], about: 'staff, role sales' },
-  { email: 'owner@example.com', personalName: 'Olive Owner', roles: ['account'], about: 'owner of Acme Trading (accounts Acme UK, Acme Australia)' },
+  { email: 'owner@example.com', personalName: 'Olive Owner', roles: ['account'], about: 'owner of Acme Trading (accounts Acme UK, Acme Australia, Acme Events pending ownership) and charity Helping Hands' },
   { email: 'member@example.com', personalName: 'Max Member', roles: ['account'], about: 'member of Acme Trading' },
-  { email: 'partner@example.com', personalName: 'Pat Partner', roles: ['account'], about: 'owner of partner Northwind Partners (corporate)' },
+  { email: 'partner@example.com', personalName: 'Pat Partner', roles: ['account'], about: 'owner of partner Northwind Partners (corporate): Northwind Retail, Northwind Wholesale' },
   { email: 'referrer@example.com', personalName: 'Ray Referrer', roles: ['account'], about: 'owner of partner Referral Co (referrer)' },
   { email: 'unvalidated@example.com', personalName: 'Una Validated', roles: ['account'], validated: false, about: 'not yet validated' },
 ];
@@ -25,6 +25,10 @@ type DemoGroup = {
   territory: Territory;
   country: string;
   members?: Record<string, 'owner' | 'member'>;
+  pendingOwnership?: boolean;
+  charity?: { number: string; inVerification: boolean };
+  /** The seed version that added the group: a database seeded before gets it on the next start. */
+  since?: number;
   children?: DemoGroup[];
 };
 
@@ -38,6 +42,8 @@ const demoGroups: DemoGroup[] = [
     children: [
       { name: 'Acme UK', type: 'account', ...uk },
       { name: 'Acme Australia', type: 'account', ...au },
+      // Made for the owner by staff and not yet taken over: the account bar shows "Pending Ownership".
+      { name: 'Acme Events', type: 'account', ...uk, pendingOwnership: true, since: 2 },
     ],
   },
   {
@@ -51,6 +57,10 @@ const demoGroups: DemoGroup[] = [
           { name: 'Northwind Retail AU', type: 'account', ...au },
         ],
       },
+      {
+        name: 'Northwind Wholesale', type: 'organisation', ...au, since: 2,
+        children: [{ name: 'Northwind Wholesale AU', type: 'account', ...au }],
+      },
     ],
   },
   {
@@ -60,52 +70,94 @@ const demoGroups: DemoGroup[] = [
       { name: 'Referral Co Client', type: 'organisation', ...uk, children: [{ name: 'Referral Co Client UK', type: 'account', ...uk }] },
     ],
   },
+  {
+    name: 'Helping Hands', type: 'organisation', ...uk, since: 2,
+    members: { 'owner@example.com': 'owner' },
+    charity: { number: '1180123', inVerification: true },
+    children: [{ name: 'Helping Hands UK', type: 'account', ...uk }],
+  },
 ];
 
 const seedLockKey = 7_246_002;
+/** Raised whenever demoUsers or demoGroups grow; a demo database seeded before catches up once. */
+export const demoSeedVersion = 2;
+const versionKey = 'demo_seed_version';
 
 /**
- * Demo users and groups for the embedded database, all with the password `Demo-Password-1`. Does
- * nothing when any user exists, so it is safe on every start and from several processes at once.
- * Returns whether it seeded.
+ * Demo users and groups for the embedded database, all with the password `Demo-Password-1`.
+ * Safe on every start and from several processes at once: it seeds an empty database, brings a
+ * demo database seeded by an earlier version up to date once (adding only what is missing, so
+ * nothing deleted since comes back later), and leaves any other database alone.
+ * Returns whether it wrote anything.
  */
 export async function seedDemo(db: Db, now = Math.floor(Date.now() / 1000)): Promise<boolean> {
-  const hasUsers = async (q: Db) => (await q.query('select 1 from users limit 1')).rows.length > 0;
-  if (await hasUsers(db)) return false;
+  const state = async (q: Db) => {
+    const { rows } = await q.query<{ version: string | null; users: boolean; demo: boolean }>(
+      `select (select value from settings where key = $1) as version,
+              exists (select 1 from users) as users,
+              exists (select 1 from users where user_name = $2) as demo`,
+      [versionKey, demoUsers[0].email],
+    );
+    const { version, users, demo } = rows[0];
+    // Up to date, or real users and no demo ones: nothing to do.
+    return (version !== null && Number(version) >= demoSeedVersion) || (users && !demo) ? 'skip' : 'seed';
+  };
+  if ((await state(db)) === 'skip') return false;
   // argon2 is slow on purpose: one hash serves every demo user.
   const passwordHash = await hashPassword(demoPassword);
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [seedLockKey]);
-    if (await hasUsers(tx)) return false;
+    if ((await state(tx)) === 'skip') return false;
     const ids = new Map<string, number>();
     for (const user of demoUsers) {
       const { rows } = await tx.query<{ id: number }>(
         `insert into users (user_name, email, password_hash, personal_name, territory, roles, validated,
                             create_timestamp, update_timestamp)
-         values ($1, $1, $2, $3, 'uk', $4, $5, $6, $6) returning id`,
+         values ($1, $1, $2, $3, 'uk', $4, $5, $6, $6)
+         on conflict (user_name) do update set user_name = excluded.user_name returning id`,
         [user.email, passwordHash, user.personalName, user.roles, user.validated ?? true, now],
       );
       ids.set(user.email, rows[0].id);
     }
-    const insertGroup = async (group: DemoGroup, parentId: number | null, creatorId: number | null) => {
+    const findGroup = async (name: string, parentId: number | null) =>
+      (
+        await tx.query<{ id: number }>('select id from groups where name = $1 and parent_id is not distinct from $2 order by id limit 1', [
+          name,
+          parentId,
+        ])
+      ).rows[0]?.id;
+    /** Finds or adds the group; with `upTo`, adds only groups of that seed version or earlier. */
+    const ensureGroup = async (group: DemoGroup, parentId: number | null, creatorId: number | null, upTo: number) => {
+      if ((group.since ?? 1) > upTo) return;
       const ownerEmail = Object.entries(group.members ?? {}).find(([, level]) => level === 'owner')?.[0];
       const creator = ownerEmail ? (ids.get(ownerEmail) ?? null) : creatorId;
-      const { rows } = await tx.query<{ id: number }>(
-        `insert into groups (parent_id, name, type, subtype, country, territory, creation_user_id, update_user_id,
-                             create_timestamp, update_timestamp)
-         values ($1, $2, $3, $4, $5, $6, $7, $7, $8, $8) returning id`,
-        [parentId, group.name, group.type, group.subtype ?? null, group.country, group.territory, creator, now],
-      );
-      const id = rows[0].id;
-      for (const [email, level] of Object.entries(group.members ?? {})) {
-        await tx.query(
-          'insert into group_users (group_id, user_id, access_level, create_timestamp) values ($1, $2, $3, $4)',
-          [id, ids.get(email), level, now],
+      let id = await findGroup(group.name, parentId);
+      if (id === undefined) {
+        const { rows } = await tx.query<{ id: number }>(
+          `insert into groups (parent_id, name, type, subtype, country, territory, pending_ownership, charity_psl_number,
+                               is_in_verify_process, creation_user_id, update_user_id, create_timestamp, update_timestamp)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $11) returning id`,
+          [parentId, group.name, group.type, group.subtype ?? null, group.country, group.territory, group.pendingOwnership ?? false,
+            group.charity?.number ?? null, group.charity?.inVerification ?? false, creator, now],
         );
+        id = rows[0].id;
+        for (const [email, level] of Object.entries(group.members ?? {})) {
+          await tx.query(
+            'insert into group_users (group_id, user_id, access_level, create_timestamp) values ($1, $2, $3, $4)',
+            [id, ids.get(email), level, now],
+          );
+        }
       }
-      for (const child of group.children ?? []) await insertGroup(child, id, creator);
+      for (const child of group.children ?? []) await ensureGroup(child, id, creator, upTo);
     };
-    for (const group of demoGroups) await insertGroup(group, null, null);
+    // Version by version, so a fresh database gets the ids of earlier versions unchanged.
+    for (let version = 1; version <= demoSeedVersion; version++) {
+      for (const group of demoGroups) await ensureGroup(group, null, null, version);
+    }
+    await tx.query(
+      'insert into settings (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value',
+      [versionKey, String(demoSeedVersion)],
+    );
     return true;
   });
 }

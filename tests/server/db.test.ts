@@ -24,9 +24,9 @@ describe('database layer', () => {
     const other = (await fresh.openAnother()) ?? fresh.db;
     try {
       const [a, b] = await Promise.all([migrate(fresh.db), migrate(other)]);
-      expect([...a, ...b].sort()).toEqual(['001_users_and_groups.sql']);
+      expect([...a, ...b].sort()).toEqual(['001_users_and_groups.sql', '002_groups.sql']);
       const { rows } = await fresh.db.query<{ n: number }>('select count(*) as n from schema_migrations');
-      expect(rows[0].n).toBe(1);
+      expect(rows[0].n).toBe(2);
     } finally {
       if (other !== fresh.db) await other.close();
       await fresh.drop();

@@ -50,11 +50,12 @@ describe('seedDemo', () => {
 
     const { rows: memberships } = await db.query<{ email: string; name: string; access_level: string }>(
       `select u.email, g.name, gu.access_level from group_users gu
-         join users u on u.id = gu.user_id join groups g on g.id = gu.group_id order by u.email`,
+         join users u on u.id = gu.user_id join groups g on g.id = gu.group_id order by u.email, g.name`,
     );
     expect(memberships).toEqual([
       { email: 'member@example.com', name: 'Acme Trading', access_level: 'member' },
       { email: 'owner@example.com', name: 'Acme Trading', access_level: 'owner' },
+      { email: 'owner@example.com', name: 'Helping Hands', access_level: 'owner' },
       { email: 'partner@example.com', name: 'Northwind Partners', access_level: 'owner' },
       { email: 'referrer@example.com', name: 'Referral Co', access_level: 'owner' },
     ]);
