@@ -30,7 +30,12 @@ export function ancestry(trees: readonly Group[], group: Group): Group[] {
     return null;
   };
   const inTrees = walk(trees, []);
-  if (inTrees) return inTrees;
+  if (inTrees) {
+    // A member of an account alone gets that account as a root; its parents come along with it.
+    const above: Group[] = [];
+    for (let g = inTrees[0].parent; g; g = g.parent) above.unshift(g);
+    return [...above, ...inTrees];
+  }
   const chain: Group[] = [];
   for (let g: Group | null | undefined = group; g; g = g.parent) chain.unshift(g);
   return chain;

@@ -24,8 +24,8 @@ import {
   type RouteRules,
 } from './routing/guards';
 import { BlockedError } from './routing/blocked';
+import { loadEditUser } from './administration/editUserLoader';
 import { isSignedIn } from '../machines/session';
-import { isStaff } from '../contract/constants';
 import { RootLayout } from './shared/RootLayout';
 import { NotFound } from './shared/NotFound';
 import { RouteError } from './shared/RouteError';
@@ -226,16 +226,18 @@ function administeredGroupId(portal: Portal): number {
   if (!group) throw new BlockedError('account');
   return group.id;
 }
+const administrationIndexRoute = createRoute({
+  getParentRoute: () => administrationRoute,
+  path: '/',
+  beforeLoad: ({ location }) => {
+    throw redirect({ to: '/administration/account', search: location.search as never, replace: true });
+  },
+});
 const accountAdminRoute = createRoute({
   getParentRoute: () => administrationRoute,
   path: 'account',
   staticData: { crumb: 'Account' },
-  loader: async ({ context }) => {
-    const id = administeredGroupId(context.portal);
-    const [group, users] = await Promise.all([context.portal.groupsApi.group(id), context.portal.groupsApi.groupUsers(id)]);
-    if (!group) throw new BlockedError('account');
-    return { group, users };
-  },
+  loader: ({ context }) => loadAdminGroup(context.portal, administeredGroupId(context.portal)),
 });
 const accountAdminIndexRoute = createRoute({
   getParentRoute: () => accountAdminRoute,
@@ -262,22 +264,7 @@ const accountEditUserRoute = createRoute({
     stringify: ({ userId }) => ({ userId: String(userId) }),
   },
   staticData: { crumb: 'Edit user' },
-  loader: async ({ context, params }) => {
-    const api = context.portal.groupsApi;
-    const groupId = administeredGroupId(context.portal);
-    const [access, services, userServices, members] = await Promise.all([
-      api.access(groupId, params.userId),
-      api.services(),
-      api.userServices(groupId, params.userId),
-      api.groupUsers(groupId),
-    ]);
-    const member = members.find((m) => m.id === params.userId);
-    if (!member) throw notFound();
-    // Privacy settings are the user's own: readable by them and by staff (an empty list otherwise).
-    const session = context.portal.session.getSnapshot().context.user;
-    const privacy = session.id === params.userId || isStaff(session.roles) ? await api.userPermissions(params.userId) : [];
-    return { groupId, access, services, userServices, member, privacy };
-  },
+  loader: ({ context, params }) => loadEditUser(context.portal, administeredGroupId(context.portal), params.userId),
   component: lazyRouteComponent(() => import('./administration/AccountEditUser')),
 });
 const accountCreateRoute = createRoute({
@@ -286,6 +273,64 @@ const accountCreateRoute = createRoute({
   staticData: { crumb: 'Create new account' },
   beforeLoad: ({ context, preload }) => groupGuard(context.portal, { roles: ['super'] }, preload),
   component: lazyRouteComponent(() => import('./administration/CreateAccount')),
+});
+/** The selected partner, for partner administration. */
+function partnerId(portal: Portal): number {
+  const { partner } = portal.groups.getSnapshot().context.selection;
+  if (!partner) throw new BlockedError('partnersOnly');
+  return partner.id;
+}
+async function loadAdminGroup(portal: Portal, id: number) {
+  const [group, users] = await Promise.all([portal.groupsApi.group(id), portal.groupsApi.groupUsers(id)]);
+  if (!group) throw new BlockedError('account');
+  return { group, users };
+}
+const partnerRoute = createRoute({
+  getParentRoute: () => validatedRoute,
+  path: 'partner',
+  staticData: { crumb: 'Partner' },
+});
+const partnerAdminRoute = createRoute({
+  getParentRoute: () => partnerRoute,
+  path: 'administration',
+  staticData: { crumb: 'Administration' },
+  beforeLoad: ({ context, preload }) => groupGuard(context.portal, { partnerOnly: true, ownerOnly: true }, preload),
+  loader: ({ context }) => loadAdminGroup(context.portal, partnerId(context.portal)),
+});
+const partnerIndexRoute = createRoute({
+  getParentRoute: () => partnerRoute,
+  path: '/',
+  beforeLoad: ({ location }) => {
+    throw redirect({ to: '/partner/administration', search: location.search as never, replace: true });
+  },
+});
+const partnerAdminIndexRoute = createRoute({
+  getParentRoute: () => partnerAdminRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('./administration/AccountAdmin')),
+});
+const partnerEditRoute = createRoute({
+  getParentRoute: () => partnerAdminRoute,
+  path: 'editPartner',
+  staticData: { crumb: 'Edit partner' },
+  component: lazyRouteComponent(() => import('./administration/AccountEdit')),
+});
+const partnerInviteRoute = createRoute({
+  getParentRoute: () => partnerAdminRoute,
+  path: 'invite',
+  staticData: { crumb: 'Invite' },
+  component: lazyRouteComponent(() => import('./administration/AccountInvite')),
+});
+const partnerEditUserRoute = createRoute({
+  getParentRoute: () => partnerAdminRoute,
+  path: 'edituser/$userId',
+  params: {
+    parse: ({ userId }) => ({ userId: Number(userId) }),
+    stringify: ({ userId }) => ({ userId: String(userId) }),
+  },
+  staticData: { crumb: 'Edit user' },
+  loader: ({ context, params }) => loadEditUser(context.portal, partnerId(context.portal), params.userId),
+  component: lazyRouteComponent(() => import('./administration/AccountEditUser')),
 });
 const searchRoute = createRoute({
   getParentRoute: () => validatedRoute,
@@ -355,7 +400,12 @@ export const routeTree = rootRoute.addChildren([
       userRoute.addChildren([userIndexRoute, updatePasswordRoute, userDetailRoute.addChildren([userViewRoute, userEditRoute])]),
       helpCentreRoute.addChildren([helpCentreIndexRoute, guideRoute]),
       administrationRoute.addChildren([
+        administrationIndexRoute,
         accountAdminRoute.addChildren([accountAdminIndexRoute, accountEditRoute, accountInviteRoute, accountEditUserRoute, accountCreateRoute]),
+      ]),
+      partnerRoute.addChildren([
+        partnerIndexRoute,
+        partnerAdminRoute.addChildren([partnerAdminIndexRoute, partnerEditRoute, partnerInviteRoute, partnerEditUserRoute]),
       ]),
       searchRoute.addChildren([searchIndexRoute, searchFilterRoute]),
       welcomeWizardRoute,

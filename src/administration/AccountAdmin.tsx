@@ -1,20 +1,21 @@
 import { useState, type FormEvent } from 'react';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { isStaff } from '../../contract/constants';
 import { territoryLabels } from '../../contract/territory';
 import { usePortal } from '../app/PortalContext';
 import { formatDate } from '../shared/format';
 import { formValues } from '../shared/Field';
+import { useAdmin } from './scope';
 import { useGroupAction } from './useGroupAction';
 
-const route = getRouteApi('/signedIn/validated/administration/account');
 
 const levelLabels = { owner: 'Owner', sudoowner: 'Sudo owner', member: 'Member', manager: 'Manager' } as const;
 
-/** /administration/account: the selected account (or organisation), its users and its status. */
+/** /administration/account and /partner/administration: the group, its users and its status. */
 export default function AccountAdmin() {
-  const { group, users } = route.useLoaderData();
+  const { data, path } = useAdmin();
+  const { group, users } = data;
   const { session, groupsApi } = usePortal();
   const me = useSelector(session, (s) => s.context.user);
   const staff = isStaff(me.roles);
@@ -54,10 +55,10 @@ export default function AccountAdmin() {
           </div>
           {canManage && (
             <div className="form__row">
-              <Link to="/administration/account/edit" className="button">
+              <Link to={path('/edit')} className="button">
                 Edit details
               </Link>
-              <Link to="/administration/account/invite" className="button button--primary">
+              <Link to={path('/invite')} className="button button--primary">
                 Invite a user
               </Link>
             </div>
@@ -103,7 +104,7 @@ export default function AccountAdmin() {
                   </td>
                   {canManage && (
                     <td className="table__actions">
-                      <Link to="/administration/account/edituser/$userId" params={{ userId: u.id }}>
+                      <Link to={path('/edituser/$userId')} params={{ userId: u.id } as never}>
                         Edit
                       </Link>
                       {!u.inherited && u.id !== me.id && (

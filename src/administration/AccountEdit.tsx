@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { territories } from '../../contract/territory';
@@ -7,8 +7,8 @@ import { territoryLabels } from '../../contract/territory';
 import { submissionMachine } from '../../machines/submission';
 import { usePortal } from '../app/PortalContext';
 import { Field, formValues } from '../shared/Field';
+import { useAdmin } from './scope';
 
-const route = getRouteApi('/signedIn/validated/administration/account');
 
 const fields = [
   ['name', 'Name', 100],
@@ -22,9 +22,10 @@ const fields = [
   ['country', 'Country', 100],
 ] as const;
 
-/** /administration/account/edit: the group's name and address. */
+/** /administration/account/edit and /partner/administration/editPartner: the group's name and address. */
 export default function AccountEdit() {
-  const { group } = route.useLoaderData();
+  const { data, path } = useAdmin();
+  const { group } = data;
   const { groupsApi, groups } = usePortal();
   const navigate = useNavigate();
   const router = useRouter();
@@ -35,7 +36,7 @@ export default function AccountEdit() {
         succeeded: () => {
           groups.send({ type: 'groups.refresh' });
           void router.invalidate();
-          void navigate({ to: '/administration/account' });
+          void navigate({ to: path('') });
         },
       },
     }),
@@ -80,7 +81,7 @@ export default function AccountEdit() {
           <button type="submit" className="button button--primary" disabled={busy}>
             {busy ? 'Saving…' : 'Save'}
           </button>
-          <button type="button" className="button" onClick={() => void navigate({ to: '/administration/account' })}>
+          <button type="button" className="button" onClick={() => void navigate({ to: path('') })}>
             Cancel
           </button>
         </div>

@@ -1,12 +1,12 @@
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { Link, useMatches } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { AccessLevel } from '../../contract/entities';
 import type { UserPermission } from '../api/groups';
 import { usePortal } from '../app/PortalContext';
+import { useAdmin } from './scope';
 import { useGroupAction } from './useGroupAction';
+import type { EditUserData } from './editUserLoader';
 
-const route = getRouteApi('/signedIn/validated/administration/account/edituser/$userId');
-const accountRoute = getRouteApi('/signedIn/validated/administration/account');
 
 /**
  * Privacy settings are the notification permissions, grouped under their parent permission or,
@@ -20,8 +20,10 @@ function privacyGroups(list: UserPermission[]): Array<{ heading: string; items: 
 
 /** /administration/account/edituser/{userId}: access level, services, privacy and lock of one user. */
 export default function AccountEditUser() {
-  const { groupId, access, services, userServices, member, privacy } = route.useLoaderData();
-  const { group } = accountRoute.useLoaderData();
+  const { data, path } = useAdmin();
+  const { group } = data;
+  const match = useMatches().find((m) => m.routeId.endsWith('/edituser/$userId'));
+  const { groupId, access, services, userServices, member, privacy } = match!.loaderData as EditUserData;
   const { groupsApi, session } = usePortal();
   const me = useSelector(session, (s) => s.context.user);
   const { run, busy, done } = useGroupAction();
@@ -38,8 +40,8 @@ export default function AccountEditUser() {
               {member.email} in {group.name}
             </p>
           </div>
-          <Link to="/administration/account" className="button">
-            Back to the account
+          <Link to={path('')} className="button">
+            Back to the {group.type}
           </Link>
         </div>
         <p role="status" className="status-line">

@@ -1,20 +1,21 @@
 import type { FormEvent } from 'react';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { AccessLevel } from '../../contract/entities';
 import { submissionMachine } from '../../machines/submission';
 import { usePortal } from '../app/PortalContext';
 import { Field, formValues } from '../shared/Field';
+import { useAdmin } from './scope';
 
-const route = getRouteApi('/signedIn/validated/administration/account');
 
 /** Spec section 5: invitations last 86400 seconds and do not hand over ownership unless asked. */
 const defaultExpiryHours = 24;
 
 /** /administration/account/invite: email someone a link that adds them to the group. */
 export default function AccountInvite() {
-  const { group } = route.useLoaderData();
+  const { data, path } = useAdmin();
+  const { group } = data;
   const { groupsApi } = usePortal();
   const actor = useActorRef(
     submissionMachine.provide({
@@ -57,8 +58,8 @@ export default function AccountInvite() {
           <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'user.edit' })}>
             Invite someone else
           </button>
-          <Link to="/administration/account" className="button">
-            Back to the account
+          <Link to={path('')} className="button">
+            Back to the {group.type}
           </Link>
         </div>
       </section>

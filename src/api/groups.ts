@@ -24,7 +24,7 @@ export function groupsApi(api: ApiClient) {
   const users = 'users' as const;
   return {
     /** The signed-in user's groups as trees. */
-    myGroups: () => api.call<Group[]>({ service: users, path: '/groups', queryParams: { recurse: true }, action: 'load your groups', listRead: true }),
+    myGroups: () => api.call<Group[]>({ service: users, path: '/groups', queryParams: { recurse: true, recurseParents: true }, action: 'load your groups', listRead: true }),
     group: (id: number) =>
       api.call<GroupDetails | null>({ service: users, path: '/group', queryParams: { id, recurse: true, recurseParents: true }, action: 'load the group' }),
     createGroup: (where: { userId?: number; parentId?: number }, body: CreateGroup) =>

@@ -31,6 +31,13 @@ export type PortalOptions = {
   fetch?: typeof fetch;
 };
 
+let leaving = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => (leaving = true));
+  window.addEventListener('beforeunload', () => (leaving = true));
+  window.addEventListener('pageshow', () => (leaving = false));
+}
+
 export function createPortal(config: RuntimeConfig, { storage = localStorage, inspect, fetch }: PortalOptions = {}): Portal {
   const modal = createActor(modalMachine, { inspect }).start();
   // The client needs the session's token and the session needs the client: the token is read
@@ -49,7 +56,16 @@ export function createPortal(config: RuntimeConfig, { storage = localStorage, in
     sessionMachine.provide({
       actors: {
         login: fromPromise(({ input }) => users.login(input)),
-        reauthenticate: fromPromise(({ input }) => users.reauthenticate(input.accountId)),
+        reauthenticate: fromPromise(async ({ input }) => {
+          try {
+            return await users.reauthenticate(input.accountId);
+          } catch (error) {
+            // Leaving the page aborts the request: that is not a failed renewal, and must not clear
+            // the saved session the next page resumes from.
+            if (leaving) await new Promise(() => {});
+            throw error;
+          }
+        }),
       },
       actions: {
         saveUser: (_, { user }) => saveUser(user, storage),
