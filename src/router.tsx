@@ -52,12 +52,25 @@ async function guard(
   location: ParsedLocation,
   check: (session: SessionSnapshot) => GuardRedirect | null,
   preload: boolean,
+  cause: 'enter' | 'stay' | 'preload' = 'enter',
 ) {
   if (preload && !isSettled(portal.session.getSnapshot())) return;
   const session = await waitFor(portal.session, isSettled, { timeout: 30_000 });
   const to = check(session);
-  if (to) throw redirect({ to, search: location.search as never, replace: true });
+  if (!to) return;
+  // Remember the page a signed-out visitor asked for (an invitation link, say) to return there
+  // after logging in; the query string is kept either way.
+  // Only on arrival: a re-check after logging out or a 401 ('stay') must not bring the user back.
+  if (to === '/login' && cause === 'enter') sessionStorage.setItem(returnToKey, location.pathname);
+  if (to === '/home') {
+    const back = sessionStorage.getItem(returnToKey);
+    sessionStorage.removeItem(returnToKey);
+    if (back && back !== location.pathname) throw redirect({ to: back as never, search: location.search as never, replace: true });
+  }
+  throw redirect({ to, search: location.search as never, replace: true });
 }
+
+const returnToKey = 'portal.returnTo';
 
 /**
  * The group guards of spec section 6. They wait until the user's groups are loaded and a selection
@@ -128,7 +141,7 @@ const resetPasswordRoute = createRoute({
 const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'signedIn',
-  beforeLoad: ({ context, location, preload }) => guard(context.portal, location, requireSession, preload),
+  beforeLoad: ({ context, location, preload, cause }) => guard(context.portal, location, requireSession, preload, cause),
   component: lazyRouteComponent(() => import('./shared/AppLayout')),
 });
 const validateRoute = createRoute({
@@ -267,9 +280,10 @@ const accountEditUserRoute = createRoute({
   loader: ({ context, params }) => loadEditUser(context.portal, administeredGroupId(context.portal), params.userId),
   component: lazyRouteComponent(() => import('./administration/AccountEditUser')),
 });
+// A sibling of the account pages: super creates accounts without loading the selected one.
 const accountCreateRoute = createRoute({
-  getParentRoute: () => accountAdminRoute,
-  path: 'create',
+  getParentRoute: () => administrationRoute,
+  path: 'account/create',
   staticData: { crumb: 'Create new account' },
   beforeLoad: ({ context, preload }) => groupGuard(context.portal, { roles: ['super'] }, preload),
   component: lazyRouteComponent(() => import('./administration/CreateAccount')),
@@ -401,7 +415,8 @@ export const routeTree = rootRoute.addChildren([
       helpCentreRoute.addChildren([helpCentreIndexRoute, guideRoute]),
       administrationRoute.addChildren([
         administrationIndexRoute,
-        accountAdminRoute.addChildren([accountAdminIndexRoute, accountEditRoute, accountInviteRoute, accountEditUserRoute, accountCreateRoute]),
+        accountAdminRoute.addChildren([accountAdminIndexRoute, accountEditRoute, accountInviteRoute, accountEditUserRoute]),
+        accountCreateRoute,
       ]),
       partnerRoute.addChildren([
         partnerIndexRoute,

@@ -20,7 +20,7 @@ export default function AcceptInvite() {
     submissionMachine.provide({
       actors: {
         submit: fromPromise(async ({ input }) => {
-          const joined: unknown = await groupsApi.acceptInvite(String(input.jwt));
+          const joined = await groupsApi.acceptInvite(String(input.jwt));
           // The account bar on /home shows the new group.
           await refreshGroups(groups);
           return joined;
@@ -28,13 +28,8 @@ export default function AcceptInvite() {
       },
       actions: {
         succeeded: (_, { result }) => {
-          // The server answers with the group joined.
-          const name = (result as { name?: unknown } | undefined)?.name;
-          modal.send({
-            type: 'modal.show',
-            title: 'Invitation accepted',
-            text: typeof name === 'string' ? `You have joined ${name}.` : 'You have joined the group.',
-          });
+          const joined = result as Awaited<ReturnType<typeof groupsApi.acceptInvite>>;
+          modal.send({ type: 'modal.show', title: 'Invitation accepted', text: `You have joined ${joined.name}.` });
           void navigate({ to: '/home' });
         },
       },

@@ -36,8 +36,9 @@ export function groupsApi(api: ApiClient) {
       api.call<GroupUser[]>({ service: users, path: '/groupusers', queryParams: { groupId }, action: 'load the users', listRead: true, cache: false }),
     invite: (groupId: number, email: string, body: { expiry?: number; takeOwnership?: boolean; accessLevel?: AccessLevel }) =>
       api.call<{ msg: string }>({ service: users, path: '/groupusers', method: 'POST', queryParams: { groupId, email }, body, action: 'send the invitation' }),
+    /** Answers with the group joined. */
     acceptInvite: (jwt: string) =>
-      api.call<{ groupId: number }>({ service: users, path: '/groupinvite', method: 'POST', queryParams: { jwt }, action: 'accept the invitation' }),
+      api.call<GroupDetails>({ service: users, path: '/groupinvite', method: 'POST', queryParams: { jwt }, action: 'accept the invitation' }),
     removeUser: (groupId: number, userId: number) =>
       api.call<{ msg: string }>({ service: users, path: '/groupusers', method: 'DELETE', queryParams: { groupId, userId }, action: 'remove the user' }),
     setAccess: (groupId: number, userId: number, accessLevel: AccessLevel) =>

@@ -23,7 +23,8 @@ export function ModalHost() {
       onKeyDown={(e) => e.key === 'Escape' && close()}
     >
       <div
-        className="modal"
+        // Errors ("Error", "Authentication error") are marked as such; confirmations are not.
+        className={/error/i.test(current.title) ? 'modal modal--error' : 'modal'}
         role="alertdialog"
         aria-modal="true"
         aria-labelledby={`modal-title-${current.id}`}
