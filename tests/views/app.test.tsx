@@ -1,71 +1,22 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RuntimeConfig } from '../../contract/config';
-import type { AuthUser } from '../../contract/entities';
-import { createPortal } from '../../src/app/portal';
-import { PortalContext } from '../../src/app/PortalContext';
-import { createPortalRouter } from '../../src/router';
+import { authUser, renderPortal, type Call, type Reply } from './support/renderPortal';
 
-// The real router, guards, machines and views; only the network is answered here, at fetch.
+// The real router, guards, machines and views; only the network is answered, at fetch.
 
-const config: RuntimeConfig = {
-  services: {
-    users: 'http://portal.test/api/users',
-    plans: 'http://portal.test/api/plans',
-    bureau: 'http://portal.test/api/bureau',
-    filesUk: 'http://portal.test/api/files/uk',
-    filesAustralia: 'http://portal.test/api/files/australia',
-    address: 'http://portal.test/api/address',
-    autocomplete: 'http://portal.test/api/autocomplete',
-    email: 'http://portal.test/api/email',
-    bank: 'http://portal.test/api/bank',
-  },
-  supportEmail: 'help@portal.test',
-  botCheckSiteKey: null,
-  botCheckScriptUrl: null,
-  requestCacheSeconds: 0,
-  defaultTerritory: 'uk',
-  sessionRecycleSeconds: 3600,
-  visualiser: 'off',
-};
+const owner = authUser({ id: 4, jwt: 'jwt-owner' });
+let calls: Call[] = [];
 
-const owner: AuthUser = {
-  jwt: 'jwt-owner',
-  id: 4,
-  userName: 'owner@example.com',
-  recycleDate: Math.floor(Date.now() / 1000) + 3600,
-  roles: ['account'],
-  territory: 'uk',
-  validated: true,
-};
-
-type Handler = (url: URL, init: Request) => { status: number; body: unknown } | undefined;
-let calls: Request[] = [];
-
-function renderApp(path: string, handler: Handler) {
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    calls.push(request);
-    const answer = handler(new URL(request.url), request) ?? { status: 404, body: { msg: 'Not found', statusCode: 404 } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
-  };
-  const portal = createPortal(config, { storage: localStorage, fetch: fetch as typeof globalThis.fetch });
-  const router = createPortalRouter(portal, createMemoryHistory({ initialEntries: [path] }));
-  render(
-    <PortalContext.Provider value={portal}>
-      <RouterProvider router={router} />
-    </PortalContext.Provider>,
-  );
-  return { portal, router };
+/** Renders with no user signed in unless the test saved one; `answer` gets (url, call). */
+function renderApp(path: string, answer: (url: URL, call: Call) => Reply | undefined) {
+  const rendered = renderPortal(path, { handler: (call) => answer(call.url, call) });
+  calls = rendered.calls;
+  return rendered;
 }
 
-beforeEach(() => {
-  calls = [];
-  localStorage.clear();
-});
+beforeEach(() => localStorage.clear());
 afterEach(cleanup);
 
 describe('portal views', () => {
@@ -84,7 +35,7 @@ describe('portal views', () => {
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     await screen.findByText('owner@example.com', { selector: 'strong' });
     expect(router.history.location.pathname).toBe('/portal/home');
-    const auth = calls.find((c) => c.url.includes('/auth'))!;
+    const auth = calls.find((c) => c.url.pathname.endsWith('/auth'))!;
     expect(auth.headers.get('authorization')).toBe(`Basic ${btoa('owner@example.com:Demo-Password-1')}`);
     expect(auth.headers.get('x-auth-error-status')).toBe('400');
     expect(JSON.parse(localStorage.getItem('portal.session.user')!).jwt).toBe('jwt-owner');
@@ -101,7 +52,7 @@ describe('portal views', () => {
     expect(dialog.textContent).toContain('Failed to log in: Invalid user name or password');
     // The same failure again while it shows: still one dialog, and nothing queued behind it.
     await user.click(screen.getByRole('button', { name: 'Log in' }));
-    await waitFor(() => expect(calls.filter((c) => c.url.includes('/auth'))).toHaveLength(2));
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname.endsWith('/auth'))).toHaveLength(2));
     expect(screen.getAllByRole('alertdialog')).toHaveLength(1);
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), { timeout: 2000 });

@@ -1,51 +1,17 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RuntimeConfig } from '../../contract/config';
 import type { AuthUser, Group, User } from '../../contract/entities';
 import { groupName, noIdProvided } from '../../contract/groups';
-import { createPortal } from '../../src/app/portal';
-import { PortalContext } from '../../src/app/PortalContext';
 import { nameRequired, nameTooLong, noIdProvided as shownNoIdProvided } from '../../src/administration/groupRules';
-import { createPortalRouter } from '../../src/router';
 import { group, trees } from '../machines/models/groupFixtures';
+import { authUser, either, ok, renderPortal, type Call, type Handler, type Reply } from './support/renderPortal';
 
 // The real router, guards, machines and views of the group pages (search, creation wizard, create
 // account, accept invite); only the network is answered here, at fetch.
 
-const config: RuntimeConfig = {
-  services: {
-    users: 'http://portal.test/api/users',
-    plans: 'http://portal.test/api/plans',
-    bureau: 'http://portal.test/api/bureau',
-    filesUk: 'http://portal.test/api/files/uk',
-    filesAustralia: 'http://portal.test/api/files/australia',
-    address: 'http://portal.test/api/address',
-    autocomplete: 'http://portal.test/api/autocomplete',
-    email: 'http://portal.test/api/email',
-    bank: 'http://portal.test/api/bank',
-  },
-  supportEmail: 'help@portal.test',
-  botCheckSiteKey: null,
-  botCheckScriptUrl: null,
-  requestCacheSeconds: 0,
-  defaultTerritory: 'uk',
-  sessionRecycleSeconds: 3600,
-  visualiser: 'off',
-};
-
-const signedIn = (over: Partial<AuthUser>): AuthUser => ({
-  jwt: `jwt-${over.id}`,
-  id: 0,
-  userName: 'someone@example.com',
-  recycleDate: Math.floor(Date.now() / 1000) + 3600,
-  roles: ['account'],
-  territory: 'uk',
-  validated: true,
-  ...over,
-});
+const signedIn = (over: Partial<AuthUser>): AuthUser => authUser({ userName: 'someone@example.com', ...over });
 const superUser = signedIn({ id: 1, userName: 'super@example.com', roles: ['super'] });
 const owner = signedIn({ id: 4, userName: 'owner@example.com' });
 const newCustomer = signedIn({ id: 7, userName: 'new@example.com' });
@@ -69,43 +35,14 @@ const person = (id: number, over: Partial<User> = {}): User => ({
   ...over,
 });
 
-type Call = { method: string; url: URL; body: unknown };
-type Reply = { status: number; body: unknown };
-type Answer = Reply | undefined;
-type Handler = (call: Call) => Answer;
 let calls: Call[] = [];
-const ok = (body: unknown): Reply => ({ status: 200, body });
 const callsTo = (method: string, path: string) => calls.filter((c) => c.method === method && c.url.pathname === `/api/users${path}`);
 
-/**
- * Renders the app at `path` with `user` signed in (saved locally, re-authenticated on load) owning
- * `groups`; `handler` answers the page's own calls, the rest answer 404.
- */
+/** Renders the app at `path` with `user` signed in owning `groups`; `handler` answers the page's own calls. */
 function renderApp(path: string, user: AuthUser, groups: Group[], handler: Handler = () => undefined) {
-  localStorage.setItem('portal.session.user', JSON.stringify(user));
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    const text = await request.clone().text();
-    const call: Call = { method: request.method, url: new URL(request.url), body: text ? JSON.parse(text) : undefined };
-    calls.push(call);
-    const p = call.url.pathname;
-    const answer: Reply =
-      handler(call) ??
-      (p === '/api/users/reauth'
-        ? ok(user)
-        : p === '/api/users/groups' && call.method === 'GET'
-          ? ok(groups)
-          : { status: 404, body: { msg: 'Not found', statusCode: 404 } });
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
-  };
-  const portal = createPortal(config, { storage: localStorage, fetch: fetch as typeof globalThis.fetch });
-  const router = createPortalRouter(portal, createMemoryHistory({ initialEntries: [path] }));
-  render(
-    <PortalContext.Provider value={portal}>
-      <RouterProvider router={router} />
-    </PortalContext.Provider>,
-  );
-  return { portal, router };
+  const rendered = renderPortal(path, { user, groups, handler });
+  calls = rendered.calls;
+  return rendered;
 }
 
 /** The administration page's own calls, once a group is opened. */
@@ -115,7 +52,6 @@ const administration = (known: Group[]): Handler => (call) => {
   if (p === '/api/users/groupusers') return ok([]);
   return undefined;
 };
-const either = (...handlers: Handler[]): Handler => (call) => handlers.reduce<Answer>((found, h) => found ?? h(call), undefined);
 
 beforeEach(() => {
   calls = [];
