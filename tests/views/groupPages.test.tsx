@@ -6,7 +6,7 @@ import type { AuthUser, Group, User } from '../../contract/entities';
 import { groupName, noIdProvided } from '../../contract/groups';
 import { nameRequired, nameTooLong, noIdProvided as shownNoIdProvided } from '../../src/administration/groupRules';
 import { group, trees } from '../machines/models/groupFixtures';
-import { authUser, either, ok, renderPortal, type Call, type Handler, type Reply } from './support/renderPortal';
+import { authUser, either, ok, renderPortal, type Call, type Handler } from './support/renderPortal';
 
 // The real router, guards, machines and views of the group pages (search, creation wizard, create
 // account, accept invite); only the network is answered here, at fetch.
