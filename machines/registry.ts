@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { accountSwitcherMachine } from './accountSwitcher';
 import { accountValidationMachine } from './accountValidation';
 import { groupSelectionMachine } from './groupSelection';
+import { helpTipsMachine } from './helpTips';
 import { modalMachine } from './modal';
 import { passwordResetMachine } from './passwordReset';
 import { sessionMachine } from './session';
@@ -20,4 +21,5 @@ export const machines: readonly AnyStateMachine[] = [
   submissionMachine,
   groupSelectionMachine,
   accountSwitcherMachine,
+  helpTipsMachine,
 ];

@@ -62,7 +62,25 @@ export async function createValidatedUser(request: APIRequestContext, territory:
  * Requests made from the test process itself (setting up users): Node's resolver does not know the
  * *.localhost names Chromium resolves, so they go to 127.0.0.1.
  */
-export const test = base.extend<{ api: APIRequestContext }>({
+export const test = base.extend<{ api: APIRequestContext; helpTips: 'on' | 'off' }>({
+  /**
+   * A page's help-tip tour starts by itself on a first visit and dims the page until dismissed. Specs
+   * about other things run with tips hidden (the browser's global flag); e2e/helptips.spec.ts turns
+   * them on with `test.use({ helpTips: 'on' })`.
+   */
+  helpTips: ['off', { option: true }],
+  context: async ({ context, helpTips }, use) => {
+    if (helpTips === 'off') {
+      await context.addInitScript(() => {
+        try {
+          localStorage.setItem('portal.helptips.disabled', 'true');
+        } catch {
+          // no storage on this page (about:blank)
+        }
+      });
+    }
+    await use(context);
+  },
   api: async ({ playwright }, use) => {
     const api = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${e2ePort}` });
     await use(api);

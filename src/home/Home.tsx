@@ -3,6 +3,9 @@ import { useSelector } from '@xstate/react';
 import { currencySymbols, territoryLabels } from '../../contract/territory';
 import { usePortal } from '../app/PortalContext';
 import { formatDate, formatTime } from '../shared/format';
+import { PageTour } from '../helptips/PageTour';
+import { homeTour } from '../helptips/tours/home';
+import './home.css';
 
 const services = [
   { name: 'Address Lookup', text: 'Find and complete addresses as people type, from the national address file.' },
@@ -19,27 +22,34 @@ export default function Home() {
   const renewing = useSelector(session, (s) => s.matches('reauthenticating'));
   return (
     <div className="home">
-      <section className="hero" aria-labelledby="home-title">
-        <h1 id="home-title">Welcome</h1>
-        <p>
-          Signed in as <strong>{user.userName}</strong> on the {territoryLabels[territory]} portal. Prices are in{' '}
-          {currencySymbols[territory]}.
-        </p>
-      </section>
+      <div className="home__top">
+        <section className="hero" aria-labelledby="home-title">
+          <h1 id="home-title">Welcome</h1>
+          <p>
+            Signed in as <strong>{user.userName}</strong> on the {territoryLabels[territory]} portal. Prices are in{' '}
+            {currencySymbols[territory]}.
+          </p>
+        </section>
+        <nav className="home__shortcuts" id="home-shortcuts" aria-label="Shortcuts">
+          <Link to="/user">My settings</Link>
+          <Link to="/user/updatePassword">Change password</Link>
+          <Link to="/helpcentre">Help Centre</Link>
+        </nav>
+      </div>
       <section aria-labelledby="services-title">
         <h2 id="services-title">Services</h2>
         <ul className="tiles">
           {services
             .filter((s) => !('ukOnly' in s) || territory === 'uk')
             .map((s) => (
-              <li key={s.name} className="tile">
+              <li key={s.name} className="tile" id={`service-${s.name.toLowerCase().replaceAll(' ', '-')}`}>
                 <h3>{s.name}</h3>
                 <p>{s.text}</p>
               </li>
             ))}
         </ul>
       </section>
-      <section aria-labelledby="session-title" className="card">
+      <section aria-labelledby="session-title" className="card" id="session-card">
         <h2 id="session-title">Your session</h2>
         <dl className="details">
           <dt>Roles</dt>
@@ -53,6 +63,7 @@ export default function Home() {
           <Link to="/user">My settings</Link>
         </p>
       </section>
+      <PageTour tour={homeTour} />
     </div>
   );
 }

@@ -1,5 +1,8 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { territoryLabels } from '../../contract/territory';
+import { usePortal } from '../app/PortalContext';
+import { HelpTipsSettings } from '../helptips/HelpTipsSettings';
 import { formatDate } from '../shared/format';
 
 const route = getRouteApi('/signedIn/validated/user/$userId');
@@ -7,10 +10,12 @@ const route = getRouteApi('/signedIn/validated/user/$userId');
 /** /user/{userId}: the user's details. */
 export default function UserView() {
   const user = route.useLoaderData();
+  const own = useSelector(usePortal().session, (s) => s.context.user.id === user.id);
   const address = [user.address1, user.address2, user.address3, user.address4, user.town, user.county, user.postcode, user.country]
     .filter(Boolean)
     .join(', ');
   return (
+    <>
     <section className="card" aria-labelledby="user-title">
       <div className="card__header">
         <h1 id="user-title">{user.personalName || user.email}</h1>
@@ -40,5 +45,8 @@ export default function UserView() {
         <dd>{formatDate(user.updateTimestamp)}</dd>
       </dl>
     </section>
+    {/* Help-tip choices belong to this browser: only on the user's own settings. */}
+    {own && <HelpTipsSettings />}
+    </>
   );
 }

@@ -7,6 +7,7 @@ import type { AnyModel } from '../harness/model';
 import { accountSwitcherModel } from './accountSwitcher.model';
 import { accountValidationModel } from './accountValidation.model';
 import { groupSelectionModel } from './groupSelection.model';
+import { helpTipsModel } from './helpTips.model';
 import { modalModel } from './modal.model';
 import { passwordResetModel } from './passwordReset.model';
 import { sessionModel } from './session.model';
@@ -20,4 +21,5 @@ export const models: readonly AnyModel[] = [
   submissionModel,
   groupSelectionModel,
   accountSwitcherModel,
+  helpTipsModel,
 ];

@@ -1,0 +1,195 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RuntimeConfig } from '../../contract/config';
+import type { AuthUser } from '../../contract/entities';
+import { createPortal } from '../../src/app/portal';
+import { PortalContext } from '../../src/app/PortalContext';
+import { guideText } from '../../src/helpcentre/guideText';
+import { findGuide, guides } from '../../src/helpcentre/guides';
+import { loadGuideTexts, searchGuides } from '../../src/helpcentre/search';
+import { createPortalRouter } from '../../src/router';
+import { notFoundMessage } from '../../src/routing/messages';
+
+/** Spec section 2: the help centre's guides, and the provider services guide. */
+const specGuides = [
+  'ReportingSummaryGuide',
+  'emailValidationHelpGuide',
+  'downloadsHelp',
+  'addressCleanseHelpGuide',
+  'automaticRenewalsHelp',
+  'accountAdminHelpGuide',
+  'devDocsHelpGuide',
+  'portalHelpGuides',
+  'paymentReportingHelp',
+  'paymentHelp',
+  'shopHelpGuide',
+  'addressLookupHelpGuide',
+  'providerServicesGuide',
+];
+
+describe('the guides', () => {
+  it('are the spec’s guides, each with its own title', () => {
+    expect(guides.map((g) => g.name).sort()).toEqual([...specGuides].sort());
+    expect(new Set(guides.map((g) => g.title)).size).toBe(guides.length);
+  });
+
+  it.each(specGuides)('%s loads with real content: an intro, sections, and related guides that exist', async (name) => {
+    const { default: content } = await findGuide(name)!.load();
+    expect(content.intro.length).toBeGreaterThan(80);
+    expect(content.sections.length).toBeGreaterThanOrEqual(3);
+    for (const section of content.sections) expect(section.blocks.length, section.heading).toBeGreaterThan(0);
+    expect(new Set(content.sections.map((s) => s.heading)).size, 'headings are anchors: unique').toBe(content.sections.length);
+    for (const related of content.related ?? []) expect(findGuide(related), related).toBeDefined();
+    expect(guideText(content).split(/\s+/).length, 'words').toBeGreaterThan(250);
+  });
+
+  it('use the portal’s conventions: dd/mm/yyyy dates, £ and A$, the spec’s words', async () => {
+    const texts = await loadGuideTexts();
+    const all = [...texts.values()].join('\n');
+    for (const word of ['dd/mm/yyyy', '£', 'A$', 'BSB', 'sort code', 'basket', 'AddressCleanseResults.zip', 'No items in basket', 'Hide Tips']) {
+      expect(all, word).toContain(word);
+    }
+    // Dates in the guides are day first.
+    for (const date of all.match(/\b\d{2}\/\d{2}\/\d{4}\b/g) ?? []) expect(Number(date.slice(0, 2)), date).toBeLessThanOrEqual(31);
+  });
+});
+
+describe('searching the guides', () => {
+  it('lists every guide for an empty query', () => {
+    expect(searchGuides('  ', null)).toHaveLength(guides.length);
+  });
+
+  it('matches titles and summaries before the text has loaded, and body text after', async () => {
+    expect(searchGuides('shop', null).map((h) => h.guide.name)).toContain('shopHelpGuide');
+    expect(searchGuides('modulus', null)).toEqual([]);
+    const texts = await loadGuideTexts();
+    const hits = searchGuides('modulus', texts);
+    expect(hits.map((h) => h.guide.name)).toEqual(['paymentHelp']);
+    expect(hits[0].snippet).toMatch(/modulus/i);
+  });
+
+  it('needs every word, in any case, and puts title matches first', async () => {
+    const texts = await loadGuideTexts();
+    const names = searchGuides('TOKEN referrer', texts).map((h) => h.guide.name);
+    expect(names.length).toBeGreaterThan(1);
+    expect(names).toContain('providerServicesGuide');
+    for (const name of names) expect(texts.get(name)!.toLowerCase()).toContain('referrer');
+    const first = searchGuides('renewal', texts)[0];
+    expect(first.guide.name).toBe('automaticRenewalsHelp');
+    expect(searchGuides('basket zebra', texts)).toEqual([]);
+  });
+});
+
+// ---- The pages, on the real router ----
+
+const config: RuntimeConfig = {
+  services: {
+    users: 'http://portal.test/api/users',
+    plans: 'http://portal.test/api/plans',
+    bureau: 'http://portal.test/api/bureau',
+    filesUk: 'http://portal.test/api/files/uk',
+    filesAustralia: 'http://portal.test/api/files/australia',
+    address: 'http://portal.test/api/address',
+    autocomplete: 'http://portal.test/api/autocomplete',
+    email: 'http://portal.test/api/email',
+    bank: 'http://portal.test/api/bank',
+  },
+  supportEmail: 'help@portal.test',
+  botCheckSiteKey: null,
+  botCheckScriptUrl: null,
+  requestCacheSeconds: 0,
+  defaultTerritory: 'uk',
+  sessionRecycleSeconds: 3600,
+  visualiser: 'off',
+};
+
+const member: AuthUser = {
+  jwt: 'jwt-member',
+  id: 5,
+  userName: 'member@example.com',
+  recycleDate: Math.floor(Date.now() / 1000) + 3600,
+  roles: ['account'],
+  territory: 'uk',
+  validated: true,
+};
+
+function renderApp(path: string) {
+  localStorage.setItem('portal.session.user', JSON.stringify(member));
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(new Request(input, init).url);
+    const body = url.pathname === '/api/users/reauth' ? member : url.pathname === '/api/users/groups' ? [] : null;
+    return new Response(JSON.stringify(body ?? { msg: 'Not found', statusCode: 404 }), {
+      status: body === null ? 404 : 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+  const portal = createPortal(config, { storage: localStorage, fetch: fetch as typeof globalThis.fetch });
+  const router = createPortalRouter(portal, createMemoryHistory({ initialEntries: [path] }));
+  render(
+    <PortalContext.Provider value={portal}>
+      <RouterProvider router={router} />
+    </PortalContext.Provider>,
+  );
+  return { router };
+}
+
+const crumbs = () => within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getAllByRole('listitem').map((li) => li.textContent);
+
+describe('the help centre pages', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(cleanup);
+
+  it('lists every guide by topic, each linking to its route', async () => {
+    renderApp('/portal/helpcentre');
+    await screen.findByRole('heading', { name: 'Help Centre', level: 1 }, { timeout: 5000 });
+    expect(crumbs()).toEqual(['Home', 'Help Centre']);
+    for (const guide of guides) {
+      expect(screen.getByRole('link', { name: guide.title }).getAttribute('href')).toBe(`/portal/helpcentre/${guide.name}`);
+    }
+    expect(screen.getByRole('status').textContent).toBe(`${guides.length} guides`);
+  });
+
+  it('filters by title and body text as you type, keeps the query in the URL, and shows an empty state', async () => {
+    const { router } = renderApp('/portal/helpcentre');
+    const box = await screen.findByRole('searchbox', { name: 'Search the guides' }, { timeout: 5000 });
+    const user = userEvent.setup();
+    await user.type(box, 'BSB');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/match “BSB”$/));
+    const results = screen.getByRole('list', { name: 'Search results' });
+    expect(within(results).getByRole('link', { name: /Payment Validation/ })).toBeTruthy();
+    expect(within(results).queryByRole('link', { name: 'Automatic renewals' })).toBeNull();
+    expect(router.state.location.search).toEqual({ q: 'BSB' });
+
+    await user.clear(box);
+    await user.type(box, 'xylophone');
+    await screen.findByRole('heading', { name: 'No guides match “xylophone”' });
+    expect(screen.getByRole('status').textContent).toBe('0 guides match “xylophone”');
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect((box as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole('status').textContent).toBe(`${guides.length} guides`);
+  });
+
+  it('opens a search from its URL', async () => {
+    renderApp('/portal/helpcentre?q=dedupe');
+    const results = await screen.findByRole('list', { name: 'Search results' }, { timeout: 5000 });
+    expect(within(results).getByRole('link', { name: /Address Cleanse/ })).toBeTruthy();
+  });
+
+  it('opens each guide at its route with its title in the breadcrumbs', async () => {
+    const { router } = renderApp('/portal/helpcentre/paymentHelp');
+    await screen.findByRole('heading', { name: 'Payment Validation: sort codes and BSBs', level: 1 }, { timeout: 5000 });
+    expect(crumbs()).toEqual(['Home', 'Help Centre', 'Payment Validation: sort codes and BSBs']);
+    expect(screen.getByRole('navigation', { name: 'In this guide' })).toBeTruthy();
+    await act(() => router.navigate({ to: '/helpcentre/$guide', params: { guide: 'providerServicesGuide' } }));
+    await screen.findByRole('heading', { name: 'Provider services: bundles and tokens', level: 1 });
+    expect(screen.getByRole('heading', { name: 'Bundles', level: 2 })).toBeTruthy();
+  });
+
+  it('shows the unknown-page screen for a guide it does not have', async () => {
+    renderApp('/portal/helpcentre/noSuchGuide');
+    await screen.findByText(notFoundMessage, {}, { timeout: 5000 });
+  });
+});
