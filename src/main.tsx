@@ -7,19 +7,30 @@ import { loadConfig } from './config';
 import { createPortalRouter } from './router';
 import './styles.css';
 
-const config = await loadConfig();
-// ?inspect connects the running actors to the Stately inspector (needs network access to stately.ai);
-// its code loads only then.
-const inspector = new URLSearchParams(window.location.search).has('inspect')
-  ? (await import('@statelyai/inspect')).createBrowserInspector()
-  : undefined;
-const portal = createPortal(config, { inspect: inspector?.inspect });
-const router = createPortalRouter(portal);
+// No top-level await: with it the bundler gives up merging shared chunks, and every module a lazy page
+// shares with the first page (the machines the visualiser draws, say) becomes one more request.
+async function start() {
+  const config = await loadConfig();
+  // ?inspect connects the running actors to the Stately inspector (needs network access to stately.ai);
+  // its code loads only then.
+  const inspector = new URLSearchParams(window.location.search).has('inspect')
+    ? (await import('@statelyai/inspect')).createBrowserInspector()
+    : undefined;
+  // The offline visualiser's live view (/visualiser) where it may be opened; its code loads only then.
+  const inspection = config.visualiser === 'off' ? undefined : await import('./app/inspection');
+  const inspect = inspection
+    ? inspection.composeInspectors(inspection.createInspectionHub().inspect, inspector?.inspect)
+    : inspector?.inspect;
+  const portal = createPortal(config, { inspect });
+  const router = createPortalRouter(portal);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <PortalContext.Provider value={portal}>
-      <RouterProvider router={router} />
-    </PortalContext.Provider>
-  </StrictMode>,
-);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <PortalContext.Provider value={portal}>
+        <RouterProvider router={router} />
+      </PortalContext.Provider>
+    </StrictMode>,
+  );
+}
+
+void start();
