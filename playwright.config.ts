@@ -23,8 +23,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  // Most specs run in both territories. What does not depend on the territory runs once: tests
+  // tagged @uk-only or @australia-only run only in that project.
   projects: [
-    { name: 'uk', use: { baseURL: territoryHosts.uk } },
-    { name: 'australia', use: { baseURL: territoryHosts.australia } },
+    { name: 'uk', use: { baseURL: territoryHosts.uk }, grepInvert: /@australia-only/ },
+    { name: 'australia', use: { baseURL: territoryHosts.australia }, grepInvert: /@uk-only/ },
   ],
 });

@@ -3,11 +3,9 @@ import { demoPassword, expect, logIn, test } from './support/fixtures';
 // The offline statechart visualiser (README, "Statechart visualiser"). The e2e server runs with
 // VISUALISER=everyone. The page's state comes from the inspection hub of every tab of the context.
 
-test.beforeEach(({ browserName: _ }, info) => {
-  test.skip(info.project.name !== 'uk', 'one territory is enough: the visualiser does not depend on it');
-});
+// The visualiser does not depend on the territory: every test here is tagged @uk-only.
 
-test('highlights the live session state of another tab as the user logs in there', async ({ page, context }) => {
+test('highlights the live session state of another tab as the user logs in there @uk-only', async ({ page, context }) => {
   const offline: string[] = [];
   page.on('request', (r) => {
     if (!new URL(r.url()).hostname.endsWith('localhost') && !r.url().startsWith('data:')) offline.push(r.url());
@@ -47,7 +45,7 @@ test('highlights the live session state of another tab as the user logs in there
   expect(offline, 'no request leaves the portal').toEqual([]);
 });
 
-test('lists the machines for the keyboard and draws each one', async ({ page }) => {
+test('lists the machines for the keyboard and draws each one @uk-only', async ({ page }) => {
   await page.goto('/portal/visualiser');
   const machines = page.getByRole('navigation', { name: 'Machines' }).getByRole('link');
   await expect(machines.first()).toBeVisible();
@@ -65,7 +63,7 @@ test('lists the machines for the keyboard and draws each one', async ({ page }) 
   }
 });
 
-test('draws the session statechart readably, without overlaps', async ({ page }, info) => {
+test('draws the session statechart readably, without overlaps @uk-only', async ({ page }, info) => {
   await page.setViewportSize({ width: 1400, height: 1000 });
   await page.goto('/portal/visualiser?machine=session');
   const chart = page.getByRole('img', { name: 'Statechart of session' });
