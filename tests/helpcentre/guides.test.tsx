@@ -1,16 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RuntimeConfig } from '../../contract/config';
-import type { AuthUser } from '../../contract/entities';
-import { createPortal } from '../../src/app/portal';
-import { PortalContext } from '../../src/app/PortalContext';
+import { authUser, renderPortal } from '../views/support/renderPortal';
 import { guideText } from '../../src/helpcentre/guideText';
 import { findGuide, guides } from '../../src/helpcentre/guides';
 import { loadGuideTexts, searchGuides } from '../../src/helpcentre/search';
-import { createPortalRouter } from '../../src/router';
 import { notFoundMessage } from '../../src/routing/messages';
 
 /** Spec section 2: the help centre's guides, and the provider services guide. */
@@ -85,55 +80,10 @@ describe('searching the guides', () => {
 
 // ---- The pages, on the real router ----
 
-const config: RuntimeConfig = {
-  services: {
-    users: 'http://portal.test/api/users',
-    plans: 'http://portal.test/api/plans',
-    bureau: 'http://portal.test/api/bureau',
-    filesUk: 'http://portal.test/api/files/uk',
-    filesAustralia: 'http://portal.test/api/files/australia',
-    address: 'http://portal.test/api/address',
-    autocomplete: 'http://portal.test/api/autocomplete',
-    email: 'http://portal.test/api/email',
-    bank: 'http://portal.test/api/bank',
-  },
-  supportEmail: 'help@portal.test',
-  botCheckSiteKey: null,
-  botCheckScriptUrl: null,
-  requestCacheSeconds: 0,
-  defaultTerritory: 'uk',
-  sessionRecycleSeconds: 3600,
-  visualiser: 'off',
-};
-
-const member: AuthUser = {
-  jwt: 'jwt-member',
-  id: 5,
-  userName: 'member@example.com',
-  recycleDate: Math.floor(Date.now() / 1000) + 3600,
-  roles: ['account'],
-  territory: 'uk',
-  validated: true,
-};
+const member = authUser({ id: 5, jwt: 'jwt-member', userName: 'member@example.com' });
 
 function renderApp(path: string) {
-  localStorage.setItem('portal.session.user', JSON.stringify(member));
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(new Request(input, init).url);
-    const body = url.pathname === '/api/users/reauth' ? member : url.pathname === '/api/users/groups' ? [] : null;
-    return new Response(JSON.stringify(body ?? { msg: 'Not found', statusCode: 404 }), {
-      status: body === null ? 404 : 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  };
-  const portal = createPortal(config, { storage: localStorage, fetch: fetch as typeof globalThis.fetch });
-  const router = createPortalRouter(portal, createMemoryHistory({ initialEntries: [path] }));
-  render(
-    <PortalContext.Provider value={portal}>
-      <RouterProvider router={router} />
-    </PortalContext.Provider>,
-  );
-  return { router };
+  return renderPortal(path, { user: member });
 }
 
 const crumbs = () => within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getAllByRole('listitem').map((li) => li.textContent);

@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RuntimeConfig } from '../../contract/config';
-import type { AuthUser } from '../../contract/entities';
+import { authUser, ok, renderPortal } from './support/renderPortal';
 import {
   helpTipKey,
   helpTipsDisabledKey,
@@ -13,8 +11,6 @@ import {
   tourProblems,
   type HelpTip,
 } from '../../contract/helpTips';
-import { createPortal } from '../../src/app/portal';
-import { PortalContext } from '../../src/app/PortalContext';
 import { clearSessionStorage } from '../../src/app/storage';
 import { HelpTipDialog } from '../../src/helptips/HelpTipDialog';
 import { placeTip } from '../../src/helptips/placement';
@@ -22,7 +18,6 @@ import { helpTextTags, sanitizeHelpText } from '../../src/helptips/sanitize';
 import { forgetHelpTips, loadHelpTips, saveAllTipsDisabled, saveTipsDisabled } from '../../src/helptips/storage';
 import { waitForTarget } from '../../src/helptips/target';
 import { homeTour } from '../../src/helptips/tours/home';
-import { createPortalRouter } from '../../src/router';
 
 /** Script, event handler, iframe, style, SVG and javascript: URL, next to the four allowed tags. */
 const payload =
@@ -228,62 +223,14 @@ describe('the home tour', () => {
 
 // ---- On the real app: router, machines, views; only the network is answered ----
 
-const config: RuntimeConfig = {
-  services: {
-    users: 'http://portal.test/api/users',
-    plans: 'http://portal.test/api/plans',
-    bureau: 'http://portal.test/api/bureau',
-    filesUk: 'http://portal.test/api/files/uk',
-    filesAustralia: 'http://portal.test/api/files/australia',
-    address: 'http://portal.test/api/address',
-    autocomplete: 'http://portal.test/api/autocomplete',
-    email: 'http://portal.test/api/email',
-    bank: 'http://portal.test/api/bank',
-  },
-  supportEmail: 'help@portal.test',
-  botCheckSiteKey: null,
-  botCheckScriptUrl: null,
-  requestCacheSeconds: 0,
-  defaultTerritory: 'uk',
-  sessionRecycleSeconds: 3600,
-  visualiser: 'off',
-};
-
-const member: AuthUser = {
-  jwt: 'jwt-member',
-  id: 5,
-  userName: 'member@example.com',
-  recycleDate: Math.floor(Date.now() / 1000) + 3600,
-  roles: ['account'],
-  territory: 'uk',
-  validated: true,
-};
+const member = authUser({ id: 5, jwt: 'jwt-member', userName: 'member@example.com' });
 
 function renderApp(path: string) {
-  localStorage.setItem('portal.session.user', JSON.stringify(member));
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(new Request(input, init).url);
-    const body =
-      url.pathname === '/api/users/reauth'
-        ? member
-        : url.pathname === '/api/users/groups'
-          ? []
-          : url.pathname === '/api/users/user'
-            ? { id: 5, name: member.userName, email: member.userName, personalName: 'Mem Ber', territory: 'uk', createTimestamp: 0, updateTimestamp: 0 }
-            : null;
-    return new Response(JSON.stringify(body ?? { msg: 'Not found', statusCode: 404 }), {
-      status: body === null ? 404 : 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  };
-  const portal = createPortal(config, { storage: localStorage, fetch: fetch as typeof globalThis.fetch });
-  const router = createPortalRouter(portal, createMemoryHistory({ initialEntries: [path] }));
-  render(
-    <PortalContext.Provider value={portal}>
-      <RouterProvider router={router} />
-    </PortalContext.Provider>,
-  );
-  return { portal, router };
+  return renderPortal(path, { user: member,
+    handler: ({ url }) =>
+      url.pathname === '/api/users/user'
+        ? ok({ id: 5, name: member.userName, email: member.userName, personalName: 'Mem Ber', territory: 'uk', createTimestamp: 0, updateTimestamp: 0 })
+        : undefined, });
 }
 
 describe('the home tour in the app', () => {
