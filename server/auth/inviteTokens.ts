@@ -1,8 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { z } from 'zod';
 import { accessLevels } from '../../contract/entities';
 import type { Db } from '../db';
+import { storedSecret } from './jwt';
 
 /** What a group invitation says; the jti makes it single use (the invites table). */
 export type InviteClaims = {
@@ -73,12 +74,4 @@ export function createInviteTokens(deps: { db: Db; secret?: string | null }): In
       }
     },
   };
-}
-
-async function storedSecret(db: Db): Promise<string> {
-  await db.query("insert into settings (key, value) values ('jwt_secret', $1) on conflict (key) do nothing", [
-    randomBytes(32).toString('base64url'),
-  ]);
-  const { rows } = await db.query<{ value: string }>("select value from settings where key = 'jwt_secret'");
-  return rows[0].value;
 }

@@ -79,7 +79,8 @@ export function createTokens(deps: { db: Db; secret?: string | null }): Tokens {
   };
 }
 
-async function storedSecret(db: Db): Promise<string> {
+/** The random signing secret kept in the settings table: created once, shared by every process. */
+export async function storedSecret(db: Db): Promise<string> {
   await db.query("insert into settings (key, value) values ('jwt_secret', $1) on conflict (key) do nothing", [
     randomBytes(32).toString('base64url'),
   ]);
