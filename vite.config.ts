@@ -19,7 +19,7 @@ export default defineConfig({
       output: {
         // Libraries every page needs travel in one chunk: one request and one gzip window instead of
         // a dozen slivers the splitter would otherwise cut between lazy routes.
-        advancedChunks: {
+        codeSplitting: {
           groups: [
             {
               name: 'framework',
