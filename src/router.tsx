@@ -29,7 +29,7 @@ import { isSignedIn } from '../machines/session';
 import { RootLayout } from './shared/RootLayout';
 import { NotFound } from './shared/NotFound';
 import { RouteError } from './shared/RouteError';
-import { Spinner } from './shared/Spinner';
+import { RoutePending } from './shared/RoutePending';
 
 export type RouterContext = { portal: Portal };
 
@@ -436,7 +436,7 @@ export function createPortalRouter(portal: Portal, history?: RouterHistory) {
     history,
     basepath: '/portal',
     context: { portal },
-    defaultPendingComponent: Spinner,
+    defaultPendingComponent: RoutePending,
     defaultPendingMs: 200,
     defaultNotFoundComponent: NotFound,
     defaultErrorComponent: RouteError,

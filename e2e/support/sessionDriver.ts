@@ -6,9 +6,10 @@
  *              still waiting ...), and after every step the live state of the page's session actor as
  *              its inspection hub reports it (the visualiser's source) must equal the model's;
  *   events  -> gestures: the login form (a wrong password when the model's login fails next), Log Out
- *              in the user menu, the emailed validation code, Change Account (the demo owner's accounts;
- *              right after sign-in the group selection picks the first one itself), and for a 401 the
- *              user is deleted through the API and the page calls the server;
+ *              in the user menu (while resuming: Log out on the "Still signing you in…" screen), the
+ *              emailed validation code, Change Account (the accounts of an organisation the path's own
+ *              user owns; right after sign-in the group selection picks the first one itself), and for
+ *              a 401 the user is deleted through the API and the page calls the server;
  *   effects -> the login, renewal and group-list requests are held at the network boundary
  *              (`page.route`) so the transient states can be seen, then passed on to the real server.
  *              Only two answers the real server never gives are made up there: a renewal without a
@@ -26,18 +27,22 @@ import { storageKeys } from '../../src/app/storage';
 import type { ModelDriver } from '../../tests/machines/harness/driver';
 import type { ModelPath } from '../../tests/machines/harness/model';
 import { sessionModel } from '../../tests/machines/models/session.model';
-import { codeIn, demoPassword, dismissModal, expect, waitForMail } from './fixtures';
+import { slowResumeMs } from '../../src/shared/RoutePending';
+import { codeIn, dismissModal, expect, waitForMail } from './fixtures';
 
 type Session = typeof sessionMachine;
 export type SessionPath = ModelPath<Session>;
 
 type Held = { route: Route; request: Request };
 
-/** The user a path signs in as: its own when it deletes or validates it, else one shared per worker. */
+/**
+ * The user a path signs in as: its own when it deletes or validates it or chooses accounts, else one
+ * shared per worker.
+ */
 type TestUser = { email: string; password: string; since: number; validated: boolean };
 
-/** Owns organisation Acme Trading with accounts Acme UK and Acme Australia (README, demo accounts). */
-const accountOwner: TestUser = { email: 'owner@example.com', password: demoPassword, since: 0, validated: true };
+/** The organisation and its two accounts each account-choosing path's own user owns. */
+const owned = { organisation: 'Path Trading', accounts: ['Path Account One', 'Path Account Two'] } as const;
 
 export type SessionRun = {
   page: Page;
@@ -49,6 +54,8 @@ export type SessionRun = {
   held: { login: Held[]; reauth: Held[]; groups: Held[] };
   /** The page's clock when a held login or renewal was last let through. */
   releasedAt: number;
+  /** Whether the page's clock is installed (time can be fast-forwarded). */
+  clock: boolean;
 };
 
 /**
@@ -56,11 +63,15 @@ export type SessionRun = {
  * cannot give. When that changes, drop the reason here (and give the gesture below) and the path runs.
  */
 export function blockerOf(path: SessionPath): string | null {
+  // A path that validates its user starts unvalidated; the token says validated once a renewal or
+  // login after the validation has landed.
+  let tokenValidated = !path.steps.some((s) => s.event.type === 'user.validated');
+  let validating = false;
   for (let i = 1; i < path.steps.length; i++) {
     const { event } = path.steps[i];
     const from = path.steps[i - 1].state as AnyMachineSnapshot;
-    if (from.matches('resuming') && (event.type === 'user.logout' || event.type === 'account.selected')) {
-      return `step ${i}, ${event.type} while resuming: every page with Log Out or Change Account waits for the session to resume (route guards), and groups load only after it`;
+    if (from.matches('resuming') && event.type === 'account.selected') {
+      return `step ${i}, account.selected while resuming: every page with Change Account waits for the session to resume (route guards), and groups load only after it`;
     }
     if (event.type === 'account.selected' && event.accountId === undefined) {
       return `step ${i}, account.selected of no owned account: the app sends account.selected only when the choice differs from the token's account (src/app/portal.ts), and here the token has none`;
@@ -68,13 +79,11 @@ export function blockerOf(path: SessionPath): string | null {
     if (event.type === 'user.validated' && path.steps.slice(1, i).some((s) => s.event.type === 'user.validated')) {
       return `step ${i}, a second user.validated: the server validates an account once ("This user is already validated")`;
     }
-  }
-  // Accounts are chosen as the demo owner (owner@example.com), shared with other tests: it may not be
-  // deleted, and it is validated. A throwaway user owning an account (groups API fixtures) would do.
-  const types = path.steps.map((s) => s.event.type);
-  if (types.includes('account.selected')) {
-    if (types.includes('session.unauthorized')) return 'account.selected and session.unauthorized: the demo account owner may not be deleted';
-    if (types.includes('user.validated')) return 'account.selected and user.validated: the demo account owner is validated already';
+    if (event.type === 'account.selected' && !tokenValidated) {
+      return `step ${i}, account.selected before the token says the user is validated: groups, and so the accounts to choose, load only for a validated user (src/app/portal.ts)`;
+    }
+    if (event.type === 'user.validated') validating = true;
+    if (validating && (path.steps[i].state as AnyMachineSnapshot).matches('authenticated')) tokenValidated = true;
   }
   return null;
 }
@@ -125,6 +134,21 @@ async function createUser(api: APIRequestContext, territory: string, validated: 
   return user;
 }
 
+/** A user of the path's own who owns an organisation with two accounts, made through the groups API. */
+async function createAccountOwner(api: APIRequestContext, territory: string, validated: boolean): Promise<TestUser> {
+  const user = await createUser(api, territory, validated);
+  const { id, jwt } = await apiLogin(api, user);
+  const headers = { authorization: `Bearer ${jwt}` };
+  const organisation = await api.post(`/api/users/groups?userId=${id}`, { data: { type: 'organisation', name: owned.organisation }, headers });
+  expect(organisation.status()).toBe(201);
+  const { id: parentId } = (await organisation.json()) as { id: number };
+  for (const name of owned.accounts) {
+    const account = await api.post(`/api/users/groups?parentId=${parentId}`, { data: { type: 'account', name }, headers });
+    expect(account.status()).toBe(201);
+  }
+  return user;
+}
+
 /** Users no path changes (none validates or deletes them), made once per worker. */
 const sharedUsers = new Map<boolean, Promise<TestUser>>();
 
@@ -141,9 +165,12 @@ async function apiLogin(api: APIRequestContext, user: TestUser): Promise<AuthUse
   return (await response.json()) as AuthUser;
 }
 
+/** Polls cheap in-process checks often (the default backs off to a second): a path is many short waits. */
+const quickPolls = [25, 50, 100, 200];
+
 /** Waits until `count` requests are held at `list`, and returns the newest. */
 async function heldRequest(list: Held[], count = 1): Promise<Held> {
-  await expect.poll(() => list.length, { message: 'the request is made' }).toBeGreaterThanOrEqual(count);
+  await expect.poll(() => list.length, { message: 'the request is made', intervals: quickPolls }).toBeGreaterThanOrEqual(count);
   return list.at(-1)!;
 }
 
@@ -164,16 +191,20 @@ export function sessionDriver({ page, api, territory }: { page: Page; api: APIRe
     async start(path) {
       const types = path.steps.map((s) => s.event.type);
       // The model's saved user is validated; a fresh login is not (its sample output says so). The
-      // group selection chooses an account only for a user who owns one.
+      // group selection chooses an account only for a validated user who owns one.
       const user = types.includes('account.selected')
-        ? { ...accountOwner }
+        ? await createAccountOwner(api, territory, !types.includes('user.validated'))
         : await userFor(
             api,
             territory,
             path.scenario === 'saved' && !types.includes('user.validated'),
             types.includes('user.validated') || types.includes('session.unauthorized'),
           );
-      const run: SessionRun = { page, api, path, index: 0, user, held: { login: [], reauth: [], groups: [] }, releasedAt: 0 };
+      // The clock runs for delays: the renewal's, and the wait before the loading screen offers Log out.
+      const clock = path.steps.some(
+        (s, i) => s.event.type.startsWith('xstate.after.') || (s.event.type === 'user.logout' && (path.steps[i - 1]?.state as AnyMachineSnapshot).matches('resuming')),
+      );
+      const run: SessionRun = { page, api, path, index: 0, user, held: { login: [], reauth: [], groups: [] }, releasedAt: 0, clock };
       await page.route(isPath('/api/users/auth'), (route, request) => void run.held.login.push({ route, request }));
       await page.route(isPath('/api/users/reauth'), (route, request) => void run.held.reauth.push({ route, request }));
       // The user's groups load once signed in; held until the path selects an account.
@@ -182,7 +213,7 @@ export function sessionDriver({ page, api, territory }: { page: Page; api: APIRe
           ? void run.held.groups.push({ route, request })
           : route.fallback(),
       );
-      if (path.steps.some((s) => s.event.type.startsWith('xstate.after.'))) await page.clock.install();
+      if (clock) await page.clock.install();
       if (path.scenario === 'saved') {
         // "Saved by an earlier visit": a real login result in local storage, once (not on later loads).
         const saved = await apiLogin(api, user);
@@ -201,7 +232,9 @@ export function sessionDriver({ page, api, territory }: { page: Page; api: APIRe
     async afterStep(run, path, i) {
       run.index = i;
       const expected = path.steps[i].state as AnyMachineSnapshot;
-      await expect.poll(() => liveSessionValue(page), { message: 'the live session state' }).toEqual(expected.value);
+      await expect
+        .poll(() => liveSessionValue(page), { message: 'the live session state', intervals: quickPolls })
+        .toEqual(expected.value);
     },
 
     states: {
@@ -254,6 +287,16 @@ export function sessionDriver({ page, api, territory }: { page: Page; api: APIRe
         await page.getByRole('button', { name: 'Log in' }).click();
       },
       'user.logout': async (run) => {
+        if ((run.path.steps[run.index].state as AnyMachineSnapshot).matches('resuming')) {
+          // Still signing in: after a while the loading screen offers Log out.
+          await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
+          await page.clock.fastForward(slowResumeMs + 100);
+          await expect(page.getByRole('status').filter({ hasText: 'Still signing you in…' })).toBeVisible();
+          await page.getByRole('button', { name: 'Log out' }).click();
+          // The renewal still held is forgotten: its answer would go to no one.
+          run.held.reauth.length = 0;
+          return;
+        }
         await userMenu(run).click();
         await page.getByRole('menuitem', { name: 'Log Out' }).click();
       },
@@ -270,11 +313,14 @@ export function sessionDriver({ page, api, territory }: { page: Page; api: APIRe
           // Signed in: the group selection gets the user's groups and picks the first account, owned.
           await release(run, run.held.groups, ({ route }) => route.continue());
         } else {
-          // Change Account: Acme Trading opens on its two accounts; choose the one not in use.
+          // Change Account: the user's organisation opens on its two accounts; choose the one not in use.
           await page.getByRole('button', { name: 'Change Account' }).click();
           const switcher = page.getByRole('dialog', { name: 'Change account' });
-          await switcher.getByRole('button', { name: /^Acme Trading/ }).click();
-          await switcher.getByRole('button', { name: /^Acme (UK|Australia)/ }).and(page.locator(':not([aria-current])')).click();
+          await switcher.getByRole('button', { name: new RegExp(`^${owned.organisation}`) }).click();
+          await switcher
+            .getByRole('button', { name: new RegExp(`^(${owned.accounts.join('|')})`) })
+            .and(page.locator(':not([aria-current])'))
+            .click();
         }
         const renewal = await heldRequest(run.held.reauth, renewals + 1);
         expect(new URL(renewal.request.url()).searchParams.get('accId'), 'the renewal asks for the account').toMatch(/^\d+$/);

@@ -44,13 +44,14 @@ export const authUser = (over: Partial<AuthUser> = {}): AuthUser => ({
 
 export type Call = { method: string; url: URL; headers: Headers; body: unknown };
 export type Reply = { status: number; body: unknown };
-export type Handler = (call: Call) => Reply | undefined;
+/** Answers a call, or passes it on with undefined; a Promise holds the answer (never settling: the request hangs). */
+export type Handler = (call: Call) => Reply | Promise<Reply> | undefined;
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });
 export const either =
   (...handlers: Handler[]): Handler =>
   (call) =>
-    handlers.reduce<Reply | undefined>((found, h) => found ?? h(call), undefined);
+    handlers.reduce<ReturnType<Handler>>((found, h) => found ?? h(call), undefined);
 
 /**
  * Renders the portal at `path`. With `user`, that user is signed in (saved locally and answered on
@@ -71,13 +72,12 @@ export function renderPortal(path: string, { user, groups = [], handler = () => 
     const call: Call = { method: request.method, url: new URL(request.url), headers: request.headers, body: text ? JSON.parse(text) : undefined };
     calls.push(call);
     const p = call.url.pathname;
-    const answer =
-      handler(call) ??
+    const answer = await (handler(call) ??
       (user && p === '/api/users/reauth'
         ? ok(user)
         : user && p === '/api/users/groups' && call.method === 'GET'
           ? ok(groups)
-          : { status: 404, body: { msg: 'Not found', statusCode: 404 } });
+          : { status: 404, body: { msg: 'Not found', statusCode: 404 } }));
     return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
   };
   const portal = createPortal(config, { storage: localStorage, fetch: fetch as typeof globalThis.fetch });
