@@ -2,7 +2,7 @@ import type { AnyEventObject } from 'xstate';
 import { walkPath } from '../tests/machines/harness/driver';
 import { shortEventLabel } from '../tests/machines/harness/model';
 import { sessionModel } from '../tests/machines/models/session.model';
-import { test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 import { blockerOf, sessionDriver } from './support/sessionDriver';
 
 // Every path of the session model, the one `npm run paths` prints for QA, walked in Chromium against
@@ -12,15 +12,25 @@ import { blockerOf, sessionDriver } from './support/sessionDriver';
 // A path takes seconds; a stuck one must not eat the run's time.
 test.describe.configure({ mode: 'parallel', timeout: 30_000 });
 
-test.beforeEach(({ browserName: _ }, info) => {
-  test.skip(info.project.name !== 'uk', 'the session does not depend on the territory: one project walks the paths');
-});
+// The session does not depend on the territory: one project (uk) walks the paths.
+const drivable = sessionModel.paths.filter((path) => blockerOf(path) === null);
+const blocked = sessionModel.paths.filter((path) => blockerOf(path) !== null);
 
-for (const path of sessionModel.paths) {
+for (const path of drivable) {
   const events = path.steps.slice(1).map((s) => shortEventLabel(sessionModel, s.event as AnyEventObject));
-  test(`session ${path.name} (${path.origin}): ${events.join(' → ') || 'start'}`, async ({ page, api }, info) => {
-    const blocker = blockerOf(path);
-    test.skip(blocker !== null, `not drivable in the UI: ${blocker}`);
+  test(`session ${path.name} (${path.origin}): ${events.join(' → ') || 'start'} @uk-only`, async ({ page, api }, info) => {
     await walkPath(sessionModel, path, sessionDriver({ page, api, territory: info.project.name }));
   });
 }
+
+// The paths no page can produce, each with its reason, listed and checked rather than silently left
+// out: a path that becomes drivable must move to the list above.
+test('names the session paths no page can produce, with the reason @uk-only', () => {
+  const reasons = new Set(blocked.map((path) => blockerOf(path)!.replace(/^step \d+, /, '')));
+  for (const path of blocked) console.log(`not drivable in the UI: session ${path.name}: ${blockerOf(path)}`);
+  test.info().annotations.push({ type: 'not drivable in the UI', description: `${blocked.length} of ${sessionModel.paths.length} paths: ${[...reasons].join('; ')}` });
+  expect(drivable.length + blocked.length).toBe(sessionModel.paths.length);
+  expect(drivable.length).toBeGreaterThanOrEqual(54);
+  // Each names the step and says why no page can produce it.
+  for (const path of blocked) expect(blockerOf(path)).toMatch(/^step \d+, .+: .{20,}/);
+});
