@@ -6,7 +6,7 @@ import { territories } from '../../contract/territory';
 import { territoryLabels } from '../../contract/territory';
 import { submissionMachine } from '../../machines/submission';
 import { usePortal } from '../app/PortalContext';
-import { Field, formValues } from '../shared/Field';
+import { Field, formValues, optionalTexts } from '../shared/Field';
 import { useAdmin } from './scope';
 
 
@@ -46,8 +46,7 @@ export default function AccountEdit() {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const values = formValues(e.currentTarget);
-    const body: Record<string, string | null> = {};
-    for (const [name] of fields) body[name] = values[name]?.trim() || null;
+    const body = optionalTexts(values, fields.map(([name]) => name));
     body.name = values.name.trim();
     body.territory = values.territory;
     actor.send({ type: 'user.submit', values: body });

@@ -26,3 +26,8 @@ export function formValues(form: HTMLFormElement): Record<string, string> {
   });
   return values;
 }
+
+/** The named fields of a form as a request body: trimmed, and blank ones null (they clear the field). */
+export function optionalTexts(values: Record<string, string>, names: readonly string[]): Record<string, string | null> {
+  return Object.fromEntries(names.map((name) => [name, values[name]?.trim() || null]));
+}

@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import type { UpdateUserBody } from '../../contract/users';
 import { submissionMachine } from '../../machines/submission';
 import { usePortal } from '../app/PortalContext';
-import { Field, formValues } from '../shared/Field';
+import { Field, formValues, optionalTexts } from '../shared/Field';
 
 const route = getRouteApi('/signedIn/validated/user/$userId');
 
@@ -44,8 +44,7 @@ export default function UserEdit() {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const values = formValues(e.currentTarget);
-    const body: Record<string, string | null> = {};
-    for (const [name] of fields) body[name] = values[name]?.trim() || null;
+    const body = optionalTexts(values, fields.map(([name]) => name));
     body.personalName = values.personalName.trim();
     actor.send({ type: 'user.submit', values: body });
   };
