@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { missingTargetMessage } from '../contract/helpTips';
+import { missingTargetMessage } from '../contract/shared/helpTips';
 import { homeTour } from '../src/helptips/tours/home';
 import { expect, logIn, test } from './support/fixtures';
 

@@ -1,5 +1,5 @@
 import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
-import type { Group } from '../contract/entities';
+import type { Group } from '../contract/groups/entities';
 
 /** The switcher slides through at most three levels: partner, organisation, account. */
 export const switcherLevels = 3;

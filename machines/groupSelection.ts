@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { Group } from '../contract/entities';
+import type { Group } from '../contract/groups/entities';
 import {
   accountIdToAttach,
   emptySelection,

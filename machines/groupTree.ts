@@ -1,4 +1,4 @@
-import type { Group } from '../contract/entities';
+import type { Group } from '../contract/groups/entities';
 
 // Pure helpers over the group tree (partner > organisation > account) shared by the group machines
 // and the route guards. Children arrive nested and sorted by id (spec section 3).

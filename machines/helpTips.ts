@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { helpTipId, missingTargetMessage, type HelpTip, type HelpTour } from '../contract/helpTips';
+import { helpTipId, missingTargetMessage, type HelpTip, type HelpTour } from '../contract/shared/helpTips';
 
 /** What the browser remembers (spec section 9): tips already dismissed, and the global "Hide Tips" flag. */
 export type HelpTipsSaved = { allDisabled: boolean; disabledTips: readonly string[] };

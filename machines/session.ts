@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { signedOutUser } from '../contract/constants';
-import type { AuthUser } from '../contract/entities';
+import { signedOutUser } from '../contract/shared/session';
+import type { AuthUser } from '../contract/users/entities';
 
 /** What the login form sends; `token` is the bot-check answer when the deployment uses one. */
 export type Credentials = { userName: string; password: string; token?: string };

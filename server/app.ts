@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { runtimeConfig, type ServiceName } from '../contract/config';
+import { runtimeConfig, type ServiceName } from '../contract/config/entities';
 import { createBotCheck, type BotVerifier } from './auth/botCheck';
 import { createTokens } from './auth/jwt';
 import { servicePaths, type Config } from './config';

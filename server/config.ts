@@ -1,5 +1,5 @@
-import type { RuntimeConfig, ServiceName } from '../contract/config';
-import { parseTerritory } from '../contract/territory';
+import type { RuntimeConfig, ServiceName } from '../contract/config/entities';
+import { parseTerritory } from '../contract/shared/territory';
 
 /** Where each service of spec section 7 is mounted; the SPA reads these from the runtime config. */
 export const servicePaths: Record<ServiceName, string> = {

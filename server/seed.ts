@@ -1,5 +1,5 @@
-import type { Role } from '../contract/entities';
-import type { Territory } from '../contract/territory';
+import type { Role } from '../contract/shared/roles';
+import type { Territory } from '../contract/shared/territory';
 import { hashPassword } from './auth/passwords';
 import type { Db } from './db';
 

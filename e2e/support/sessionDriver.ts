@@ -20,7 +20,7 @@
  */
 import type { APIRequestContext, Page, Request, Route } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
-import type { AuthUser } from '../../contract/entities';
+import type { AuthUser } from '../../contract/users/entities';
 import type { sessionMachine } from '../../machines/session';
 import { inspectionChannel, type InspectionMessage } from '../../src/app/inspection';
 import { storageKeys } from '../../src/app/storage';

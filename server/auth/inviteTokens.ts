@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { z } from 'zod';
-import { accessLevels } from '../../contract/entities';
+import { accessLevels } from '../../contract/shared/access';
 import type { Db } from '../db';
 import { storedSecret } from './jwt';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
-import { role, territory } from '../../contract/entities';
+import { role, territory } from '../../contract/users/entities';
 import type { Db } from '../db';
 
 /** What a session token says about its user, plus the lengths chosen at login so /reauth can repeat them. */

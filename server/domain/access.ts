@@ -1,4 +1,5 @@
-import type { AccessLevel, Role } from '../../contract/entities';
+import type { AccessLevel } from '../../contract/shared/access';
+import type { Role } from '../../contract/shared/roles';
 import type { Db } from '../db';
 import { forbidden, notFound } from '../errors';
 import { isRowId, isStaff } from './users';

@@ -1,5 +1,7 @@
-import type { AccessLevel } from '../../contract/entities';
-import { managerOnlyForPartners, type GroupResponse, type GroupUser, type InviteBody } from '../../contract/groups';
+import type { AccessLevel } from '../../contract/shared/access';
+import { managerOnlyForPartners } from '../../contract/shared/messages';
+import type { Group, GroupUser } from '../../contract/groups/entities';
+import type { InviteBody } from '../../contract/groups/schemas';
 import type { InviteTokens } from '../auth/inviteTokens';
 import type { Db } from '../db';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../errors';
@@ -167,7 +169,7 @@ export async function acceptInvite(
   deps: InviteDeps,
   user: Actor & { email: string },
   jwt: string,
-): Promise<GroupResponse> {
+): Promise<Group> {
   const check = await deps.inviteTokens.verify(jwt, deps.clock());
   if (!check.ok) throw check.reason === 'expired' ? badRequest('This invitation has expired') : invalidInvitation();
   const { claims } = check;

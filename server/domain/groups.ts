@@ -1,14 +1,7 @@
-import {
-  charityNotInVerification,
-  corporateErrors,
-  noIdProvided,
-  type CharityBody,
-  type ConfirmCharityBody,
-  type CreateGroupBody,
-  type GroupResponse,
-  type UpdateGroupBody,
-} from '../../contract/groups';
-import { territoryLabels, type Territory } from '../../contract/territory';
+import { charityNotInVerification, corporateErrors, noIdProvided } from '../../contract/shared/messages';
+import type { CharityBody, ConfirmCharityBody, CreateGroupBody, UpdateGroupBody } from '../../contract/groups/schemas';
+import type { Group } from '../../contract/groups/entities';
+import { territoryLabels, type Territory } from '../../contract/shared/territory';
 import type { Db } from '../db';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { authoriseGroup, flagsOf, groupLevels, type Actor } from './access';
@@ -16,7 +9,7 @@ import { secondsOf, type DomainDeps } from './deps';
 import { findUserById, isStaff } from './users';
 
 type GroupDeps = Pick<DomainDeps, 'db' | 'clock'>;
-type GroupRow = Omit<GroupResponse, 'isOwner' | 'isMember' | 'isManager' | 'children' | 'parent'>;
+type GroupRow = Omit<Group, 'isOwner' | 'isMember' | 'isManager' | 'children' | 'parent'>;
 
 const groupColumns = `g.id, g.parent_id as "parentId", g.name, g.type, g.subtype, g.address1, g.address2, g.address3,
   g.address4, g.town, g.county, g.postcode, g.country, g.territory, g.pending_ownership as "pendingOwnership",
@@ -32,7 +25,7 @@ const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
  * The groups as the actor sees them (with their flags), sorted by id; with `recurse`, each with its
  * whole subtree nested in `children`, sorted by id at every level.
  */
-export async function groupTrees(db: Db, actor: Actor, ids: readonly number[], recurse: boolean): Promise<GroupResponse[]> {
+export async function groupTrees(db: Db, actor: Actor, ids: readonly number[], recurse: boolean): Promise<Group[]> {
   if (ids.length === 0) return [];
   const { rows } = recurse
     ? await db.query<GroupRow>(
@@ -46,7 +39,7 @@ export async function groupTrees(db: Db, actor: Actor, ids: readonly number[], r
       )
     : await db.query<GroupRow>(`select ${groupColumns} from groups g where g.id = any($1::int[]) order by g.id`, [ids]);
   const levels = await groupLevels(db, actor.id, rows.map((row) => row.id));
-  const nodes = new Map<number, GroupResponse>(
+  const nodes = new Map<number, Group>(
     rows.map((row) => [row.id, { ...row, ...flagsOf(levels.get(row.id)!.level), ...(recurse ? { children: [] } : {}) }]),
   );
   if (recurse) {
@@ -59,7 +52,7 @@ export async function groupTrees(db: Db, actor: Actor, ids: readonly number[], r
 }
 
 /** The group's parent as the actor sees it: one level, or with `chain` its own parents up to the root. */
-async function parentOf(db: Db, actor: Actor, parentId: number | null, chain: boolean): Promise<GroupResponse | null> {
+async function parentOf(db: Db, actor: Actor, parentId: number | null, chain: boolean): Promise<Group | null> {
   if (parentId === null) return null;
   const { rows } = await db.query<GroupRow>(
     `with recursive up (id, parent_id, depth) as (
@@ -71,14 +64,14 @@ async function parentOf(db: Db, actor: Actor, parentId: number | null, chain: bo
     [parentId, chain],
   );
   const levels = await groupLevels(db, actor.id, rows.map((row) => row.id));
-  let parent: GroupResponse | null = null;
+  let parent: Group | null = null;
   for (const row of [...rows].reverse()) {
     parent = { ...row, ...flagsOf(levels.get(row.id)!.level), ...(chain ? { parent } : {}) };
   }
   return parent;
 }
 
-async function groupFor(db: Db, actor: Actor, id: number): Promise<GroupResponse> {
+async function groupFor(db: Db, actor: Actor, id: number): Promise<Group> {
   const [group] = await groupTrees(db, actor, [id], false);
   if (!group) throw notFound('Group not found');
   return group;
@@ -89,7 +82,7 @@ export async function getGroup(
   db: Db,
   actor: Actor,
   query: { id: number; recurse: boolean; returnInvalid: boolean },
-): Promise<GroupResponse | null> {
+): Promise<Group | null> {
   try {
     await authoriseGroup(db, actor, query.id, 'read');
   } catch (error) {
@@ -110,7 +103,7 @@ export async function listGroups(
   db: Db,
   actor: Actor,
   query: { parentId?: number; recurse: boolean; recurseParents: boolean },
-): Promise<GroupResponse[]> {
+): Promise<Group[]> {
   let ids: number[];
   if (query.parentId !== undefined) {
     await authoriseGroup(db, actor, query.parentId, 'read');
@@ -126,7 +119,7 @@ export async function listGroups(
   let groups = await groupTrees(db, actor, ids, query.recurse);
   if (query.recurse) {
     const nested = new Set<number>();
-    const collect = (group: GroupResponse) => {
+    const collect = (group: Group) => {
       for (const child of group.children ?? []) {
         nested.add(child.id);
         collect(child);
@@ -238,7 +231,7 @@ const updatable: Record<keyof UpdateGroupBody, string> = {
 };
 
 /** PUT /groups: name, address and territory, by an owner or staff. Empty texts clear a field. */
-export function updateGroup(deps: GroupDeps, actor: Actor, groupId: number, changes: UpdateGroupBody): Promise<GroupResponse> {
+export function updateGroup(deps: GroupDeps, actor: Actor, groupId: number, changes: UpdateGroupBody): Promise<Group> {
   const entries = Object.entries(changes).filter(([, value]) => value !== undefined) as [keyof UpdateGroupBody, unknown][];
   const sets = Object.fromEntries(entries.map(([key, value]) => [updatable[key], value === '' ? null : value]));
   return changeGroup(deps, actor, groupId, 'manage', () => sets);
@@ -272,7 +265,7 @@ async function changeGroup(
   groupId: number,
   need: Need,
   change: (tx: Db, group: GroupRow) => Record<string, unknown> | Promise<Record<string, unknown>>,
-): Promise<GroupResponse> {
+): Promise<Group> {
   await deps.db.transaction(async (tx) => {
     await authoriseGroup(tx, actor, groupId, need, 'for update');
     const { rows } = await tx.query<GroupRow>(`select ${groupColumns} from groups g where g.id = $1`, [groupId]);
@@ -287,7 +280,7 @@ async function changeGroup(
 }
 
 /** PUT /group/enablecorporate and /group/disablecorporate (spec sections 4 and 5). */
-export function setCorporate(deps: GroupDeps, actor: Actor, groupId: number, enable: boolean): Promise<GroupResponse> {
+export function setCorporate(deps: GroupDeps, actor: Actor, groupId: number, enable: boolean): Promise<Group> {
   return changeGroup(deps, actor, groupId, 'manage', (_tx, group) => {
     if (group.type !== 'organisation') throw badRequest(corporateErrors.type);
     if (enable && group.subtype) throw badRequest(corporateErrors.enable);
@@ -299,7 +292,7 @@ export function setCorporate(deps: GroupDeps, actor: Actor, groupId: number, ena
 const onlyOrganisationCharities = () => badRequest('Only organisations can be charities');
 
 /** PUT /group/updatecharity: sets the charity number, to be verified by staff. */
-export function updateCharity(deps: GroupDeps, actor: Actor, groupId: number, body: CharityBody): Promise<GroupResponse> {
+export function updateCharity(deps: GroupDeps, actor: Actor, groupId: number, body: CharityBody): Promise<Group> {
   return changeGroup(deps, actor, groupId, 'manage', (_tx, group) => {
     if (group.type !== 'organisation') throw onlyOrganisationCharities();
     return {
@@ -313,7 +306,7 @@ export function updateCharity(deps: GroupDeps, actor: Actor, groupId: number, bo
 }
 
 /** PUT /group/confirmcharity (staff): settles a charity in verification as valid or invalid. */
-export function confirmCharity(deps: GroupDeps, actor: Actor, groupId: number, body: ConfirmCharityBody): Promise<GroupResponse> {
+export function confirmCharity(deps: GroupDeps, actor: Actor, groupId: number, body: ConfirmCharityBody): Promise<Group> {
   return changeGroup(deps, actor, groupId, 'staff', (_tx, group) => {
     if (!group.isInVerifyProcess) throw badRequest(charityNotInVerification);
     return {
@@ -328,7 +321,7 @@ export function confirmCharity(deps: GroupDeps, actor: Actor, groupId: number, b
 }
 
 /** PUT /group/disablecharity: the group is no longer a charity. */
-export function disableCharity(deps: GroupDeps, actor: Actor, groupId: number): Promise<GroupResponse> {
+export function disableCharity(deps: GroupDeps, actor: Actor, groupId: number): Promise<Group> {
   return changeGroup(deps, actor, groupId, 'manage', () => ({
     charity_psl_number: null,
     is_in_verify_process: false,
@@ -339,7 +332,7 @@ export function disableCharity(deps: GroupDeps, actor: Actor, groupId: number): 
 }
 
 /** PUT /migrate/orgToPartner (admin, super): a root organisation becomes a partner, keeping its children. */
-export function organisationToPartner(deps: GroupDeps, actor: Actor, groupId: number, partnerType: string): Promise<GroupResponse> {
+export function organisationToPartner(deps: GroupDeps, actor: Actor, groupId: number, partnerType: string): Promise<Group> {
   return changeGroup(deps, actor, groupId, 'admin', (_tx, group) => {
     if (group.type !== 'organisation') throw badRequest('Only organisations can be migrated to partners');
     if (group.parentId !== null) throw badRequest('Only an organisation without a partner can become a partner');
@@ -348,7 +341,7 @@ export function organisationToPartner(deps: GroupDeps, actor: Actor, groupId: nu
 }
 
 /** PUT /migrate/removeFromPartner (admin, super): the organisation leaves its partner and becomes a root. */
-export function removeFromPartner(deps: GroupDeps, actor: Actor, groupId: number): Promise<GroupResponse> {
+export function removeFromPartner(deps: GroupDeps, actor: Actor, groupId: number): Promise<Group> {
   return changeGroup(deps, actor, groupId, 'admin', async (tx, group) => {
     const { rows } = await tx.query<{ type: string }>('select type from groups where id = $1', [group.parentId]);
     if (group.type !== 'organisation' || rows[0]?.type !== 'partner') {

@@ -1,4 +1,4 @@
-import type { ResetBody } from '../../contract/users';
+import type { ResetBody } from '../../contract/users/schemas';
 import { clearAccountFailures } from '../auth/throttle';
 import { hashPassword } from '../auth/passwords';
 import { badRequest } from '../errors';

@@ -1,4 +1,4 @@
-import type { UserPermission } from '../../contract/groups';
+import type { UserPermission } from '../../contract/groups/entities';
 import type { Db } from '../db';
 import { badRequest, notFound } from '../errors';
 import { authoriseGroup, groupLevels, type Actor } from './access';

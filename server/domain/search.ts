@@ -1,4 +1,4 @@
-import { searchLimit, type SearchResponse } from '../../contract/search';
+import { searchLimit, type SearchResponse } from '../../contract/search/schemas';
 import type { Db } from '../db';
 import { assertStaff, type Actor } from './access';
 import { groupTrees } from './groups';

@@ -1,4 +1,4 @@
-import type { AuthUser } from '../../contract/entities';
+import type { AuthUser } from '../../contract/users/entities';
 import type { SessionClaims } from '../auth/jwt';
 import { spendVerifyTime, verifyPassword } from '../auth/passwords';
 import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from '../auth/throttle';

@@ -1,4 +1,4 @@
-import type { User } from '../../contract/entities';
+import type { User } from '../../contract/users/entities';
 import type { Db } from '../db';
 import { badRequest } from '../errors';
 import { assertCanLockUser, assertStaff, type Actor } from './access';

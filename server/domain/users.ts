@@ -1,6 +1,7 @@
-import { staffRoles, type Role, type User } from '../../contract/entities';
-import type { Territory } from '../../contract/territory';
-import type { SignupBody, UpdateUserBody } from '../../contract/users';
+import { staffRoles, type Role } from '../../contract/shared/roles';
+import type { User } from '../../contract/users/entities';
+import type { Territory } from '../../contract/shared/territory';
+import type { SignupBody, UpdateUserBody } from '../../contract/users/schemas';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db';
 import { AppError, conflict, notFound } from '../errors';

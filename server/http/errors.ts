@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
-import { authErrorStatusHeader, type ErrorBody } from '../../contract/errors';
+import { authErrorStatusHeader } from '../../contract/shared/http';
+import type { ErrorBody } from '../../contract/http';
 import { AppError } from '../errors';
 
 const fastifyMessages: Record<string, [number, string]> = {

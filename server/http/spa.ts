@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { RuntimeConfig } from '../../contract/config';
+import type { RuntimeConfig } from '../../contract/config/entities';
 
 export const configPlaceholder = '<!--portal-config-->';
 

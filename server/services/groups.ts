@@ -1,29 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  acceptInviteQuery,
-  charityBody,
-  confirmCharityBody,
-  createGroupBody,
-  createGroupQuery,
-  createdId,
-  deleteGroupQuery,
-  group,
-  groupIdQuery,
-  groupList,
-  groupOrNull,
-  groupQuery,
-  groupsQuery,
-  groupUserAccess,
-  groupUserAccessQuery,
-  groupUserList,
-  groupUserQuery,
-  groupUsersQuery,
-  inviteBody,
-  inviteQuery,
-  orgToPartnerBody,
-  updateGroupBody,
-} from '../../contract/groups';
-import { message } from '../../contract/users';
+import { acceptInviteQuery, charityBody, confirmCharityBody, createGroupBody, createGroupQuery, createdId, deleteGroupQuery, groupIdQuery, groupList, groupOrNull, groupQuery, groupsQuery, groupUserAccessQuery, groupUserQuery, groupUsersQuery, inviteBody, inviteQuery, orgToPartnerBody, updateGroupBody } from '../../contract/groups/schemas';
+import { group, groupUserAccess, groupUserList } from '../../contract/groups/entities';
+import { message } from '../../contract/users/schemas';
 import { createInviteTokens } from '../auth/inviteTokens';
 import {
   confirmCharity,

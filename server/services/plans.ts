@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountIdQuery, canDelete } from '../../contract/groups';
+import { accountIdQuery, canDelete } from '../../contract/plans/schemas';
 import { canDeleteAccount } from '../domain/groups';
 import { sessionOf } from '../http/authenticate';
 import type { ServiceOptions } from './context';

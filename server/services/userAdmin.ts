@@ -1,18 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  permissionList,
-  serviceList,
-  userList,
-  userLockBody,
-  userPermissionBody,
-  userPermissionList,
-  userPermissionsQuery,
-  userServiceList,
-  userServiceQuery,
-  userServicesQuery,
-} from '../../contract/groups';
-import { searchQuery, searchResponse } from '../../contract/search';
-import { userIdQuery, userResponse } from '../../contract/users';
+import { permissionList, serviceList, userPermissionList, userServiceList } from '../../contract/groups/entities';
+import { userList, userLockBody, userPermissionBody, userPermissionsQuery, userServiceQuery, userServicesQuery } from '../../contract/groups/schemas';
+import { searchQuery, searchResponse } from '../../contract/search/schemas';
+import { userIdQuery, userResponse } from '../../contract/users/schemas';
 import { assertCanChangeUser, assertCanReadUser } from '../domain/access';
 import {
   grantUserService,

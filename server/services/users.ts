@@ -1,20 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  authQuery,
-  authResponse,
-  message,
-  reauthQuery,
-  resetBody,
-  resetRequestQuery,
-  signupBody,
-  signupQuery,
-  updateUserBody,
-  userIdQuery,
-  userPasswordBody,
-  userResponse,
-  validateBody,
-  validateResponse,
-} from '../../contract/users';
+import { authQuery, authResponse, message, reauthQuery, resetBody, resetRequestQuery, signupBody, signupQuery, updateUserBody, userIdQuery, userPasswordBody, userResponse, validateBody, validateResponse } from '../../contract/users/schemas';
 import { assertCanChangeUser, assertCanReadUser } from '../domain/access';
 import { resendValidationCode, validateAccount } from '../domain/accountValidation';
 import { requestPasswordReset, resetPassword, resetRequestedMessage } from '../domain/passwordReset';

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { isStaff } from '../../contract/constants';
-import { territoryLabels } from '../../contract/territory';
+import { isStaff } from '../../contract/shared/roles';
+import { territoryLabels } from '../../contract/shared/territory';
 import { usePortal } from '../app/PortalContext';
 import { formatDate } from '../shared/format';
 import { formValues } from '../shared/Field';

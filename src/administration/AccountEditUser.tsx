@@ -1,6 +1,6 @@
 import { Link, useMatches } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import type { AccessLevel } from '../../contract/entities';
+import type { AccessLevel } from '../../contract/shared/access';
 import type { UserPermission } from '../api/groups';
 import { usePortal } from '../app/PortalContext';
 import { useAdmin } from './scope';

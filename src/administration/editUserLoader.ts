@@ -1,5 +1,5 @@
 import { notFound } from '@tanstack/react-router';
-import { isStaff } from '../../contract/constants';
+import { isStaff } from '../../contract/shared/roles';
 import type { Portal } from '../app/portal';
 
 /** What the edit-user page needs: the member's access, services and (their own) privacy settings. */

@@ -1,7 +1,7 @@
 import ky, { HTTPError } from 'ky';
 import qs from 'qs';
-import type { RuntimeConfig, ServiceName } from '../../contract/config';
-import { authErrorStatusHeader } from '../../contract/constants';
+import type { RuntimeConfig, ServiceName } from '../../contract/config/entities';
+import { authErrorStatusHeader } from '../../contract/shared/http';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -1,5 +1,6 @@
-import type { Group, User } from '../../contract/entities';
-import type { AccessLevel } from '../../contract/entities';
+import type { Group } from '../../contract/groups/entities';
+import type { User } from '../../contract/users/entities';
+import type { AccessLevel } from '../../contract/shared/access';
 import type { ApiClient } from './client';
 
 // The Groups calls of spec section 7 and the group-related user-server calls. Paths and parameter

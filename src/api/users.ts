@@ -1,5 +1,5 @@
-import type { AuthUser, User } from '../../contract/entities';
-import type { SignupBody, UpdateUserBody } from '../../contract/users';
+import type { AuthUser, User } from '../../contract/users/entities';
+import type { SignupBody, UpdateUserBody } from '../../contract/users/schemas';
 import type { Credentials } from '../../machines/session';
 import type { ApiClient } from './client';
 

@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../../contract/config';
+import type { RuntimeConfig } from '../../contract/config/entities';
 
 /** Loads the bot-protection script with the configured site key; does nothing when none is set. */
 export function loadBotCheck(config: RuntimeConfig): void {

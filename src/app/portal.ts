@@ -1,10 +1,10 @@
 import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
-import type { RuntimeConfig } from '../../contract/config';
-import type { Territory } from '../../contract/territory';
+import type { RuntimeConfig } from '../../contract/config/entities';
+import type { Territory } from '../../contract/shared/territory';
 import { groupSelectionMachine } from '../../machines/groupSelection';
 import { modalLevels, modalMachine } from '../../machines/modal';
 import { isSettled, isSignedIn, sessionMachine } from '../../machines/session';
-import { isStaff } from '../../contract/constants';
+import { isStaff } from '../../contract/shared/roles';
 import { createApiClient, type ApiClient } from '../api/client';
 import { groupsApi, type GroupsApi } from '../api/groups';
 import { usersApi, type UsersApi } from '../api/users';

@@ -1,4 +1,4 @@
-import type { AuthUser } from '../../contract/entities';
+import type { AuthUser } from '../../contract/users/entities';
 import type { SavedSelection } from '../../machines/groupTree';
 
 // Everything the portal keeps in local storage is under one prefix, so logout can clear it all.

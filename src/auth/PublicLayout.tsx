@@ -1,5 +1,5 @@
 import { Outlet } from '@tanstack/react-router';
-import { territoryLabels } from '../../contract/territory';
+import { territoryLabels } from '../../contract/shared/territory';
 import { usePortal } from '../app/PortalContext';
 
 /** The card public pages sit in: login, register, reset password. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useSelector } from '@xstate/react';
-import type { HelpTour as Tour } from '../../contract/helpTips';
+import type { HelpTour as Tour } from '../../contract/shared/helpTips';
 import { shownTip, type HelpTipsSnapshot } from '../../machines/helpTips';
 import { usePortal } from '../app/PortalContext';
 import { helpTipsFor } from './helpTipsActor';

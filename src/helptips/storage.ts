@@ -1,8 +1,4 @@
-import {
-  helpTipKey,
-  helpTipStoragePrefix,
-  helpTipsDisabledKey,
-} from '../../contract/helpTips';
+import { helpTipKey, helpTipStoragePrefix, helpTipsDisabledKey } from '../../contract/shared/helpTips';
 import type { HelpTipsSaved } from '../../machines/helpTips';
 
 // Help-tip choices (spec section 9): one local-storage key per dismissed tip plus one global flag, all

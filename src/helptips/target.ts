@@ -1,4 +1,4 @@
-import { missingTargetMessage, type HelpTip } from '../../contract/helpTips';
+import { missingTargetMessage, type HelpTip } from '../../contract/shared/helpTips';
 import type { FindTargetInput } from '../../machines/helpTips';
 
 /** Has the element a box on screen? Without ResizeObserver (jsdom) there is no layout to wait for. */

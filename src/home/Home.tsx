@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { currencySymbols, territoryLabels } from '../../contract/territory';
+import { currencySymbols, territoryLabels } from '../../contract/shared/territory';
 import { usePortal } from '../app/PortalContext';
 import { formatDate, formatTime } from '../shared/format';
 import { PageTour } from '../helptips/PageTour';

@@ -1,5 +1,5 @@
 import type { BlockReason } from './guards';
-import { blockedMessages } from './messages';
+import { blockedMessages } from '../../contract/shared/messages';
 
 /** Thrown by a route guard; the route error screen shows the spec's "Oops!" message for it. */
 export class BlockedError extends Error {

@@ -1,9 +1,9 @@
-import { isStaff, type Role } from '../../contract/constants';
-import type { Territory } from '../../contract/territory';
+import { isStaff, type Role } from '../../contract/shared/roles';
+import type { Territory } from '../../contract/shared/territory';
 import type { GroupSelectionSnapshot } from '../../machines/groupSelection';
 import { isOwned } from '../../machines/groupTree';
-import type { blockedMessages } from './messages';
-import type { RuntimeConfig } from '../../contract/config';
+import type { blockedMessages } from '../../contract/shared/messages';
+import type { RuntimeConfig } from '../../contract/config/entities';
 import { isSettled, isSignedIn, type SessionSnapshot } from '../../machines/session';
 
 // Route guards are plain functions of machine snapshots (DESIGN.md): the router's beforeLoad calls

@@ -1,4 +1,4 @@
-import { isStaff } from '../../contract/constants';
+import { isStaff } from '../../contract/shared/roles';
 import type { GroupSelectionSnapshot } from '../../machines/groupSelection';
 import { allGroups, isOwned } from '../../machines/groupTree';
 import type { SessionSnapshot } from '../../machines/session';

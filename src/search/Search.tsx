@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { territoryLabels } from '../../contract/territory';
+import { territoryLabels } from '../../contract/shared/territory';
 import { submissionMachine } from '../../machines/submission';
 import type { SearchResult } from '../api/groups';
 import { usePortal } from '../app/PortalContext';

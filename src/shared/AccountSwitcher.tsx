@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { Group } from '../../contract/entities';
-import { territoryLabels } from '../../contract/territory';
+import type { Group } from '../../contract/groups/entities';
+import { territoryLabels } from '../../contract/shared/territory';
 import { accountSwitcherMachine, switcherLevels, switcherRowPx } from '../../machines/accountSwitcher';
 import { usePortal } from '../app/PortalContext';
 

@@ -1,6 +1,6 @@
 import { Link, Outlet } from '@tanstack/react-router';
 import { shallowEqual, useSelector } from '@xstate/react';
-import { territoryLabels } from '../../contract/territory';
+import { territoryLabels } from '../../contract/shared/territory';
 import { usePortal } from '../app/PortalContext';
 import { navigationFor } from '../routing/menus';
 import { AccountBar } from './AccountBar';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { notFoundMessage } from '../routing/messages';
+import { notFoundMessage } from '../../contract/shared/messages';
 
 export function NotFound() {
   return (

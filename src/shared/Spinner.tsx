@@ -1,4 +1,4 @@
-import { loadingText } from '../routing/messages';
+import { loadingText } from '../../contract/shared/messages';
 
 /** The spec's spinner: "Loading...", or another text such as "Uploading file...". */
 export function Spinner({ text = loadingText }: { text?: string }) {

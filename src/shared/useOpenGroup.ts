@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { Group } from '../../contract/entities';
+import type { Group } from '../../contract/groups/entities';
 import { findGroup } from '../../machines/groupTree';
 import { submissionMachine } from '../../machines/submission';
 import { usePortal } from '../app/PortalContext';

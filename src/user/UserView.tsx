@@ -1,6 +1,6 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { territoryLabels } from '../../contract/territory';
+import { territoryLabels } from '../../contract/shared/territory';
 import { usePortal } from '../app/PortalContext';
 import { HelpTipsSettings } from '../helptips/HelpTipsSettings';
 import { formatDate } from '../shared/format';

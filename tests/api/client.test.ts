@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RuntimeConfig } from '../../contract/config';
+import type { RuntimeConfig } from '../../contract/config/entities';
 import { ApiFailure, createApiClient, type ApiClientDeps } from '../../src/api/client';
 
 // A real HTTP server on an ephemeral port: the client is exercised over the wire with real fetch.

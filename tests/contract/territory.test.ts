@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencySymbols, parseTerritory, territoryFromHost } from '../../contract/territory';
+import { currencySymbols, parseTerritory, territoryFromHost } from '../../contract/shared/territory';
 
 describe('territories', () => {
   it.each([

@@ -6,7 +6,7 @@ import { authUser, renderPortal } from '../views/support/renderPortal';
 import { guideText } from '../../src/helpcentre/guideText';
 import { findGuide, guides } from '../../src/helpcentre/guides';
 import { loadGuideTexts, searchGuides } from '../../src/helpcentre/search';
-import { notFoundMessage } from '../../src/routing/messages';
+import { notFoundMessage } from '../../contract/shared/messages';
 
 /** Spec section 2: the help centre's guides, and the provider services guide. */
 const specGuides = [

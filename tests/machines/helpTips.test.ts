@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { helpTipKey, helpTipsDisabledKey, missingTargetMessage } from '../../contract/helpTips';
+import { helpTipKey, helpTipsDisabledKey, missingTargetMessage } from '../../contract/shared/helpTips';
 import { helpTipsMachine, shownTip, type FindTargetInput, type HelpTipsSaved } from '../../machines/helpTips';
 import { describeModel } from './harness/vitest';
 import { brokenTour, helpTipsModel, sampleTour } from './models/helpTips.model';

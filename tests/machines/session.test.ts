@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { signedOutUser, type AuthUser } from '../../contract/entities';
+import { signedOutUser } from '../../contract/shared/session';
+import type { AuthUser } from '../../contract/users/entities';
 import { sessionMachine, type Credentials } from '../../machines/session';
 import { describeModel } from './harness/vitest';
 import { credentials, loggedInUser, renewedUser, savedUser, sessionModel, sessionModelNow } from './models/session.model';

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { Role } from '../../contract/constants';
-import type { AccessLevel, AuthUser, Group } from '../../contract/entities';
-import type { Territory } from '../../contract/territory';
+import type { Role } from '../../contract/shared/roles';
+import type { AccessLevel } from '../../contract/shared/access';
+import type { AuthUser } from '../../contract/users/entities';
+import type { Group } from '../../contract/groups/entities';
+import type { Territory } from '../../contract/shared/territory';
 import { groupSelectionMachine } from '../../machines/groupSelection';
 import { sessionMachine } from '../../machines/session';
 import { checkRules } from '../../src/routing/guards';
 import { navigationFor } from '../../src/routing/menus';
-import { blockedMessages } from '../../src/routing/messages';
+import { blockedMessages } from '../../contract/shared/messages';
 import { group } from '../machines/models/groupFixtures';
 
 // Every role x access level x partner subtype x territory the spec names (section 6), checked

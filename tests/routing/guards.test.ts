@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { signedOutUser } from '../../contract/constants';
-import type { AuthUser } from '../../contract/entities';
+import { signedOutUser } from '../../contract/shared/session';
+import type { AuthUser } from '../../contract/users/entities';
 import { sessionMachine } from '../../machines/session';
 import { canOpenUser, requireGuest, requireSession, requireUnvalidated, requireValidated } from '../../src/routing/guards';
 

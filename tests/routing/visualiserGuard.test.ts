@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { signedOutUser } from '../../contract/constants';
-import type { AuthUser, Role } from '../../contract/entities';
+import { signedOutUser } from '../../contract/shared/session';
+import type { AuthUser } from '../../contract/users/entities';
+import type { Role } from '../../contract/shared/roles';
 import { sessionMachine } from '../../machines/session';
 import { canOpenVisualiser } from '../../src/routing/guards';
 

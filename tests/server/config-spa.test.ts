@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runtimeConfig } from '../../contract/config';
+import { runtimeConfig } from '../../contract/config/entities';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createMailer } from '../../server/mail';

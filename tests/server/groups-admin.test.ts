@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchResponse } from '../../contract/search';
+import { searchResponse } from '../../contract/search/schemas';
 import { call, request, signedIn, type Caller } from './groups-fixtures';
 import { createHarness, type Harness } from './harness';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { group as groupSchema } from '../../contract/groups';
+import { group as groupSchema } from '../../contract/groups/entities';
 import { call, request, signedIn, type Caller } from './groups-fixtures';
 import { createHarness, type Harness } from './harness';
 

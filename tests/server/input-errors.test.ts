@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBody } from '../../contract/errors';
+import { errorBody } from '../../contract/http';
 import { createHarness, uniqueEmail, type Harness } from './harness';
 
 let h: Harness;

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authUser } from '../../contract/entities';
+import { authUser } from '../../contract/users/entities';
 import { startServer, type RunningServer } from '../../server/main';
 import { demoPassword } from '../../server/seed';
 import { codeIn, startMailCatcher, uniqueEmail, type MailCatcher } from './harness';

@@ -1,7 +1,7 @@
 import { jwtVerify, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authUser } from '../../contract/entities';
-import { authErrorStatusHeader } from '../../contract/errors';
+import { authUser } from '../../contract/users/entities';
+import { authErrorStatusHeader } from '../../contract/shared/http';
 import { createHarness, fixturePassword, uniqueEmail, type Harness } from './harness';
 
 const secret = 'test-secret-that-is-long-enough-for-hs256';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { user as userSchema } from '../../contract/entities';
+import { user as userSchema } from '../../contract/users/entities';
 import { createHarness, fixturePassword, type Harness } from './harness';
 
 let h: Harness;

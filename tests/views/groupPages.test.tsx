@@ -2,8 +2,10 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AuthUser, Group, User } from '../../contract/entities';
-import { groupName, noIdProvided } from '../../contract/groups';
+import type { AuthUser, User } from '../../contract/users/entities';
+import type { Group } from '../../contract/groups/entities';
+import { groupName } from '../../contract/groups/schemas';
+import { noIdProvided } from '../../contract/shared/messages';
 import { nameRequired, nameTooLong, noIdProvided as shownNoIdProvided } from '../../src/administration/groupRules';
 import { group, trees } from '../machines/models/groupFixtures';
 import { authUser, either, ok, renderPortal, type Call, type Handler } from './support/renderPortal';

@@ -3,14 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authUser, ok, renderPortal } from './support/renderPortal';
-import {
-  helpTipKey,
-  helpTipsDisabledKey,
-  helpTipSides,
-  missingTargetMessage,
-  tourProblems,
-  type HelpTip,
-} from '../../contract/helpTips';
+import { helpTipKey, helpTipsDisabledKey, helpTipSides, missingTargetMessage, tourProblems, type HelpTip } from '../../contract/shared/helpTips';
 import { clearSessionStorage } from '../../src/app/storage';
 import { HelpTipDialog } from '../../src/helptips/HelpTipDialog';
 import { placeTip } from '../../src/helptips/placement';

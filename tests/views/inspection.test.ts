@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { signedOutUser } from '../../contract/constants';
+import { signedOutUser } from '../../contract/shared/session';
 import { modalMachine } from '../../machines/modal';
-import type { AuthUser } from '../../contract/entities';
+import type { AuthUser } from '../../contract/users/entities';
 import { sessionMachine, type Credentials } from '../../machines/session';
 import { composeInspectors, createInspectionHub, eventDetail, maxLiveEvents, type InspectionHub } from '../../src/app/inspection';
 import { createLiveStore, newestRecord, recentEvents, type LiveStore } from '../../src/visualiser/live';

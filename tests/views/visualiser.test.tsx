@@ -3,14 +3,15 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RuntimeConfig } from '../../contract/config';
-import type { AuthUser, Role } from '../../contract/entities';
+import type { RuntimeConfig } from '../../contract/config/entities';
+import type { AuthUser } from '../../contract/users/entities';
+import type { Role } from '../../contract/shared/roles';
 import { machines } from '../../machines/registry';
 import { createInspectionHub, thisTab } from '../../src/app/inspection';
 import { createPortal } from '../../src/app/portal';
 import { PortalContext } from '../../src/app/PortalContext';
 import { createPortalRouter } from '../../src/router';
-import { notFoundMessage } from '../../src/routing/messages';
+import { notFoundMessage } from '../../contract/shared/messages';
 
 // /visualiser on the real router: who may open it (config.visualiser), the machine list and the live
 // state. The drawing itself runs elk in a web worker, which jsdom lacks (e2e/visualiser.spec.ts draws).

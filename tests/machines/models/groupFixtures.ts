@@ -1,4 +1,4 @@
-import type { Group } from '../../../contract/entities';
+import type { Group } from '../../../contract/groups/entities';
 
 /** A group as the server sends it, with nested children sorted by id. */
 export function group(id: number, type: Group['type'], children: Group[] = [], over: Partial<Group> = {}): Group {

@@ -5,7 +5,7 @@
  * without a target raises the spec's error. Storage, the DOM lookup and the error report are effects.
  */
 import assert from 'node:assert/strict';
-import { helpTipId, missingTargetMessage, type HelpTip, type HelpTour } from '../../../contract/helpTips';
+import { helpTipId, missingTargetMessage, type HelpTip, type HelpTour } from '../../../contract/shared/helpTips';
 import { helpTipsMachine, shownTip, type HelpTipsEvent, type HelpTipsSnapshot } from '../../../machines/helpTips';
 import { defineModel, type EventSamples, type ObservedStep } from '../harness/model';
 

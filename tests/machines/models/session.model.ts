@@ -3,7 +3,8 @@
  * Effects are plain events: `login` / `reauthenticate` resolving or failing, and the reauth delay.
  */
 import assert from 'node:assert/strict';
-import { signedOutUser, type AuthUser } from '../../../contract/entities';
+import { signedOutUser } from '../../../contract/shared/session';
+import type { AuthUser } from '../../../contract/users/entities';
 import { isSettled, isSignedIn, sessionMachine, type SessionEvent } from '../../../machines/session';
 import { defineModel, type EventSamples } from '../harness/model';
 

@@ -1,7 +1,8 @@
 import { render } from '@testing-library/react';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import type { RuntimeConfig } from '../../../contract/config';
-import type { AuthUser, Group } from '../../../contract/entities';
+import type { RuntimeConfig } from '../../../contract/config/entities';
+import type { AuthUser } from '../../../contract/users/entities';
+import type { Group } from '../../../contract/groups/entities';
 import { createPortal } from '../../../src/app/portal';
 import { PortalContext } from '../../../src/app/PortalContext';
 import { createPortalRouter } from '../../../src/router';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressInput, optionalText } from '../fields';
 import { authUser, territory, user } from './entities';
 
 // Request and response shapes of the user-server calls of spec section 7 (served under /api/users).
@@ -58,20 +59,12 @@ export const signupBody = z.object({
 
 export const userIdQuery = z.object({ id: int.positive() });
 
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 /** PUT /users ?id: the user's own details. */
 export const updateUserBody = z
   .object({
     personalName: z.string().trim().min(1, 'Enter your name').max(100).optional(),
     companyName: optionalText(100),
-    address1: optionalText(200),
-    address2: optionalText(200),
-    address3: optionalText(200),
-    address4: optionalText(200),
-    town: optionalText(100),
-    county: optionalText(100),
-    postcode: optionalText(20),
-    country: optionalText(100),
+    ...addressInput,
   })
   .strict();
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { user } from './entities';
-import { group } from './groups';
+import { user } from '../users/entities';
+import { group } from '../groups/entities';
 
 /** GET /search ?filter (staff): matches on name, email or id, at most searchLimit of each kind. */
 export const searchLimit = 50;

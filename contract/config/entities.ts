@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { territories } from './territory';
+import { territories } from '../shared/territory';
 
 /** Base URLs of the services of spec section 7, relative to the page or absolute. */
 export const serviceNames = [

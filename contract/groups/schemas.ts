@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { addressInput, flag, id } from '../fields';
+import { user, territory } from '../users/entities';
+import { email } from '../users/schemas';
+import { accessLevel, group } from './entities';
+
+// Request and response shapes of the group calls of spec section 7 ("Groups", and the group-related
+// calls of "User server"), served under /api/users.
+
+export const groupName = z.string().trim().min(1, 'A name is required').max(100, 'A name is at most 100 characters');
+
+/** GET /group ?id, recurse, returnInvalid. With returnInvalid an unknown id answers null, not 404. */
+export const groupQuery = z.object({ id, recurse: flag, returnInvalid: flag });
+export const groupOrNull = group.nullable();
+
+/** GET /groups ?parentId, recurse, recurseParents. */
+export const groupsQuery = z.object({ parentId: id.optional(), recurse: flag, recurseParents: flag });
+export const groupList = z.array(group);
+
+/** POST /groups ?userId or parentId (the spec's creation payload may carry them in the body instead). */
+export const createGroupQuery = z.object({ userId: id.optional(), parentId: id.optional() });
+export const createGroupBody = z.object({
+  type: z.enum(['organisation', 'account']),
+  name: groupName,
+  country: z.string().trim().max(100).optional(),
+  territory: territory.optional(),
+  /** The creator (or, with userId, that user) becomes owner; false leaves the group pending ownership. */
+  owner: z.boolean().default(true),
+  userId: z.number().int().positive().optional(),
+  groupId: z.number().int().positive().optional(),
+});
+export const createdId = z.object({ id: z.number().int() });
+
+/** PUT /groups ?groupId. */
+export const groupIdQuery = z.object({ groupId: id });
+export const updateGroupBody = z
+  .object({
+    name: groupName.optional(),
+    ...addressInput,
+    territory: territory.optional(),
+  })
+  .strict();
+
+/** DELETE /groups ?id. */
+export const deleteGroupQuery = z.object({ id });
+
+/** POST /groupusers ?groupId, email: invite. */
+export const inviteQuery = z.object({ groupId: id, email });
+// The body may be left out altogether (Fastify then gives null): every field has its default.
+export const inviteBody = z.preprocess(
+  (body) => body ?? {},
+  z.object({
+    /** Seconds the invitation link stays valid (spec section 5: 86400). */
+    expiry: z.number().int().min(60).max(31_536_000).default(86_400),
+    takeOwnership: z.boolean().default(false),
+    accessLevel: accessLevel.default('member'),
+  }),
+);
+
+/** POST /groupinvite ?jwt. */
+export const acceptInviteQuery = z.object({ jwt: z.string().trim().min(1).max(4096) });
+
+/** GET /groupusers ?groupId, accessLevel, excludeParents. */
+export const groupUsersQuery = z.object({ groupId: id, accessLevel: accessLevel.optional(), excludeParents: flag });
+
+/** DELETE /groupusers, GET and DELETE /groupuseraccess ?groupId, userId. */
+export const groupUserQuery = z.object({ groupId: id, userId: id });
+/** PUT /groupuseraccess ?groupId, userId, accessLevel. */
+export const groupUserAccessQuery = groupUserQuery.extend({ accessLevel });
+
+/** PUT /group/updatecharity ?groupId. */
+export const charityBody = z.object({
+  charityPSLNumber: z.string().trim().min(1, 'A charity number is required').max(50),
+  isInVerifyProcess: z.boolean().default(true),
+  isRoyalMailDiscount: z.boolean().default(false),
+  isOSDiscount: z.boolean().default(false),
+});
+/** PUT /group/confirmcharity ?groupId (staff). */
+export const confirmCharityBody = charityBody.extend({ isValid: z.boolean() });
+
+/** PUT /migrate/orgToPartner ?groupId. An empty partnerType makes a plain partner. */
+export const orgToPartnerBody = z.object({ partnerType: z.string().trim().toLowerCase().max(50) });
+
+/** GET /users (staff). */
+export const userList = z.array(user);
+/** PUT /userlock ?id. */
+export const userLockBody = z.object({ lock: z.boolean() });
+
+/** GET /services. */
+
+/** GET /userservices ?groupId, userId; PUT and DELETE add serviceId and an optional tokenId. */
+export const userServicesQuery = groupUserQuery;
+export const userServiceQuery = groupUserQuery.extend({ serviceId: id, tokenId: id.optional() });
+
+export const userPermissionsQuery = z.object({ userId: id.optional() });
+/** PUT /userpermissions. userId defaults to the caller. */
+export const userPermissionBody = z.object({
+  userId: z.number().int().positive().optional(),
+  permissionId: z.number().int().positive(),
+  enabled: z.boolean(),
+});
+
+export type CreateGroupBody = z.infer<typeof createGroupBody>;
+export type UpdateGroupBody = z.infer<typeof updateGroupBody>;
+export type InviteBody = z.infer<typeof inviteBody>;
+export type CharityBody = z.infer<typeof charityBody>;
+export type ConfirmCharityBody = z.infer<typeof confirmCharityBody>;

@@ -1,0 +1,108 @@
+// Who may do what on a group (spec section 6), with no zod: the server's authorisation, the route
+// guards, the menus and the views all ask here.
+
+export const groupTypes = ['partner', 'organisation', 'account'] as const;
+export type GroupType = (typeof groupTypes)[number];
+export const accessLevels = ['owner', 'sudoowner', 'member', 'manager'] as const;
+export type AccessLevel = (typeof accessLevels)[number];
+
+export const accessLevelLabels: Record<AccessLevel, string> = {
+  owner: 'Owner',
+  sudoowner: 'Sudo owner',
+  member: 'Member',
+  manager: 'Manager',
+};
+export const groupTypeLabels: Record<GroupType, string> = {
+  partner: 'Partner',
+  organisation: 'Organisation',
+  account: 'Account',
+};
+
+// ---- Levels ----------------------------------------------------------------------------------
+// A user's level on a group holds for every group below it (the owner of a partner owns its
+// organisations and their accounts); the strongest level on the way up counts.
+
+const rank: Record<AccessLevel, number> = { member: 1, manager: 2, sudoowner: 3, owner: 4 };
+
+export function strongest(a: AccessLevel | null, b: AccessLevel | null): AccessLevel | null {
+  if (!a) return b;
+  if (!b) return a;
+  return rank[a] >= rank[b] ? a : b;
+}
+
+/** owner and sudoowner administer a group. */
+export const ownsWith = (level: AccessLevel | null) => level === 'owner' || level === 'sudoowner';
+
+/** The caller's flags on a group (spec section 3, Group), from their effective level. */
+export function flagsOf(level: AccessLevel | null) {
+  return { isOwner: ownsWith(level), isMember: level !== null, isManager: level === 'manager' };
+}
+
+// ---- Who may do what ---------------------------------------------------------------------------
+
+/** Whoever asks: the signed-in user (session) or the server's actor. */
+export type AccessUser = { readonly roles: readonly string[] };
+
+/** A group as the asker sees it: its flags (SPA) or the asker's effective level (server). */
+export type GroupAccess = { readonly isOwner: boolean; readonly isMember: boolean } | { readonly level: AccessLevel | null };
+
+export const isStaffUser = (user: AccessUser) => user.roles.some((r) => r === 'sales' || r === 'admin' || r === 'super');
+export const isAdminUser = (user: AccessUser) => user.roles.some((r) => r === 'admin' || r === 'super');
+
+export type GroupNeed =
+  /** Any access level, or staff (they read every group). */
+  | 'read'
+  /** Administer: owner or sudoowner, or staff, who act as owner on every group (spec section 6, ownerOnly). */
+  | 'manage'
+  /** Owner or sudoowner; staff are not enough (ownerOnly with disallowNonOwner: buying, token export). */
+  | 'own'
+  /** Owner or member of the group itself or above it (spec section 6, groupUsersOnly). */
+  | 'use'
+  /** Staff only (sales, admin, super). */
+  | 'staff'
+  /** admin or super only. */
+  | 'admin';
+
+/** Why a user may not do something, in the server's words. */
+export const accessRefusals = {
+  noAccess: 'You do not have access to this group',
+  ownersOnly: 'Only an owner of this group can do this',
+  staffOnly: 'Only staff can do this',
+  adminOnly: 'Only admin and super can do this',
+} as const;
+export type AccessRefusal = keyof typeof accessRefusals;
+
+function owns(group: GroupAccess): boolean {
+  return 'level' in group ? ownsWith(group.level) : group.isOwner;
+}
+function belongs(group: GroupAccess): boolean {
+  return 'level' in group ? group.level !== null : group.isMember || group.isOwner;
+}
+
+/**
+ * null when `user` may do `need` on `group`, else why not. A user with no access at all learns only
+ * that (noAccess), whatever they asked for; staff are never refused for lack of a level except
+ * where the need says so.
+ */
+export function refusal(user: AccessUser, group: GroupAccess | null, need: GroupNeed): AccessRefusal | null {
+  const staff = isStaffUser(user);
+  const member = group !== null && belongs(group);
+  if (!member && !staff) return 'noAccess';
+  switch (need) {
+    case 'read':
+      return null;
+    case 'manage':
+      return staff || (group !== null && owns(group)) ? null : 'ownersOnly';
+    case 'own':
+      return group !== null && owns(group) ? null : 'ownersOnly';
+    case 'use':
+      return member ? null : 'noAccess';
+    case 'staff':
+      return staff ? null : 'staffOnly';
+    case 'admin':
+      return isAdminUser(user) ? null : 'adminOnly';
+  }
+}
+
+/** May `user` do `need` on `group`? The one question the server, the guards, the menus and the views ask. */
+export const can = (user: AccessUser, group: GroupAccess | null, need: GroupNeed) => refusal(user, group, need) === null;
