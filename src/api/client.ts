@@ -1,6 +1,7 @@
 import ky, { HTTPError } from 'ky';
 import qs from 'qs';
 import type { RuntimeConfig, ServiceName } from '../../contract/config/entities';
+import type { BodyOf, Endpoint, QueryOf, ResponseOf } from '../../contract/endpoint';
 import { authErrorStatusHeader } from '../../contract/shared/http';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -51,8 +52,20 @@ export type ApiClientDeps = {
   log?: (message: string, error: unknown) => void;
 };
 
+/** What a typed call sends: the endpoint's query and body, as its contract entry types them. */
+export type CallInput<E extends Endpoint> = (QueryOf<E> extends undefined ? { query?: undefined } : { query: QueryOf<E> }) &
+  (BodyOf<E> extends undefined ? { body?: undefined } : { body: BodyOf<E> }) &
+  // Basic-credential endpoints (login) take the user name and password.
+  (E['auth'] extends 'basic' ? { basic: { userName: string; password: string } } : { basic?: undefined });
+
+/** How the SPA treats a call's result and failure (spec section 8); the rest comes from the endpoint. */
+export type CallBehaviour = Pick<CallOptions, 'action' | 'skipDefaultErrorHandling' | 'cache' | 'listRead' | 'headers'>;
+
 export type ApiClient = {
-  call<T>(options: CallOptions): Promise<T>;
+  /** One call of spec section 7, typed from its contract entry (contract/<module>/endpoints.ts). */
+  call<E extends Endpoint>(endpoint: E, input: CallInput<E>, behaviour: CallBehaviour): Promise<ResponseOf<E>>;
+  /** A request with no contract entry (third-party lookups, raw upload chunks). */
+  send<T>(options: CallOptions): Promise<T>;
   /** Forget every cached response (logout, account switch). */
   clearCache(): void;
 };
@@ -123,8 +136,19 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     throw failure;
   }
 
-  return {
-    async call<T>(options: CallOptions): Promise<T> {
+  const client: ApiClient = {
+    call(endpoint, input, behaviour) {
+      return client.send({
+        ...behaviour,
+        service: endpoint.service,
+        path: endpoint.path,
+        method: endpoint.method,
+        queryParams: input.query as Record<string, unknown> | undefined,
+        body: input.body,
+        auth: endpoint.auth === 'basic' && input.basic ? { basic: input.basic } : endpoint.auth === 'bearer' ? 'bearer' : 'none',
+      });
+    },
+    async send<T>(options: CallOptions): Promise<T> {
       const method = options.method ?? 'GET';
       const query = qs.stringify(options.queryParams ?? {}, { arrayFormat: 'brackets', addQueryPrefix: true, skipNulls: true });
       const url = `${deps.config.services[options.service]}${options.path}${query}`;
@@ -159,4 +183,5 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       cache.clear();
     },
   };
+  return client;
 }

@@ -9,7 +9,7 @@ export function usersApi(api: ApiClient, recycleTime: () => number) {
   return {
     /** GET /auth with basic credentials; the bot-check answer rides as ?token. */
     login: (credentials: Credentials, accId?: number) =>
-      api.call<AuthUser>({
+      api.send<AuthUser>({
         service: 'users',
         path: '/auth',
         action: 'log in',
@@ -18,7 +18,7 @@ export function usersApi(api: ApiClient, recycleTime: () => number) {
       }),
     /** Checks a password without touching the session (before changing it). */
     checkPassword: (userName: string, password: string) =>
-      api.call<AuthUser>({
+      api.send<AuthUser>({
         service: 'users',
         path: '/auth',
         action: 'check your current password',
@@ -26,7 +26,7 @@ export function usersApi(api: ApiClient, recycleTime: () => number) {
         queryParams: { recycleTime: 60 },
       }),
     reauthenticate: (accId: number | undefined) =>
-      api.call<AuthUser>({
+      api.send<AuthUser>({
         service: 'users',
         path: '/reauth',
         action: 're-authenticate',
@@ -35,9 +35,9 @@ export function usersApi(api: ApiClient, recycleTime: () => number) {
         skipDefaultErrorHandling: true,
       }),
     resendValidation: () =>
-      api.call<{ msg: string }>({ service: 'users', path: '/validate', action: 'resend the validation code', cache: false }),
+      api.send<{ msg: string }>({ service: 'users', path: '/validate', action: 'resend the validation code', cache: false }),
     validate: (code: string) =>
-      api.call<{ validated: true }>({
+      api.send<{ validated: true }>({
         service: 'users',
         path: '/validate',
         method: 'PUT',
@@ -45,7 +45,7 @@ export function usersApi(api: ApiClient, recycleTime: () => number) {
         action: 'validate your account',
       }),
     requestReset: (userId: string) =>
-      api.call<{ msg: string }>({
+      api.send<{ msg: string }>({
         service: 'users',
         path: '/resetpassword',
         queryParams: { userId },
@@ -54,7 +54,7 @@ export function usersApi(api: ApiClient, recycleTime: () => number) {
         action: 'send a reset code',
       }),
     resetPassword: (body: { password: string; activationCode: string; userId: string }) =>
-      api.call<{ msg: string }>({
+      api.send<{ msg: string }>({
         service: 'users',
         path: '/resetpassword',
         method: 'PUT',
@@ -63,7 +63,7 @@ export function usersApi(api: ApiClient, recycleTime: () => number) {
         action: 'reset your password',
       }),
     signup: (body: SignupBody, token?: string) =>
-      api.call<User>({
+      api.send<User>({
         service: 'users',
         path: '/users',
         method: 'POST',
@@ -72,13 +72,13 @@ export function usersApi(api: ApiClient, recycleTime: () => number) {
         auth: 'none',
         action: 'register',
       }),
-    getUser: (id: number) => api.call<User>({ service: 'users', path: '/user', queryParams: { id }, action: 'load the user' }),
+    getUser: (id: number) => api.send<User>({ service: 'users', path: '/user', queryParams: { id }, action: 'load the user' }),
     updateUser: (id: number, body: UpdateUserBody) =>
-      api.call<User>({ service: 'users', path: '/users', method: 'PUT', queryParams: { id }, body, action: 'update your details' }),
+      api.send<User>({ service: 'users', path: '/users', method: 'PUT', queryParams: { id }, body, action: 'update your details' }),
     deleteUser: (id: number) =>
-      api.call<{ msg: string }>({ service: 'users', path: '/users', method: 'DELETE', queryParams: { id }, action: 'delete the user' }),
+      api.send<{ msg: string }>({ service: 'users', path: '/users', method: 'DELETE', queryParams: { id }, action: 'delete the user' }),
     updatePassword: (newPassword: string) =>
-      api.call<{ msg: string }>({
+      api.send<{ msg: string }>({
         service: 'users',
         path: '/userpassword',
         method: 'PUT',

@@ -63,20 +63,20 @@ function client(overrides: Partial<ApiClientDeps> = {}, cacheSeconds = 30) {
 describe('API client', () => {
   it('sends the bearer token, and serialises query parameters in bracket style', async () => {
     const { api } = client();
-    await api.call({ service: 'plans', path: '/account/plans', action: 'load plans', queryParams: { accountId: 7, ids: [1, 2] } });
+    await api.send({ service: 'plans', path: '/account/plans', action: 'load plans', queryParams: { accountId: 7, ids: [1, 2] } });
     expect(seen[0].headers.authorization).toBe('Bearer token-1');
     expect(decodeURIComponent(seen[0].url)).toBe('/api/plans/account/plans?accountId=7&ids[]=1&ids[]=2');
   });
 
   it('sends no token on calls made without one (login, signup, reset, third-party lookups)', async () => {
     const { api } = client();
-    await api.call({ service: 'users', path: '/resetpassword', action: 'send a reset code', auth: 'none' });
+    await api.send({ service: 'users', path: '/resetpassword', action: 'send a reset code', auth: 'none' });
     expect(seen[0].headers.authorization).toBeUndefined();
   });
 
   it('sends basic credentials with the header asking auth errors to come back as 400', async () => {
     const { api } = client();
-    await api.call({ service: 'users', path: '/auth', action: 'log in', auth: { basic: { userName: 'a@b.com', password: 'pä:ss' } } });
+    await api.send({ service: 'users', path: '/auth', action: 'log in', auth: { basic: { userName: 'a@b.com', password: 'pä:ss' } } });
     const decoded = Buffer.from(String(seen[0].headers.authorization).replace('Basic ', ''), 'base64').toString('utf8');
     expect(decoded).toBe('a@b.com:pä:ss');
     expect(seen[0].headers['x-auth-error-status']).toBe('400');
@@ -85,7 +85,7 @@ describe('API client', () => {
   it('shares one request between identical simultaneous calls', async () => {
     respond = () => ({ status: 200, body: [1, 2, 3], delayMs: 50 });
     const { api } = client({}, 0);
-    const call = () => api.call<number[]>({ service: 'plans', path: '/plans', action: 'load plans' });
+    const call = () => api.send<number[]>({ service: 'plans', path: '/plans', action: 'load plans' });
     const [a, b, c] = await Promise.all([call(), call(), call()]);
     expect(seen).toHaveLength(1);
     expect(a).toEqual([1, 2, 3]);
@@ -96,7 +96,7 @@ describe('API client', () => {
   it('serves a repeated read from the cache for the configured duration, then asks again', async () => {
     let now = 1_000_000;
     const { api } = client({ now: () => now }, 30);
-    const call = () => api.call({ service: 'plans', path: '/plans', action: 'load plans' });
+    const call = () => api.send({ service: 'plans', path: '/plans', action: 'load plans' });
     await call();
     now += 29_000;
     await call();
@@ -108,19 +108,19 @@ describe('API client', () => {
 
   it('does not cache when caching is disabled for the call or in the configuration', async () => {
     const { api } = client({}, 30);
-    await api.call({ service: 'plans', path: '/plans', action: 'load plans', cache: false });
-    await api.call({ service: 'plans', path: '/plans', action: 'load plans', cache: false });
+    await api.send({ service: 'plans', path: '/plans', action: 'load plans', cache: false });
+    await api.send({ service: 'plans', path: '/plans', action: 'load plans', cache: false });
     const off = client({}, 0).api;
-    await off.call({ service: 'plans', path: '/plans', action: 'load plans' });
-    await off.call({ service: 'plans', path: '/plans', action: 'load plans' });
+    await off.send({ service: 'plans', path: '/plans', action: 'load plans' });
+    await off.send({ service: 'plans', path: '/plans', action: 'load plans' });
     expect(seen).toHaveLength(4);
   });
 
   it('forgets cached reads after a write and on clearCache', async () => {
     const { api } = client({}, 30);
-    const read = () => api.call({ service: 'plans', path: '/plans', action: 'load plans' });
+    const read = () => api.send({ service: 'plans', path: '/plans', action: 'load plans' });
     await read();
-    await api.call({ service: 'plans', path: '/plans', method: 'POST', body: { a: 1 }, action: 'create a plan' });
+    await api.send({ service: 'plans', path: '/plans', method: 'POST', body: { a: 1 }, action: 'create a plan' });
     await read();
     api.clearCache();
     await read();
@@ -130,7 +130,7 @@ describe('API client', () => {
   it('shows "Failed to {action}: {msg}" with the server message and throws a failure object', async () => {
     respond = () => ({ status: 400, body: { msg: 'Invalid validation code', statusCode: 400 } });
     const { api, modals } = client();
-    const error = await failureOf(api.call({ service: 'users', path: '/validate', method: 'PUT', body: { code: '1' }, action: 'validate your account' }));
+    const error = await failureOf(api.send({ service: 'users', path: '/validate', method: 'PUT', body: { code: '1' }, action: 'validate your account' }));
     expect(error).toBeInstanceOf(ApiFailure);
     expect(error.status).toBe(400);
     expect(modals).toEqual([{ title: 'Error', text: 'Failed to validate your account: Invalid validation code', top: undefined }]);
@@ -138,7 +138,7 @@ describe('API client', () => {
 
   it("appends the error's own message when there is no response", async () => {
     const { api, modals } = client();
-    const error = await failureOf(api.call({ service: 'address', path: '/countries/json', action: 'load countries' }));
+    const error = await failureOf(api.send({ service: 'address', path: '/countries/json', action: 'load countries' }));
     expect(error).toBeInstanceOf(ApiFailure);
     expect(error.status).toBeNull();
     expect(modals[0].title).toBe('Error');
@@ -148,7 +148,7 @@ describe('API client', () => {
   it('logs out and shows "Authentication error" / "Authentication Failure" on HTTP 401', async () => {
     respond = () => ({ status: 401, body: { msg: 'Authentication Failure', statusCode: 401 } });
     const { api, modals, deps } = client();
-    await expect(api.call({ service: 'users', path: '/user', action: 'load the user' })).rejects.toBeInstanceOf(ApiFailure);
+    await expect(api.send({ service: 'users', path: '/user', action: 'load the user' })).rejects.toBeInstanceOf(ApiFailure);
     expect(deps.onUnauthorized).toHaveBeenCalledOnce();
     expect(modals).toEqual([{ title: 'Authentication error', text: 'Authentication Failure', top: true }]);
   });
@@ -156,7 +156,7 @@ describe('API client', () => {
   it('returns an empty list quietly when a list read fails', async () => {
     respond = () => ({ status: 500, body: { msg: 'boom', statusCode: 500 } });
     const { api, modals, deps } = client();
-    await expect(api.call({ service: 'plans', path: '/plans', action: 'load plans', listRead: true })).resolves.toEqual([]);
+    await expect(api.send({ service: 'plans', path: '/plans', action: 'load plans', listRead: true })).resolves.toEqual([]);
     expect(modals).toEqual([]);
     expect(deps.log).toHaveBeenCalledOnce();
   });
@@ -165,7 +165,7 @@ describe('API client', () => {
     respond = () => ({ status: 404, body: { msg: 'No such address', statusCode: 404 } });
     const { api, modals, deps } = client();
     const error = await failureOf(api
-      .call({ service: 'users', path: '/x', action: 'look up the address', auth: 'none', skipDefaultErrorHandling: true }));
+      .send({ service: 'users', path: '/x', action: 'look up the address', auth: 'none', skipDefaultErrorHandling: true }));
     expect(error.message).toBe('Failed to look up the address: No such address');
     expect(modals).toEqual([]);
     expect(deps.log).toHaveBeenCalledOnce();
@@ -175,8 +175,8 @@ describe('API client', () => {
     const { api } = client();
     const chunk = new TextEncoder().encode('abc');
     await Promise.all([
-      api.call({ service: 'users', path: '/upload/chunk', method: 'POST', body: chunk, action: 'upload' }),
-      api.call({ service: 'users', path: '/upload/chunk', method: 'POST', body: chunk, action: 'upload' }),
+      api.send({ service: 'users', path: '/upload/chunk', method: 'POST', body: chunk, action: 'upload' }),
+      api.send({ service: 'users', path: '/upload/chunk', method: 'POST', body: chunk, action: 'upload' }),
     ]);
     expect(seen).toHaveLength(2);
     expect(seen[0].headers['content-type']).toBe('application/octet-stream');
