@@ -54,9 +54,10 @@ export type ApiClientDeps = {
 
 /** What a typed call sends: the endpoint's query and body, as its contract entry types them. */
 export type CallInput<E extends Endpoint> = (QueryOf<E> extends undefined ? { query?: undefined } : { query: QueryOf<E> }) &
-  (BodyOf<E> extends undefined ? { body?: undefined } : { body: BodyOf<E> }) &
-  // Basic-credential endpoints (login) take the user name and password.
-  (E['auth'] extends 'basic' ? { basic: { userName: string; password: string } } : { basic?: undefined });
+  (BodyOf<E> extends undefined ? { body?: undefined } : { body: BodyOf<E> }) & {
+    /** The user name and password of a basic-credential endpoint (login). */
+    basic?: { userName: string; password: string };
+  };
 
 /** How the SPA treats a call's result and failure (spec section 8); the rest comes from the endpoint. */
 export type CallBehaviour = Pick<CallOptions, 'action' | 'skipDefaultErrorHandling' | 'cache' | 'listRead' | 'headers'>;
@@ -138,6 +139,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
   const client: ApiClient = {
     call(endpoint, input, behaviour) {
+      if (endpoint.auth === 'basic' && !input.basic) throw new Error(`${endpoint.path} needs a user name and password`);
       return client.send({
         ...behaviour,
         service: endpoint.service,

@@ -183,3 +183,37 @@ describe('API client', () => {
     expect(seen[0].body).toBe('abc');
   });
 });
+
+describe('typed calls from contract entries', () => {
+  const z = () => import('zod');
+  it('takes method, path and authentication from the endpoint entry', async () => {
+    const { z: zod } = await z();
+    const { endpoint } = await import('../../contract/endpoint');
+    const shape = {
+      query: zod.object({ groupId: zod.number() }),
+      body: zod.object({ name: zod.string() }),
+      response: zod.object({ ok: zod.boolean() }),
+    };
+    const update = endpoint<typeof shape>('users', 'PUT', '/groups', 'bearer');
+    const { api } = client();
+    const result = await api.call(update, { query: { groupId: 3 }, body: { name: 'Acme' } }, { action: 'update the group' });
+    expect(result).toEqual({ ok: true });
+    expect(seen[0]).toMatchObject({ method: 'PUT', url: '/api/users/groups?groupId=3', body: '{"name":"Acme"}' });
+    expect(seen[0].headers.authorization).toBe('Bearer token-1');
+  });
+
+  it('sends basic credentials for a basic endpoint and no token for a public one', async () => {
+    const { z: zod } = await z();
+    const { endpoint } = await import('../../contract/endpoint');
+    const login = endpoint<{ query: typeof queryShape; response: typeof responseShape }>('users', 'GET', '/auth', 'basic');
+    const queryShape = zod.object({ recycleTime: zod.number() });
+    const responseShape = zod.object({ ok: zod.boolean() });
+    const reset = endpoint<{ response: typeof responseShape }>('users', 'GET', '/resetpassword', 'none');
+    const { api } = client();
+    await api.call(login, { query: { recycleTime: 60 }, basic: { userName: 'a@b.com', password: 'pw' } }, { action: 'log in' });
+    await api.call(reset, {}, { action: 'send a reset code', cache: false });
+    expect(String(seen[0].headers.authorization)).toBe(`Basic ${Buffer.from('a@b.com:pw').toString('base64')}`);
+    expect(seen[0].url).toBe('/api/users/auth?recycleTime=60');
+    expect(seen[1].headers.authorization).toBeUndefined();
+  });
+});
