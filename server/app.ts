@@ -7,6 +7,7 @@ import { servicePaths, type Config } from './config';
 import type { Db } from './db';
 import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandling } from './http/errors';
+import { registerSecurity } from './http/security';
 import { spaPlugin } from './http/spa';
 import type { Mailer } from './mail';
 import type { ServiceContext, ServiceOptions } from './services/context';
@@ -43,7 +44,17 @@ const services: Partial<Record<ServiceName, FastifyPluginAsyncZod<ServiceOptions
 
 export function buildApp(deps: AppDeps): FastifyInstance {
   const clock = deps.clock ?? Date.now;
-  const app = Fastify({ logger: deps.logger ?? false, trustProxy: deps.config.trustProxy });
+  const limits = deps.config.http;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: deps.config.trustProxy,
+    connectionTimeout: limits.idleTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    // Passed to node's http.createServer: the headers deadline and how often it is checked.
+    http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: limits.checkIntervalMs },
+  });
+  app.server.maxConnections = limits.maxConnections;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -62,6 +73,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     }),
   };
 
+  registerSecurity(app, deps.config.runtime);
   registerErrorHandling(app);
   registerAuthentication(app, { db: deps.db, tokens, clock });
 

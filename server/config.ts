@@ -22,6 +22,22 @@ export type ThrottleLimits = {
   windowSeconds: number;
 };
 
+/** How long a connection may take before the server closes it (half-open and slow clients). */
+export type HttpLimits = {
+  /** The request line and headers must arrive within this. */
+  headersTimeoutMs: number;
+  /** The whole request, body included (a 10 MB upload chunk on a slow line), within this. */
+  requestTimeoutMs: number;
+  /** A connection that sends and receives nothing for this long is closed. */
+  idleTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** Connections beyond this are refused at once rather than exhausting file descriptors. */
+  maxConnections: number;
+  /** How often the server looks for connections past their headers or request timeout. */
+  checkIntervalMs: number;
+};
+
 export type Config = {
   port: number;
   host: string;
@@ -40,6 +56,7 @@ export type Config = {
   trustProxy: boolean;
   logLevel: string;
   throttle: ThrottleLimits;
+  http: HttpLimits;
   runtime: RuntimeConfig;
 };
 
@@ -81,6 +98,14 @@ export function loadConfig(env: Env = process.env): Config {
       accountFailures: int('LOGIN_MAX_FAILURES_ACCOUNT', 5, 1),
       ipFailures: int('LOGIN_MAX_FAILURES_IP', 20, 1),
       windowSeconds: int('LOGIN_THROTTLE_WINDOW_SECONDS', 900, 1),
+    },
+    http: {
+      headersTimeoutMs: int('HTTP_HEADERS_TIMEOUT_MS', 10_000, 100),
+      requestTimeoutMs: int('HTTP_REQUEST_TIMEOUT_MS', 120_000, 100),
+      idleTimeoutMs: int('HTTP_IDLE_TIMEOUT_MS', 30_000, 100),
+      keepAliveTimeoutMs: int('HTTP_KEEPALIVE_TIMEOUT_MS', 5_000, 100),
+      maxConnections: int('HTTP_MAX_CONNECTIONS', 10_000, 1),
+      checkIntervalMs: int('HTTP_CHECK_INTERVAL_MS', 1_000, 10),
     },
     runtime: {
       services: { ...servicePaths },

@@ -1,4 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
+import '@fastify/helmet';
 import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -6,16 +7,28 @@ import type { RuntimeConfig } from '../../contract/config/entities';
 
 export const configPlaceholder = '<!--portal-config-->';
 
-/** The config as a script tag; `<` is escaped so no string in it can close the tag. */
-export function configScript(config: RuntimeConfig): string {
+/**
+ * The config as a script tag; `<` is escaped so no string in it can close the tag. The nonce is the
+ * response's CSP nonce: the one inline script the policy allows.
+ */
+export function configScript(config: RuntimeConfig, nonce?: string): string {
   const json = JSON.stringify(config)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-  return `<script>window.__PORTAL_CONFIG__=${json}</script>`;
+  return `<script${nonce ? ` nonce="${nonce}"` : ''}>window.__PORTAL_CONFIG__=${json}</script>`;
 }
 
 const isFile = (path: string) => stat(path).then((s) => s.isFile(), () => false);
+
+/**
+ * A path that names a file (a dot in its last part, or any hidden part such as .env): when there is
+ * no such file it is a 404, never the SPA page (a client route has no dots).
+ */
+export const looksLikeFile = (path: string) => {
+  const parts = path.split('/').filter(Boolean);
+  return parts.some((part) => part.startsWith('.')) || (parts.at(-1) ?? '').includes('.');
+};
 
 /**
  * Serves the built SPA under /portal: hashed assets with a long cache, other files as they are, and
@@ -27,6 +40,7 @@ export async function spaPlugin(app: FastifyInstance, options: { staticDir: stri
   await app.register(fastifyStatic, { root, serve: false });
 
   const sendIndex = async (reply: FastifyReply) => {
+    const nonce = reply.cspNonce?.script;
     let html: string;
     try {
       html = await readFile(resolve(root, 'index.html'), 'utf8');
@@ -39,7 +53,7 @@ export async function spaPlugin(app: FastifyInstance, options: { staticDir: stri
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(html.replace(configPlaceholder, configScript(options.config)));
+      .send(html.replace(configPlaceholder, configScript(options.config, nonce)));
   };
 
   app.get('/', (_request, reply) => reply.redirect('/portal'));
@@ -53,8 +67,8 @@ export async function spaPlugin(app: FastifyInstance, options: { staticDir: stri
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       return reply.sendFile(path, { cacheControl: false });
     }
-    // A missing script or stylesheet must fail as such, not arrive as the HTML page.
-    if (path.startsWith('assets/')) return reply.status(404).type('text/plain').send('Not found\n');
+    // A missing script, stylesheet or other file must fail as such, not arrive as the HTML page.
+    if (path.startsWith('assets/') || looksLikeFile(path)) return reply.status(404).type('text/plain').send('Not found\n');
     return sendIndex(reply);
   });
 }

@@ -36,7 +36,7 @@ afterAll(async () => {
 
 /** The object the page's script assigns to window.__PORTAL_CONFIG__. */
 function injectedConfig(html: string): unknown {
-  const match = /<script>window\.__PORTAL_CONFIG__=(.*?)<\/script>/.exec(html);
+  const match = /<script[^>]*>window\.__PORTAL_CONFIG__=(.*?)<\/script>/.exec(html);
   if (!match) throw new Error('No config script in the page');
   return JSON.parse(match[1]);
 }

@@ -1,0 +1,71 @@
+import { connect, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from './harness';
+
+// Half-open and idle clients must not hold connections for ever, nor starve real ones.
+
+let h: Harness | undefined;
+let sockets: Socket[] = [];
+afterEach(async () => {
+  for (const socket of sockets) socket.destroy();
+  sockets = [];
+  await h?.close();
+  h = undefined;
+});
+
+async function listening(env: Record<string, string>) {
+  h = await createHarness({ env: { HTTP_CHECK_INTERVAL_MS: '50', ...env } });
+  await h.app.listen({ port: 0, host: '127.0.0.1' });
+  return (h.app.server.address() as AddressInfo).port;
+}
+
+/** Opens a socket; `closed` resolves when the server ends it. */
+function open(port: number, send?: string) {
+  const socket = connect(port, '127.0.0.1');
+  sockets.push(socket);
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  // Read what the server sends (its 408), so its closing reaches us.
+  socket.resume();
+  socket.on('error', () => undefined);
+  const ready = new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+  if (send) void ready.then(() => socket.write(send));
+  return { socket, ready, closed };
+}
+
+describe('connection limits', () => {
+  it('closes clients that never finish their headers, and serves real requests meanwhile', async () => {
+    const port = await listening({ HTTP_HEADERS_TIMEOUT_MS: '400', HTTP_IDLE_TIMEOUT_MS: '60000' });
+    const halfOpen = Array.from({ length: 300 }, () => open(port, 'GET /api/config HTTP/1.1\r\nHost: x\r\n'));
+    await Promise.all(halfOpen.map((c) => c.ready));
+    const started = Date.now();
+    const real = await fetch(`http://127.0.0.1:${port}/api/config`);
+    expect(real.status).toBe(200);
+    await Promise.all(halfOpen.map((c) => c.closed));
+    // Each was closed by the server's headers deadline, not by the test.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(halfOpen.every((c) => c.socket.destroyed)).toBe(true);
+  });
+
+  it('closes connections that send nothing at all after the idle timeout', async () => {
+    const port = await listening({ HTTP_IDLE_TIMEOUT_MS: '300' });
+    const idle = Array.from({ length: 50 }, () => open(port));
+    await Promise.all(idle.map((c) => c.ready));
+    await Promise.all(idle.map((c) => c.closed));
+    expect(idle.every((c) => c.socket.destroyed)).toBe(true);
+  });
+
+  it('refuses connections beyond the limit at once instead of running out of file descriptors', async () => {
+    const port = await listening({ HTTP_MAX_CONNECTIONS: '10', HTTP_IDLE_TIMEOUT_MS: '60000', HTTP_HEADERS_TIMEOUT_MS: '60000' });
+    const held = Array.from({ length: 10 }, () => open(port));
+    await Promise.all(held.map((c) => c.ready));
+    // Give the server a moment to count them.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const extra = open(port, 'GET /api/config HTTP/1.1\r\nHost: x\r\n\r\n');
+    await extra.closed;
+    expect(held.some((c) => c.socket.destroyed)).toBe(false);
+    for (const c of held) c.socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await fetch(`http://127.0.0.1:${port}/api/config`)).status).toBe(200);
+  });
+});
