@@ -1,0 +1,42 @@
+import { expect, type Page } from '@playwright/test';
+import { logIn, test } from './support/fixtures';
+import { portalPages } from './support/pages';
+
+// Every page with the server's Content Security Policy on: no violation and no console error. The
+// policy allows no inline script but the runtime config's (by nonce), so a page that needs more fails
+// here before a user sees a blank screen.
+
+/** Collects CSP violations and console errors of the page from now on. */
+function watch(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  void page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+    ),
+  );
+  return problems;
+}
+
+const users = [...new Set(portalPages.map((p) => p.user))];
+
+for (const user of users) {
+  test(`every page of ${user ?? 'a visitor'} loads under the CSP with a clean console @uk-only`, async ({ page }) => {
+    const problems = watch(page);
+    const response = await page.goto('/portal/login');
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self' 'nonce-");
+    if (user) {
+      await logIn(page, user);
+      await expect(page).toHaveURL(/\/portal\/(home|validate)/);
+    }
+    for (const { path, name } of portalPages.filter((p) => p.user === user)) {
+      await page.goto(path);
+      await expect(page.locator('#root')).not.toBeEmpty();
+      await page.waitForLoadState('networkidle');
+      expect(problems, name).toEqual([]);
+    }
+  });
+}
