@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { startServer } from '../server/main';
+import { benchHttp, loginTransfer } from './bench-http';
 
 const root = resolve(import.meta.dirname, '..');
 const target = 1.25;
@@ -77,6 +78,7 @@ try {
 
   const portal = await startServer({ port: 0, host: '127.0.0.1', dataDir: join(work, 'data'), staticDir: appDist, banner: false, logger: false, env: { ...process.env, DATABASE_URL: '' } });
   const app = await initialJs(`${portal.url}/portal/login`, appDist, 'button[type=submit]');
+  await loginTransfer(portal.portalUrl);
   await portal.close();
 
   const floorServer = await serveStatic(floorDist);
@@ -89,6 +91,9 @@ try {
   console.log(`  floor:  ${floor.kb.toFixed(1)} KB in ${floor.files.length} files (React, TanStack Router, XState)`);
   console.log(`  ratio:  ${ratio.toFixed(2)}x (target <= ${target}x) ${ratio <= target ? 'OK' : 'OVER TARGET'}`);
   process.exitCode = ratio <= target ? 0 : 1;
+
+  console.log();
+  await benchHttp(appDist);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
