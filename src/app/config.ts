@@ -1,5 +1,5 @@
-import type { RuntimeConfig } from '../contract/config/entities';
-import { currencySymbols, territoryFromHost, type Territory } from '../contract/shared/territory';
+import type { RuntimeConfig } from '../../contract/config/entities';
+import { currencySymbols, territoryFromHost, type Territory } from '../../contract/shared/territory';
 
 declare global {
   interface Window {

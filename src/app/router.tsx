@@ -9,8 +9,8 @@ import {
   type RouterHistory,
 } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
-import type { SessionSnapshot } from '../machines/session';
-import type { Portal } from './app/portal';
+import type { SessionSnapshot } from '../../machines/session';
+import type { Portal } from './portal';
 import {
   canOpenVisualiser,
   checkRules,
@@ -22,14 +22,14 @@ import {
   requireValidated,
   type GuardRedirect,
   type RouteRules,
-} from './routing/guards';
-import { BlockedError } from './routing/blocked';
-import { loadEditUser } from './administration/editUserLoader';
-import { isSignedIn } from '../machines/session';
-import { RootLayout } from './shared/RootLayout';
-import { NotFound } from './shared/NotFound';
-import { RouteError } from './shared/RouteError';
-import { RoutePending } from './shared/RoutePending';
+} from '../routing/guards';
+import { BlockedError } from '../routing/blocked';
+import { loadEditUser } from '../areas/administration/editUserLoader';
+import { isSignedIn } from '../../machines/session';
+import { RootLayout } from '../shared/RootLayout';
+import { NotFound } from '../shared/NotFound';
+import { RouteError } from '../shared/RouteError';
+import { RoutePending } from '../shared/RoutePending';
 
 export type RouterContext = { portal: Portal };
 
@@ -107,26 +107,26 @@ const guestRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'guest',
   beforeLoad: ({ context, location, preload }) => guard(context.portal, location, requireGuest, preload),
-  component: lazyRouteComponent(() => import('./auth/PublicLayout')),
+  component: lazyRouteComponent(() => import('../areas/auth/PublicLayout')),
 });
 const loginRoute = createRoute({
   getParentRoute: () => guestRoute,
   path: 'login',
   staticData: { crumb: 'Log in' },
-  component: lazyRouteComponent(() => import('./auth/LoginRegister')),
+  component: lazyRouteComponent(() => import('../areas/auth/LoginRegister')),
 });
 const registerRoute = createRoute({
   getParentRoute: () => guestRoute,
   path: 'register',
   staticData: { crumb: 'Register' },
-  component: lazyRouteComponent(() => import('./auth/LoginRegister')),
+  component: lazyRouteComponent(() => import('../areas/auth/LoginRegister')),
 });
 
 // Password reset works whether or not someone is signed in.
 const resetLayoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'open',
-  component: lazyRouteComponent(() => import('./auth/PublicLayout')),
+  component: lazyRouteComponent(() => import('../areas/auth/PublicLayout')),
 });
 const resetPasswordRoute = createRoute({
   getParentRoute: () => resetLayoutRoute,
@@ -134,7 +134,7 @@ const resetPasswordRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): { userId?: string } =>
     typeof search.userId === 'string' ? { ...search, userId: search.userId } : search,
   staticData: { crumb: 'Reset password' },
-  component: lazyRouteComponent(() => import('./auth/ResetPassword')),
+  component: lazyRouteComponent(() => import('../areas/auth/ResetPassword')),
 });
 
 // Everything else needs a session.
@@ -142,14 +142,14 @@ const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'signedIn',
   beforeLoad: ({ context, location, preload, cause }) => guard(context.portal, location, requireSession, preload, cause),
-  component: lazyRouteComponent(() => import('./shared/AppLayout')),
+  component: lazyRouteComponent(() => import('../shared/AppLayout')),
 });
 const validateRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: 'validate',
   staticData: { crumb: 'Validate account' },
   beforeLoad: ({ context, location, preload }) => guard(context.portal, location, requireUnvalidated, preload),
-  component: lazyRouteComponent(() => import('./auth/Validate')),
+  component: lazyRouteComponent(() => import('../areas/auth/Validate')),
 });
 const validatedRoute = createRoute({
   getParentRoute: () => signedInRoute,
@@ -160,7 +160,7 @@ const homeRoute = createRoute({
   getParentRoute: () => validatedRoute,
   path: 'home',
   staticData: { crumb: 'Home' },
-  component: lazyRouteComponent(() => import('./home/Home')),
+  component: lazyRouteComponent(() => import('../areas/home/Home')),
 });
 const userRoute = createRoute({
   getParentRoute: () => validatedRoute,
@@ -179,7 +179,7 @@ const updatePasswordRoute = createRoute({
   getParentRoute: () => userRoute,
   path: 'updatePassword',
   staticData: { crumb: 'Update password' },
-  component: lazyRouteComponent(() => import('./user/UpdatePassword')),
+  component: lazyRouteComponent(() => import('../areas/user/UpdatePassword')),
 });
 const userDetailRoute = createRoute({
   getParentRoute: () => userRoute,
@@ -194,13 +194,13 @@ const userDetailRoute = createRoute({
 const userViewRoute = createRoute({
   getParentRoute: () => userDetailRoute,
   path: '/',
-  component: lazyRouteComponent(() => import('./user/UserView')),
+  component: lazyRouteComponent(() => import('../areas/user/UserView')),
 });
 const userEditRoute = createRoute({
   getParentRoute: () => userDetailRoute,
   path: 'edit',
   staticData: { crumb: 'Edit' },
-  component: lazyRouteComponent(() => import('./user/UserEdit')),
+  component: lazyRouteComponent(() => import('../areas/user/UserEdit')),
 });
 
 // ---- Help centre (spec section 2): the guides, each loaded on demand with its route ----
@@ -214,15 +214,15 @@ const helpCentreIndexRoute = createRoute({
   path: '/',
   validateSearch: (search: Record<string, unknown>): { q?: string } =>
     typeof search.q === 'string' ? { ...search, q: search.q } : search,
-  component: lazyRouteComponent(() => import('./helpcentre/HelpCentre')),
+  component: lazyRouteComponent(() => import('../areas/helpcentre/HelpCentre')),
 });
 const guideRoute = createRoute({
   getParentRoute: () => helpCentreRoute,
   path: '$guide',
   // An unknown guide name throws notFound(): the unknown-page screen.
-  loader: async ({ params }) => (await import('./helpcentre/loadGuide')).loadGuide(params.guide),
+  loader: async ({ params }) => (await import('../areas/helpcentre/loadGuide')).loadGuide(params.guide),
   staticData: { crumb: (guide) => (guide as { title?: string } | undefined)?.title ?? 'Guide' },
-  component: lazyRouteComponent(() => import('./helpcentre/GuidePage')),
+  component: lazyRouteComponent(() => import('../areas/helpcentre/GuidePage')),
 });
 
 // ---- Accounts, groups and staff pages (spec sections 2 and 6) ----
@@ -255,19 +255,19 @@ const accountAdminRoute = createRoute({
 const accountAdminIndexRoute = createRoute({
   getParentRoute: () => accountAdminRoute,
   path: '/',
-  component: lazyRouteComponent(() => import('./administration/AccountAdmin')),
+  component: lazyRouteComponent(() => import('../areas/administration/AccountAdmin')),
 });
 const accountEditRoute = createRoute({
   getParentRoute: () => accountAdminRoute,
   path: 'edit',
   staticData: { crumb: 'Edit' },
-  component: lazyRouteComponent(() => import('./administration/AccountEdit')),
+  component: lazyRouteComponent(() => import('../areas/administration/AccountEdit')),
 });
 const accountInviteRoute = createRoute({
   getParentRoute: () => accountAdminRoute,
   path: 'invite',
   staticData: { crumb: 'Invite' },
-  component: lazyRouteComponent(() => import('./administration/AccountInvite')),
+  component: lazyRouteComponent(() => import('../areas/administration/AccountInvite')),
 });
 const accountEditUserRoute = createRoute({
   getParentRoute: () => accountAdminRoute,
@@ -278,7 +278,7 @@ const accountEditUserRoute = createRoute({
   },
   staticData: { crumb: 'Edit user' },
   loader: ({ context, params }) => loadEditUser(context.portal, administeredGroupId(context.portal), params.userId),
-  component: lazyRouteComponent(() => import('./administration/AccountEditUser')),
+  component: lazyRouteComponent(() => import('../areas/administration/AccountEditUser')),
 });
 // A sibling of the account pages: super creates accounts without loading the selected one.
 const accountCreateRoute = createRoute({
@@ -286,7 +286,7 @@ const accountCreateRoute = createRoute({
   path: 'account/create',
   staticData: { crumb: 'Create new account' },
   beforeLoad: ({ context, preload }) => groupGuard(context.portal, { roles: ['super'] }, preload),
-  component: lazyRouteComponent(() => import('./administration/CreateAccount')),
+  component: lazyRouteComponent(() => import('../areas/administration/CreateAccount')),
 });
 /** The selected partner, for partner administration. */
 function partnerId(portal: Portal): number {
@@ -321,19 +321,19 @@ const partnerIndexRoute = createRoute({
 const partnerAdminIndexRoute = createRoute({
   getParentRoute: () => partnerAdminRoute,
   path: '/',
-  component: lazyRouteComponent(() => import('./administration/AccountAdmin')),
+  component: lazyRouteComponent(() => import('../areas/administration/AccountAdmin')),
 });
 const partnerEditRoute = createRoute({
   getParentRoute: () => partnerAdminRoute,
   path: 'editPartner',
   staticData: { crumb: 'Edit partner' },
-  component: lazyRouteComponent(() => import('./administration/AccountEdit')),
+  component: lazyRouteComponent(() => import('../areas/administration/AccountEdit')),
 });
 const partnerInviteRoute = createRoute({
   getParentRoute: () => partnerAdminRoute,
   path: 'invite',
   staticData: { crumb: 'Invite' },
-  component: lazyRouteComponent(() => import('./administration/AccountInvite')),
+  component: lazyRouteComponent(() => import('../areas/administration/AccountInvite')),
 });
 const partnerEditUserRoute = createRoute({
   getParentRoute: () => partnerAdminRoute,
@@ -344,7 +344,7 @@ const partnerEditUserRoute = createRoute({
   },
   staticData: { crumb: 'Edit user' },
   loader: ({ context, params }) => loadEditUser(context.portal, partnerId(context.portal), params.userId),
-  component: lazyRouteComponent(() => import('./administration/AccountEditUser')),
+  component: lazyRouteComponent(() => import('../areas/administration/AccountEditUser')),
 });
 const searchRoute = createRoute({
   getParentRoute: () => validatedRoute,
@@ -355,25 +355,25 @@ const searchRoute = createRoute({
 const searchIndexRoute = createRoute({
   getParentRoute: () => searchRoute,
   path: '/',
-  component: lazyRouteComponent(() => import('./search/Search')),
+  component: lazyRouteComponent(() => import('../areas/search/Search')),
 });
 const searchFilterRoute = createRoute({
   getParentRoute: () => searchRoute,
   path: '$searchFilter',
   staticData: { crumb: 'Results' },
-  component: lazyRouteComponent(() => import('./search/Search')),
+  component: lazyRouteComponent(() => import('../areas/search/Search')),
 });
 const welcomeWizardRoute = createRoute({
   getParentRoute: () => validatedRoute,
   path: 'welcomewizard',
   staticData: { crumb: 'Welcome' },
-  component: lazyRouteComponent(() => import('./administration/Wizard')),
+  component: lazyRouteComponent(() => import('../areas/administration/Wizard')),
 });
 const organisationWizardRoute = createRoute({
   getParentRoute: () => validatedRoute,
   path: 'organisationwizard',
   staticData: { crumb: 'New organisation' },
-  component: lazyRouteComponent(() => import('./administration/Wizard')),
+  component: lazyRouteComponent(() => import('../areas/administration/Wizard')),
 });
 const acceptInviteRoute = createRoute({
   getParentRoute: () => validatedRoute,
@@ -381,7 +381,7 @@ const acceptInviteRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): { jwt?: string } =>
     typeof search.jwt === 'string' ? { ...search, jwt: search.jwt } : search,
   staticData: { crumb: 'Invitation' },
-  component: lazyRouteComponent(() => import('./administration/AcceptInvite')),
+  component: lazyRouteComponent(() => import('../areas/administration/AcceptInvite')),
 });
 
 // The statechart visualiser (developers; config.visualiser): outside the signed-in layout so that
@@ -399,7 +399,7 @@ const visualiserRoute = createRoute({
     const session = setting === 'staff' ? await waitFor(portal.session, isSettled, { timeout: 30_000 }) : portal.session.getSnapshot();
     if (!canOpenVisualiser(setting, session)) throw notFound();
   },
-  component: lazyRouteComponent(() => import('./visualiser/Visualiser')),
+  component: lazyRouteComponent(() => import('../areas/visualiser/Visualiser')),
 });
 
 export const routeTree = rootRoute.addChildren([

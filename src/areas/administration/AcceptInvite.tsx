@@ -1,9 +1,9 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { submissionMachine } from '../../machines/submission';
-import { usePortal } from '../app/PortalContext';
-import { refreshGroups } from '../shared/refreshGroups';
+import { submissionMachine } from '../../../machines/submission';
+import { usePortal } from '../../app/PortalContext';
+import { refreshGroups } from '../../shared/refreshGroups';
 
 const route = getRouteApi('/signedIn/validated/acceptinvite');
 

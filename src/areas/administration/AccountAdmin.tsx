@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { isStaff } from '../../contract/shared/roles';
-import { territoryLabels } from '../../contract/shared/territory';
-import { usePortal } from '../app/PortalContext';
-import { formatDate } from '../shared/format';
-import { formValues } from '../shared/Field';
+import { isStaff } from '../../../contract/shared/roles';
+import { territoryLabels } from '../../../contract/shared/territory';
+import { usePortal } from '../../app/PortalContext';
+import { formatDate } from '../../shared/format';
+import { formValues } from '../../shared/Field';
 import { useAdmin } from './scope';
 import { useGroupAction } from './useGroupAction';
 

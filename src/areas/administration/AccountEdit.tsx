@@ -2,11 +2,11 @@ import type { FormEvent } from 'react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { territories } from '../../contract/shared/territory';
-import { territoryLabels } from '../../contract/shared/territory';
-import { submissionMachine } from '../../machines/submission';
-import { usePortal } from '../app/PortalContext';
-import { Field, formValues, optionalTexts } from '../shared/Field';
+import { territories } from '../../../contract/shared/territory';
+import { territoryLabels } from '../../../contract/shared/territory';
+import { submissionMachine } from '../../../machines/submission';
+import { usePortal } from '../../app/PortalContext';
+import { Field, formValues, optionalTexts } from '../../shared/Field';
 import { useAdmin } from './scope';
 
 

@@ -1,8 +1,8 @@
 import { Link, useMatches } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import type { AccessLevel } from '../../contract/shared/access';
-import type { UserPermission } from '../api/groups';
-import { usePortal } from '../app/PortalContext';
+import type { AccessLevel } from '../../../contract/shared/access';
+import type { UserPermission } from '../../api/groups';
+import { usePortal } from '../../app/PortalContext';
 import { useAdmin } from './scope';
 import { useGroupAction } from './useGroupAction';
 import type { EditUserData } from './editUserLoader';

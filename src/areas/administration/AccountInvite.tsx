@@ -2,10 +2,10 @@ import type { FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { AccessLevel } from '../../contract/shared/access';
-import { submissionMachine } from '../../machines/submission';
-import { usePortal } from '../app/PortalContext';
-import { Field, formValues } from '../shared/Field';
+import type { AccessLevel } from '../../../contract/shared/access';
+import { submissionMachine } from '../../../machines/submission';
+import { usePortal } from '../../app/PortalContext';
+import { Field, formValues } from '../../shared/Field';
 import { useAdmin } from './scope';
 
 

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { CreateGroup } from '../api/groups';
-import { usePortal } from '../app/PortalContext';
-import { Field, formValues } from '../shared/Field';
-import { keepResult, resultOf } from '../shared/submissionResult';
-import { useOpenGroup } from '../shared/useOpenGroup';
-import { submissionMachine } from '../../machines/submission';
+import type { CreateGroup } from '../../api/groups';
+import { usePortal } from '../../app/PortalContext';
+import { Field, formValues } from '../../shared/Field';
+import { keepResult, resultOf } from '../../shared/submissionResult';
+import { useOpenGroup } from '../../shared/useOpenGroup';
+import { submissionMachine } from '../../../machines/submission';
 import { nameError, nameMaxLength, noIdProvided, parseId } from './groupRules';
 
 type Errors = Partial<Record<'where' | 'userId' | 'groupId' | 'name', string>>;

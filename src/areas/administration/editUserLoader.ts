@@ -1,6 +1,6 @@
 import { notFound } from '@tanstack/react-router';
-import { isStaff } from '../../contract/shared/roles';
-import type { Portal } from '../app/portal';
+import { isStaff } from '../../../contract/shared/roles';
+import type { Portal } from '../../app/portal';
 
 /** What the edit-user page needs: the member's access, services and (their own) privacy settings. */
 export async function loadEditUser(portal: Portal, groupId: number, userId: number) {

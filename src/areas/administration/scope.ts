@@ -1,5 +1,5 @@
 import { useMatches } from '@tanstack/react-router';
-import type { GroupDetails, GroupUser } from '../api/groups';
+import type { GroupDetails, GroupUser } from '../../api/groups';
 
 // Account administration and partner administration are the same pages over a different group:
 // the selected account (or organisation), or the selected partner. The scope says which.

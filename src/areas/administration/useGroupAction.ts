@@ -1,9 +1,9 @@
 import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { submissionMachine } from '../../machines/submission';
-import { ApiFailure } from '../api/client';
-import { usePortal } from '../app/PortalContext';
+import { submissionMachine } from '../../../machines/submission';
+import { ApiFailure } from '../../api/client';
+import { usePortal } from '../../app/PortalContext';
 
 /**
  * One change to a group at a time (remove a user, corporate or charity status, lock): the submission

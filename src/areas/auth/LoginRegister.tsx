@@ -2,11 +2,11 @@ import { useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { territoryLabels } from '../../contract/shared/territory';
-import { submissionMachine } from '../../machines/submission';
-import { usePortal } from '../app/PortalContext';
-import { botCheckToken, botCheckWidgetClass } from '../app/botCheck';
-import { Field, formValues } from '../shared/Field';
+import { territoryLabels } from '../../../contract/shared/territory';
+import { submissionMachine } from '../../../machines/submission';
+import { usePortal } from '../../app/PortalContext';
+import { botCheckToken, botCheckWidgetClass } from '../../app/botCheck';
+import { Field, formValues } from '../../shared/Field';
 
 const tabs = [
   { path: '/login', label: 'Log in' },

@@ -1,6 +1,6 @@
 import { Outlet } from '@tanstack/react-router';
-import { territoryLabels } from '../../contract/shared/territory';
-import { usePortal } from '../app/PortalContext';
+import { territoryLabels } from '../../../contract/shared/territory';
+import { usePortal } from '../../app/PortalContext';
 
 /** The card public pages sit in: login, register, reset password. */
 export default function PublicLayout() {

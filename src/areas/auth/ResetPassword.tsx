@@ -2,9 +2,9 @@ import { useRef, type FormEvent } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { passwordResetMachine } from '../../machines/passwordReset';
-import { usePortal } from '../app/PortalContext';
-import { Field, formValues } from '../shared/Field';
+import { passwordResetMachine } from '../../../machines/passwordReset';
+import { usePortal } from '../../app/PortalContext';
+import { Field, formValues } from '../../shared/Field';
 
 const route = getRouteApi('/open/resetpassword');
 

@@ -1,9 +1,9 @@
 import type { FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { accountValidationMachine } from '../../machines/accountValidation';
-import { usePortal } from '../app/PortalContext';
-import { Field, formValues } from '../shared/Field';
+import { accountValidationMachine } from '../../../machines/accountValidation';
+import { usePortal } from '../../app/PortalContext';
+import { Field, formValues } from '../../shared/Field';
 
 /** /validate: the code emailed at sign-up, with a resend (spec sections 2 and 4). */
 export default function Validate() {

@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { currencySymbols, territoryLabels } from '../../contract/shared/territory';
-import { usePortal } from '../app/PortalContext';
-import { formatDate, formatTime } from '../shared/format';
-import { PageTour } from '../helptips/PageTour';
-import { homeTour } from '../helptips/tours/home';
+import { currencySymbols, territoryLabels } from '../../../contract/shared/territory';
+import { usePortal } from '../../app/PortalContext';
+import { formatDate, formatTime } from '../../shared/format';
+import { PageTour } from '../../shared/helptips/PageTour';
+import { homeTour } from '../../shared/helptips/tours/home';
 import './home.css';
 
 const services = [

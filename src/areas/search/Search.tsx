@@ -2,14 +2,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { territoryLabels } from '../../contract/shared/territory';
-import { submissionMachine } from '../../machines/submission';
-import type { SearchResult } from '../api/groups';
-import { usePortal } from '../app/PortalContext';
-import { Field, formValues } from '../shared/Field';
-import { Spinner } from '../shared/Spinner';
-import { failed, keepResult, resultOf } from '../shared/submissionResult';
-import { useOpenGroup } from '../shared/useOpenGroup';
+import { territoryLabels } from '../../../contract/shared/territory';
+import { submissionMachine } from '../../../machines/submission';
+import type { SearchResult } from '../../api/groups';
+import { usePortal } from '../../app/PortalContext';
+import { Field, formValues } from '../../shared/Field';
+import { Spinner } from '../../shared/Spinner';
+import { failed, keepResult, resultOf } from '../../shared/submissionResult';
+import { useOpenGroup } from '../../shared/useOpenGroup';
 
 /** The server's rule (contract/search.ts): a filter of at least 2 characters, at most 100. */
 const minLength = 2;

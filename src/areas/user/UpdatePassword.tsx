@@ -2,9 +2,9 @@ import { useRef, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { submissionMachine } from '../../machines/submission';
-import { usePortal } from '../app/PortalContext';
-import { Field, formValues } from '../shared/Field';
+import { submissionMachine } from '../../../machines/submission';
+import { usePortal } from '../../app/PortalContext';
+import { Field, formValues } from '../../shared/Field';
 
 /** /user/updatePassword: the current password is checked before the new one is set. */
 export default function UpdatePassword() {

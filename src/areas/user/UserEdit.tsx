@@ -2,10 +2,10 @@ import type { FormEvent } from 'react';
 import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { UpdateUserBody } from '../../contract/users/schemas';
-import { submissionMachine } from '../../machines/submission';
-import { usePortal } from '../app/PortalContext';
-import { Field, formValues, optionalTexts } from '../shared/Field';
+import type { UpdateUserBody } from '../../../contract/users/schemas';
+import { submissionMachine } from '../../../machines/submission';
+import { usePortal } from '../../app/PortalContext';
+import { Field, formValues, optionalTexts } from '../../shared/Field';
 
 const route = getRouteApi('/signedIn/validated/user/$userId');
 

@@ -1,9 +1,9 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { territoryLabels } from '../../contract/shared/territory';
-import { usePortal } from '../app/PortalContext';
-import { HelpTipsSettings } from '../helptips/HelpTipsSettings';
-import { formatDate } from '../shared/format';
+import { territoryLabels } from '../../../contract/shared/territory';
+import { usePortal } from '../../app/PortalContext';
+import { HelpTipsSettings } from '../../shared/helptips/HelpTipsSettings';
+import { formatDate } from '../../shared/format';
 
 const route = getRouteApi('/signedIn/validated/user/$userId');
 

@@ -1,8 +1,8 @@
 import { Suspense, useMemo, useState } from 'react';
 import { Link, getRouteApi } from '@tanstack/react-router';
-import { machines } from '../../machines/registry';
-import { thisTab } from '../app/inspection';
-import { Spinner } from '../shared/Spinner';
+import { machines } from '../../../machines/registry';
+import { thisTab } from '../../app/inspection';
+import { Spinner } from '../../shared/Spinner';
 import { activeIds } from './chart';
 import { Diagram } from './Diagram';
 import { newestRecord, recentEvents, useLiveRecords } from './live';

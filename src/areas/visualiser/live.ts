@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { inspectionChannel, type InspectionMessage, type LiveEvent, type LiveRecord } from '../app/inspection';
+import { inspectionChannel, type InspectionMessage, type LiveEvent, type LiveRecord } from '../../app/inspection';
 
 // The visualiser's side of the inspection hub (src/app/inspection.ts): listens on the channel every
 // tab's hub posts to (this tab's included) and asks them all for what they have when it opens.

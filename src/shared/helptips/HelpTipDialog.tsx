@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { HelpTip } from '../../contract/shared/helpTips';
+import type { HelpTip } from '../../../contract/shared/helpTips';
 import { placeTip, type Box, type Placement } from './placement';
 import { sanitizeHelpText } from './sanitize';
 import { targetOf } from './target';

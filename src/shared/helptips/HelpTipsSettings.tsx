@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { tipsAllOn } from '../../machines/helpTips';
-import { usePortal } from '../app/PortalContext';
+import { tipsAllOn } from '../../../machines/helpTips';
+import { usePortal } from '../../app/PortalContext';
 import { helpTipsFor } from './helpTipsActor';
 
 /** The "Help tips" section of the user's settings: turns every tour back on. */

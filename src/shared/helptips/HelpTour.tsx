@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useSelector } from '@xstate/react';
-import type { HelpTour as Tour } from '../../contract/shared/helpTips';
-import { shownTip, type HelpTipsSnapshot } from '../../machines/helpTips';
-import { usePortal } from '../app/PortalContext';
+import type { HelpTour as Tour } from '../../../contract/shared/helpTips';
+import { shownTip, type HelpTipsSnapshot } from '../../../machines/helpTips';
+import { usePortal } from '../../app/PortalContext';
 import { helpTipsFor } from './helpTipsActor';
 import { HelpTipDialog } from './HelpTipDialog';
 import './helpTips.css';

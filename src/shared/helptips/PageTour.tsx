@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { HelpTour } from '../../contract/shared/helpTips';
+import type { HelpTour } from '../../../contract/shared/helpTips';
 
 // The tour's machine, dialog and sanitiser load after the page has rendered, and only on pages with a tour.
 const HelpTourView = lazy(() => import('./HelpTour'));

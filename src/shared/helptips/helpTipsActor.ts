@@ -1,6 +1,6 @@
 import { createActor, fromPromise } from 'xstate';
-import { helpTipsMachine, type HelpTipsActorRef } from '../../machines/helpTips';
-import type { Portal } from '../app/portal';
+import { helpTipsMachine, type HelpTipsActorRef } from '../../../machines/helpTips';
+import type { Portal } from '../../app/portal';
 import { forgetHelpTips, loadHelpTips, saveAllTipsDisabled, saveTipsDisabled } from './storage';
 import { waitForTarget } from './target';
 

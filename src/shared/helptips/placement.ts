@@ -1,4 +1,4 @@
-import type { HelpTipSide } from '../../contract/shared/helpTips';
+import type { HelpTipSide } from '../../../contract/shared/helpTips';
 
 export type Box = { top: number; left: number; width: number; height: number };
 export type Size = { width: number; height: number };

@@ -1,5 +1,5 @@
-import { helpTipKey, helpTipStoragePrefix, helpTipsDisabledKey } from '../../contract/shared/helpTips';
-import type { HelpTipsSaved } from '../../machines/helpTips';
+import { helpTipKey, helpTipStoragePrefix, helpTipsDisabledKey } from '../../../contract/shared/helpTips';
+import type { HelpTipsSaved } from '../../../machines/helpTips';
 
 // Help-tip choices (spec section 9): one local-storage key per dismissed tip plus one global flag, all
 // under 'portal.helptips.', which logout keeps (src/app/storage.ts): they belong to the browser.

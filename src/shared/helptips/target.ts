@@ -1,5 +1,5 @@
-import { missingTargetMessage, type HelpTip } from '../../contract/shared/helpTips';
-import type { FindTargetInput } from '../../machines/helpTips';
+import { missingTargetMessage, type HelpTip } from '../../../contract/shared/helpTips';
+import type { FindTargetInput } from '../../../machines/helpTips';
 
 /** Has the element a box on screen? Without ResizeObserver (jsdom) there is no layout to wait for. */
 const laidOut = (el: Element) => typeof ResizeObserver === 'undefined' || el.getClientRects().length > 0;

@@ -1,4 +1,4 @@
-import type { HelpTour } from '../../../contract/shared/helpTips';
+import type { HelpTour } from '../../../../contract/shared/helpTips';
 
 /** The tour of /home: where things are, for a first-time visitor. */
 export const homeTour: HelpTour = {
