@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'bench-out', '.tmp'] },
+  { ignores: ['src/routeTree.gen.ts', 'dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'bench-out', '.tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

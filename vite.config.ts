@@ -1,12 +1,19 @@
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
 
 // The SPA lives under /portal; the server (server/main.ts) serves dist/ there and injects the
 // runtime configuration into index.html, so one build serves every deployment.
 export default defineConfig({
   base: '/portal/',
-  plugins: [react()],
+  // File routes (DESIGN.md, "The SPA"): the folder tree of src/routes is the URL tree; the plugin writes
+  // src/routeTree.gen.ts (committed) and splits each route's components into their own chunk. It goes
+  // before react().
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
+    react(),
+  ],
   resolve: {
     // qs needs only a WeakMap for cycle detection; see src/vendor/side-channel.cjs.
     alias: { 'side-channel': fileURLToPath(new URL('./src/vendor/side-channel.cjs', import.meta.url)) },

@@ -5,7 +5,7 @@ import { submissionMachine } from '../../../machines/submission';
 import { usePortal } from '../../app/PortalContext';
 import { refreshGroups } from '../../shared/refreshGroups';
 
-const route = getRouteApi('/signedIn/validated/acceptinvite');
+const route = getRouteApi('/_signedIn/_validated/acceptinvite');
 
 /**
  * /acceptinvite?jwt=...: the link of an invitation email. The signed-in invitee accepts (POST

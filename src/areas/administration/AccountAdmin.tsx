@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { isStaff } from '../../../contract/shared/roles';
+import { accessLevelLabels, can, groupTypeLabels } from '../../../contract/shared/access';
 import { territoryLabels } from '../../../contract/shared/territory';
 import { usePortal } from '../../app/PortalContext';
 import { formatDate } from '../../shared/format';
@@ -10,23 +10,22 @@ import { useAdmin } from './scope';
 import { useGroupAction } from './useGroupAction';
 
 
-const levelLabels = { owner: 'Owner', sudoowner: 'Sudo owner', member: 'Member', manager: 'Manager' } as const;
 
 /** /administration/account and /partner/administration: the group, its users and its status. */
 export default function AccountAdmin() {
-  const { data, path } = useAdmin();
+  const { data, scope } = useAdmin();
   const { group, users } = data;
   const { session, groupsApi } = usePortal();
   const me = useSelector(session, (s) => s.context.user);
-  const staff = isStaff(me.roles);
-  const canManage = staff || group.isOwner;
+  const staff = can(me, group, 'staff');
+  const canManage = can(me, group, 'manage');
+  const admin = can(me, group, 'admin');
   const { run, busy, done } = useGroupAction();
   const [partnerType, setPartnerType] = useState('');
   const address = [group.address1, group.address2, group.address3, group.address4, group.town, group.county, group.postcode, group.country]
     .filter(Boolean)
     .join(', ');
   const corporate = group.subtype === 'corporate';
-  const typeName = group.type[0].toUpperCase() + group.type.slice(1);
 
   const setCharity = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -41,7 +40,7 @@ export default function AccountAdmin() {
           <div>
             <h1 id="account-title">{group.name}</h1>
             <p className="badges">
-              <span className="badge badge--muted">{typeName}</span>
+              <span className="badge badge--muted">{groupTypeLabels[group.type]}</span>
               <span className="badge badge--muted">{territoryLabels[group.territory]}</span>
               {group.pendingOwnership && <span className="badge badge--warning">Pending Ownership</span>}
               {corporate && <span className="badge badge--ok">Corporate</span>}
@@ -55,10 +54,10 @@ export default function AccountAdmin() {
           </div>
           {canManage && (
             <div className="form__row">
-              <Link to={path('/edit')} className="button">
+              <Link to={scope.links.edit} className="button">
                 Edit details
               </Link>
-              <Link to={path('/invite')} className="button button--primary">
+              <Link to={scope.links.invite} className="button button--primary">
                 Invite a user
               </Link>
             </div>
@@ -99,12 +98,12 @@ export default function AccountAdmin() {
                   <td>{u.personalName || u.name}</td>
                   <td>{u.email}</td>
                   <td>
-                    {levelLabels[u.accessLevel]}
+                    {accessLevelLabels[u.accessLevel]}
                     {u.inherited && <span className="muted"> (from a parent group)</span>}
                   </td>
                   {canManage && (
                     <td className="table__actions">
-                      <Link to={path('/edituser/$userId')} params={{ userId: u.id } as never}>
+                      <Link to={scope.links.editUser} params={{ userId: u.id }}>
                         Edit
                       </Link>
                       {!u.inherited && u.id !== me.id && (
@@ -196,7 +195,7 @@ export default function AccountAdmin() {
                 </form>
               )}
             </div>
-            {(me.roles.includes('admin') || me.roles.includes('super')) && (
+            {admin && (
               <div>
                 <h3>Partner</h3>
                 {group.parentId === null ? (

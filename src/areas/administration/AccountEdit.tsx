@@ -24,7 +24,7 @@ const fields = [
 
 /** /administration/account/edit and /partner/administration/editPartner: the group's name and address. */
 export default function AccountEdit() {
-  const { data, path } = useAdmin();
+  const { data, scope } = useAdmin();
   const { group } = data;
   const { groupsApi, groups } = usePortal();
   const navigate = useNavigate();
@@ -36,7 +36,7 @@ export default function AccountEdit() {
         succeeded: () => {
           groups.send({ type: 'groups.refresh' });
           void router.invalidate();
-          void navigate({ to: path('') });
+          void navigate({ to: scope.links.home });
         },
       },
     }),
@@ -80,7 +80,7 @@ export default function AccountEdit() {
           <button type="submit" className="button button--primary" disabled={busy}>
             {busy ? 'Saving…' : 'Save'}
           </button>
-          <button type="button" className="button" onClick={() => void navigate({ to: path('') })}>
+          <button type="button" className="button" onClick={() => void navigate({ to: scope.links.home })}>
             Cancel
           </button>
         </div>

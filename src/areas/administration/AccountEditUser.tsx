@@ -1,11 +1,10 @@
-import { Link, useMatches } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import type { AccessLevel } from '../../../contract/shared/access';
+import { accessLevelLabels, type AccessLevel } from '../../../contract/shared/access';
 import type { UserPermission } from '../../api/groups';
 import { usePortal } from '../../app/PortalContext';
-import { useAdmin } from './scope';
+import { useAdmin, useEditUserData } from './scope';
 import { useGroupAction } from './useGroupAction';
-import type { EditUserData } from './editUserLoader';
 
 
 /**
@@ -20,10 +19,9 @@ function privacyGroups(list: UserPermission[]): Array<{ heading: string; items: 
 
 /** /administration/account/edituser/{userId}: access level, services, privacy and lock of one user. */
 export default function AccountEditUser() {
-  const { data, path } = useAdmin();
+  const { data, scope } = useAdmin();
   const { group } = data;
-  const match = useMatches().find((m) => m.routeId.endsWith('/edituser/$userId'));
-  const { groupId, access, services, userServices, member, privacy } = match!.loaderData as EditUserData;
+  const { groupId, access, services, userServices, member, privacy } = useEditUserData();
   const { groupsApi, session } = usePortal();
   const me = useSelector(session, (s) => s.context.user);
   const { run, busy, done } = useGroupAction();
@@ -40,7 +38,7 @@ export default function AccountEditUser() {
               {member.email} in {group.name}
             </p>
           </div>
-          <Link to={path('')} className="button">
+          <Link to={scope.links.home} className="button">
             Back to the {group.type}
           </Link>
         </div>
@@ -61,7 +59,7 @@ export default function AccountEditUser() {
             {access.accessLevel === null && <option value="">None</option>}
             {levels.map((l) => (
               <option key={l} value={l}>
-                {l === 'sudoowner' ? 'Sudo owner' : l[0].toUpperCase() + l.slice(1)}
+                {accessLevelLabels[l]}
               </option>
             ))}
           </select>

@@ -14,7 +14,7 @@ const defaultExpiryHours = 24;
 
 /** /administration/account/invite: email someone a link that adds them to the group. */
 export default function AccountInvite() {
-  const { data, path } = useAdmin();
+  const { data, scope } = useAdmin();
   const { group } = data;
   const { groupsApi } = usePortal();
   const actor = useActorRef(
@@ -58,7 +58,7 @@ export default function AccountInvite() {
           <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'user.edit' })}>
             Invite someone else
           </button>
-          <Link to={path('')} className="button">
+          <Link to={scope.links.home} className="button">
             Back to the {group.type}
           </Link>
         </div>

@@ -1,3 +1,4 @@
+import { groupTypeLabels } from '../../../contract/shared/access';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -13,7 +14,6 @@ type Errors = Partial<Record<'where' | 'userId' | 'groupId' | 'name', string>>;
 /** The account creation payload of spec section 3: userId or groupId, type, name, country (owner defaults to true). */
 type Payload = { userId?: number; groupId?: number; body: CreateGroup };
 
-const typeLabels = { organisation: 'Organisation', account: 'Account' } as const;
 
 /** /administration/account/create (super): "Create new account" of the ellipsis menu. */
 export default function CreateAccount() {
@@ -117,7 +117,7 @@ export default function CreateAccount() {
           {(['organisation', 'account'] as const).map((t) => (
             <label key={t} className="checkbox">
               <input type="radio" name="type" value={t} defaultChecked={t === 'organisation'} />
-              {typeLabels[t]}
+              {groupTypeLabels[t]}
             </label>
           ))}
         </fieldset>
@@ -185,7 +185,7 @@ function Created({
   return (
     <section className="card card--narrow" aria-labelledby="created-title">
       <h1 id="created-title" ref={heading} tabIndex={-1}>
-        {typeLabels[created.type]} created
+        {groupTypeLabels[created.type]} created
       </h1>
       <dl className="details">
         <dt>Name</dt>

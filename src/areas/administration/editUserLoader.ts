@@ -1,5 +1,5 @@
 import { notFound } from '@tanstack/react-router';
-import { isStaff } from '../../../contract/shared/roles';
+import { isStaffUser } from '../../../contract/shared/access';
 import type { Portal } from '../../app/portal';
 
 /** What the edit-user page needs: the member's access, services and (their own) privacy settings. */
@@ -15,7 +15,7 @@ export async function loadEditUser(portal: Portal, groupId: number, userId: numb
   if (!member) throw notFound();
   // Privacy settings are the user's own: readable by them and by staff.
   const me = portal.session.getSnapshot().context.user;
-  const privacy = me.id === userId || isStaff(me.roles) ? await api.userPermissions(userId) : [];
+  const privacy = me.id === userId || isStaffUser(me) ? await api.userPermissions(userId) : [];
   return { groupId, access, services, userServices, member, privacy };
 }
 

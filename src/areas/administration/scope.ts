@@ -1,24 +1,45 @@
-import { useMatches } from '@tanstack/react-router';
-import type { GroupDetails, GroupUser } from '../../api/groups';
+import { useMatch } from '@tanstack/react-router';
 
-// Account administration and partner administration are the same pages over a different group:
-// the selected account (or organisation), or the selected partner. The scope says which.
-
-export type AdminScope = { base: '/administration/account' | '/partner/administration'; routeId: string; noun: string };
+// Account administration and partner administration are the same pages over a different group
+// (./adminRoutes.ts): the scope says which, and the links of each.
 
 export const adminScopes = {
-  account: { base: '/administration/account', routeId: '/signedIn/validated/administration/account', noun: 'account' },
-  partner: { base: '/partner/administration', routeId: '/signedIn/validated/partner/administration', noun: 'partner' },
-} as const satisfies Record<string, AdminScope>;
+  account: {
+    noun: 'account',
+    links: {
+      home: '/administration/account',
+      edit: '/administration/account/edit',
+      invite: '/administration/account/invite',
+      editUser: '/administration/account/edituser/$userId',
+    },
+  },
+  partner: {
+    noun: 'partner',
+    links: {
+      home: '/partner/administration',
+      edit: '/partner/administration/editPartner',
+      invite: '/partner/administration/invite',
+      editUser: '/partner/administration/edituser/$userId',
+    },
+  },
+} as const;
 
-export type AdminData = { group: GroupDetails; users: GroupUser[] };
+export type AdminScope = (typeof adminScopes)[keyof typeof adminScopes];
 
 /** The scope of the page being shown, and the group data its layout route loaded. */
-export function useAdmin(): { scope: AdminScope; data: AdminData; path: (rest: string) => never } {
-  const matches = useMatches();
-  const match = matches.find((m) => m.routeId === adminScopes.partner.routeId || m.routeId === adminScopes.account.routeId);
-  const scope = match?.routeId === adminScopes.partner.routeId ? adminScopes.partner : adminScopes.account;
-  // Typed links need literal paths; both scopes have the same children, so the path is built.
-  const path = (rest: string) => `${scope.base}${rest}` as never;
-  return { scope, data: match?.loaderData as AdminData, path };
+export function useAdmin() {
+  const partner = useMatch({ from: '/_signedIn/_validated/partner/administration', shouldThrow: false });
+  const account = useMatch({ from: '/_signedIn/_validated/administration/account', shouldThrow: false });
+  const data = (partner ?? account)?.loaderData;
+  if (!data) throw new Error('useAdmin is for the administration pages');
+  return { scope: partner ? adminScopes.partner : adminScopes.account, data };
+}
+
+/** The loader data of the edit-user page, in either scope. */
+export function useEditUserData() {
+  const partner = useMatch({ from: '/_signedIn/_validated/partner/administration/edituser/$userId', shouldThrow: false });
+  const account = useMatch({ from: '/_signedIn/_validated/administration/account/edituser/$userId', shouldThrow: false });
+  const data = (partner ?? account)?.loaderData;
+  if (!data) throw new Error('useEditUserData is for the edit-user pages');
+  return data;
 }

@@ -24,7 +24,7 @@ export default function LoginRegister() {
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
     const next = current === '/login' ? '/register' : '/login';
-    void navigate({ to: next, search: location.search as never }).then(() => refs.current[next]?.focus());
+    void navigate({ to: next, search: location.search }).then(() => refs.current[next]?.focus());
   };
 
   return (
@@ -37,7 +37,7 @@ export default function LoginRegister() {
               refs.current[t.path] = el;
             }}
             to={t.path}
-            search={location.search as never}
+            search={location.search}
             role="tab"
             id={`tab-${t.path.slice(1)}`}
             aria-selected={current === t.path}
@@ -79,7 +79,7 @@ function LoginForm() {
         {busy ? 'Logging in…' : 'Log in'}
       </button>
       <p className="form__aside">
-        <Link to="/resetpassword" search={location.search as never}>
+        <Link to="/resetpassword" search={location.search}>
           Forgotten your password?
         </Link>
       </p>

@@ -6,7 +6,7 @@ import { passwordResetMachine } from '../../../machines/passwordReset';
 import { usePortal } from '../../app/PortalContext';
 import { Field, formValues } from '../../shared/Field';
 
-const route = getRouteApi('/open/resetpassword');
+const route = getRouteApi('/_open/resetpassword');
 
 /** /resetpassword: request a code for a user id, then set a new password with it (spec section 4). */
 export default function ResetPassword() {

@@ -5,7 +5,7 @@ import { Rich } from './Rich';
 import type { GuideBlock } from './types';
 import './helpCentre.css';
 
-const route = getRouteApi('/signedIn/validated/helpcentre/$guide');
+const route = getRouteApi('/_signedIn/_validated/helpcentre/$guide');
 
 const slug = (text: string) =>
   text

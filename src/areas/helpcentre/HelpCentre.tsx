@@ -5,7 +5,7 @@ import { Highlight } from './Rich';
 import { loadGuideTexts, searchGuides, type GuideHit } from './search';
 import './helpCentre.css';
 
-const route = getRouteApi('/signedIn/validated/helpcentre/');
+const route = getRouteApi('/_signedIn/_validated/helpcentre/');
 
 type Texts = { texts: ReadonlyMap<string, string> | null; failed: boolean };
 

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
+import { groupTypeLabels } from '../../../contract/shared/access';
 import { territoryLabels } from '../../../contract/shared/territory';
 import { submissionMachine } from '../../../machines/submission';
 import type { SearchResult } from '../../api/groups';
@@ -15,8 +16,6 @@ import { useOpenGroup } from '../../shared/useOpenGroup';
 const minLength = 2;
 const maxLength = 100;
 const tooShort = `Enter at least ${minLength} characters`;
-
-const typeLabels = { partner: 'Partner', organisation: 'Organisation', account: 'Account' } as const;
 
 /** /search and /search/{searchFilter} (staff): groups, users and tokens by name, email or id. */
 export default function Search() {
@@ -151,7 +150,7 @@ function Results({ filter }: { filter: string }) {
                       {g.pendingOwnership && <span className="badge badge--warning">Pending Ownership</span>}
                     </td>
                     <td id={`group-${g.id}-type`}>
-                      {typeLabels[g.type]}
+                      {groupTypeLabels[g.type]}
                       {g.subtype ? ` (${g.subtype})` : ''}
                     </td>
                     <td>{territoryLabels[g.territory]}</td>

@@ -7,7 +7,7 @@ import { submissionMachine } from '../../../machines/submission';
 import { usePortal } from '../../app/PortalContext';
 import { Field, formValues, optionalTexts } from '../../shared/Field';
 
-const route = getRouteApi('/signedIn/validated/user/$userId');
+const route = getRouteApi('/_signedIn/_validated/user/$userId');
 
 const fields = [
   ['personalName', 'Your name', 100, 'name'],

@@ -5,7 +5,7 @@ import { usePortal } from '../../app/PortalContext';
 import { HelpTipsSettings } from '../../shared/helptips/HelpTipsSettings';
 import { formatDate } from '../../shared/format';
 
-const route = getRouteApi('/signedIn/validated/user/$userId');
+const route = getRouteApi('/_signedIn/_validated/user/$userId');
 
 /** /user/{userId}: the user's details. */
 export default function UserView() {
