@@ -18,6 +18,16 @@ export function Field({ label, name, hint, id, ...input }: FieldProps) {
   );
 }
 
+/** The message under a field that failed a check; `id` is what the field's aria-describedby names. */
+export function FieldError({ id, text }: { id: string; text?: string | null }) {
+  if (!text) return null;
+  return (
+    <p id={id} className="field-error" role="alert">
+      {text}
+    </p>
+  );
+}
+
 /** The named text values of a submitted form. */
 export function formValues(form: HTMLFormElement): Record<string, string> {
   const values: Record<string, string> = {};

@@ -4,7 +4,9 @@ import { useSelector } from '@xstate/react';
 import { accessLevelLabels, can, groupTypeLabels } from '../../../contract/shared/access';
 import { territoryLabels } from '../../../contract/shared/territory';
 import { usePortal } from '../../app/PortalContext';
+import { formatAddress } from '../../shared/AddressFields';
 import { formatDate } from '../../shared/format';
+import { ResultTable } from '../../shared/ResultTable';
 import { formValues } from '../../shared/Field';
 import { useAdmin } from './scope';
 import { useGroupAction } from './useGroupAction';
@@ -22,9 +24,7 @@ export default function AccountAdmin() {
   const admin = can(me, group, 'admin');
   const { run, busy, done } = useGroupAction();
   const [partnerType, setPartnerType] = useState('');
-  const address = [group.address1, group.address2, group.address3, group.address4, group.town, group.county, group.postcode, group.country]
-    .filter(Boolean)
-    .join(', ');
+  const address = formatAddress(group);
   const corporate = group.subtype === 'corporate';
 
   const setCharity = (e: FormEvent<HTMLFormElement>) => {
@@ -80,53 +80,49 @@ export default function AccountAdmin() {
 
       <section className="card" aria-labelledby="users-title">
         <h2 id="users-title">Users</h2>
-        {users.length === 0 ? (
-          <p className="muted">No users yet. Invite someone to work in this {group.type}.</p>
-        ) : (
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Access</th>
-                {canManage && <th scope="col">Actions</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((u) => (
-                <tr key={u.id}>
-                  <td>{u.personalName || u.name}</td>
-                  <td>{u.email}</td>
-                  <td>
-                    {accessLevelLabels[u.accessLevel]}
-                    {u.inherited && <span className="muted"> (from a parent group)</span>}
-                  </td>
-                  {canManage && (
-                    <td className="table__actions">
-                      <Link to={scope.links.editUser} params={{ userId: u.id }}>
-                        Edit
-                      </Link>
-                      {!u.inherited && u.id !== me.id && (
-                        <button
-                          type="button"
-                          className="link-button"
-                          disabled={busy}
-                          onClick={() => {
-                            if (window.confirm(`Remove ${u.email} from ${group.name}?`)) {
-                              run(`${u.email} was removed.`, () => groupsApi.removeUser(group.id, u.id));
-                            }
-                          }}
-                        >
-                          Remove
-                        </button>
-                      )}
-                    </td>
+        <ResultTable
+          labelledBy="users-title"
+          rows={users}
+          empty={`No users yet. Invite someone to work in this ${group.type}.`}
+          columns={[
+            { header: 'Name', cell: (u) => u.personalName || u.name },
+            { header: 'Email', cell: (u) => u.email },
+            {
+              header: 'Access',
+              cell: (u) => (
+                <>
+                  {accessLevelLabels[u.accessLevel]}
+                  {u.inherited && <span className="muted"> (from a parent group)</span>}
+                </>
+              ),
+            },
+            canManage && {
+              header: 'Actions',
+              className: 'table__actions',
+              cell: (u) => (
+                <>
+                  <Link to={scope.links.editUser} params={{ userId: u.id }}>
+                    Edit
+                  </Link>
+                  {!u.inherited && u.id !== me.id && (
+                    <button
+                      type="button"
+                      className="link-button"
+                      disabled={busy}
+                      onClick={() => {
+                        if (window.confirm(`Remove ${u.email} from ${group.name}?`)) {
+                          run(`${u.email} was removed.`, () => groupsApi.removeUser(group.id, u.id));
+                        }
+                      }}
+                    >
+                      Remove
+                    </button>
                   )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+                </>
+              ),
+            },
+          ]}
+        />
       </section>
 
       {canManage && group.type === 'organisation' && (

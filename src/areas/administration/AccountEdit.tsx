@@ -6,21 +6,14 @@ import { territories } from '../../../contract/shared/territory';
 import { territoryLabels } from '../../../contract/shared/territory';
 import { submissionMachine } from '../../../machines/submission';
 import { usePortal } from '../../app/PortalContext';
+import { addressFieldNames } from '../../../contract/shared/address';
+import { AddressFields } from '../../shared/AddressFields';
 import { Field, formValues, optionalTexts } from '../../shared/Field';
 import { useAdmin } from './scope';
 
 
-const fields = [
-  ['name', 'Name', 100],
-  ['address1', 'Address line 1', 200],
-  ['address2', 'Address line 2', 200],
-  ['address3', 'Address line 3', 200],
-  ['address4', 'Address line 4', 200],
-  ['town', 'Town', 100],
-  ['county', 'County / state', 100],
-  ['postcode', 'Postcode', 20],
-  ['country', 'Country', 100],
-] as const;
+/** What the form sends: blank optional fields clear them. */
+const fieldNames = ['name', ...addressFieldNames];
 
 /** /administration/account/edit and /partner/administration/editPartner: the group's name and address. */
 export default function AccountEdit() {
@@ -46,7 +39,7 @@ export default function AccountEdit() {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const values = formValues(e.currentTarget);
-    const body = optionalTexts(values, fields.map(([name]) => name));
+    const body = optionalTexts(values, fieldNames);
     body.name = values.name.trim();
     body.territory = values.territory;
     actor.send({ type: 'user.submit', values: body });
@@ -56,16 +49,8 @@ export default function AccountEdit() {
     <section className="card" aria-labelledby="edit-group-title">
       <h1 id="edit-group-title">Edit {group.name}</h1>
       <form onSubmit={submit} className="form form--grid" aria-busy={busy}>
-        {fields.map(([name, label, max]) => (
-          <Field
-            key={name}
-            label={label}
-            name={name}
-            maxLength={max}
-            required={name === 'name'}
-            defaultValue={(group[name] as string | null | undefined) ?? ''}
-          />
-        ))}
+        <Field label="Name" name="name" maxLength={100} required defaultValue={group.name} />
+        <AddressFields values={group} autoFill={false} />
         <div className="field">
           <label htmlFor="field-territory">Territory</label>
           <select id="field-territory" name="territory" defaultValue={group.territory}>

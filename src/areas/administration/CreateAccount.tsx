@@ -4,7 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { CreateGroup } from '../../api/groups';
 import { usePortal } from '../../app/PortalContext';
-import { Field, formValues } from '../../shared/Field';
+import { Field, FieldError, formValues } from '../../shared/Field';
 import { keepResult, resultOf } from '../../shared/submissionResult';
 import { useOpenGroup } from '../../shared/useOpenGroup';
 import { submissionMachine } from '../../../machines/submission';
@@ -157,15 +157,6 @@ export default function CreateAccount() {
         </div>
       </form>
     </section>
-  );
-}
-
-function FieldError({ id, text }: { id: string; text?: string }) {
-  if (!text) return null;
-  return (
-    <p id={id} className="field-error" role="alert">
-      {text}
-    </p>
   );
 }
 

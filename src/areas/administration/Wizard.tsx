@@ -8,7 +8,7 @@ import { territories, territoryLabels, type Territory } from '../../../contract/
 import { findGroup } from '../../../machines/groupTree';
 import { submissionMachine } from '../../../machines/submission';
 import { usePortal } from '../../app/PortalContext';
-import { Field } from '../../shared/Field';
+import { Field, FieldError as FieldErrorText } from '../../shared/Field';
 import { refreshGroups } from '../../shared/refreshGroups';
 import { nameError, nameMaxLength, parseId } from './groupRules';
 
@@ -266,10 +266,5 @@ export default function Wizard() {
 }
 
 function FieldError({ name, errors }: { name: keyof Errors; errors: Errors }) {
-  if (!errors[name]) return null;
-  return (
-    <p id={`field-${name}-error`} className="field-error" role="alert">
-      {errors[name]}
-    </p>
-  );
+  return <FieldErrorText id={`field-${name}-error`} text={errors[name]} />;
 }

@@ -7,6 +7,7 @@ import { submissionMachine } from '../../../machines/submission';
 import { usePortal } from '../../app/PortalContext';
 import { botCheckToken, botCheckWidgetClass } from '../../app/botCheck';
 import { Field, formValues } from '../../shared/Field';
+import { PasswordFields, passwordsMatch } from '../../shared/PasswordFields';
 
 const tabs = [
   { path: '/login', label: 'Log in' },
@@ -118,16 +119,11 @@ function RegisterForm() {
     }),
   );
   const busy = useSelector(actor, (s) => s.matches('submitting'));
-  const mismatch = useRef<HTMLInputElement>(null);
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    if (!passwordsMatch(e.currentTarget, 'password')) return;
     const values = formValues(e.currentTarget);
-    if (values.password !== values.confirmPassword) {
-      mismatch.current?.setCustomValidity('The passwords do not match');
-      mismatch.current?.reportValidity();
-      return;
-    }
     actor.send({ type: 'user.submit', values: { ...values, token: botCheckToken(e.currentTarget) ?? '' } });
   };
 
@@ -136,25 +132,7 @@ function RegisterForm() {
       <Field label="Your name" name="personalName" autoComplete="name" required maxLength={100} autoFocus />
       <Field label="Email" name="email" type="email" autoComplete="email" required maxLength={254} />
       <Field label="Company (optional)" name="companyName" autoComplete="organization" maxLength={100} />
-      <Field
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={8}
-        maxLength={128}
-        hint="At least 8 characters."
-      />
-      <Field
-        label="Confirm password"
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        required
-        ref={mismatch}
-        onInput={(e) => e.currentTarget.setCustomValidity('')}
-      />
+      <PasswordFields name="password" label="Password" confirmLabel="Confirm password" />
       {config.botCheckSiteKey && <div className={botCheckWidgetClass} data-sitekey={config.botCheckSiteKey} />}
       <p className="muted">Your account will be registered in {territoryLabels[territory]}. We email you a code to validate it.</p>
       <button type="submit" className="button button--primary button--block" disabled={busy}>

@@ -1,10 +1,11 @@
-import { useRef, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { passwordResetMachine } from '../../../machines/passwordReset';
 import { usePortal } from '../../app/PortalContext';
 import { Field, formValues } from '../../shared/Field';
+import { PasswordFields, passwordsMatch } from '../../shared/PasswordFields';
 
 const route = getRouteApi('/_open/resetpassword');
 
@@ -23,7 +24,6 @@ export default function ResetPassword() {
   );
   const state = useSelector(actor, (s) => String(s.value));
   const userId = useSelector(actor, (s) => s.context.userId);
-  const confirm = useRef<HTMLInputElement>(null);
 
   if (state === 'done') {
     return (
@@ -61,12 +61,8 @@ export default function ResetPassword() {
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    if (!passwordsMatch(e.currentTarget, 'password')) return;
     const values = formValues(e.currentTarget);
-    if (values.password !== values.confirmPassword) {
-      confirm.current?.setCustomValidity('The passwords do not match');
-      confirm.current?.reportValidity();
-      return;
-    }
     actor.send({ type: 'user.submit', code: values.code.trim(), password: values.password });
   };
   const busy = state === 'resetting';
@@ -78,16 +74,7 @@ export default function ResetPassword() {
       </p>
       <form onSubmit={submit} className="form" aria-busy={busy}>
         <Field label="Reset code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} required autoFocus />
-        <Field label="New password" name="password" type="password" autoComplete="new-password" required minLength={8} maxLength={128} hint="At least 8 characters." />
-        <Field
-          label="Confirm new password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          ref={confirm}
-          onInput={(e) => e.currentTarget.setCustomValidity('')}
-        />
+        <PasswordFields name="password" label="New password" confirmLabel="Confirm new password" />
         <button type="submit" className="button button--primary button--block" disabled={busy}>
           {busy ? 'Saving…' : 'Set new password'}
         </button>

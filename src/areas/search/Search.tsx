@@ -7,7 +7,8 @@ import { territoryLabels } from '../../../contract/shared/territory';
 import { submissionMachine } from '../../../machines/submission';
 import type { SearchResult } from '../../api/groups';
 import { usePortal } from '../../app/PortalContext';
-import { Field, formValues } from '../../shared/Field';
+import { Field, FieldError, formValues } from '../../shared/Field';
+import { ResultTable } from '../../shared/ResultTable';
 import { Spinner } from '../../shared/Spinner';
 import { failed, keepResult, resultOf } from '../../shared/submissionResult';
 import { useOpenGroup } from '../../shared/useOpenGroup';
@@ -61,11 +62,7 @@ export default function Search() {
             Search
           </button>
         </form>
-        {error && (
-          <p id="field-filter-error" className="field-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FieldError id="field-filter-error" text={error} />
       </section>
       {filter.length >= minLength && <Results key={filter} filter={filter} />}
     </div>
@@ -120,114 +117,72 @@ function Results({ filter }: { filter: string }) {
 
       <section className="card" aria-labelledby="groups-title">
         <h2 id="groups-title">Groups</h2>
-        {groups.length === 0 ? (
-          <p className="muted">No groups match.</p>
-        ) : (
-          <div className="table-scroll">
-            <table className="table" aria-labelledby="groups-title">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Territory</th>
-                  <th scope="col">Id</th>
-                </tr>
-              </thead>
-              <tbody>
-                {groups.map((g) => (
-                  <tr key={g.id}>
-                    <td>
-                      <button
-                        type="button"
-                        className="link-button"
-                        onClick={() => open(g.id)}
-                        disabled={opening !== null}
-                        aria-describedby={`group-${g.id}-type`}
-                      >
-                        {g.name}
-                      </button>
-                      {opening === g.id && <span className="muted"> Opening…</span>}
-                      {g.pendingOwnership && <span className="badge badge--warning">Pending Ownership</span>}
-                    </td>
-                    <td id={`group-${g.id}-type`}>
-                      {groupTypeLabels[g.type]}
-                      {g.subtype ? ` (${g.subtype})` : ''}
-                    </td>
-                    <td>{territoryLabels[g.territory]}</td>
-                    <td>{g.id}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <ResultTable
+          labelledBy="groups-title"
+          rows={groups}
+          empty="No groups match."
+          columns={[
+            {
+              header: 'Name',
+              cell: (g) => (
+                <>
+                  <button type="button" className="link-button" onClick={() => open(g.id)} disabled={opening !== null} aria-describedby={`group-${g.id}-type`}>
+                    {g.name}
+                  </button>
+                  {opening === g.id && <span className="muted"> Opening…</span>}
+                  {g.pendingOwnership && <span className="badge badge--warning">Pending Ownership</span>}
+                </>
+              ),
+            },
+            { header: 'Type', cellId: (g) => `group-${g.id}-type`, cell: (g) => `${groupTypeLabels[g.type]}${g.subtype ? ` (${g.subtype})` : ''}` },
+            { header: 'Territory', cell: (g) => territoryLabels[g.territory] },
+            { header: 'Id', cell: (g) => g.id },
+          ]}
+        />
       </section>
 
       <section className="card" aria-labelledby="users-title">
         <h2 id="users-title">Users</h2>
-        {users.length === 0 ? (
-          <p className="muted">No users match.</p>
-        ) : (
-          <div className="table-scroll">
-            <table className="table" aria-labelledby="users-title">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Id</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.map((u) => (
-                  <tr key={u.id}>
-                    <td>
-                      <Link to="/user/$userId" params={{ userId: u.id }}>
-                        {u.personalName || u.name}
-                      </Link>
-                    </td>
-                    <td>{u.email}</td>
-                    <td>{u.id}</td>
-                    <td>
-                      <span className={`badge ${u.validated ? 'badge--ok' : 'badge--warning'}`}>
-                        {u.validated ? 'Validated' : 'Not validated'}
-                      </span>
-                      {u.locked && <span className="badge badge--danger">Locked</span>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <ResultTable
+          labelledBy="users-title"
+          rows={users}
+          empty="No users match."
+          columns={[
+            {
+              header: 'Name',
+              cell: (u) => (
+                <Link to="/user/$userId" params={{ userId: u.id }}>
+                  {u.personalName || u.name}
+                </Link>
+              ),
+            },
+            { header: 'Email', cell: (u) => u.email },
+            { header: 'Id', cell: (u) => u.id },
+            {
+              header: 'Status',
+              cell: (u) => (
+                <>
+                  <span className={`badge ${u.validated ? 'badge--ok' : 'badge--warning'}`}>{u.validated ? 'Validated' : 'Not validated'}</span>
+                  {u.locked && <span className="badge badge--danger">Locked</span>}
+                </>
+              ),
+            },
+          ]}
+        />
       </section>
 
       <section className="card" aria-labelledby="tokens-title">
         <h2 id="tokens-title">Tokens</h2>
-        {tokens.length === 0 ? (
-          <p className="muted">No tokens match.</p>
-        ) : (
-          <div className="table-scroll">
-            <table className="table" aria-labelledby="tokens-title">
-              <thead>
-                <tr>
-                  <th scope="col">Tag</th>
-                  <th scope="col">Id</th>
-                  <th scope="col">Group id</th>
-                </tr>
-              </thead>
-              <tbody>
-                {tokens.map((t) => (
-                  <tr key={t.id}>
-                    <td>{t.tag || '—'}</td>
-                    <td>{t.id}</td>
-                    <td>{t.parentId}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <ResultTable
+          labelledBy="tokens-title"
+          rows={tokens}
+          empty="No tokens match."
+          columns={[
+            { header: 'Tag', cell: (t) => t.tag || '—' },
+            { header: 'Id', cell: (t) => t.id },
+            { header: 'Group id', cell: (t) => t.parentId },
+          ]}
+        />
       </section>
     </div>
   );

@@ -5,6 +5,7 @@ import { fromPromise } from 'xstate';
 import { submissionMachine } from '../../../machines/submission';
 import { usePortal } from '../../app/PortalContext';
 import { Field, formValues } from '../../shared/Field';
+import { PasswordFields, passwordsMatch } from '../../shared/PasswordFields';
 
 /** /user/updatePassword: the current password is checked before the new one is set. */
 export default function UpdatePassword() {
@@ -21,17 +22,12 @@ export default function UpdatePassword() {
     }),
   );
   const state = useSelector(actor, (s) => String(s.value));
-  const confirm = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    if (!passwordsMatch(e.currentTarget, 'newPassword')) return;
     const values = formValues(e.currentTarget);
-    if (values.newPassword !== values.confirmPassword) {
-      confirm.current?.setCustomValidity('The passwords do not match');
-      confirm.current?.reportValidity();
-      return;
-    }
     actor.send({ type: 'user.submit', values });
   };
 
@@ -54,16 +50,7 @@ export default function UpdatePassword() {
         <form ref={form} onSubmit={submit} className="form" aria-busy={state === 'submitting'}>
           <input type="text" name="username" autoComplete="username" value={userName} readOnly hidden />
           <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" required autoFocus />
-          <Field label="New password" name="newPassword" type="password" autoComplete="new-password" required minLength={8} maxLength={128} hint="At least 8 characters." />
-          <Field
-            label="Confirm new password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            ref={confirm}
-            onInput={(e) => e.currentTarget.setCustomValidity('')}
-          />
+          <PasswordFields name="newPassword" label="New password" confirmLabel="Confirm new password" />
           <button type="submit" className="button button--primary" disabled={state === 'submitting'}>
             {state === 'submitting' ? 'Saving…' : 'Change password'}
           </button>

@@ -5,22 +5,14 @@ import { fromPromise } from 'xstate';
 import type { UpdateUserBody } from '../../../contract/users/schemas';
 import { submissionMachine } from '../../../machines/submission';
 import { usePortal } from '../../app/PortalContext';
+import { addressFieldNames } from '../../../contract/shared/address';
+import { AddressFields } from '../../shared/AddressFields';
 import { Field, formValues, optionalTexts } from '../../shared/Field';
 
 const route = getRouteApi('/_signedIn/_validated/user/$userId');
 
-const fields = [
-  ['personalName', 'Your name', 100, 'name'],
-  ['companyName', 'Company', 100, 'organization'],
-  ['address1', 'Address line 1', 200, 'address-line1'],
-  ['address2', 'Address line 2', 200, 'address-line2'],
-  ['address3', 'Address line 3', 200, 'address-line3'],
-  ['address4', 'Address line 4', 200, 'off'],
-  ['town', 'Town', 100, 'address-level2'],
-  ['county', 'County / state', 100, 'address-level1'],
-  ['postcode', 'Postcode', 20, 'postal-code'],
-  ['country', 'Country', 100, 'country-name'],
-] as const;
+/** What the form sends: blank optional fields clear them. */
+const fieldNames = ['personalName', 'companyName', ...addressFieldNames];
 
 /** /user/{userId}/edit: update the user's own details. */
 export default function UserEdit() {
@@ -44,7 +36,7 @@ export default function UserEdit() {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const values = formValues(e.currentTarget);
-    const body = optionalTexts(values, fields.map(([name]) => name));
+    const body = optionalTexts(values, fieldNames);
     body.personalName = values.personalName.trim();
     actor.send({ type: 'user.submit', values: body });
   };
@@ -53,17 +45,9 @@ export default function UserEdit() {
     <section className="card" aria-labelledby="edit-title">
       <h1 id="edit-title">Update your details</h1>
       <form onSubmit={submit} className="form form--grid" aria-busy={busy}>
-        {fields.map(([name, label, max, autoComplete]) => (
-          <Field
-            key={name}
-            label={label}
-            name={name}
-            maxLength={max}
-            autoComplete={autoComplete}
-            required={name === 'personalName'}
-            defaultValue={(user[name] as string | null) ?? ''}
-          />
-        ))}
+        <Field label="Your name" name="personalName" maxLength={100} autoComplete="name" required defaultValue={user.personalName ?? ''} />
+        <Field label="Company" name="companyName" maxLength={100} autoComplete="organization" defaultValue={user.companyName ?? ''} />
+        <AddressFields values={user} autoFill />
         <div className="form__row">
           <button type="submit" className="button button--primary" disabled={busy}>
             {busy ? 'Saving…' : 'Save'}

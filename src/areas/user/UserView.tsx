@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { territoryLabels } from '../../../contract/shared/territory';
 import { usePortal } from '../../app/PortalContext';
 import { HelpTipsSettings } from '../../shared/helptips/HelpTipsSettings';
+import { formatAddress } from '../../shared/AddressFields';
 import { formatDate } from '../../shared/format';
 
 const route = getRouteApi('/_signedIn/_validated/user/$userId');
@@ -11,9 +12,7 @@ const route = getRouteApi('/_signedIn/_validated/user/$userId');
 export default function UserView() {
   const user = route.useLoaderData();
   const own = useSelector(usePortal().session, (s) => s.context.user.id === user.id);
-  const address = [user.address1, user.address2, user.address3, user.address4, user.town, user.county, user.postcode, user.country]
-    .filter(Boolean)
-    .join(', ');
+  const address = formatAddress(user);
   return (
     <>
     <section className="card" aria-labelledby="user-title">
