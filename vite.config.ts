@@ -3,6 +3,9 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 
+// Paths from this file, not from the build's root (tools/bench.ts builds another root with this config).
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
 // The SPA lives under /portal; the server (server/main.ts) serves dist/ there and injects the
 // runtime configuration into index.html, so one build serves every deployment.
 export default defineConfig({
@@ -11,7 +14,7 @@ export default defineConfig({
   // src/routeTree.gen.ts (committed) and splits each route's components into their own chunk. It goes
   // before react().
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: here('./src/routes'), generatedRouteTree: here('./src/routeTree.gen.ts') }),
     react(),
   ],
   resolve: {

@@ -6,8 +6,7 @@ import { territoryLabels } from '../../../contract/shared/territory';
 import { submissionMachine } from '../../../machines/submission';
 import { usePortal } from '../../app/PortalContext';
 import { botCheckToken, botCheckWidgetClass } from '../../app/botCheck';
-import { Field, formValues } from '../../shared/Field';
-import { PasswordFields, passwordsMatch } from '../../shared/PasswordFields';
+import { Field, formValues, PasswordFields, passwordsMatch } from '../../shared/Field';
 
 const tabs = [
   { path: '/login', label: 'Log in' },

@@ -4,8 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { passwordResetMachine } from '../../../machines/passwordReset';
 import { usePortal } from '../../app/PortalContext';
-import { Field, formValues } from '../../shared/Field';
-import { PasswordFields, passwordsMatch } from '../../shared/PasswordFields';
+import { Field, formValues, PasswordFields, passwordsMatch } from '../../shared/Field';
 
 const route = getRouteApi('/_open/resetpassword');
 

@@ -12,6 +12,7 @@ import { ResultTable } from '../../shared/ResultTable';
 import { Spinner } from '../../shared/Spinner';
 import { failed, keepResult, resultOf } from '../../shared/submissionResult';
 import { useOpenGroup } from '../../shared/useOpenGroup';
+import './search.css';
 
 /** The server's rule (contract/search.ts): a filter of at least 2 characters, at most 100. */
 const minLength = 2;

@@ -4,8 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { submissionMachine } from '../../../machines/submission';
 import { usePortal } from '../../app/PortalContext';
-import { Field, formValues } from '../../shared/Field';
-import { PasswordFields, passwordsMatch } from '../../shared/PasswordFields';
+import { Field, formValues, PasswordFields, passwordsMatch } from '../../shared/Field';
 
 /** /user/updatePassword: the current password is checked before the new one is set. */
 export default function UpdatePassword() {
