@@ -35,6 +35,12 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|xstate|@xstate|use-sync-external-store|ky|qs)[\\/]/,
             },
+            {
+              // The login and register pages with their layout: one chunk rather than the five (layout,
+              // page and the file routes' split wrappers of each) the splitter would cut.
+              name: 'guest',
+              test: /src[\\/](areas[\\/]auth[\\/](PublicLayout|LoginRegister)\.tsx|routes[\\/]_guest)/,
+            },
           ],
         },
       },
