@@ -4,9 +4,69 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+// ---- Boundaries (DESIGN.md, "Layout"): imports point one way --------------------------------------
+// Each rule is a regular expression over the import string. Relative imports are matched by how far
+// they climb: a file `depth` folders below its layer's folder climbs depth + 1 times to leave it.
+
+const up = (times) => `(\\.\\./){${times}}`;
+const maxDepth = 5;
+const areas = readdirSync(new URL('./src/areas', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+/** `src` never imports `server`. */
+const srcNotServer = { regex: '^(\\.\\./)+server(/|$)', message: 'src never imports server: share through contract/ (DESIGN.md).' };
+
+/** One config per depth, since a rule's options replace (not extend) those of an earlier config. */
+function byDepth(folder, patternsAt, extra = {}) {
+  return Array.from({ length: maxDepth }, (_, depth) => ({
+    files: [`${folder}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', { patterns: patternsAt(depth) }], ...extra },
+  }));
+}
+
+/** An area of src/areas never imports another area: shared code moves to src/shared. */
+const areaRules = areas.flatMap((area) =>
+  byDepth(`src/areas/${area}`, (depth) => [
+    srcNotServer,
+    {
+      // Up to src/areas and into another area, or up to src and back down into areas/<other>.
+      regex: `^(${up(depth + 1)}(?!${area}/|\\.\\./)|${up(depth + 2)}areas/(?!${area}/))`,
+      message: `An area never imports another area: move shared code to src/shared (DESIGN.md).`,
+    },
+  ]),
+);
+
+/** contract imports zod and its own files only. */
+const contractRules = byDepth('contract', (depth) => [
+  { regex: '^(?!zod$|zod/|\\.)', message: 'contract imports zod only (DESIGN.md).' },
+  { regex: `^${up(depth + 1)}`, message: 'contract imports its own files only (DESIGN.md).' },
+]);
+
+/** server/engines are pure: no HTTP, no database, no modules. */
+const engineRules = byDepth('server/engines', (depth) => [
+  {
+    regex: `^(${up(depth + 1)}(http|db|modules)(/|$)|${up(depth + 2)}server/(http|db|modules)(/|$))`,
+    message: 'server/engines never imports server/http, server/db or server/modules (DESIGN.md).',
+  },
+]);
+
+/** machines never import React, the router, the API client or storage (they get effects injected). */
+const machineRules = byDepth(
+  'machines',
+  () => [
+    { regex: '^(react|react-dom|@xstate/react)(/|$)', message: 'machines never import React (DESIGN.md).' },
+    { regex: '^@tanstack/', message: 'machines never import the router (DESIGN.md).' },
+    { regex: '^(ky|qs)$', message: 'machines never import the API client (DESIGN.md).' },
+    { regex: '^(\\.\\./)+src(/|$)', message: 'machines never import src (views, router, API client, storage) (DESIGN.md).' },
+  ],
+  { 'no-restricted-globals': ['error', 'localStorage', 'fetch', 'sessionStorage'] },
+);
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'bench-out', '.tmp'] },
+  { ignores: ['src/routeTree.gen.ts', 'dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'bench-out', '.tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -25,13 +85,13 @@ export default tseslint.config(
     },
   },
   {
-    // Dependencies point one way (DESIGN.md): machines never import views, the router or the API client.
-    files: ['machines/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/src/**', 'react', 'react-dom', '@tanstack/*', 'ky'] }],
-      'no-restricted-globals': ['error', 'localStorage', 'fetch', 'sessionStorage'],
-    },
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [srcNotServer] }] },
   },
+  ...areaRules,
+  ...contractRules,
+  ...engineRules,
+  ...machineRules,
   {
     // Views never call fetch directly: every call goes through the API client.
     files: ['src/**/*.tsx'],

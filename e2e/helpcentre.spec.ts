@@ -1,4 +1,4 @@
-import { guides } from '../src/helpcentre/guides';
+import { guides } from '../src/areas/helpcentre/guides';
 import { expect, logIn, test } from './support/fixtures';
 
 // The help centre in Chromium (spec section 2): the list, each guide at its route, search, not found.

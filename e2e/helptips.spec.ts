@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { missingTargetMessage } from '../contract/shared/helpTips';
-import { homeTour } from '../src/helptips/tours/home';
+import { homeTour } from '../src/shared/helptips/tours/home';
 import { expect, logIn, test } from './support/fixtures';
 
 // Help-tip tours in Chromium (spec sections 3, 4, 5 and 9). Each test has a fresh browser context, so

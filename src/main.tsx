@@ -3,8 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { createPortal } from './app/portal';
 import { PortalContext } from './app/PortalContext';
-import { loadConfig } from './config';
-import { createPortalRouter } from './router';
+import { loadConfig } from './app/config';
+import { createPortalRouter } from './app/router';
 import './styles.css';
 
 // No top-level await: with it the bundler gives up merging shared chunks, and every module a lazy page

@@ -8,7 +8,7 @@ import { isStaff } from '../../contract/shared/roles';
 import { createApiClient, type ApiClient } from '../api/client';
 import { groupsApi, type GroupsApi } from '../api/groups';
 import { usersApi, type UsersApi } from '../api/users';
-import { portalTerritory } from '../config';
+import { portalTerritory } from './config';
 import { clearSessionStorage, loadSavedSelection, loadSavedUser, saveSelection, saveUser } from './storage';
 
 /** The long-lived actors and services of the app, created once outside React (STYLE.md). */

@@ -1,7 +1,7 @@
-import { isStaff, type Role } from '../../contract/shared/roles';
+import { can, isStaffUser } from '../../contract/shared/access';
+import type { Role } from '../../contract/shared/roles';
 import type { Territory } from '../../contract/shared/territory';
 import type { GroupSelectionSnapshot } from '../../machines/groupSelection';
-import { isOwned } from '../../machines/groupTree';
 import type { blockedMessages } from '../../contract/shared/messages';
 import type { RuntimeConfig } from '../../contract/config/entities';
 import { isSettled, isSignedIn, type SessionSnapshot } from '../../machines/session';
@@ -35,7 +35,7 @@ export function requireGuest(session: SessionSnapshot): GuardRedirect | null {
 /** The user's own pages; staff may open anyone's. */
 export function canOpenUser(session: SessionSnapshot, userId: number): boolean {
   const { user } = session.context;
-  return user.id === userId || isStaff(user.roles);
+  return user.id === userId || isStaffUser(user);
 }
 
 /**
@@ -44,7 +44,7 @@ export function canOpenUser(session: SessionSnapshot, userId: number): boolean {
  */
 export function canOpenVisualiser(setting: RuntimeConfig['visualiser'], session: SessionSnapshot): boolean {
   if (setting === 'everyone') return true;
-  return setting === 'staff' && isSignedIn(session) && isStaff(session.context.user.roles);
+  return setting === 'staff' && isSignedIn(session) && isStaffUser(session.context.user);
 }
 
 export { isSettled };
@@ -78,17 +78,17 @@ export const groupsSettled = (groups: GroupSelectionSnapshot) =>
 
 /** null when the page may open, else which of the spec's four "Oops!" messages to show. */
 export function checkRules(rules: RouteRules, session: SessionSnapshot, groups: GroupSelectionSnapshot): BlockReason | null {
-  const { roles } = session.context.user;
-  const staff = isStaff(roles);
+  const { user } = session.context;
   const { partner, organisation, account } = groups.context.selection;
-  if (rules.roles && !rules.roles.some((r) => roles.includes(r))) return 'notThroughAccount';
+  if (rules.roles && !rules.roles.some((r) => user.roles.includes(r))) return 'notThroughAccount';
   if (rules.partnerOnly && !partner) return 'partnersOnly';
   if (rules.disallowReferrers && partner?.subtype === 'referrer') return 'partnerType';
   if (rules.ownerOnly) {
-    const owned = isOwned(account) || isOwned(organisation);
-    if (!owned && (rules.disallowNonOwner || !staff)) return 'account';
+    // Staff act as owner on every group ('manage'), unless the route wants the owner itself ('own').
+    const need = rules.disallowNonOwner ? 'own' : 'manage';
+    if (!can(user, account, need) && !can(user, organisation, need)) return 'account';
   }
-  if (rules.groupUsersOnly && !(account && (account.isOwner || account.isMember))) return 'notThroughAccount';
+  if (rules.groupUsersOnly && !can(user, account, 'use')) return 'notThroughAccount';
   if (rules.territoriesAllowed && !(account && rules.territoriesAllowed.includes(account.territory))) return 'account';
   return null;
 }

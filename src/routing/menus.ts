@@ -1,6 +1,7 @@
-import { isStaff } from '../../contract/shared/roles';
+import { can, isAdminUser, isStaffUser } from '../../contract/shared/access';
+import type { Role } from '../../contract/shared/roles';
 import type { GroupSelectionSnapshot } from '../../machines/groupSelection';
-import { allGroups, isOwned } from '../../machines/groupTree';
+import { allGroups } from '../../machines/groupTree';
 import type { SessionSnapshot } from '../../machines/session';
 
 // What the top banner, account bar and ellipsis menu show (spec sections 2 and 6), as a pure
@@ -23,11 +24,12 @@ export type Navigation = {
 };
 
 export function navigationFor(session: SessionSnapshot, groups: GroupSelectionSnapshot): Navigation {
-  const { roles } = session.context.user;
-  const staff = isStaff(roles);
-  const has = (...wanted: string[]) => wanted.some((r) => roles.includes(r as never));
+  const { user } = session.context;
+  const staff = isStaffUser(user);
+  const has = (role: Role) => user.roles.includes(role);
   const { partner, organisation, account } = groups.context.selection;
-  const ownedAccount = isOwned(account);
+  // Owning the account itself (buying, token export); staff are not enough (spec section 6).
+  const ownedAccount = can(user, account, 'own');
   const referrer = partner?.subtype === 'referrer';
 
   const menus: Menu[] = [
@@ -41,7 +43,7 @@ export function navigationFor(session: SessionSnapshot, groups: GroupSelectionSn
       ],
     },
   ];
-  if (ownedAccount || staff) {
+  if (can(user, account, 'manage')) {
     menus.push({
       label: 'Reporting',
       items: [
@@ -60,7 +62,7 @@ export function navigationFor(session: SessionSnapshot, groups: GroupSelectionSn
       ],
     });
   }
-  if (partner && (isOwned(partner) || staff)) {
+  if (partner && can(user, partner, 'manage')) {
     menus.push({
       label: 'Partner',
       items: [
@@ -71,7 +73,7 @@ export function navigationFor(session: SessionSnapshot, groups: GroupSelectionSn
   }
 
   const ellipsis: MenuItem[] = [
-    ...(has('admin', 'super') ? [{ label: 'Datasets & Plans', to: '/dataAdministration' }] : []),
+    ...(isAdminUser(user) ? [{ label: 'Datasets & Plans', to: '/dataAdministration' }] : []),
     ...(staff ? [{ label: 'Creation Wizard', to: '/organisationwizard' }] : []),
     ...(staff ? [{ label: 'Account Search', to: '/search' }] : []),
     ...(has('super') ? [{ label: 'Lead form Administration', to: '/leadadmin' }] : []),
@@ -92,7 +94,7 @@ export function navigationFor(session: SessionSnapshot, groups: GroupSelectionSn
     shop: ownedAccount && !referrer,
     ellipsis,
     changeAccount: staff || many || rootIsPartnerOrCorporate,
-    search: has('admin', 'super'),
+    search: isAdminUser(user),
     basket: ownedAccount && !referrer,
     accountLabel: account || owner ? [owner?.name, account?.name].filter(Boolean).join(' / ') : null,
     pendingOwnership: Boolean(account?.pendingOwnership),

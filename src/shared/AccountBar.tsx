@@ -9,7 +9,7 @@ import { Menu } from './Menu';
 import { UserMenu } from './UserMenu';
 
 // The shop's pages arrive with the shop issue; until then the link shows the not-found page.
-const shopBasket = '/shop/basket' as never;
+const shopBasket: string = '/shop/basket';
 
 /** The account bar (spec section 2): who and where the user is working, and their tools. */
 export function AccountBar() {

@@ -1,12 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { Group } from '../../contract/groups/entities';
+import { groupTypeLabels } from '../../contract/shared/access';
 import { territoryLabels } from '../../contract/shared/territory';
 import { accountSwitcherMachine, switcherLevels, switcherRowPx } from '../../machines/accountSwitcher';
 import { usePortal } from '../app/PortalContext';
 
-const typeLabel: Record<Group['type'], string> = { partner: 'Partner', organisation: 'Organisation', account: 'Account' };
 
 /**
  * Change Account: a sliding list of at most three levels (spec section 4). A group with more than
@@ -102,7 +101,7 @@ export function AccountSwitcher() {
                   >
                     <span className="switcher__name">{group.name}</span>
                     <span className="switcher__meta">
-                      {typeLabel[group.type]} · {territoryLabels[group.territory]}
+                      {groupTypeLabels[group.type]} · {territoryLabels[group.territory]}
                       {group.pendingOwnership ? ' · Pending Ownership' : ''}
                     </span>
                     {opens && (

@@ -9,7 +9,7 @@ import { Menu } from './Menu';
 import { UserMenu } from './UserMenu';
 
 // The shop's pages arrive with the shop issue; until then the link shows the not-found page.
-const shop = '/shop' as never;
+const shop: string = '/shop';
 
 /** The signed-in shell: top banner with the spec's menus, account bar, breadcrumbs and the page. */
 export default function AppLayout() {

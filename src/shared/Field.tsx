@@ -18,6 +18,16 @@ export function Field({ label, name, hint, id, ...input }: FieldProps) {
   );
 }
 
+/** The message under a field that failed a check; `id` is what the field's aria-describedby names. */
+export function FieldError({ id, text }: { id: string; text?: string | null }) {
+  if (!text) return null;
+  return (
+    <p id={id} className="field-error" role="alert">
+      {text}
+    </p>
+  );
+}
+
 /** The named text values of a submitted form. */
 export function formValues(form: HTMLFormElement): Record<string, string> {
   const values: Record<string, string> = {};
@@ -30,4 +40,49 @@ export function formValues(form: HTMLFormElement): Record<string, string> {
 /** The named fields of a form as a request body: trimmed, and blank ones null (they clear the field). */
 export function optionalTexts(values: Record<string, string>, names: readonly string[]): Record<string, string | null> {
   return Object.fromEntries(names.map((name) => [name, values[name]?.trim() || null]));
+}
+
+// A new password and its confirmation, as registration, password reset and password change ask for
+// them (spec section 4): 8 to 128 characters, typed twice.
+
+export const passwordsDoNotMatch = 'The passwords do not match';
+
+/** The new-password field (`name`) and the confirmation beside it (`confirmPassword`). */
+export function PasswordFields({ name, label, confirmLabel }: { name: string; label: string; confirmLabel: string }) {
+  return (
+    <>
+      <Field
+        label={label}
+        name={name}
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={8}
+        maxLength={128}
+        hint="At least 8 characters."
+      />
+      <Field
+        label={confirmLabel}
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        required
+        onInput={(e) => e.currentTarget.setCustomValidity('')}
+      />
+    </>
+  );
+}
+
+/**
+ * Whether the two passwords of `form` match; when they do not, the browser says so on the
+ * confirmation field and the form is not sent.
+ */
+export function passwordsMatch(form: HTMLFormElement, name: string): boolean {
+  const password = form.elements.namedItem(name);
+  const confirm = form.elements.namedItem('confirmPassword');
+  if (!(password instanceof HTMLInputElement) || !(confirm instanceof HTMLInputElement)) return false;
+  if (password.value === confirm.value) return true;
+  confirm.setCustomValidity(passwordsDoNotMatch);
+  confirm.reportValidity();
+  return false;
 }

@@ -3,9 +3,9 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authUser, renderPortal } from '../views/support/renderPortal';
-import { guideText } from '../../src/helpcentre/guideText';
-import { findGuide, guides } from '../../src/helpcentre/guides';
-import { loadGuideTexts, searchGuides } from '../../src/helpcentre/search';
+import { guideText } from '../../src/areas/helpcentre/guideText';
+import { findGuide, guides } from '../../src/areas/helpcentre/guides';
+import { loadGuideTexts, searchGuides } from '../../src/areas/helpcentre/search';
 import { notFoundMessage } from '../../contract/shared/messages';
 
 /** Spec section 2: the help centre's guides, and the provider services guide. */

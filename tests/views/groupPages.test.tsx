@@ -6,7 +6,7 @@ import type { AuthUser, User } from '../../contract/users/entities';
 import type { Group } from '../../contract/groups/entities';
 import { groupName } from '../../contract/groups/schemas';
 import { noIdProvided } from '../../contract/shared/messages';
-import { nameRequired, nameTooLong, noIdProvided as shownNoIdProvided } from '../../src/administration/groupRules';
+import { nameRequired, nameTooLong, noIdProvided as shownNoIdProvided } from '../../src/areas/administration/groupRules';
 import { group, trees } from '../machines/models/groupFixtures';
 import { authUser, either, ok, renderPortal, type Call, type Handler } from './support/renderPortal';
 

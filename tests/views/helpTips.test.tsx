@@ -5,12 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authUser, ok, renderPortal } from './support/renderPortal';
 import { helpTipKey, helpTipsDisabledKey, helpTipSides, missingTargetMessage, tourProblems, type HelpTip } from '../../contract/shared/helpTips';
 import { clearSessionStorage } from '../../src/app/storage';
-import { HelpTipDialog } from '../../src/helptips/HelpTipDialog';
-import { placeTip } from '../../src/helptips/placement';
-import { helpTextTags, sanitizeHelpText } from '../../src/helptips/sanitize';
-import { forgetHelpTips, loadHelpTips, saveAllTipsDisabled, saveTipsDisabled } from '../../src/helptips/storage';
-import { waitForTarget } from '../../src/helptips/target';
-import { homeTour } from '../../src/helptips/tours/home';
+import { HelpTipDialog } from '../../src/shared/helptips/HelpTipDialog';
+import { placeTip } from '../../src/shared/helptips/placement';
+import { helpTextTags, sanitizeHelpText } from '../../src/shared/helptips/sanitize';
+import { forgetHelpTips, loadHelpTips, saveAllTipsDisabled, saveTipsDisabled } from '../../src/shared/helptips/storage';
+import { waitForTarget } from '../../src/shared/helptips/target';
+import { homeTour } from '../../src/shared/helptips/tours/home';
 
 /** Script, event handler, iframe, style, SVG and javascript: URL, next to the four allowed tags. */
 const payload =

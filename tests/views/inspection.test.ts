@@ -5,7 +5,7 @@ import { modalMachine } from '../../machines/modal';
 import type { AuthUser } from '../../contract/users/entities';
 import { sessionMachine, type Credentials } from '../../machines/session';
 import { composeInspectors, createInspectionHub, eventDetail, maxLiveEvents, type InspectionHub } from '../../src/app/inspection';
-import { createLiveStore, newestRecord, recentEvents, type LiveStore } from '../../src/visualiser/live';
+import { createLiveStore, newestRecord, recentEvents, type LiveStore } from '../../src/areas/visualiser/live';
 
 // The inspection hub and the visualiser's live store, over a real BroadcastChannel (Node has one), as
 // two tabs of the portal would use them.

@@ -10,7 +10,7 @@ import { machines } from '../../machines/registry';
 import { createInspectionHub, thisTab } from '../../src/app/inspection';
 import { createPortal } from '../../src/app/portal';
 import { PortalContext } from '../../src/app/PortalContext';
-import { createPortalRouter } from '../../src/router';
+import { createPortalRouter } from '../../src/app/router';
 import { notFoundMessage } from '../../contract/shared/messages';
 
 // /visualiser on the real router: who may open it (config.visualiser), the machine list and the live

@@ -3,8 +3,8 @@ import ELK from 'elkjs/lib/elk.bundled.js';
 import { and, not, setup, stateIn } from 'xstate';
 import { machines } from '../../machines/registry';
 import { sessionMachine } from '../../machines/session';
-import { activeIds, chartOf, type ChartNode } from '../../src/visualiser/chart';
-import { estimate, layoutChart, type Box } from '../../src/visualiser/layout';
+import { activeIds, chartOf, type ChartNode } from '../../src/areas/visualiser/chart';
+import { estimate, layoutChart, type Box } from '../../src/areas/visualiser/layout';
 
 // The visualiser's drawing, computed from machine definitions alone (no per-machine wiring).
 

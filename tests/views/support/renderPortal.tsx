@@ -5,7 +5,7 @@ import type { AuthUser } from '../../../contract/users/entities';
 import type { Group } from '../../../contract/groups/entities';
 import { createPortal } from '../../../src/app/portal';
 import { PortalContext } from '../../../src/app/PortalContext';
-import { createPortalRouter } from '../../../src/router';
+import { createPortalRouter } from '../../../src/app/router';
 
 // The whole SPA (real router, guards, machines, views and API client) rendered in jsdom; only the
 // network is answered, at fetch. Shared by the view tests.

@@ -1,0 +1,75 @@
+import type { FormEvent } from 'react';
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { territories } from '../../../contract/shared/territory';
+import { territoryLabels } from '../../../contract/shared/territory';
+import { submissionMachine } from '../../../machines/submission';
+import { usePortal } from '../../app/PortalContext';
+import { addressFieldNames } from '../../../contract/shared/address';
+import { AddressFields } from '../../shared/AddressFields';
+import { Field, formValues, optionalTexts } from '../../shared/Field';
+import { useAdmin } from './scope';
+
+
+/** What the form sends: blank optional fields clear them. */
+const fieldNames = ['name', ...addressFieldNames];
+
+/** /administration/account/edit and /partner/administration/editPartner: the group's name and address. */
+export default function AccountEdit() {
+  const { data, scope } = useAdmin();
+  const { group } = data;
+  const { groupsApi, groups } = usePortal();
+  const navigate = useNavigate();
+  const router = useRouter();
+  const actor = useActorRef(
+    submissionMachine.provide({
+      actors: { submit: fromPromise(({ input }) => groupsApi.updateGroup(group.id, input)) },
+      actions: {
+        succeeded: () => {
+          groups.send({ type: 'groups.refresh' });
+          void router.invalidate();
+          void navigate({ to: scope.links.home });
+        },
+      },
+    }),
+  );
+  const busy = useSelector(actor, (s) => s.matches('submitting'));
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const values = formValues(e.currentTarget);
+    const body = optionalTexts(values, fieldNames);
+    body.name = values.name.trim();
+    body.territory = values.territory;
+    actor.send({ type: 'user.submit', values: body });
+  };
+
+  return (
+    <section className="card" aria-labelledby="edit-group-title">
+      <h1 id="edit-group-title">Edit {group.name}</h1>
+      <form onSubmit={submit} className="form form--grid" aria-busy={busy}>
+        <Field label="Name" name="name" maxLength={100} required defaultValue={group.name} />
+        <AddressFields values={group} autoFill={false} />
+        <div className="field">
+          <label htmlFor="field-territory">Territory</label>
+          <select id="field-territory" name="territory" defaultValue={group.territory}>
+            {territories.map((t) => (
+              <option key={t} value={t}>
+                {territoryLabels[t]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form__row">
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? 'Saving…' : 'Save'}
+          </button>
+          <button type="button" className="button" onClick={() => void navigate({ to: scope.links.home })}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,151 @@
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { accessLevelLabels, type AccessLevel } from '../../../contract/shared/access';
+import type { UserPermission } from '../../api/groups';
+import { usePortal } from '../../app/PortalContext';
+import { useAdmin, useEditUserData } from './scope';
+import { useGroupAction } from './useGroupAction';
+
+
+/**
+ * Privacy settings are the notification permissions, grouped under their parent permission or,
+ * for those with none, under 'General' (spec section 6).
+ */
+function privacyGroups(list: UserPermission[]): Array<{ heading: string; items: UserPermission[] }> {
+  const general = list.filter((p) => !p.children?.length);
+  const parents = list.filter((p) => p.children?.length);
+  return [...(general.length ? [{ heading: 'General', items: general }] : []), ...parents.map((p) => ({ heading: p.name, items: p.children! }))];
+}
+
+/** /administration/account/edituser/{userId}: access level, services, privacy and lock of one user. */
+export default function AccountEditUser() {
+  const { data, scope } = useAdmin();
+  const { group } = data;
+  const { groupId, access, services, userServices, member, privacy } = useEditUserData();
+  const { groupsApi, session } = usePortal();
+  const me = useSelector(session, (s) => s.context.user);
+  const { run, busy, done } = useGroupAction();
+  const enabled = new Set(userServices.map((s) => s.serviceId));
+  const levels: AccessLevel[] = ['owner', 'sudoowner', 'member', ...(group.type === 'partner' ? (['manager'] as const) : [])];
+
+  return (
+    <div>
+      <section className="card" aria-labelledby="edit-user-title">
+        <div className="card__header">
+          <div>
+            <h1 id="edit-user-title">{member.personalName || member.name}</h1>
+            <p className="muted">
+              {member.email} in {group.name}
+            </p>
+          </div>
+          <Link to={scope.links.home} className="button">
+            Back to the {group.type}
+          </Link>
+        </div>
+        <p role="status" className="status-line">
+          {busy ? 'Saving…' : done}
+        </p>
+        <div className="field field--inline">
+          <label htmlFor="access-level">Access level</label>
+          <select
+            id="access-level"
+            value={access.accessLevel ?? ''}
+            disabled={busy || member.id === me.id}
+            onChange={(e) => {
+              const level = e.target.value as AccessLevel;
+              run(`Access level changed to ${level}.`, () => groupsApi.setAccess(groupId, member.id, level));
+            }}
+          >
+            {access.accessLevel === null && <option value="">None</option>}
+            {levels.map((l) => (
+              <option key={l} value={l}>
+                {accessLevelLabels[l]}
+              </option>
+            ))}
+          </select>
+          {access.inherited && <small className="muted">Inherited from a parent group; a level set here applies to this {group.type} only.</small>}
+        </div>
+      </section>
+
+      <section className="card" aria-labelledby="services-title">
+        <h2 id="services-title">Services</h2>
+        <p className="muted">Which services this user may use in {group.name}.</p>
+        {services.length === 0 ? (
+          <p className="muted">No services are available.</p>
+        ) : (
+          <ul className="checklist">
+            {services.map((s) => (
+              <li key={s.id}>
+                <label className="checkbox">
+                  <input
+                    type="checkbox"
+                    checked={enabled.has(s.id)}
+                    disabled={busy}
+                    onChange={(e) => {
+                      const on = e.target.checked;
+                      run(`${s.name} ${on ? 'enabled' : 'disabled'}.`, () => groupsApi.setUserService(groupId, member.id, s.id, on));
+                    }}
+                  />
+                  <span>
+                    <strong>{s.name}</strong> <span className="muted">{s.description}</span>
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="privacy-title">
+        <h2 id="privacy-title">Privacy settings</h2>
+        {privacy.length === 0 ? (
+          <p className="muted">Only {member.personalName || member.email} can change their privacy settings.</p>
+        ) : (
+          privacyGroups(privacy).map((g) => (
+            <fieldset key={g.heading} className="fieldset">
+              <legend>{g.heading}</legend>
+              {g.items.map((p) => (
+                <label key={p.id} className="checkbox">
+                  <input
+                    type="checkbox"
+                    checked={p.enabled}
+                    disabled={busy}
+                    onChange={(e) => {
+                      const on = e.target.checked;
+                      run(`${p.name} ${on ? 'on' : 'off'}.`, () => groupsApi.setUserPermission(member.id, p.id, on));
+                    }}
+                  />
+                  {p.name}
+                </label>
+              ))}
+            </fieldset>
+          ))
+        )}
+      </section>
+
+      {member.id !== me.id && (
+        <section className="card" aria-labelledby="lock-title">
+          <h2 id="lock-title">Access to the portal</h2>
+          <div className="form__row">
+            <button type="button" className="button" disabled={busy} onClick={() => run('User locked.', () => groupsApi.lockUser(member.id, true))}>
+              Lock user
+            </button>
+            <button type="button" className="button" disabled={busy} onClick={() => run('User unlocked.', () => groupsApi.lockUser(member.id, false))}>
+              Unlock user
+            </button>
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={busy}
+              onClick={() => {
+                if (window.confirm(`Remove ${member.email} from ${group.name}?`)) run('User removed.', () => groupsApi.removeUser(groupId, member.id));
+              }}
+            >
+              Remove from {group.type}
+            </button>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

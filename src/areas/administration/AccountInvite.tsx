@@ -1,0 +1,93 @@
+import type { FormEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import type { AccessLevel } from '../../../contract/shared/access';
+import { submissionMachine } from '../../../machines/submission';
+import { usePortal } from '../../app/PortalContext';
+import { Field, formValues } from '../../shared/Field';
+import { useAdmin } from './scope';
+
+
+/** Spec section 5: invitations last 86400 seconds and do not hand over ownership unless asked. */
+const defaultExpiryHours = 24;
+
+/** /administration/account/invite: email someone a link that adds them to the group. */
+export default function AccountInvite() {
+  const { data, scope } = useAdmin();
+  const { group } = data;
+  const { groupsApi } = usePortal();
+  const actor = useActorRef(
+    submissionMachine.provide({
+      actors: {
+        submit: fromPromise(({ input }) =>
+          groupsApi.invite(group.id, String(input.email), {
+            expiry: Number(input.expiry),
+            takeOwnership: Boolean(input.takeOwnership),
+            accessLevel: input.accessLevel as AccessLevel,
+          }),
+        ),
+      },
+    }),
+  );
+  const state = useSelector(actor, (s) => String(s.value));
+  const sentTo = useSelector(actor, (s) => String(s.context.values.email ?? ''));
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const v = formValues(e.currentTarget);
+    actor.send({
+      type: 'user.submit',
+      values: {
+        email: v.email.trim(),
+        accessLevel: v.accessLevel,
+        takeOwnership: v.takeOwnership === 'on',
+        expiry: Math.round(Number(v.expiryHours) * 3600),
+      },
+    });
+  };
+
+  if (state === 'succeeded') {
+    return (
+      <section className="card card--narrow" aria-labelledby="invite-title">
+        <h1 id="invite-title">Invitation sent</h1>
+        <p role="status">
+          We emailed <strong>{sentTo}</strong> a link to join {group.name}.
+        </p>
+        <div className="form__row">
+          <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'user.edit' })}>
+            Invite someone else
+          </button>
+          <Link to={scope.links.home} className="button">
+            Back to the {group.type}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="card card--narrow" aria-labelledby="invite-title">
+      <h1 id="invite-title">Invite a user to {group.name}</h1>
+      <form onSubmit={submit} className="form" aria-busy={state === 'submitting'}>
+        <Field label="Email" name="email" type="email" required maxLength={254} autoFocus />
+        <div className="field">
+          <label htmlFor="field-accessLevel">Access level</label>
+          <select id="field-accessLevel" name="accessLevel" defaultValue="member">
+            <option value="member">Member: uses the services</option>
+            <option value="sudoowner">Sudo owner: administers the account</option>
+            <option value="owner">Owner</option>
+            {group.type === 'partner' && <option value="manager">Manager (partners only)</option>}
+          </select>
+        </div>
+        <Field label="Link valid for (hours)" name="expiryHours" type="number" min={1} max={720} defaultValue={defaultExpiryHours} required />
+        <label className="checkbox">
+          <input type="checkbox" name="takeOwnership" /> Hand over ownership of this {group.type} when accepted
+        </label>
+        <button type="submit" className="button button--primary" disabled={state === 'submitting'}>
+          {state === 'submitting' ? 'Sending…' : 'Send invitation'}
+        </button>
+      </form>
+    </section>
+  );
+}

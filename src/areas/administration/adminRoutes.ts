@@ -1,0 +1,59 @@
+import { lazyRouteComponent } from '@tanstack/react-router';
+import type { Portal } from '../../app/portal';
+import type { RouterContext } from '../../app/router';
+import { BlockedError } from '../../routing/blocked';
+import { userIdParam } from '../../routing/params';
+import { loadEditUser } from './editUserLoader';
+
+// Account administration (/administration/account/*) and partner administration
+// (/partner/administration/*) are the same pages over a different group: the selected account (or
+// organisation), or the selected partner. Each route file of the two trees is one line over these.
+// Each is a function: the router keeps (and completes) the options object of every route it is given.
+
+export type AdminScopeName = 'account' | 'partner';
+
+/** The group being administered: the selected account, else organisation; or the selected partner. */
+function administeredGroupId(portal: Portal, scope: AdminScopeName): number {
+  const { partner, account, organisation } = portal.groups.getSnapshot().context.selection;
+  if (scope === 'partner') {
+    if (!partner) throw new BlockedError('partnersOnly');
+    return partner.id;
+  }
+  const group = account ?? organisation;
+  if (!group) throw new BlockedError('account');
+  return group.id;
+}
+
+async function loadAdminGroup(portal: Portal, scope: AdminScopeName) {
+  const id = administeredGroupId(portal, scope);
+  const [group, users] = await Promise.all([portal.groupsApi.group(id), portal.groupsApi.groupUsers(id)]);
+  if (!group) throw new BlockedError('account');
+  return { group, users };
+}
+
+export type AdminData = Awaited<ReturnType<typeof loadAdminGroup>>;
+
+/** The layout route of the group's pages: loads the group and its users for all of them. */
+export const adminLayout = (scope: AdminScopeName) => ({
+  loader: ({ context }: { context: RouterContext }) => loadAdminGroup(context.portal, scope),
+});
+
+export const adminIndex = () => ({ component: lazyRouteComponent(() => import('./AccountAdmin')) });
+
+export const adminEdit = (scope: AdminScopeName) => ({
+  staticData: { crumb: scope === 'partner' ? 'Edit partner' : 'Edit' },
+  component: lazyRouteComponent(() => import('./AccountEdit')),
+});
+
+export const adminInvite = () => ({
+  staticData: { crumb: 'Invite' },
+  component: lazyRouteComponent(() => import('./AccountInvite')),
+});
+
+export const adminEditUser = (scope: AdminScopeName) => ({
+  params: userIdParam,
+  staticData: { crumb: 'Edit user' },
+  loader: ({ context, params }: { context: RouterContext; params: { userId: number } }) =>
+    loadEditUser(context.portal, administeredGroupId(context.portal, scope), params.userId),
+  component: lazyRouteComponent(() => import('./AccountEditUser')),
+});

@@ -1,0 +1,44 @@
+import { useRouter } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { submissionMachine } from '../../../machines/submission';
+import { ApiFailure } from '../../api/client';
+import { usePortal } from '../../app/PortalContext';
+
+/**
+ * One change to a group at a time (remove a user, corporate or charity status, lock): the submission
+ * machine tracks it; on success the page's data and the user's groups are loaded again.
+ */
+export function useGroupAction() {
+  const router = useRouter();
+  const { groups, modal } = usePortal();
+  const actor = useActorRef(
+    submissionMachine.provide({
+      actors: {
+        submit: fromPromise(async ({ input }) => {
+          try {
+            return await (input.run as () => Promise<unknown>)();
+          } catch (error) {
+            // The API client has shown its own failures; a refusal decided here needs saying too.
+            if (!(error instanceof ApiFailure)) modal.send({ type: 'modal.show', title: 'Error', text: (error as Error).message });
+            throw error;
+          }
+        }),
+      },
+      actions: {
+        succeeded: () => {
+          groups.send({ type: 'groups.refresh' });
+          void router.invalidate();
+        },
+      },
+    }),
+  );
+  const busy = useSelector(actor, (s) => s.matches('submitting'));
+  const done = useSelector(actor, (s) => (s.matches('succeeded') ? String(s.context.values.label ?? '') : ''));
+  const run = (label: string, call: () => Promise<unknown>) => {
+    // After a success the machine waits in `succeeded`; the next change starts from editing.
+    actor.send({ type: 'user.edit' });
+    actor.send({ type: 'user.submit', values: { label, run: call } });
+  };
+  return { run, busy, done };
+}

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import Wizard from '../../../areas/administration/Wizard';
+
+export const Route = createFileRoute('/_signedIn/_validated/organisationwizard')({ staticData: { crumb: 'New organisation' }, component: Wizard });

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import UpdatePassword from '../../../../areas/user/UpdatePassword';
+
+export const Route = createFileRoute('/_signedIn/_validated/user/updatePassword')({ staticData: { crumb: 'Update password' }, component: UpdatePassword });

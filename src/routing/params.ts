@@ -1,0 +1,35 @@
+import { notFound } from '@tanstack/react-router';
+
+// Path and search parameters, parsed once for every route that has them.
+
+/** A positive whole number, or the unknown page: a malformed id never reaches the API. */
+export function parseIdParam(text: string): number {
+  if (!/^\d{1,9}$/.test(text) || Number(text) <= 0) throw notFound();
+  return Number(text);
+}
+
+/** `$userId` of /user/{userId} and the edit-user pages. */
+export const userIdParam = {
+  parse: ({ userId }: { userId: string }) => ({ userId: parseIdParam(userId) }),
+  stringify: ({ userId }: { userId: number }) => ({ userId: String(userId) }),
+};
+
+/** A query value given as text; the router reads `?q=42` as a number, which is text here too. */
+function text(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  return typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+}
+
+/**
+ * validateSearch for a route with one optional text parameter: the rest of the query string is kept
+ * as it is (it survives the redirects of spec section 2).
+ */
+export function textSearch<K extends string>(key: K) {
+  return (search: Record<string, unknown>) => {
+    const { [key]: raw, ...rest } = search;
+    const own: Partial<Record<K, string>> = {};
+    const value = text(raw);
+    if (value !== undefined) own[key] = value;
+    return { ...rest, ...own };
+  };
+}

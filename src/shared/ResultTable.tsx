@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+
+/** One column: its header and what each row shows in it. */
+export type Column<Row> = {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** An id for the cell, for a control elsewhere in the row to be described by it. */
+  cellId?: (row: Row) => string;
+  className?: string;
+};
+
+/**
+ * The table of search results and of a group's users: named by its heading (`labelledBy`), one row
+ * per result, or `empty` when there is none.
+ */
+export function ResultTable<Row extends { id: number | string }>({
+  labelledBy,
+  columns,
+  rows,
+  empty,
+}: {
+  labelledBy: string;
+  columns: ReadonlyArray<Column<Row> | false>;
+  rows: readonly Row[];
+  empty: ReactNode;
+}) {
+  if (rows.length === 0) return <p className="muted">{empty}</p>;
+  const shown = columns.filter((c): c is Column<Row> => c !== false);
+  return (
+    <div className="table-scroll">
+      <table className="table" aria-labelledby={labelledBy}>
+        <thead>
+          <tr>
+            {shown.map((c) => (
+              <th key={c.header} scope="col">
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              {shown.map((c) => (
+                <td key={c.header} id={c.cellId?.(row)} className={c.className}>
+                  {c.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
