@@ -5,6 +5,7 @@ import { createPortal } from './app/portal';
 import { PortalContext } from './app/PortalContext';
 import { loadConfig } from './app/config';
 import { createPortalRouter } from './app/router';
+import { BlockedError } from './routing/blocked';
 import './styles.css';
 
 // No top-level await: with it the bundler gives up merging shared chunks, and every module a lazy page
@@ -24,7 +25,12 @@ async function start() {
   const portal = createPortal(config, { inspect });
   const router = createPortalRouter(portal);
 
-  createRoot(document.getElementById('root')!).render(
+  createRoot(document.getElementById('root')!, {
+    // A guard's refusal is the spec's "Oops!" screen, not an error: nothing to log. Anything else is.
+    onCaughtError: (error, info) => {
+      if (!(error instanceof BlockedError)) console.error(error, info.componentStack);
+    },
+  }).render(
     <StrictMode>
       <PortalContext.Provider value={portal}>
         <RouterProvider router={router} />

@@ -197,7 +197,7 @@ describe('typed calls from contract entries', () => {
     const update = endpoint<typeof shape>('users', 'PUT', '/groups', 'bearer');
     const { api } = client();
     const result = await api.call(update, { query: { groupId: 3 }, body: { name: 'Acme' } }, { action: 'update the group' });
-    expect(result).toEqual({ ok: true });
+    expect(shape.response.parse(result)).toEqual({ ok: true });
     expect(seen[0]).toMatchObject({ method: 'PUT', url: '/api/users/groups?groupId=3', body: '{"name":"Acme"}' });
     expect(seen[0].headers.authorization).toBe('Bearer token-1');
   });
@@ -205,12 +205,15 @@ describe('typed calls from contract entries', () => {
   it('sends basic credentials for a basic endpoint and no token for a public one', async () => {
     const { z: zod } = await z();
     const { endpoint } = await import('../../contract/endpoint');
-    const login = endpoint<{ query: typeof queryShape; response: typeof responseShape }>('users', 'GET', '/auth', 'basic');
-    const queryShape = zod.object({ recycleTime: zod.number() });
-    const responseShape = zod.object({ ok: zod.boolean() });
-    const reset = endpoint<{ response: typeof responseShape }>('users', 'GET', '/resetpassword', 'none');
+    const shapes = {
+      login: { query: zod.object({ recycleTime: zod.number() }), response: zod.object({ ok: zod.boolean() }) },
+      reset: { response: zod.object({ ok: zod.boolean() }) },
+    };
+    const login = endpoint<typeof shapes.login>('users', 'GET', '/auth', 'basic');
+    const reset = endpoint<typeof shapes.reset>('users', 'GET', '/resetpassword', 'none');
     const { api } = client();
-    await api.call(login, { query: { recycleTime: 60 }, basic: { userName: 'a@b.com', password: 'pw' } }, { action: 'log in' });
+    const answer = await api.call(login, { query: { recycleTime: 60 }, basic: { userName: 'a@b.com', password: 'pw' } }, { action: 'log in' });
+    expect(shapes.login.response.parse(answer)).toEqual({ ok: true });
     await api.call(reset, {}, { action: 'send a reset code', cache: false });
     expect(String(seen[0].headers.authorization)).toBe(`Basic ${Buffer.from('a@b.com:pw').toString('base64')}`);
     expect(seen[0].url).toBe('/api/users/auth?recycleTime=60');
