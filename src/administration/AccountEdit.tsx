@@ -4,7 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { territories } from '../../contract/shared/territory';
 import { territoryLabels } from '../../contract/shared/territory';
-import { submissionMachine } from '../../machines/submission';
+import { createSubmissionMachine } from '../../machines/submission';
 import { usePortal } from '../app/PortalContext';
 import { Field, formValues, optionalTexts } from '../shared/Field';
 import { useAdmin } from './scope';
@@ -22,6 +22,8 @@ const fields = [
   ['country', 'Country', 100],
 ] as const;
 
+const saveGroup = createSubmissionMachine<Record<string, string | null>>();
+
 /** /administration/account/edit and /partner/administration/editPartner: the group's name and address. */
 export default function AccountEdit() {
   const { data, path } = useAdmin();
@@ -30,7 +32,7 @@ export default function AccountEdit() {
   const navigate = useNavigate();
   const router = useRouter();
   const actor = useActorRef(
-    submissionMachine.provide({
+    saveGroup.provide({
       actors: { submit: fromPromise(({ input }) => groupsApi.updateGroup(group.id, input)) },
       actions: {
         succeeded: () => {

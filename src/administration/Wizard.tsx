@@ -69,7 +69,7 @@ export default function Wizard() {
       },
     }),
   );
-  const busy = useSelector(actor, (s) => !s.matches('editing'));
+  const busy = useSelector(actor, (s) => s.matches('submitting') || s.matches('succeeded'));
 
   // Each new step takes the focus to its heading, so keyboard and screen-reader users start there.
   const heading = useRef<HTMLHeadingElement>(null);

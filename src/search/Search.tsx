@@ -3,12 +3,11 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { territoryLabels } from '../../contract/shared/territory';
-import { submissionMachine } from '../../machines/submission';
+import { createSubmissionMachine, resultOf } from '../../machines/submission';
 import type { SearchResult } from '../api/groups';
 import { usePortal } from '../app/PortalContext';
 import { Field, formValues } from '../shared/Field';
 import { Spinner } from '../shared/Spinner';
-import { failed, keepResult, resultOf } from '../shared/submissionResult';
 import { useOpenGroup } from '../shared/useOpenGroup';
 
 /** The server's rule (contract/search.ts): a filter of at least 2 characters, at most 100. */
@@ -73,20 +72,21 @@ export default function Search() {
   );
 }
 
+const runSearch = createSubmissionMachine<{ filter: string }, SearchResult>();
+
 /** One search: its own actor, started on mount, so a new filter starts afresh. */
 function Results({ filter }: { filter: string }) {
   const { groupsApi } = usePortal();
   const actor = useActorRef(
-    submissionMachine.provide({
-      actors: { submit: fromPromise(({ input }) => groupsApi.search(String(input.filter))) },
-      actions: { succeeded: keepResult },
+    runSearch.provide({
+      actors: { submit: fromPromise(({ input }) => groupsApi.search(input.filter)) },
     }),
   );
   useEffect(() => {
     actor.send({ type: 'user.submit', values: { filter } });
   }, [actor, filter]);
-  const result = useSelector(actor, (s) => resultOf<SearchResult>(s));
-  const broken = useSelector(actor, failed);
+  const result = useSelector(actor, resultOf);
+  const broken = useSelector(actor, (s) => s.matches('failed'));
   const { open, opening } = useOpenGroup();
 
   if (broken) {

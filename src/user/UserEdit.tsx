@@ -3,7 +3,7 @@ import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { UpdateUserBody } from '../../contract/users/schemas';
-import { submissionMachine } from '../../machines/submission';
+import { createSubmissionMachine } from '../../machines/submission';
 import { usePortal } from '../app/PortalContext';
 import { Field, formValues, optionalTexts } from '../shared/Field';
 
@@ -22,6 +22,8 @@ const fields = [
   ['country', 'Country', 100, 'country-name'],
 ] as const;
 
+const saveDetails = createSubmissionMachine<UpdateUserBody>();
+
 /** /user/{userId}/edit: update the user's own details. */
 export default function UserEdit() {
   const user = route.useLoaderData();
@@ -29,8 +31,8 @@ export default function UserEdit() {
   const navigate = useNavigate();
   const router = useRouter();
   const actor = useActorRef(
-    submissionMachine.provide({
-      actors: { submit: fromPromise(({ input }) => users.updateUser(user.id, input as UpdateUserBody)) },
+    saveDetails.provide({
+      actors: { submit: fromPromise(({ input }) => users.updateUser(user.id, input)) },
       actions: {
         succeeded: () => {
           void router.invalidate();
