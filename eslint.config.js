@@ -30,6 +30,13 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/src/**', 'react', 'react-dom', '@tanstack/*', 'ky'] }],
       'no-restricted-globals': ['error', 'localStorage', 'fetch', 'sessionStorage'],
+      // Time is an effect: a machine gets its clock from the app (a provided delay or actor), never reads it.
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='Date'][property.name='now']", message: 'Machines have no clock: take the time from the app (provide a delay or an actor).' },
+        { selector: "NewExpression[callee.name='Date']", message: 'Machines have no clock: take the time from the app (provide a delay or an actor).' },
+        { selector: "MemberExpression[object.name='performance'][property.name='now']", message: 'Machines have no clock: take the time from the app.' },
+      ],
     },
   },
   {
