@@ -51,6 +51,12 @@ const selectAccount = {
   },
 } as const;
 
+/** A login or re-authentication result: the session's user, saved locally. */
+const keepUser = [
+  { type: 'assignUser', params: ({ event }: { event: { output: AuthUser | null } }) => ({ user: event.output! }) },
+  { type: 'saveUser', params: ({ event }: { event: { output: AuthUser | null } }) => ({ user: event.output! }) },
+] as const;
+
 /**
  * Re-authentication, on load (`resume`) and while working (`renew`): the same request and the same
  * outcomes, a fresh token or a signed-out session.
@@ -64,10 +70,7 @@ const renewal = (id: 'resume' | 'renew') =>
       {
         guard: { type: 'gotToken', params: ({ event }: { event: { output: AuthUser | null } }) => ({ user: event.output }) },
         target: '#session.authenticated',
-        actions: [
-          { type: 'assignUser', params: ({ event }: { event: { output: AuthUser | null } }) => ({ user: event.output! }) },
-          { type: 'saveUser', params: ({ event }: { event: { output: AuthUser | null } }) => ({ user: event.output! }) },
-        ],
+        actions: keepUser,
       },
       signOutAndClear,
     ],
@@ -146,13 +149,7 @@ export const sessionMachine = setup({
           assertEvent(event, 'user.login');
           return event.credentials;
         },
-        onDone: {
-          target: 'authenticated',
-          actions: [
-            { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
-            { type: 'saveUser', params: ({ event }) => ({ user: event.output }) },
-          ],
-        },
+        onDone: { target: 'authenticated', actions: keepUser },
         // The API client has already shown the server's message in the Error modal.
         onError: 'signedOut',
       },
