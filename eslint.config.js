@@ -88,6 +88,18 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [srcNotServer] }] },
   },
+  {
+    // Time is an effect: a machine gets its clock from the app (a provided delay or actor), never reads it.
+    files: ['machines/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='Date'][property.name='now']", message: 'Machines have no clock: take the time from the app (provide a delay or an actor).' },
+        { selector: "NewExpression[callee.name='Date']", message: 'Machines have no clock: take the time from the app (provide a delay or an actor).' },
+        { selector: "MemberExpression[object.name='performance'][property.name='now']", message: 'Machines have no clock: take the time from the app.' },
+      ],
+    },
+  },
   ...areaRules,
   ...contractRules,
   ...engineRules,

@@ -36,7 +36,7 @@ test('highlights the live session state of another tab as the user logs in there
   await expect(login).toContainText('member@example.com');
   // From the other tab, and never with the password.
   await expect(login).not.toContainText('(this tab)');
-  await expect(events.getByRole('row').filter({ hasText: 'xstate.done.actor.0.session.loggingIn' })).toHaveCount(1);
+  await expect(events.getByRole('row').filter({ hasText: 'xstate.done.actor.login' })).toHaveCount(1);
   await expect(page.getByText(demoPassword)).toHaveCount(0);
 
   // The portal tab closes: its actor is no longer live; this tab's own session (signed out) is.

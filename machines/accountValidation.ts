@@ -40,6 +40,7 @@ export const accountValidationMachine = setup({
     },
     submitting: {
       invoke: {
+        id: 'submitCode',
         src: 'submitCode',
         input: ({ event }) => {
           assertEvent(event, 'user.submit');
@@ -52,6 +53,7 @@ export const accountValidationMachine = setup({
     },
     resending: {
       invoke: {
+        id: 'resendCode',
         src: 'resendCode',
         onDone: { target: 'editing', actions: assign({ resent: true }) },
         onError: 'editing',

@@ -100,6 +100,7 @@ export const groupSelectionMachine = setup({
     },
     loading: {
       invoke: {
+        id: 'loadGroups',
         src: 'loadGroups',
         onDone: { target: 'choosing', actions: assign(({ event }) => ({ groups: event.output })) },
         onError: 'failed',
@@ -116,6 +117,7 @@ export const groupSelectionMachine = setup({
     // Staff may have been working in any customer's group: fetch it by id.
     restoring: {
       invoke: {
+        id: 'loadGroup',
         src: 'loadGroup',
         input: ({ context }) => ({ id: savedGroupId(context.saved)! }),
         onDone: [

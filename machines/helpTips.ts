@@ -153,6 +153,7 @@ export const helpTipsMachine = setup({
         // The target may render late (loader data, lazy parts): wait for it, up to targetWait.
         locating: {
           invoke: {
+            id: 'findTarget',
             src: 'findTarget',
             input: ({ context }) => ({
               targetId: current(context)!.targetId!,

@@ -50,6 +50,7 @@ export const passwordResetMachine = setup({
     },
     sendingCode: {
       invoke: {
+        id: 'sendCode',
         src: 'requestCode',
         input: ({ context }) => ({ userId: context.userId }),
         onDone: 'awaitingCode',
@@ -66,6 +67,7 @@ export const passwordResetMachine = setup({
     // Another code for the same user: whatever happens, they stay on the code form.
     resendingCode: {
       invoke: {
+        id: 'resendCode',
         src: 'requestCode',
         input: ({ context }) => ({ userId: context.userId }),
         onDone: 'awaitingCode',
@@ -74,6 +76,7 @@ export const passwordResetMachine = setup({
     },
     resetting: {
       invoke: {
+        id: 'resetPassword',
         src: 'resetPassword',
         input: ({ context, event }) => {
           assertEvent(event, 'user.submit');

@@ -7,6 +7,7 @@ import { modalMachine } from './modal';
 import { passwordResetMachine } from './passwordReset';
 import { sessionMachine } from './session';
 import { submissionMachine } from './submission';
+import { wizardMachine } from './wizard';
 
 /**
  * Every statechart of the portal, in one list: the QA path planner (`npm run paths`), the coverage
@@ -22,4 +23,5 @@ export const machines: readonly AnyStateMachine[] = [
   groupSelectionMachine,
   accountSwitcherMachine,
   helpTipsMachine,
+  wizardMachine,
 ];

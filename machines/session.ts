@@ -33,6 +33,50 @@ export function reauthDelayMs(user: AuthUser, nowMs: number): number {
 
 const hasToken = (user: AuthUser | null | undefined): user is AuthUser => Boolean(user?.jwt);
 
+/** Where every way out of a session leads: the signed-out user, with all saved and cached state cleared. */
+const signOutAndClear = { target: '#session.signedOut', actions: ['signOut', 'clearAll'] } as const;
+
+/** The renewal delay read against a clock (`Date.now` in the app): provide it as `delays.reauthDelay`. */
+export const reauthDelayFrom =
+  (now: () => number) =>
+  ({ context }: { context: SessionContext }): number =>
+    reauthDelayMs(context.user, now());
+
+/** An account chosen in group selection: attached to the next re-authentication. */
+const selectAccount = {
+  type: 'selectAccount',
+  params: ({ event }: { event: SessionEvent }) => {
+    assertEvent(event, 'account.selected');
+    return { accountId: event.accountId };
+  },
+} as const;
+
+/** A login or re-authentication result: the session's user, saved locally. */
+const keepUser = [
+  { type: 'assignUser', params: ({ event }: { event: { output: AuthUser | null } }) => ({ user: event.output! }) },
+  { type: 'saveUser', params: ({ event }: { event: { output: AuthUser | null } }) => ({ user: event.output! }) },
+] as const;
+
+/**
+ * Re-authentication, on load (`resume`) and while working (`renew`): the same request and the same
+ * outcomes, a fresh token or a signed-out session.
+ */
+const renewal = (id: 'resume' | 'renew') =>
+  ({
+    id,
+    src: 'reauthenticate',
+    input: ({ context }: { context: SessionContext }) => ({ accountId: context.accountId }),
+    onDone: [
+      {
+        guard: { type: 'gotToken', params: ({ event }: { event: { output: AuthUser | null } }) => ({ user: event.output }) },
+        target: '#session.authenticated',
+        actions: keepUser,
+      },
+      signOutAndClear,
+    ],
+    onError: signOutAndClear,
+  }) as const;
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -58,13 +102,20 @@ export const sessionMachine = setup({
       accountId: params.user.accountId,
     })),
     signOut: assign({ user: signedOutUser, accountId: undefined }),
+    selectAccount: assign((_, params: { accountId: number | undefined }) => ({ accountId: params.accountId })),
   },
   guards: {
     hasSavedToken: ({ context }) => hasToken(context.user),
     gotToken: (_, params: { user: AuthUser | null }) => hasToken(params.user),
   },
   delays: {
-    reauthDelay: ({ context }) => reauthDelayMs(context.user, Date.now()),
+    /**
+     * Half the time left until recycleDate. The machine has no clock of its own: the app provides
+     * `reauthDelay: reauthDelayFrom(Date.now)`, tests a fixed or simulated clock.
+     */
+    reauthDelay: (): number => {
+      throw new Error('reauthDelay not provided: sessionMachine.provide({ delays: { reauthDelay: reauthDelayFrom(clock) } })');
+    },
   },
 }).createMachine({
   id: 'session',
@@ -76,37 +127,15 @@ export const sessionMachine = setup({
   states: {
     // Decides on load whether there is a saved session worth resuming.
     starting: {
-      always: [
-        { guard: 'hasSavedToken', target: 'resuming' },
-        { target: 'signedOut', actions: ['signOut', 'clearAll'] },
-      ],
+      always: [{ guard: 'hasSavedToken', target: 'resuming' }, signOutAndClear],
     },
     // Re-authentication on load: routes wait for it before deciding where the user may go.
     resuming: {
-      invoke: {
-        src: 'reauthenticate',
-        input: ({ context }) => ({ accountId: context.accountId }),
-        onDone: [
-          {
-            guard: { type: 'gotToken', params: ({ event }) => ({ user: event.output }) },
-            target: 'authenticated',
-            actions: [
-              { type: 'assignUser', params: ({ event }) => ({ user: event.output! }) },
-              { type: 'saveUser', params: ({ event }) => ({ user: event.output! }) },
-            ],
-          },
-          { target: 'signedOut', actions: ['signOut', 'clearAll'] },
-        ],
-        onError: { target: 'signedOut', actions: ['signOut', 'clearAll'] },
-      },
+      invoke: renewal('resume'),
       on: {
-        'user.logout': { target: 'signedOut', actions: ['signOut', 'clearAll'] },
+        'user.logout': signOutAndClear,
         // A choice made while the token is being fetched restarts the fetch with it, so it is not lost.
-        'account.selected': {
-          target: 'resuming',
-          reenter: true,
-          actions: assign(({ event }) => ({ accountId: event.accountId })),
-        },
+        'account.selected': { target: 'resuming', reenter: true, actions: selectAccount },
       },
     },
     signedOut: {
@@ -114,18 +143,13 @@ export const sessionMachine = setup({
     },
     loggingIn: {
       invoke: {
+        id: 'login',
         src: 'login',
         input: ({ event }) => {
           assertEvent(event, 'user.login');
           return event.credentials;
         },
-        onDone: {
-          target: 'authenticated',
-          actions: [
-            { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
-            { type: 'saveUser', params: ({ event }) => ({ user: event.output }) },
-          ],
-        },
+        onDone: { target: 'authenticated', actions: keepUser },
         // The API client has already shown the server's message in the Error modal.
         onError: 'signedOut',
       },
@@ -135,41 +159,19 @@ export const sessionMachine = setup({
       after: { reauthDelay: 'reauthenticating' },
       on: {
         'user.validated': 'reauthenticating',
-        'account.selected': {
-          target: 'reauthenticating',
-          actions: assign(({ event }) => ({ accountId: event.accountId })),
-        },
-        'user.logout': { target: 'signedOut', actions: ['signOut', 'clearAll'] },
-        'session.unauthorized': { target: 'signedOut', actions: ['signOut', 'clearAll'] },
+        'account.selected': { target: 'reauthenticating', actions: selectAccount },
+        'user.logout': signOutAndClear,
+        'session.unauthorized': signOutAndClear,
       },
     },
     // Periodic or requested renewal while the user keeps working: pages stay as they are.
     reauthenticating: {
-      invoke: {
-        src: 'reauthenticate',
-        input: ({ context }) => ({ accountId: context.accountId }),
-        onDone: [
-          {
-            guard: { type: 'gotToken', params: ({ event }) => ({ user: event.output }) },
-            target: 'authenticated',
-            actions: [
-              { type: 'assignUser', params: ({ event }) => ({ user: event.output! }) },
-              { type: 'saveUser', params: ({ event }) => ({ user: event.output! }) },
-            ],
-          },
-          { target: 'signedOut', actions: ['signOut', 'clearAll'] },
-        ],
-        onError: { target: 'signedOut', actions: ['signOut', 'clearAll'] },
-      },
+      invoke: renewal('renew'),
       on: {
-        'user.logout': { target: 'signedOut', actions: ['signOut', 'clearAll'] },
-        'session.unauthorized': { target: 'signedOut', actions: ['signOut', 'clearAll'] },
+        'user.logout': signOutAndClear,
+        'session.unauthorized': signOutAndClear,
         // Restart the renewal with the newest account or validation, aborting the older request.
-        'account.selected': {
-          target: 'reauthenticating',
-          reenter: true,
-          actions: assign(({ event }) => ({ accountId: event.accountId })),
-        },
+        'account.selected': { target: 'reauthenticating', reenter: true, actions: selectAccount },
         'user.validated': { target: 'reauthenticating', reenter: true },
       },
     },

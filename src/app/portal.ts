@@ -3,7 +3,7 @@ import type { RuntimeConfig } from '../../contract/config/entities';
 import type { Territory } from '../../contract/shared/territory';
 import { groupSelectionMachine } from '../../machines/groupSelection';
 import { modalLevels, modalMachine } from '../../machines/modal';
-import { isSettled, isSignedIn, sessionMachine } from '../../machines/session';
+import { isSettled, isSignedIn, reauthDelayFrom, sessionMachine } from '../../machines/session';
 import { isStaff } from '../../contract/shared/roles';
 import { createApiClient, type ApiClient } from '../api/client';
 import { groupsApi, type GroupsApi } from '../api/groups';
@@ -74,6 +74,7 @@ export function createPortal(config: RuntimeConfig, { storage = localStorage, in
           api.clearCache();
         },
       },
+      delays: { reauthDelay: reauthDelayFrom(Date.now) },
     }),
     { input: { savedUser: loadSavedUser(storage) }, inspect },
   );

@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { Group } from '../../contract/groups/entities';
 import { findGroup } from '../../machines/groupTree';
-import { submissionMachine } from '../../machines/submission';
+import { createSubmissionMachine } from '../../machines/submission';
 import { usePortal } from '../app/PortalContext';
 
 /**
@@ -12,28 +12,29 @@ import { usePortal } from '../app/PortalContext';
  * children and parent, so that selecting an organisation also selects its first account and an
  * account its organisation (as the group selection does when staff restore a customer's group).
  */
+const openGroup = createSubmissionMachine<{ id: number }, Group | null>();
+
 export function useOpenGroup() {
   const { groups, groupsApi } = usePortal();
   const navigate = useNavigate();
   const actor = useActorRef(
-    submissionMachine.provide({
+    openGroup.provide({
       actors: {
         submit: fromPromise(async ({ input }) => {
-          const id = Number(input.id);
-          return findGroup(groups.getSnapshot().context.groups, id) ?? (await groupsApi.group(id));
+          return findGroup(groups.getSnapshot().context.groups, input.id) ?? (await groupsApi.group(input.id));
         }),
       },
       actions: {
         succeeded: (_, { result }) => {
           if (!result) return;
-          groups.send({ type: 'group.select', group: result as Group });
+          groups.send({ type: 'group.select', group: result });
           void navigate({ to: '/administration/account' });
         },
       },
     }),
   );
   /** The id being opened, while it loads. */
-  const opening = useSelector(actor, (s) => (s.matches('submitting') ? Number(s.context.values.id) : null));
+  const opening = useSelector(actor, (s) => (s.matches('submitting') ? (s.context.values?.id ?? null) : null));
   const open = (id: number) => {
     actor.send({ type: 'user.edit' });
     actor.send({ type: 'user.submit', values: { id } });

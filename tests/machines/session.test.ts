@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { signedOutUser } from '../../contract/shared/session';
 import type { AuthUser } from '../../contract/users/entities';
-import { sessionMachine, type Credentials } from '../../machines/session';
+import { reauthDelayFrom, sessionMachine, type Credentials } from '../../machines/session';
 import { describeModel } from './harness/vitest';
 import { credentials, loggedInUser, renewedUser, savedUser, sessionModel, sessionModelNow } from './models/session.model';
 
@@ -36,6 +36,8 @@ describe('session effects on a real actor', () => {
     const machine = sessionMachine.provide({
       actors: { reauthenticate: fromPromise(reauthenticate), login: fromPromise(login) },
       actions: { saveUser: (_, params) => saveUser(params.user), clearAll },
+      // the faked Date.now of these tests
+      delays: { reauthDelay: reauthDelayFrom(() => Date.now()) },
     });
     const actor = createActor(machine, { input: { savedUser: savedUserInput } }).start();
     return { actor, reauthenticate, login, saveUser, clearAll };

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { submissionMachine } from '../../machines/submission';
+import { createSubmissionMachine, resultOf, submissionMachine } from '../../machines/submission';
 import { describeModel } from './harness/vitest';
-import { formValues, serverResult, submissionModel } from './models/submission.model';
+import { failure, formValues, serverResult, submissionModel } from './models/submission.model';
 
 describeModel(submissionModel);
 
@@ -23,6 +23,27 @@ describe('form submission on a real actor', () => {
     expect(submit).toHaveBeenCalledTimes(1);
     expect(submit.mock.calls[0][0].input).toEqual(formValues);
     expect(succeeded).toHaveBeenCalledWith({ result: serverResult, values: formValues });
+    actor.stop();
+  });
+
+  it('fails with the message, keeps the input, and sends again from there', async () => {
+    const answers: Array<() => Promise<{ id: number }>> = [
+      async () => {
+        throw new Error(failure);
+      },
+      async () => serverResult,
+    ];
+    const machine = createSubmissionMachine<typeof formValues, { id: number }>().provide({
+      actors: { submit: fromPromise(async ({ input }) => answers.shift()!().then((r) => ({ ...r, echo: input.userName }))) },
+    });
+    const actor = createActor(machine).start();
+    actor.send({ type: 'user.submit', values: formValues });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().context).toEqual({ values: formValues, result: undefined, error: failure });
+    actor.send({ type: 'user.submit', values: formValues });
+    await waitFor(actor, (s) => s.matches('succeeded'));
+    expect(resultOf(actor.getSnapshot())).toEqual({ ...serverResult, echo: formValues.userName });
+    expect(actor.getSnapshot().context.error).toBeUndefined();
     actor.stop();
   });
 });

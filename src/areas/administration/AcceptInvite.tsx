@@ -1,9 +1,11 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { submissionMachine } from '../../../machines/submission';
+import { createSubmissionMachine, isBusy } from '../../../machines/submission';
 import { usePortal } from '../../app/PortalContext';
 import { refreshGroups } from '../../shared/refreshGroups';
+
+const accept = createSubmissionMachine<{ jwt: string }, { name: string }>();
 
 const route = getRouteApi('/_signedIn/_validated/acceptinvite');
 
@@ -17,25 +19,24 @@ export default function AcceptInvite() {
   const { groups, groupsApi, modal } = usePortal();
   const navigate = useNavigate();
   const actor = useActorRef(
-    submissionMachine.provide({
+    accept.provide({
       actors: {
         submit: fromPromise(async ({ input }) => {
-          const joined = await groupsApi.acceptInvite(String(input.jwt));
+          const joined = await groupsApi.acceptInvite(input.jwt);
           // The account bar on /home shows the new group.
           await refreshGroups(groups);
           return joined;
         }),
       },
       actions: {
-        succeeded: (_, { result }) => {
-          const joined = result as Awaited<ReturnType<typeof groupsApi.acceptInvite>>;
+        succeeded: (_, { result: joined }) => {
           modal.send({ type: 'modal.show', title: 'Invitation accepted', text: `You have joined ${joined.name}.` });
           void navigate({ to: '/home' });
         },
       },
     }),
   );
-  const busy = useSelector(actor, (s) => !s.matches('editing'));
+  const busy = useSelector(actor, isBusy);
 
   if (!jwt) {
     return (

@@ -4,7 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { territories } from '../../../contract/shared/territory';
 import { territoryLabels } from '../../../contract/shared/territory';
-import { submissionMachine } from '../../../machines/submission';
+import { createSubmissionMachine } from '../../../machines/submission';
 import { usePortal } from '../../app/PortalContext';
 import { addressFieldNames } from '../../../contract/shared/address';
 import { AddressFields } from '../../shared/AddressFields';
@@ -15,6 +15,8 @@ import { useAdmin } from './scope';
 /** What the form sends: blank optional fields clear them. */
 const fieldNames = ['name', ...addressFieldNames];
 
+const saveGroup = createSubmissionMachine<Record<string, string | null>>();
+
 /** /administration/account/edit and /partner/administration/editPartner: the group's name and address. */
 export default function AccountEdit() {
   const { data, scope } = useAdmin();
@@ -23,7 +25,7 @@ export default function AccountEdit() {
   const navigate = useNavigate();
   const router = useRouter();
   const actor = useActorRef(
-    submissionMachine.provide({
+    saveGroup.provide({
       actors: { submit: fromPromise(({ input }) => groupsApi.updateGroup(group.id, input)) },
       actions: {
         succeeded: () => {

@@ -2,8 +2,8 @@ import type { FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { AccessLevel } from '../../../contract/shared/access';
-import { submissionMachine } from '../../../machines/submission';
+import { accessLevels, type AccessLevel } from '../../../contract/shared/access';
+import { createSubmissionMachine } from '../../../machines/submission';
 import { usePortal } from '../../app/PortalContext';
 import { Field, formValues } from '../../shared/Field';
 import { useAdmin } from './scope';
@@ -12,26 +12,29 @@ import { useAdmin } from './scope';
 /** Spec section 5: invitations last 86400 seconds and do not hand over ownership unless asked. */
 const defaultExpiryHours = 24;
 
+type Invitation = { email: string; accessLevel: AccessLevel | undefined; takeOwnership: boolean; expiry: number };
+const invite = createSubmissionMachine<Invitation>();
+
 /** /administration/account/invite: email someone a link that adds them to the group. */
 export default function AccountInvite() {
   const { data, scope } = useAdmin();
   const { group } = data;
   const { groupsApi } = usePortal();
   const actor = useActorRef(
-    submissionMachine.provide({
+    invite.provide({
       actors: {
         submit: fromPromise(({ input }) =>
-          groupsApi.invite(group.id, String(input.email), {
-            expiry: Number(input.expiry),
-            takeOwnership: Boolean(input.takeOwnership),
-            accessLevel: input.accessLevel as AccessLevel,
+          groupsApi.invite(group.id, input.email, {
+            expiry: input.expiry,
+            takeOwnership: input.takeOwnership,
+            accessLevel: input.accessLevel,
           }),
         ),
       },
     }),
   );
   const state = useSelector(actor, (s) => String(s.value));
-  const sentTo = useSelector(actor, (s) => String(s.context.values.email ?? ''));
+  const sentTo = useSelector(actor, (s) => s.context.values?.email ?? '');
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -40,7 +43,7 @@ export default function AccountInvite() {
       type: 'user.submit',
       values: {
         email: v.email.trim(),
-        accessLevel: v.accessLevel,
+        accessLevel: accessLevels.find((level) => level === v.accessLevel),
         takeOwnership: v.takeOwnership === 'on',
         expiry: Math.round(Number(v.expiryHours) * 3600),
       },

@@ -5,34 +5,34 @@ import { fromPromise } from 'xstate';
 import type { CreateGroup } from '../../api/groups';
 import { usePortal } from '../../app/PortalContext';
 import { Field, FieldError, formValues } from '../../shared/Field';
-import { keepResult, resultOf } from '../../shared/submissionResult';
 import { useOpenGroup } from '../../shared/useOpenGroup';
-import { submissionMachine } from '../../../machines/submission';
+import { createSubmissionMachine, resultOf } from '../../../machines/submission';
 import { nameError, nameMaxLength, noIdProvided, parseId } from './groupRules';
 
 type Errors = Partial<Record<'where' | 'userId' | 'groupId' | 'name', string>>;
 /** The account creation payload of spec section 3: userId or groupId, type, name, country (owner defaults to true). */
 type Payload = { userId?: number; groupId?: number; body: CreateGroup };
 
+const createGroup = createSubmissionMachine<Payload, { id: number }>();
+
 
 /** /administration/account/create (super): "Create new account" of the ellipsis menu. */
 export default function CreateAccount() {
   const { groupsApi } = usePortal();
   const actor = useActorRef(
-    submissionMachine.provide({
+    createGroup.provide({
       actors: {
         submit: fromPromise(({ input }) => {
-          const { userId, groupId, body } = input as Payload;
+          const { userId, groupId, body } = input;
           return groupsApi.createGroup(groupId !== undefined ? { parentId: groupId } : { userId }, body);
         }),
       },
-      actions: { succeeded: keepResult },
     }),
   );
   const busy = useSelector(actor, (s) => s.matches('submitting'));
-  const result = useSelector(actor, (s) => resultOf<{ id: number }>(s));
-  const sent = useSelector(actor, (s) => s.context.values as Payload);
-  const created = result ? { id: result.id, ...sent.body } : null;
+  const result = useSelector(actor, resultOf);
+  const sent = useSelector(actor, (s) => s.context.values);
+  const created = result && sent ? { id: result.id, ...sent.body } : null;
   const [errors, setErrors] = useState<Errors>({});
   const { open, opening } = useOpenGroup();
 

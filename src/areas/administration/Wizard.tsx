@@ -1,12 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { isStaff } from '../../../contract/shared/roles';
-import type { Group } from '../../../contract/groups/entities';
-import { territories, territoryLabels, type Territory } from '../../../contract/shared/territory';
+import { territories, territoryLabels } from '../../../contract/shared/territory';
 import { findGroup } from '../../../machines/groupTree';
-import { submissionMachine } from '../../../machines/submission';
+import { checkStepWith, isCreating, wizardMachine, wizardStep, wizardSteps, type WizardErrors, type WizardField } from '../../../machines/wizard';
 import { usePortal } from '../../app/PortalContext';
 import { Field, FieldError as FieldErrorText } from '../../shared/Field';
 import { refreshGroups } from '../../shared/refreshGroups';
@@ -14,16 +13,13 @@ import { nameError, nameMaxLength, parseId } from './groupRules';
 
 const steps = ['Organisation', 'First account', 'Confirm'] as const;
 
-type Draft = { organisation: string; ownerId: string; account: string; territory: Territory };
-type Errors = Partial<Record<'organisation' | 'ownerId' | 'account', string>>;
-/** What one submission sends: both creates, then the new account is opened. */
-type Plan = { userId: number; organisation: string; account: string; territory: Territory };
-
 /**
  * /welcomewizard (a new customer sets up their organisation) and /organisationwizard (staff's
  * Creation Wizard): name the organisation, name its first account and choose the account's
- * territory, confirm. One submission creates the organisation (POST /groups ?userId), then the
- * account under it (?parentId), loads the groups again and opens the new account.
+ * territory, confirm. The wizard machine (machines/wizard.ts) holds the steps, the draft and the create
+ * sequence: the organisation (POST /groups ?userId), the account under it (?parentId), staff stepping
+ * back out, then the groups are loaded again and the new account is opened. This view draws the step
+ * and sends what the user does; it provides the spec's rules and the calls.
  */
 export default function Wizard() {
   const { session, groups, groupsApi, territory } = usePortal();
@@ -32,44 +28,38 @@ export default function Wizard() {
   const welcome = useLocation().pathname.endsWith('/welcomewizard');
   const navigate = useNavigate();
 
-  // The wizard's own page and the typed values: view state, not business state.
-  const [step, setStep] = useState(0);
-  const [draft, setDraft] = useState<Draft>({ organisation: '', ownerId: '', account: '', territory });
-  const [errors, setErrors] = useState<Errors>({});
-
-  // What an attempt created before a later call failed: the retry goes on from there instead of
-  // creating a second organisation.
-  const progress = useRef<{ key: string; organisationId?: number; accountId?: number } | null>(null);
   const actor = useActorRef(
-    submissionMachine.provide({
-      actors: {
-        submit: fromPromise(async ({ input }) => {
-          const plan = input as Plan;
-          const me = session.getSnapshot().context.user.id;
-          const key = `${plan.userId}|${plan.organisation}`;
-          const done = progress.current?.key === key ? progress.current : (progress.current = { key });
-          done.organisationId ??= (await groupsApi.createGroup({ userId: plan.userId }, { type: 'organisation', name: plan.organisation })).id;
-          done.accountId ??= (
-            await groupsApi.createGroup({ parentId: done.organisationId }, { type: 'account', name: plan.account, territory: plan.territory })
-          ).id;
-          // The server makes whoever creates a group under a parent its direct owner. Staff creating
-          // for a customer step back out: the customer owns the account through the organisation,
-          // and a membership would replace the staff user's view of every group by this one account.
-          if (plan.userId !== me) await groupsApi.removeUser(done.accountId, me);
-          progress.current = null;
-          const settled = await refreshGroups(groups);
-          return findGroup(settled.context.groups, done.accountId) ?? (await groupsApi.group(done.accountId));
-        }),
-      },
+    wizardMachine.provide({
       actions: {
-        succeeded: (_, { result }) => {
-          if (result) groups.send({ type: 'group.select', group: result as Group });
+        checkStep: checkStepWith({ name: nameError, ownerId: (text) => parseId(text).error }),
+        opened: (_, { group }) => {
+          if (group) groups.send({ type: 'group.select', group });
           void navigate({ to: '/administration/account' });
         },
       },
+      actors: {
+        createOrganisation: fromPromise(async ({ input }) => {
+          const ownerId = (staff ? parseId(input.owner).id : undefined) ?? session.getSnapshot().context.user.id;
+          const { id } = await groupsApi.createGroup({ userId: ownerId }, { type: 'organisation', name: input.name });
+          return { id, ownerId };
+        }),
+        createAccount: fromPromise(({ input }) =>
+          groupsApi.createGroup({ parentId: input.organisationId }, { type: 'account', name: input.name, territory: input.territory }),
+        ),
+        // A membership would replace the staff user's view of every group by this one account.
+        stepBack: fromPromise(({ input }) => groupsApi.removeUser(input.groupId, input.userId)),
+        openAccount: fromPromise(async ({ input }) => {
+          const settled = await refreshGroups(groups);
+          return findGroup(settled.context.groups, input.accountId) ?? (await groupsApi.group(input.accountId));
+        }),
+      },
     }),
+    { input: { userId: user.id, staff, territory } },
   );
-  const busy = useSelector(actor, (s) => !s.matches('editing'));
+  const step = wizardSteps.indexOf(useSelector(actor, wizardStep));
+  const draft = useSelector(actor, (s) => s.context.draft);
+  const errors = useSelector(actor, (s) => s.context.errors);
+  const busy = useSelector(actor, isCreating);
 
   // Each new step takes the focus to its heading, so keyboard and screen-reader users start there.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -79,44 +69,24 @@ export default function Wizard() {
     else heading.current?.focus();
   }, [step]);
 
-  const change = (name: keyof Draft) => (e: { currentTarget: { value: string } }) => {
-    const value = e.currentTarget.value;
-    setDraft((d) => ({ ...d, [name]: value }));
-    setErrors((x) => ({ ...x, [name]: undefined }));
-  };
+  const change = (field: WizardField) => (e: { currentTarget: { value: string } }) =>
+    actor.send({ type: 'user.change', field, value: e.currentTarget.value });
 
   const next = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (step === 0) {
-      const found: Errors = {
-        organisation: nameError(draft.organisation) ?? undefined,
-        ownerId: staff ? parseId(draft.ownerId).error : undefined,
-      };
-      setErrors(found);
-      if (!found.organisation && !found.ownerId) setStep(1);
-      // Focus the first field in error, so it is read out with its message.
-      else document.getElementById(found.organisation ? 'field-organisation' : 'field-ownerId')?.focus();
+    if (step === 2) {
+      actor.send({ type: 'user.submit' });
       return;
     }
-    if (step === 1) {
-      const account = nameError(draft.account) ?? undefined;
-      setErrors({ account });
-      if (!account) setStep(2);
-      else document.getElementById('field-account')?.focus();
-      return;
-    }
-    const plan: Plan = {
-      userId: (staff ? parseId(draft.ownerId).id : undefined) ?? user.id,
-      organisation: draft.organisation.trim(),
-      account: draft.account.trim(),
-      territory: draft.territory,
-    };
-    actor.send({ type: 'user.edit' });
-    actor.send({ type: 'user.submit', values: plan });
+    actor.send({ type: 'user.next' });
+    // Still on this step: focus the first field in error, so it is read out with its message.
+    const after = actor.getSnapshot();
+    const first = (['organisation', 'ownerId', 'account'] as const).find((f) => after.context.errors[f]);
+    if (first && wizardSteps.indexOf(wizardStep(after)) === step) document.getElementById(`field-${first}`)?.focus();
   };
 
   const ownerId = staff ? parseId(draft.ownerId).id : undefined;
-  const described = (name: keyof Errors, hint?: boolean) =>
+  const described = (name: keyof WizardErrors, hint?: boolean) =>
     [hint ? `field-${name}-hint` : '', errors[name] ? `field-${name}-error` : ''].filter(Boolean).join(' ') || undefined;
 
   return (
@@ -214,7 +184,7 @@ export default function Wizard() {
                     name="territory"
                     value={t}
                     checked={draft.territory === t}
-                    onChange={() => setDraft((d) => ({ ...d, territory: t }))}
+                    onChange={() => actor.send({ type: 'user.pickTerritory', territory: t })}
                   />
                   {territoryLabels[t]}
                 </label>
@@ -247,7 +217,7 @@ export default function Wizard() {
 
         <div className="form__row">
           {step > 0 && (
-            <button type="button" className="button" onClick={() => setStep(step - 1)} disabled={busy}>
+            <button type="button" className="button" onClick={() => actor.send({ type: 'user.back' })} disabled={busy}>
               Back
             </button>
           )}
@@ -265,6 +235,6 @@ export default function Wizard() {
   );
 }
 
-function FieldError({ name, errors }: { name: keyof Errors; errors: Errors }) {
+function FieldError({ name, errors }: { name: keyof WizardErrors; errors: WizardErrors }) {
   return <FieldErrorText id={`field-${name}-error`} text={errors[name]} />;
 }

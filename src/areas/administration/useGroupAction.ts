@@ -1,9 +1,12 @@
+import { useRef } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { submissionMachine } from '../../../machines/submission';
+import { createSubmissionMachine } from '../../../machines/submission';
 import { ApiFailure } from '../../api/client';
 import { usePortal } from '../../app/PortalContext';
+
+const groupAction = createSubmissionMachine<{ label: string }>();
 
 /**
  * One change to a group at a time (remove a user, corporate or charity status, lock): the submission
@@ -12,12 +15,14 @@ import { usePortal } from '../../app/PortalContext';
 export function useGroupAction() {
   const router = useRouter();
   const { groups, modal } = usePortal();
+  // The call of the change under way: the machine holds its label, not the function.
+  const call = useRef<() => Promise<unknown>>(async () => undefined);
   const actor = useActorRef(
-    submissionMachine.provide({
+    groupAction.provide({
       actors: {
-        submit: fromPromise(async ({ input }) => {
+        submit: fromPromise(async () => {
           try {
-            return await (input.run as () => Promise<unknown>)();
+            return await call.current();
           } catch (error) {
             // The API client has shown its own failures; a refusal decided here needs saying too.
             if (!(error instanceof ApiFailure)) modal.send({ type: 'modal.show', title: 'Error', text: (error as Error).message });
@@ -34,11 +39,12 @@ export function useGroupAction() {
     }),
   );
   const busy = useSelector(actor, (s) => s.matches('submitting'));
-  const done = useSelector(actor, (s) => (s.matches('succeeded') ? String(s.context.values.label ?? '') : ''));
-  const run = (label: string, call: () => Promise<unknown>) => {
+  const done = useSelector(actor, (s) => (s.matches('succeeded') ? (s.context.values?.label ?? '') : ''));
+  const run = (label: string, change: () => Promise<unknown>) => {
+    call.current = change;
     // After a success the machine waits in `succeeded`; the next change starts from editing.
     actor.send({ type: 'user.edit' });
-    actor.send({ type: 'user.submit', values: { label, run: call } });
+    actor.send({ type: 'user.submit', values: { label } });
   };
   return { run, busy, done };
 }

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { territoryLabels } from '../../../contract/shared/territory';
-import { submissionMachine } from '../../../machines/submission';
+import { createSubmissionMachine } from '../../../machines/submission';
 import { usePortal } from '../../app/PortalContext';
 import { botCheckToken, botCheckWidgetClass } from '../../app/botCheck';
 import { Field, formValues, PasswordFields, passwordsMatch } from '../../shared/Field';
@@ -87,13 +87,14 @@ function LoginForm() {
   );
 }
 
+const register = createSubmissionMachine<Record<string, string>>();
+
 function RegisterForm() {
   const { session, users, territory, config } = usePortal();
   const actor = useActorRef(
-    submissionMachine.provide({
+    register.provide({
       actors: {
-        submit: fromPromise(({ input }) => {
-          const v = input as Record<string, string>;
+        submit: fromPromise(({ input: v }) => {
           return users.signup(
             {
               email: v.email,
@@ -112,7 +113,7 @@ function RegisterForm() {
         succeeded: (_, { values }) =>
           session.send({
             type: 'user.login',
-            credentials: { userName: String(values.email), password: String(values.password) },
+            credentials: { userName: values.email, password: values.password },
           }),
       },
     }),

@@ -4,13 +4,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { groupTypeLabels } from '../../../contract/shared/access';
 import { territoryLabels } from '../../../contract/shared/territory';
-import { submissionMachine } from '../../../machines/submission';
+import { createSubmissionMachine, resultOf } from '../../../machines/submission';
 import type { SearchResult } from '../../api/groups';
 import { usePortal } from '../../app/PortalContext';
 import { Field, FieldError, formValues } from '../../shared/Field';
 import { ResultTable } from '../../shared/ResultTable';
 import { Spinner } from '../../shared/Spinner';
-import { failed, keepResult, resultOf } from '../../shared/submissionResult';
 import { useOpenGroup } from '../../shared/useOpenGroup';
 import './search.css';
 
@@ -70,20 +69,21 @@ export default function Search() {
   );
 }
 
+const runSearch = createSubmissionMachine<{ filter: string }, SearchResult>();
+
 /** One search: its own actor, started on mount, so a new filter starts afresh. */
 function Results({ filter }: { filter: string }) {
   const { groupsApi } = usePortal();
   const actor = useActorRef(
-    submissionMachine.provide({
-      actors: { submit: fromPromise(({ input }) => groupsApi.search(String(input.filter))) },
-      actions: { succeeded: keepResult },
+    runSearch.provide({
+      actors: { submit: fromPromise(({ input }) => groupsApi.search(input.filter)) },
     }),
   );
   useEffect(() => {
     actor.send({ type: 'user.submit', values: { filter } });
   }, [actor, filter]);
-  const result = useSelector(actor, (s) => resultOf<SearchResult>(s));
-  const broken = useSelector(actor, failed);
+  const result = useSelector(actor, resultOf);
+  const broken = useSelector(actor, (s) => s.matches('failed'));
   const { open, opening } = useOpenGroup();
 
   if (broken) {

@@ -2,20 +2,22 @@ import { useRef, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { submissionMachine } from '../../../machines/submission';
+import { createSubmissionMachine } from '../../../machines/submission';
 import { usePortal } from '../../app/PortalContext';
 import { Field, formValues, PasswordFields, passwordsMatch } from '../../shared/Field';
+
+const changePassword = createSubmissionMachine<Record<string, string>>();
 
 /** /user/updatePassword: the current password is checked before the new one is set. */
 export default function UpdatePassword() {
   const { users, session } = usePortal();
   const userName = useSelector(session, (s) => s.context.user.userName);
   const actor = useActorRef(
-    submissionMachine.provide({
+    changePassword.provide({
       actors: {
         submit: fromPromise(async ({ input }) => {
-          await users.checkPassword(userName, String(input.currentPassword));
-          return users.updatePassword(String(input.newPassword));
+          await users.checkPassword(userName, input.currentPassword);
+          return users.updatePassword(input.newPassword);
         }),
       },
     }),

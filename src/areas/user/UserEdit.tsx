@@ -3,7 +3,7 @@ import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { UpdateUserBody } from '../../../contract/users/schemas';
-import { submissionMachine } from '../../../machines/submission';
+import { createSubmissionMachine } from '../../../machines/submission';
 import { usePortal } from '../../app/PortalContext';
 import { addressFieldNames } from '../../../contract/shared/address';
 import { AddressFields } from '../../shared/AddressFields';
@@ -14,6 +14,8 @@ const route = getRouteApi('/_signedIn/_validated/user/$userId');
 /** What the form sends: blank optional fields clear them. */
 const fieldNames = ['personalName', 'companyName', ...addressFieldNames];
 
+const saveDetails = createSubmissionMachine<UpdateUserBody>();
+
 /** /user/{userId}/edit: update the user's own details. */
 export default function UserEdit() {
   const user = route.useLoaderData();
@@ -21,8 +23,8 @@ export default function UserEdit() {
   const navigate = useNavigate();
   const router = useRouter();
   const actor = useActorRef(
-    submissionMachine.provide({
-      actors: { submit: fromPromise(({ input }) => users.updateUser(user.id, input as UpdateUserBody)) },
+    saveDetails.provide({
+      actors: { submit: fromPromise(({ input }) => users.updateUser(user.id, input)) },
       actions: {
         succeeded: () => {
           void router.invalidate();

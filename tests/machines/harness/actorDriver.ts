@@ -23,15 +23,9 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import { walkPath, type ModelDriver } from './driver';
-import {
-  transitionKey,
-  type ExecutedAction,
-  type Invocation,
-  type MachineEvent,
-  type Model,
-  type ModelPath,
-  type ObservedStep,
-} from './model';
+import { modelMachine } from './model';
+import { microstepObserver } from './replay';
+import type { ExecutedAction, Invocation, MachineEvent, Model, ModelPath, ObservedStep } from './types';
 
 type Deferred = { resolve: (value: unknown) => void; reject: (reason: unknown) => void };
 
@@ -46,6 +40,8 @@ export type ActorRun<M extends AnyStateMachine> = {
   pending: Map<string, Deferred>;
   /** Statechart edges the actor took (from its microsteps). */
   edges: Set<string>;
+  /** Reads the transitions off the actor's microsteps; told which event each step causes. */
+  observer: ReturnType<typeof microstepObserver>;
   history: ObservedStep<M>[];
   /** The step just performed, as the assertions see it. */
   current: ObservedStep<M> | undefined;
@@ -71,13 +67,17 @@ export function actorDriver<M extends AnyStateMachine>(model: Model<M>): ModelDr
   ) as unknown as ModelDriver<M, ActorRun<M>>['states'];
 
   const events = Object.fromEntries(
-    Object.keys(description.events).map((type) => [type, (run: ActorRun<M>, e: MachineEvent<M>) => run.actor.send(e)]),
+    Object.keys(description.events).map((type) => [type, (run: ActorRun<M>, e: MachineEvent<M>) => {
+      run.observer.expect(e.type);
+      run.actor.send(e);
+    }]),
   ) as unknown as ModelDriver<M, ActorRun<M>>['events'];
 
-  const settle = async (run: ActorRun<M>, invokeId: string, src: string, how: (d: Deferred) => void) => {
+  const settle = async (run: ActorRun<M>, kind: 'done' | 'error', invokeId: string, src: string, how: (d: Deferred) => void) => {
     const deferred = run.pending.get(invokeId);
     assert.ok(deferred, `the machine did not invoke '${src}' as ${invokeId}`);
     run.pending.delete(invokeId);
+    run.observer.expect(`xstate.${kind}.actor.${invokeId}`);
     how(deferred);
     await flush();
   };
@@ -89,12 +89,11 @@ export function actorDriver<M extends AnyStateMachine>(model: Model<M>): ModelDr
         invocations: [],
         cancelled: [],
         pending: new Map(),
-        edges: new Set(),
         history: [],
         current: undefined,
         marks: { actions: 0, invocations: 0, cancelled: 0 },
         clock: new SimulatedClock(),
-      } as Omit<ActorRun<M>, 'actor'> as ActorRun<M>;
+      } as Omit<ActorRun<M>, 'actor' | 'observer' | 'edges'> as ActorRun<M>;
       const actors = Object.fromEntries(
         Object.keys(description.actors).map((src) => [
           src,
@@ -108,7 +107,9 @@ export function actorDriver<M extends AnyStateMachine>(model: Model<M>): ModelDr
           ),
         ]),
       );
-      const machine: AnyStateMachine = description.machine.provide({ actors } as never);
+      const machine: AnyStateMachine = modelMachine(description).provide({ actors } as never);
+      run.observer = microstepObserver(machine, path.input);
+      run.edges = run.observer.edges;
       run.actor = createActor(machine, {
         input: path.input,
         clock: run.clock,
@@ -118,7 +119,7 @@ export function actorDriver<M extends AnyStateMachine>(model: Model<M>): ModelDr
           if (ev.type === '@xstate.action' && !ev.action.type.startsWith('xstate.')) {
             run.actions.push({ type: ev.action.type, params: ev.action.params });
           }
-          if (ev.type === '@xstate.microstep') ev._transitions.forEach((t) => run.edges.add(transitionKey(t)));
+          if (ev.type === '@xstate.microstep') run.observer.microstep(ev.snapshot as AnyMachineSnapshot);
         },
       }) as unknown as Actor<M>;
       run.actor.start();
@@ -146,8 +147,8 @@ export function actorDriver<M extends AnyStateMachine>(model: Model<M>): ModelDr
     states,
     events,
     effects: {
-      done: (run, info, output) => settle(run, info.invokeId, info.src, (d) => d.resolve(output)),
-      error: (run, info, error) => settle(run, info.invokeId, info.src, (d) => d.reject(error)),
+      done: (run, info, output) => settle(run, 'done', info.invokeId, info.src, (d) => d.resolve(output)),
+      error: (run, info, error) => settle(run, 'error', info.invokeId, info.src, (d) => d.reject(error)),
       after(run, info, ms, before) {
         if (ms >= 1) {
           run.clock.increment(ms - 1);
@@ -156,8 +157,10 @@ export function actorDriver<M extends AnyStateMachine>(model: Model<M>): ModelDr
             comparable(before as AnyMachineSnapshot),
             `'${String(info.delay)}' fired before ${ms} ms`,
           );
+          run.observer.expect(`xstate.after.${String(info.delay)}.${info.stateId}`);
           run.clock.increment(1);
         } else {
+          run.observer.expect(`xstate.after.${String(info.delay)}.${info.stateId}`);
           run.clock.increment(ms);
         }
       },

@@ -9,7 +9,8 @@
  * No test-runner import.
  */
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, SnapshotFrom } from 'xstate';
-import { stateLabel, type EffectInfo, type MachineEvent, type Model, type ModelPath, type StateKey } from './model';
+import { stateLabel } from './structure';
+import type { EffectInfo, MachineEvent, Model, ModelPath, StateKey } from './types';
 
 type Awaitable = void | Promise<void>;
 

@@ -4,338 +4,36 @@
  * A machine declares ONE description with `defineModel`: the machine itself, named inputs, sample
  * events for every event type, sample outputs for every invoked actor and the expected length of every
  * named delay, plus the machine-level assertion map. Effects are not run: an invoked actor settling is
- * the plain event `xstate.done.actor.<invokeId>` / `xstate.error.actor.<invokeId>` with a sample
+ * the plain event `xstate.done.actor.<invoke id>` / `xstate.error.actor.<invoke id>` with a sample
  * output or error, and a delay elapsing is `xstate.after.<delay>.<stateId>` (both derived from the
- * machine). From the description the harness derives
+ * machine; every invoke carries an explicit id). From the description the harness derives
  *   - the paths to test: for each input, the xstate/graph shortest path to every state, the same plus
- *     one more event for every (state, event) edge, simple paths where the model allows (few), and the
- *     model's `examples`; each replayed once so its steps record the statechart transitions taken;
+ *     one more event for every enabled (state, event) edge, simple paths where the model allows (few),
+ *     and the model's `examples`; each replayed once (./replay.ts) so its steps record the statechart
+ *     transitions taken;
  *   - the coverage of states and transitions against those paths (`coverageOf`).
  * Running the paths against a system under test is the job of a driver (./driver.ts: ./actorDriver.ts
  * drives the real actor; a browser driver can walk the same `paths` with its own `{ states, events }`).
  *
+ * Only public API: xstate/graph (`TestModel`, `getStateNodes`, `serializeSnapshot`) and xstate
+ * (`getInitialMicrosteps`, `getMicrosteps`, `getNextTransitions`, `snapshot.can`, `matchesState`).
  * This module must stay importable from plain `tsx` (tools/paths.ts): no test-runner imports.
  */
-import {
-  __unsafe_getAllOwnEventDescriptors as getAllOwnEventDescriptors,
-  createEmptyActor,
-  type ActorLogic,
-  type AnyActorScope,
-  type AnyEventObject,
-  type AnyMachineSnapshot,
-  type AnyStateMachine,
-  type AnyStateNode,
-  type AnyTransitionDefinition,
-  type EventFromLogic,
-  type EventObject,
-  type InputFrom,
-  type OutputFrom,
-  type ProvidedActor,
-  type SnapshotFrom,
-  type StateMachine,
-} from 'xstate';
-import { TestModel, getStateNodes, serializeSnapshot } from 'xstate/graph';
+import type { ActorLogic, AnyEventObject, AnyMachineSnapshot, AnyStateMachine, InputFrom, SnapshotFrom } from 'xstate';
+import { TestModel, serializeSnapshot } from 'xstate/graph';
+import { replay } from './replay';
+import { edgesOf, effectsOf, stateNodesOf } from './structure';
+import type { AnyModel, EffectInfo, InitEvent, Model, ModelDescription, ModelEvent, ModelPath } from './types';
 
-// ---------------------------------------------------------------------------------------------------
-// Types read off a machine
+export type * from './types';
+export { edgesOf, effectsOf, stateLabel, stateNodesOf, transitionKey } from './structure';
+export { eventLabel, shortEventLabel, showValue } from './labels';
+export { replay } from './replay';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- positions of StateMachine we do not read */
-type ActorsOf<M> =
-  M extends StateMachine<any, any, any, infer TActor, any, any, any, any, any, any, any, any, any, any, any>
-    ? TActor
-    : never;
-type DelaysOf<M> =
-  M extends StateMachine<any, any, any, any, any, any, infer TDelay, any, any, any, any, any, any, any, any>
-    ? TDelay
-    : never;
-/* eslint-enable @typescript-eslint/no-explicit-any */
-
-type SrcOf<A> = A extends { src: infer S extends string } ? S : never;
-
-/** The `src` names of the actors a machine invokes (from `setup({ actors })`). */
-export type ActorSrc<M> = SrcOf<ActorsOf<M>>;
-/** The output type of the actor named `K`. */
-export type ActorOutput<M, K> = OutputFrom<Extract<ActorsOf<M>, { src: K }> extends ProvidedActor
-  ? Extract<ActorsOf<M>, { src: K }>['logic']
-  : never>;
-/** The names of a machine's delays (from `setup({ delays })`). */
-export type DelayName<M> = DelaysOf<M> & string;
-
-type PathsOf<V> = V extends string
-  ? V
-  : V extends object
-    ? { [K in keyof V & string]: K | `${K}.${PathsOf<V[K]>}` }[keyof V & string]
-    : never;
-/** Every state of a machine as a dotted path (`'authenticated'`, `'upload.sending'`). */
-export type StateKey<M extends AnyStateMachine> = PathsOf<SnapshotFrom<M>['value']>;
-
-/** The event types a machine declares in `setup({ types: { events } })`. */
-export type MachineEvent<M extends AnyStateMachine> = EventFromLogic<M>;
-
-/**
- * What stands in for the machine's effects in a model: an invoked actor resolving or rejecting, and a
- * delay elapsing. The harness derives them from the machine (invoke ids, `after` event types).
- */
-export type EffectEvent =
-  | { type: `xstate.done.actor.${string}`; output: unknown; actorId?: string }
-  | { type: `xstate.error.actor.${string}`; error: unknown; actorId?: string }
-  | { type: `xstate.after.${string}` };
-
-export type InitEvent = { type: 'xstate.init' };
-export type ModelEvent<M extends AnyStateMachine> = MachineEvent<M> | EffectEvent;
-
-// ---------------------------------------------------------------------------------------------------
-// The description a machine declares
-
-/**
- * Sample values for every event type of a union: one required key per type, at least one sample each.
- * Write samples as `{ ... } satisfies EventSamples<MyEvent>` so that a new event type without a sample
- * does not compile.
- */
-export type EventSamples<TEvent extends EventObject> = {
-  readonly [K in TEvent['type']]: readonly [Extract<TEvent, { type: K }>, ...Extract<TEvent, { type: K }>[]];
-};
-
-/** Sample results of every invoked actor, by `src`: what it resolves with, and what it rejects with. */
-export type ActorSamples<M> = {
-  readonly [K in ActorSrc<M>]: {
-    readonly done: readonly [ActorOutput<M, K>, ...ActorOutput<M, K>[]];
-    /** Defaults to `new Error('<src> failed')`. One value: errors do not serialise to distinct keys. */
-    readonly error?: unknown;
-  };
-};
-
-/** The expected length of each named delay, from the spec: a constant or a function of the snapshot. */
-export type DelaySamples<M extends AnyStateMachine> = {
-  readonly [K in DelayName<M>]: number | ((snapshot: SnapshotFrom<M>) => number);
-};
-
-/** One recorded effect of the real actor: a custom action it executed. */
-export type ExecutedAction = { type: string; params: unknown };
-/** One recorded invocation of an actor: its `src`, invoke id and input. */
-export type Invocation = { src: string; id: string; input: unknown };
-
-/** What a machine-level state assertion sees besides the snapshot: the step that led here. */
-export type ObservedStep<M extends AnyStateMachine> = {
-  /** The scenario (key of `inputs`) and its input. */
-  scenario: string;
-  input: InputFrom<M>;
-  /** The event of this step (`xstate.init` for the first one). */
-  event: ModelEvent<M> | InitEvent;
-  /** The snapshot before the event (undefined for the first step). */
-  previous: SnapshotFrom<M> | undefined;
-  /** Custom actions executed during this step, in order (assign and other built-ins excluded). */
-  actions: ExecutedAction[];
-  /** Actors invoked during this step. */
-  invoked: Invocation[];
-  /** Invoke ids whose actors were stopped (their `signal` aborted) during this step. */
-  cancelled: string[];
-  /** The steps before this one, oldest first. */
-  history: ObservedStep<M>[];
-};
-
-/**
- * The machine-level assertion map: `states` checks the real actor's snapshot in each state (any state
- * key the snapshot matches runs). A browser driver supplies its own map of the same keys.
- */
-export type MachineAssertions<M extends AnyStateMachine> = {
-  states: { readonly [K in StateKey<M>]?: (snapshot: SnapshotFrom<M>, step: ObservedStep<M>) => void };
-};
-
-export type ModelDescription<M extends AnyStateMachine> = {
-  machine: M;
-  /** Named inputs; each is traversed separately (e.g. with and without a saved user). */
-  inputs: { readonly [scenario: string]: InputFrom<M> };
-  events: EventSamples<MachineEvent<M>>;
-  actors: ActorSamples<M>;
-  delays: DelaySamples<M>;
-  /** Bounds for machines whose context grows. */
-  traversal?: {
-    /** Key that identifies a snapshot; defaults to value + context. */
-    serializeState?: (snapshot: SnapshotFrom<M>) => string;
-    filterEvents?: (snapshot: SnapshotFrom<M>, event: ModelEvent<M>) => boolean;
-    /** Maximum adjacency-map iterations (default 5000). */
-    limit?: number;
-    /** Also add every simple path (default true; turn off where they are many). */
-    simplePaths?: boolean;
-  };
-  /**
-   * Event sequences worth walking that traversal does not produce, e.g. an event a guard ignores (the
-   * graph has no edge for it). Replayed and run like the generated paths.
-   */
-  examples?: ReadonlyArray<{ scenario: string; events: readonly ModelEvent<M>[] }>;
-  expect: MachineAssertions<M>;
-};
-
-// ---------------------------------------------------------------------------------------------------
-// The model derived from a description
-
-/** A distinct (source state node, event, target) edge of the statechart. */
-export type Edge = {
-  /** `source --event--> target`, unique per machine. */
-  key: string;
-  source: string;
-  /** The event type; `''` for an eventless (`always`) transition. */
-  event: string;
-  /** Target state node ids; empty for a targetless transition (actions only). */
-  targets: string[];
-};
-
-export type EffectInfo =
-  | { kind: 'done'; invokeId: string; src: string }
-  | { kind: 'error'; invokeId: string; src: string }
-  | { kind: 'after'; delay: string | number; stateId: string };
-
-export type ModelStep<M extends AnyStateMachine> = {
-  /** The event that led to `state` (`xstate.init` for the first step). */
-  event: ModelEvent<M> | InitEvent;
-  state: SnapshotFrom<M>;
-  /** Statechart edges taken in this step (including eventless ones that followed). */
-  edges: string[];
-  /** State node ids entered or passed through in this step (transient states included). */
-  visited: string[];
-};
-
-export type ModelPath<M extends AnyStateMachine> = {
-  /** `<scenario> #<n>`, stable for a given machine and description. */
-  name: string;
-  scenario: string;
-  input: InputFrom<M>;
-  /**
-   * `shortest`: shortest path to a state; `transition`: a shortest path plus one event, so that every
-   * (state, event) edge is walked; `simple`: a simple path; `example`: listed in `examples`.
-   */
-  origin: 'shortest' | 'transition' | 'simple' | 'example';
-  steps: ModelStep<M>[];
-};
-
-export type Model<M extends AnyStateMachine = AnyStateMachine> = {
-  readonly id: string;
-  readonly machine: M;
-  readonly description: ModelDescription<M>;
-  /** The plain events standing in for effects, by event type. */
-  readonly effects: ReadonlyMap<string, EffectInfo>;
-  /** The paths the model-based tests run (computed once, on first use). */
-  readonly paths: readonly ModelPath<M>[];
-};
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of models of different machines
-export type AnyModel = Model<any>;
-
-// ---------------------------------------------------------------------------------------------------
-// Statechart structure
-
-/** All state nodes of a machine, root excluded (xstate/graph `getStateNodes`). */
-export function stateNodesOf(machine: AnyStateMachine): AnyStateNode[] {
-  return getStateNodes(machine.root);
+/** The machine as the model runs it: the registered one with the model's `provide` applied. */
+export function modelMachine<M extends AnyStateMachine>(d: ModelDescription<M>): M {
+  return (d.provide ? d.machine.provide(d.provide as never) : d.machine) as M;
 }
-
-const edgeKey = (source: string, event: string, targets: readonly string[]) =>
-  `${source} --${event === '' ? '(always)' : event}--> ${targets.length ? targets.join(',') : '(no target)'}`;
-
-function toEdge(t: AnyTransitionDefinition): Edge {
-  const source = t.source.id;
-  const event = String(t.eventType);
-  const targets = (t.target ?? []).map((n) => n.id);
-  return { key: edgeKey(source, event, targets), source, event, targets };
-}
-
-/** The `Edge.key` of a transition definition (as seen in `@xstate.microstep` inspection events). */
-export const transitionKey = (t: AnyTransitionDefinition) => toEdge(t).key;
-
-/**
- * Every distinct (source, event, target) edge of the statechart, read from each state node's
- * `transitions` (which include `on`, `after` and invoke `onDone`/`onError`) and `always`. Guarded
- * alternatives with the same source, event and target count once.
- */
-export function edgesOf(machine: AnyStateMachine): Edge[] {
-  const edges = new Map<string, Edge>();
-  for (const node of [machine.root, ...stateNodesOf(machine)]) {
-    const defs = [...node.transitions.values()].flat().concat(node.always ?? []);
-    for (const t of defs) {
-      const edge = toEdge(t);
-      if (!edges.has(edge.key)) edges.set(edge.key, edge);
-    }
-  }
-  return [...edges.values()];
-}
-
-/** The plain events that stand in for the machine's invoked actors and delays. */
-export function effectsOf(machine: AnyStateMachine): Map<string, EffectInfo> {
-  const effects = new Map<string, EffectInfo>();
-  for (const node of [machine.root, ...stateNodesOf(machine)]) {
-    for (const inv of node.invoke) {
-      if (typeof inv.src !== 'string') {
-        throw new Error(`${node.id}: invoke the actor by name (setup({ actors })) so a model can sample it`);
-      }
-      effects.set(`xstate.done.actor.${inv.id}`, { kind: 'done', invokeId: inv.id, src: inv.src });
-      effects.set(`xstate.error.actor.${inv.id}`, { kind: 'error', invokeId: inv.id, src: inv.src });
-    }
-    for (const after of node.after) {
-      if (typeof after.delay === 'function') {
-        throw new Error(`${node.id}: name the delay (setup({ delays })) so a model can state its length`);
-      }
-      effects.set(String(after.eventType), { kind: 'after', delay: after.delay, stateId: node.id });
-    }
-  }
-  return effects;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Replay: the statechart transitions and state nodes each step takes
-
-type Replayed = { snapshot: AnyMachineSnapshot; edges: string[]; visited: string[] };
-
-/**
- * Runs events through the machine's pure `transition` with an actor scope that records every
- * microstep (so eventless transitions through transient states are seen). Effects are not executed.
- */
-export function replay(machine: AnyStateMachine, input: unknown, events: readonly AnyEventObject[]): Replayed[] {
-  const self = createEmptyActor();
-  let edges = new Set<string>();
-  let visited = new Set<string>();
-  const sub = self.system.inspect((ev) => {
-    if (ev.type !== '@xstate.microstep') return;
-    for (const t of ev._transitions) {
-      edges.add(toEdge(t).key);
-      visited.add(t.source.id);
-    }
-    for (const n of (ev.snapshot as AnyMachineSnapshot)._nodes) visited.add(n.id);
-  });
-  const scope: AnyActorScope = {
-    self,
-    id: '',
-    sessionId: 'model-replay',
-    logger: () => {},
-    defer: () => {},
-    emit: () => {},
-    system: self.system,
-    stopChild: () => {},
-    actionExecutor: () => {},
-  };
-  const out: Replayed[] = [];
-  const take = (snapshot: AnyMachineSnapshot) => {
-    for (const n of snapshot._nodes) visited.add(n.id);
-    visited.delete(machine.root.id);
-    out.push({ snapshot, edges: [...edges], visited: [...visited] });
-    edges = new Set();
-    visited = new Set();
-  };
-  try {
-    let snapshot = machine.getInitialSnapshot(scope, input) as AnyMachineSnapshot;
-    take(snapshot);
-    for (const event of events) {
-      snapshot = machine.transition(snapshot, event, scope) as AnyMachineSnapshot;
-      take(snapshot);
-    }
-  } finally {
-    sub.unsubscribe();
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// defineModel
 
 function sampleEvents<M extends AnyStateMachine>(d: ModelDescription<M>, effects: Map<string, EffectInfo>) {
   const events: AnyEventObject[] = Object.values(d.events).flatMap((samples) => [...(samples as AnyEventObject[])]);
@@ -373,25 +71,24 @@ function dropPrefixes<T extends { events: AnyEventObject[] }>(paths: T[]): T[] {
 type Candidate = {
   origin: ModelPath<AnyStateMachine>['origin'];
   events: AnyEventObject[];
-  /** Dropped when its last event takes no transition (a guard ignored it). */
+  /** Dropped when its last event takes no transition. */
   mustMove?: boolean;
 };
 
 function generatePaths<M extends AnyStateMachine>(d: ModelDescription<M>, effects: Map<string, EffectInfo>) {
-  const machine = d.machine;
+  const machine = modelMachine(d);
   const events = sampleEvents(d, effects);
   const filter = d.traversal?.filterEvents as ((s: AnyMachineSnapshot, e: AnyEventObject) => boolean) | undefined;
-  /** The sample events the snapshot's states handle (as xstate/graph's traversal picks them). */
+  /** The sample events that make the snapshot move (`snapshot.can`: a transition, guards evaluated). */
   const enabledEvents = (snapshot: AnyMachineSnapshot) => {
     if (snapshot.status !== 'active') return [];
-    const handled = new Set<string>(getAllOwnEventDescriptors(snapshot));
-    return events.filter((e) => handled.has(e.type) && (!filter || filter(snapshot, e)));
+    return events.filter((e) => snapshot.can(e) && (!filter || filter(snapshot, e)));
   };
   const serialize = d.traversal?.serializeState;
   const testModel = new TestModel<AnyMachineSnapshot, AnyEventObject, unknown>(
     machine as unknown as ActorLogic<AnyMachineSnapshot, AnyEventObject, unknown>,
     {
-      // A function, so that only events the state handles are sent: xstate/graph would otherwise send
+      // A function, so that only events the state answers are sent: xstate/graph would otherwise send
       // every sample everywhere, and an unhandled `xstate.error.actor.*` puts the machine in error.
       events: enabledEvents,
       serializeState: serialize
@@ -467,9 +164,6 @@ export function defineModel<M extends AnyStateMachine>(description: ModelDescrip
   };
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Coverage
-
 export type Coverage = {
   id: string;
   hasModel: boolean;
@@ -512,50 +206,4 @@ export function coverageOf(machine: AnyStateMachine, model: AnyModel | undefined
 /** The model of a registered machine (same machine object), if one is declared. */
 export function findModel(models: readonly AnyModel[], machine: AnyStateMachine): AnyModel | undefined {
   return models.find((m) => m.machine === machine);
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Labels shared by the drivers and the planner
-
-/** `'authenticated'`, `'upload.sending'`, or several comma-separated for parallel states. */
-export function stateLabel(snapshot: AnyMachineSnapshot): string {
-  const leaves = snapshot._nodes.filter((n) => n.type === 'atomic' || n.type === 'final');
-  const label = leaves.map((n) => n.path.join('.')).join(', ');
-  return snapshot.status === 'done' ? `${label} (final)` : label;
-}
-
-const UNDEFINED = '\u0000undefined\u0000';
-/** JSON, except that `undefined` properties show (`{"accountId":undefined}`). */
-export const showValue = (value: unknown): string =>
-  (JSON.stringify(value, (_k, v: unknown) => (v === undefined ? UNDEFINED : v)) ?? 'undefined').replaceAll(
-    JSON.stringify(UNDEFINED),
-    'undefined',
-  );
-
-/** A readable name for an event of a model, effect events included. */
-export function eventLabel(model: AnyModel, event: AnyEventObject): string {
-  const info = model.effects.get(event.type);
-  const { type: _type, actorId: _actorId, ...payload } = event;
-  if (!info) {
-    return Object.keys(payload).length ? `${event.type} ${showValue(payload)}` : event.type;
-  }
-  if (info.kind === 'after') {
-    const expected = (model.description.delays as Record<string, unknown>)[String(info.delay)];
-    const ms = typeof info.delay === 'number' ? info.delay : typeof expected === 'number' ? expected : undefined;
-    return `${event.type} (wait ${ms === undefined ? `delay '${info.delay}'` : `${ms} ms`})`;
-  }
-  if (info.kind === 'done') {
-    return `${event.type} (${info.src} resolves with ${showValue(event.output)})`;
-  }
-  const error = event.error instanceof Error ? event.error.message : JSON.stringify(event.error);
-  return `${event.type} (${info.src} rejects: ${error})`;
-}
-
-/** A short name for a step event, for test titles: `user.login`, `login done`, `after transition`. */
-export function shortEventLabel(model: AnyModel, event: AnyEventObject): string {
-  const info = model.effects.get(event.type);
-  if (!info) return event.type;
-  if (info.kind === 'after') return `after ${String(info.delay)}`;
-  if (info.kind === 'error') return `${info.src} error`;
-  return event.output === null || event.output === undefined ? `${info.src} done (${String(event.output)})` : `${info.src} done`;
 }

@@ -3,7 +3,10 @@
  * coverage of each registered machine. Used by tools/paths.ts (`npm run paths`); no test-runner import.
  */
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
-import { coverageOf, edgesOf, eventLabel, findModel, showValue, stateLabel, type AnyModel } from './model';
+import { eventLabel, showValue } from './labels';
+import { coverageOf, findModel } from './model';
+import { edgesOf, stateLabel } from './structure';
+import type { AnyModel } from './types';
 
 export type PlanStep = {
   n: number;

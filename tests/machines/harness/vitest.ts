@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyStateMachine } from 'xstate';
 import { runPathOnActor } from './actorDriver';
-import { shortEventLabel, type Model } from './model';
+import { shortEventLabel } from './labels';
+import type { Model } from './types';
 
 export function describeModel<M extends AnyStateMachine>(model: Model<M>) {
   describe(`${model.id}: every model path on the real actor`, () => {

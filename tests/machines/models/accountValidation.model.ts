@@ -31,11 +31,11 @@ export const accountValidationModel = defineModel({
       },
       submitting: (_s, step) => {
         assert.deepEqual(step.invoked, [
-          { src: 'submitCode', id: '0.accountValidation.submitting', input: { code: validationCode } },
+          { src: 'submitCode', id: 'submitCode', input: { code: validationCode } },
         ]);
       },
       resending: (_s, step) => {
-        assert.deepEqual(step.invoked, [{ src: 'resendCode', id: '0.accountValidation.resending', input: undefined }]);
+        assert.deepEqual(step.invoked, [{ src: 'resendCode', id: 'resendCode', input: undefined }]);
       },
       validated: (s, step) => {
         assert.equal(s.status, 'done');

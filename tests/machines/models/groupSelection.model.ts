@@ -53,7 +53,7 @@ export const groupSelectionModel = defineModel({
       },
       restoring: (s, step) => {
         assert.equal(s.context.staff, true, 'only staff restore a group outside their list');
-        assert.deepEqual(step.invoked, [{ src: 'loadGroup', id: '0.groupSelection.restoring', input: { id: 911 } }]);
+        assert.deepEqual(step.invoked, [{ src: 'loadGroup', id: 'loadGroup', input: { id: 911 } }]);
       },
       ready: (s, step) => {
         const sel = s.context.selection;

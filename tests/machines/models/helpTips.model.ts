@@ -56,7 +56,7 @@ const events = {
   'user.enableTips': [{ type: 'user.enableTips' }],
 } satisfies EventSamples<HelpTipsEvent>;
 
-const located = { type: 'xstate.done.actor.0.helpTips.touring.locating', output: undefined } as const;
+const located = { type: 'xstate.done.actor.findTarget', output: undefined } as const;
 const open = events['page.opened'][0];
 
 type Step = ObservedStep<typeof helpTipsMachine>;
@@ -64,7 +64,7 @@ type Step = ObservedStep<typeof helpTipsMachine>;
 /** Leaving a tip that was still waiting for its target stops the wait. */
 function checkWaitStopped(step: Step) {
   const left = step.previous?.matches({ touring: 'locating' }) && !step.event.type.startsWith('xstate.');
-  if (left) assert.deepEqual(step.cancelled, ['0.helpTips.touring.locating'], 'the wait for the target is stopped');
+  if (left) assert.deepEqual(step.cancelled, ['findTarget'], 'the wait for the target is stopped');
 }
 
 const effects = (step: Step) => step.actions.map((a) => a.type);
@@ -194,7 +194,7 @@ export const helpTipsModel = defineModel({
           assert.deepEqual(step.invoked, [
             {
               src: 'findTarget',
-              id: '0.helpTips.touring.locating',
+              id: 'findTarget',
               input: { targetId: tip.targetId, skipResizeObserver: tip.skipResizeObserver === true },
             },
           ]);

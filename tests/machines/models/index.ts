@@ -12,6 +12,7 @@ import { modalModel } from './modal.model';
 import { passwordResetModel } from './passwordReset.model';
 import { sessionModel } from './session.model';
 import { submissionModel } from './submission.model';
+import { wizardModel } from './wizard.model';
 
 export const models: readonly AnyModel[] = [
   sessionModel,
@@ -22,4 +23,5 @@ export const models: readonly AnyModel[] = [
   groupSelectionModel,
   accountSwitcherModel,
   helpTipsModel,
+  wizardModel,
 ];

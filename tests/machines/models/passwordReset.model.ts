@@ -41,7 +41,7 @@ export const passwordResetModel = defineModel({
         if (step.event.type === 'user.requestCode') assert.equal(s.context.userId, step.event.userId);
         assert.notEqual(s.context.userId, '');
         assert.deepEqual(step.invoked, [
-          { src: 'requestCode', id: '0.passwordReset.sendingCode', input: { userId: s.context.userId } },
+          { src: 'requestCode', id: 'sendCode', input: { userId: s.context.userId } },
         ]);
       },
       awaitingCode: (s, step) => {
@@ -55,14 +55,14 @@ export const passwordResetModel = defineModel({
         // Another code for the same user: the user id is kept and the code form comes back either way.
         assert.equal(s.context.userId, step.previous!.context.userId);
         assert.deepEqual(step.invoked, [
-          { src: 'requestCode', id: '0.passwordReset.resendingCode', input: { userId: s.context.userId } },
+          { src: 'requestCode', id: 'resendCode', input: { userId: s.context.userId } },
         ]);
       },
       resetting: (s, step) => {
         assert.deepEqual(step.invoked, [
           {
             src: 'resetPassword',
-            id: '0.passwordReset.resetting',
+            id: 'resetPassword',
             input: { userId: s.context.userId, activationCode: resetForm.code, password: resetForm.password },
           },
         ]);

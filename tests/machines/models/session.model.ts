@@ -5,12 +5,12 @@
 import assert from 'node:assert/strict';
 import { signedOutUser } from '../../../contract/shared/session';
 import type { AuthUser } from '../../../contract/users/entities';
-import { isSettled, isSignedIn, sessionMachine, type SessionEvent } from '../../../machines/session';
+import { isSettled, isSignedIn, reauthDelayFrom, sessionMachine, type SessionEvent } from '../../../machines/session';
 import { defineModel, type EventSamples } from '../harness/model';
 
 /**
- * The wall-clock time the session model runs at. The reauth delay reads `Date.now()`, so tests that run
- * the model freeze the clock here (see session.test.ts).
+ * The wall-clock time the session model runs at: the machine's clock is provided reading this instant
+ * (the renewal delays are computed from it). session.test.ts also freezes `Date.now()` here.
  */
 export const sessionModelNow = Date.UTC(2030, 0, 1, 9, 0, 0);
 const nowSeconds = sessionModelNow / 1000;
@@ -59,9 +59,12 @@ const events = {
 } satisfies EventSamples<SessionEvent>;
 
 const tokenHolders = ['resuming', 'reauthenticating'] as const;
+/** The invoke id of the re-authentication in each token-holding state. */
+const renewalIds = { resuming: 'resume', reauthenticating: 'renew' } as const;
 
 export const sessionModel = defineModel({
   machine: sessionMachine,
+  provide: { delays: { reauthDelay: reauthDelayFrom(() => sessionModelNow) } },
   inputs: {
     /** First visit, or the saved user was cleared. */
     fresh: { savedUser: null },
@@ -91,7 +94,7 @@ export const sessionModel = defineModel({
         // An account chosen while resuming restarts the request with that account.
         const accountId = step.event.type === 'account.selected' ? step.event.accountId : savedUser.accountId;
         assert.equal(s.context.accountId, accountId);
-        assert.deepEqual(step.invoked, [{ src: 'reauthenticate', id: '0.session.resuming', input: { accountId } }]);
+        assert.deepEqual(step.invoked, [{ src: 'reauthenticate', id: 'resume', input: { accountId } }]);
       },
       signedOut: (s, step) => {
         assert.deepEqual(s.context.user, signedOutUser, 'the user is the empty signed-out user');
@@ -110,13 +113,13 @@ export const sessionModel = defineModel({
           assert.equal((step.event as { output: unknown }).output, null, 'only a re-authentication without token signs out');
         }
         if (from && !step.event.type.startsWith('xstate.')) {
-          assert.deepEqual(step.cancelled, [`0.session.${from}`], 'leaving stops the pending re-authentication');
+          assert.deepEqual(step.cancelled, [renewalIds[from]], 'leaving stops the pending re-authentication');
         }
       },
       loggingIn: (s, step) => {
         assert.equal(isSettled(s), false);
         assert.equal(step.event.type, 'user.login');
-        assert.deepEqual(step.invoked, [{ src: 'login', id: '0.session.loggingIn', input: credentials }]);
+        assert.deepEqual(step.invoked, [{ src: 'login', id: 'login', input: credentials }]);
       },
       authenticated: (s, step) => {
         assert.equal(isSignedIn(s), true);
@@ -135,7 +138,7 @@ export const sessionModel = defineModel({
           step.event.type === 'account.selected' ? step.event.accountId : step.previous?.context.accountId;
         assert.equal(s.context.accountId, expectedAccount);
         assert.deepEqual(step.invoked, [
-          { src: 'reauthenticate', id: '0.session.reauthenticating', input: { accountId: expectedAccount } },
+          { src: 'reauthenticate', id: 'renew', input: { accountId: expectedAccount } },
         ]);
         assert.equal(step.actions.length, 0);
       },

@@ -1,0 +1,4 @@
+import { describeModel } from './harness/vitest';
+import { wizardModel } from './models/wizard.model';
+
+describeModel(wizardModel);
