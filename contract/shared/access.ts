@@ -106,3 +106,17 @@ export function refusal(user: AccessUser, group: GroupAccess | null, need: Group
 
 /** May `user` do `need` on `group`? The one question the server, the guards, the menus and the views ask. */
 export const can = (user: AccessUser, group: GroupAccess | null, need: GroupNeed) => refusal(user, group, need) === null;
+
+// ---- Users -------------------------------------------------------------------------------------
+
+/** Why a user may not read or change another user's details, in the server's words. */
+export const userAccessRefusal = 'You do not have access to this user';
+
+/**
+ * May `user` read (`read`) or change and delete (`change`) the details of user `targetId`? Users
+ * do both to themselves; staff read anyone; only admin and super change others.
+ */
+export function canOnUser(user: AccessUser & { readonly id: number }, targetId: number, need: 'read' | 'change'): boolean {
+  if (user.id === targetId) return true;
+  return need === 'read' ? isStaffUser(user) : isAdminUser(user);
+}
