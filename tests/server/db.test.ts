@@ -46,7 +46,7 @@ describe('database layer', () => {
   });
 
   it('returns bigint columns and counts as numbers and text[] as arrays on both back ends', async () => {
-    const { rows } = await query<{ big: number; n: number; list: string[] }>(db, 
+    const { rows } = await query<{ big: number; n: number; list: string[] }>(db,
       "select 1700000000::bigint as big, count(*) as n, array['a', 'b']::text[] as list from settings",
     );
     expect(rows[0]).toEqual({ big: 1_700_000_000, n: expect.any(Number), list: ['a', 'b'] });
@@ -71,7 +71,7 @@ describe('mailer without SMTP', () => {
     const mailer = createMailer({ db, log: (line) => lines.push(line) });
     await mailer.send({ to: 'x@example.com', subject: 'Your validation code', text: 'Code 123456', html: '<p>123456</p>',
       summary: 'Code 123456, enter it at http://localhost:8080/portal/validate' });
-    const { rows } = await query<{ to_address: string; subject: string; text_body: string; from_address: string }>(db, 
+    const { rows } = await query<{ to_address: string; subject: string; text_body: string; from_address: string }>(db,
       'select to_address, subject, text_body, from_address from outbox',
     );
     expect(rows).toEqual([{ to_address: 'x@example.com', subject: 'Your validation code', text_body: 'Code 123456',

@@ -22,7 +22,7 @@ type Row = {
 };
 const groups = async () =>
   (
-    await query<Row>(db, 
+    await query<Row>(db,
       `select g.id, g.name, g.type, p.name as parent, g.territory, g.pending_ownership as pending,
               g.charity_psl_number as charity, g.is_in_verify_process as verifying
          from groups g left join groups p on p.id = g.parent_id order by g.id`,
@@ -43,7 +43,7 @@ describe('demo groups for group management', () => {
     expect(rows.filter((g) => g.pending).map((g) => g.name)).toEqual(['Acme Events']);
     expect(find('Helping Hands')).toMatchObject({ type: 'organisation', parent: null, charity: '1180123', verifying: true });
     expect(new Set(rows.filter((g) => g.type === 'account').map((g) => g.territory))).toEqual(new Set(['uk', 'australia']));
-    const { rows: owners } = await query<{ email: string }>(db, 
+    const { rows: owners } = await query<{ email: string }>(db,
       `select u.email from group_users gu join users u on u.id = gu.user_id join groups g on g.id = gu.group_id
         where g.name = 'Helping Hands' and gu.access_level = 'owner'`,
     );
@@ -78,7 +78,7 @@ describe('demo groups for group management', () => {
   it('leaves a database of real users alone', async () => {
     const other = await freshDb();
     try {
-      await query(other.db, 
+      await query(other.db,
         `insert into users (user_name, email, password_hash, create_timestamp, update_timestamp)
          values ('real@customer.test', 'real@customer.test', 'x', 0, 0)`,
       );

@@ -192,7 +192,7 @@ export async function createHarness(options: HarnessOptions = {}) {
   } = {}) {
     const email = fields.email ?? uniqueEmail();
     const now = Math.floor(clock() / 1000);
-    const { rows } = await query<{ id: number }>(db, 
+    const { rows } = await query<{ id: number }>(db,
       `insert into users (user_name, email, password_hash, personal_name, territory, roles, validated, locked,
                           create_timestamp, update_timestamp)
        values ($1, $1, $2, $3, $4, $5, $6, $7, $8, $8) returning id`,
@@ -210,7 +210,7 @@ export async function createHarness(options: HarnessOptions = {}) {
     subtype?: string;
   }) {
     const now = Math.floor(clock() / 1000);
-    const { rows } = await query<{ id: number }>(db, 
+    const { rows } = await query<{ id: number }>(db,
       `insert into groups (parent_id, name, type, subtype, territory, create_timestamp, update_timestamp)
        values ($1, $2, $3, $4, $5, $6, $6) returning id`,
       [fields.parentId ?? null, fields.name, fields.type, fields.subtype ?? null, fields.territory ?? 'uk', now],
@@ -219,7 +219,7 @@ export async function createHarness(options: HarnessOptions = {}) {
   }
 
   async function addToGroup(groupId: number, userId: number, accessLevel: 'owner' | 'sudoowner' | 'member' | 'manager') {
-    await query(db, 
+    await query(db,
       'insert into group_users (group_id, user_id, access_level, create_timestamp) values ($1, $2, $3, $4)',
       [groupId, userId, accessLevel, Math.floor(clock() / 1000)],
     );

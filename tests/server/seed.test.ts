@@ -33,7 +33,7 @@ describe('seedDemo', () => {
   });
 
   it('creates the organisation, partner and account tree with owners and members', async () => {
-    const { rows: groups } = await query<GroupRow>(db, 
+    const { rows: groups } = await query<GroupRow>(db,
       `select g.id, p.name as parent, g.name, g.type, g.subtype, g.territory
          from groups g left join groups p on p.id = g.parent_id order by g.id`,
     );
@@ -48,7 +48,7 @@ describe('seedDemo', () => {
     expect(find('Referral Co')).toMatchObject({ type: 'partner', subtype: 'referrer' });
     expect(groups.filter((g) => g.parent === 'Referral Co').map((g) => g.type)).toEqual(['organisation']);
 
-    const { rows: memberships } = await query<{ email: string; name: string; access_level: string }>(db, 
+    const { rows: memberships } = await query<{ email: string; name: string; access_level: string }>(db,
       `select u.email, g.name, gu.access_level from group_users gu
          join users u on u.id = gu.user_id join groups g on g.id = gu.group_id order by u.email, g.name`,
     );
