@@ -1,6 +1,8 @@
 // Who may do what on a group (spec section 6), with no zod: the server's authorisation, the route
 // guards, the menus and the views all ask here.
 
+import { isStaff } from './roles';
+
 export const groupTypes = ['partner', 'organisation', 'account'] as const;
 export type GroupType = (typeof groupTypes)[number];
 export const accessLevels = ['owner', 'sudoowner', 'member', 'manager'] as const;
@@ -46,7 +48,8 @@ export type AccessUser = { readonly roles: readonly string[] };
 /** A group as the asker sees it: its flags (SPA) or the asker's effective level (server). */
 export type GroupAccess = { readonly isOwner: boolean; readonly isMember: boolean } | { readonly level: AccessLevel | null };
 
-export const isStaffUser = (user: AccessUser) => user.roles.some((r) => r === 'sales' || r === 'admin' || r === 'super');
+/** Staff (sales, admin, super): the one definition is isStaff of ./roles. */
+export const isStaffUser = (user: AccessUser) => isStaff(user.roles);
 export const isAdminUser = (user: AccessUser) => user.roles.some((r) => r === 'admin' || r === 'super');
 
 export type GroupNeed =

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
 import type { AccessLevel, GroupType } from '../../contract/shared/access';
 import type { Role } from '../../contract/shared/roles';
 import type { Territory } from '../../contract/shared/territory';
@@ -175,6 +175,3 @@ export interface Database {
   services: ServicesTable;
   user_services: UserServicesTable;
 }
-
-/** Kept for callers that name a column type explicitly. */
-export type Timestamp = ColumnType<Seconds, Seconds, Seconds>;
