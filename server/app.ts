@@ -1,20 +1,22 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { runtimeConfig, type ServiceName } from '../contract/config/entities';
-import { createBotCheck, type BotVerifier } from './auth/botCheck';
-import { createTokens } from './auth/jwt';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ServiceName } from '../contract/config/entities';
 import { servicePaths, type Config } from './config';
 import type { Db } from './db';
 import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandling } from './http/errors';
 import { registerSecurity } from './http/security';
 import { spaPlugin } from './http/spa';
-import type { Mailer } from './mail';
-import type { ServiceContext, ServiceOptions } from './services/context';
-import { groupsService } from './services/groups';
-import { plansService } from './services/plans';
-import { userAdminService } from './services/userAdmin';
-import { usersService } from './services/users';
+import { configPlugin } from './modules/config/plugin';
+import type { Deps } from './modules/deps';
+import { createInviteTokens } from './modules/groups/inviteTokens';
+import { groupsPlugin } from './modules/groups/plugin';
+import { plansPlugin } from './modules/plans/plugin';
+import { searchPlugin } from './modules/search/plugin';
+import { createBotCheck, type BotVerifier } from './modules/users/botCheck';
+import { createTokens } from './modules/users/jwt';
+import { usersPlugin } from './modules/users/plugin';
+import type { Mailer } from './platform/mail';
 
 export type AppDeps = {
   db: Db;
@@ -28,26 +30,27 @@ export type AppDeps = {
 };
 
 /**
- * The plugins of each service of spec section 7, mounted at its base URL from the runtime config.
- * The next issues add theirs here; a service not yet built answers 404 like any unknown route.
+ * The module plugins of each service of spec section 7, mounted at its base URL from the runtime
+ * config. The next issues add theirs here; a service not yet built answers 404 like any unknown route.
  */
-const services: Partial<Record<ServiceName, FastifyPluginAsyncZod<ServiceOptions>[]>> = {
-  // Sessions and users; the group tree, memberships and invitations; user admin, permissions, search.
-  users: [usersService, groupsService, userAdminService],
+const services: Partial<Record<ServiceName, FastifyPluginAsync<{ deps: Deps }>[]>> = {
+  // Sessions, users and user admin; the group tree, memberships and invitations; staff search.
+  users: [usersPlugin, groupsPlugin, searchPlugin],
   // Account and plan manager: so far only /account/candelete (plans, filters, comparisons, bundles,
   // payments, shop come with their issues).
-  plans: [plansService],
+  plans: [plansPlugin],
   // bureau:         bureau file cleansing
   // filesUk, filesAustralia: chunked file uploads per territory
   // address, autocomplete, email, bank: the data-quality engines
 };
 
-export function buildApp(deps: AppDeps): FastifyInstance {
-  const clock = deps.clock ?? Date.now;
-  const limits = deps.config.http;
+export function buildApp(appDeps: AppDeps): FastifyInstance {
+  const { db, config } = appDeps;
+  const clock = appDeps.clock ?? Date.now;
+  const limits = config.http;
   const app = Fastify({
-    logger: deps.logger ?? false,
-    trustProxy: deps.config.trustProxy,
+    logger: appDeps.logger ?? false,
+    trustProxy: config.trustProxy,
     connectionTimeout: limits.idleTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     requestTimeout: limits.requestTimeoutMs,
@@ -58,31 +61,27 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const tokens = createTokens({ db: deps.db, secret: deps.config.jwtSecret });
-  const ctx: ServiceContext = {
-    db: deps.db,
-    mailer: deps.mailer,
+  const tokens = createTokens({ db, secret: config.jwtSecret });
+  const deps: Deps = {
+    db,
+    mail: appDeps.mailer,
     clock,
     tokens,
-    config: deps.config,
+    inviteTokens: createInviteTokens({ db, secret: config.jwtSecret }),
+    config,
     log: app.log,
-    botCheck: createBotCheck({
-      secret: deps.config.botCheckSecret,
-      verifyUrl: deps.config.botCheckVerifyUrl,
-      verifier: deps.botVerifier,
-    }),
+    botCheck: createBotCheck({ secret: config.botCheckSecret, verifyUrl: config.botCheckVerifyUrl, verifier: appDeps.botVerifier }),
   };
 
-  registerSecurity(app, deps.config.runtime);
+  registerSecurity(app, config.runtime);
   registerErrorHandling(app);
-  registerAuthentication(app, { db: deps.db, tokens, clock });
+  registerAuthentication(app, { db, tokens, clock });
 
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get('/api/config', { schema: { response: { 200: runtimeConfig } } }, () => deps.config.runtime);
+  app.register(configPlugin, { deps });
   for (const [name, plugins] of Object.entries(services)) {
-    for (const plugin of plugins) app.register(plugin, { prefix: servicePaths[name as ServiceName], ctx });
+    for (const plugin of plugins) app.register(plugin, { prefix: servicePaths[name as ServiceName], deps });
   }
 
-  app.register(spaPlugin, { staticDir: deps.config.staticDir, config: deps.config.runtime });
+  app.register(spaPlugin, { staticDir: config.staticDir, config: config.runtime });
   return app;
 }

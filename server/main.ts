@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { migrate, openDb, type Db } from './db';
-import { createMailer } from './mail';
+import { createMailer } from './platform/mail';
 import { demoPassword, demoUsers, seedDemo } from './seed';
 
 export type StartOptions = {
@@ -61,7 +61,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app?.close().catch(() => undefined);
-    await db.close().catch(() => undefined);
+    await db.destroy().catch(() => undefined);
     throw error;
   }
 
@@ -80,7 +80,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       (closing ??= (async () => {
         await app.close();
         await mailer.close();
-        await db.close();
+        await db.destroy();
       })()),
   };
 

@@ -12,5 +12,5 @@ try {
   if (seeded) for (const user of demoUsers) console.log(`  ${user.email.padEnd(26)} ${user.about}`);
   if (seeded) console.log(`  password for all: ${demoPassword}`);
 } finally {
-  await db.close();
+  await db.destroy();
 }

@@ -1,7 +1,9 @@
 import type { Role } from '../contract/shared/roles';
 import type { Territory } from '../contract/shared/territory';
-import { hashPassword } from './auth/passwords';
+import { sql } from 'kysely';
 import type { Db } from './db';
+import { putGroupUser } from './modules/groups/queries';
+import { hashPassword } from './modules/users/passwords';
 
 export const demoPassword = 'Demo-Password-1';
 
@@ -92,40 +94,53 @@ const versionKey = 'demo_seed_version';
  */
 export async function seedDemo(db: Db, now = Math.floor(Date.now() / 1000)): Promise<boolean> {
   const state = async (q: Db) => {
-    const { rows } = await q.query<{ version: string | null; users: boolean; demo: boolean }>(
-      `select (select value from settings where key = $1) as version,
-              exists (select 1 from users) as users,
-              exists (select 1 from users where user_name = $2) as demo`,
-      [versionKey, demoUsers[0].email],
-    );
-    const { version, users, demo } = rows[0];
+    const { version, users, demo } = await q
+      .selectNoFrom((eb) => [
+        eb.selectFrom('settings').select('value').where('key', '=', versionKey).as('version'),
+        eb.exists(eb.selectFrom('users').select('id')).as('users'),
+        eb.exists(eb.selectFrom('users').select('id').where('user_name', '=', demoUsers[0].email)).as('demo'),
+      ])
+      .executeTakeFirstOrThrow();
     // Up to date, or real users and no demo ones: nothing to do.
     return (version !== null && Number(version) >= demoSeedVersion) || (users && !demo) ? 'skip' : 'seed';
   };
   if ((await state(db)) === 'skip') return false;
   // argon2 is slow on purpose: one hash serves every demo user.
   const passwordHash = await hashPassword(demoPassword);
-  return db.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock($1)', [seedLockKey]);
-    if ((await state(tx)) === 'skip') return false;
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${seedLockKey})`.execute(trx);
+    if ((await state(trx)) === 'skip') return false;
     const ids = new Map<string, number>();
     for (const user of demoUsers) {
-      const { rows } = await tx.query<{ id: number }>(
-        `insert into users (user_name, email, password_hash, personal_name, territory, roles, validated,
-                            create_timestamp, update_timestamp)
-         values ($1, $1, $2, $3, 'uk', $4, $5, $6, $6)
-         on conflict (user_name) do update set user_name = excluded.user_name returning id`,
-        [user.email, passwordHash, user.personalName, user.roles, user.validated ?? true, now],
-      );
-      ids.set(user.email, rows[0].id);
+      const { id } = await trx
+        .insertInto('users')
+        .values({
+          user_name: user.email,
+          email: user.email,
+          password_hash: passwordHash,
+          personal_name: user.personalName,
+          territory: 'uk',
+          roles: user.roles,
+          validated: user.validated ?? true,
+          create_timestamp: now,
+          update_timestamp: now,
+        })
+        .onConflict((oc) => oc.column('user_name').doUpdateSet((eb) => ({ user_name: eb.ref('excluded.user_name') })))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.set(user.email, id);
     }
     const findGroup = async (name: string, parentId: number | null) =>
       (
-        await tx.query<{ id: number }>('select id from groups where name = $1 and parent_id is not distinct from $2 order by id limit 1', [
-          name,
-          parentId,
-        ])
-      ).rows[0]?.id;
+        await trx
+          .selectFrom('groups')
+          .select('id')
+          .where('name', '=', name)
+          .where('parent_id', 'is not distinct from', parentId)
+          .orderBy('id')
+          .limit(1)
+          .executeTakeFirst()
+      )?.id;
     /** Finds or adds the group; with `upTo`, adds only groups of that seed version or earlier. */
     const ensureGroup = async (group: DemoGroup, parentId: number | null, creatorId: number | null, upTo: number) => {
       if ((group.since ?? 1) > upTo) return;
@@ -133,20 +148,26 @@ export async function seedDemo(db: Db, now = Math.floor(Date.now() / 1000)): Pro
       const creator = ownerEmail ? (ids.get(ownerEmail) ?? null) : creatorId;
       let id = await findGroup(group.name, parentId);
       if (id === undefined) {
-        const { rows } = await tx.query<{ id: number }>(
-          `insert into groups (parent_id, name, type, subtype, country, territory, pending_ownership, charity_psl_number,
-                               is_in_verify_process, creation_user_id, update_user_id, create_timestamp, update_timestamp)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $11) returning id`,
-          [parentId, group.name, group.type, group.subtype ?? null, group.country, group.territory, group.pendingOwnership ?? false,
-            group.charity?.number ?? null, group.charity?.inVerification ?? false, creator, now],
-        );
-        id = rows[0].id;
-        for (const [email, level] of Object.entries(group.members ?? {})) {
-          await tx.query(
-            'insert into group_users (group_id, user_id, access_level, create_timestamp) values ($1, $2, $3, $4)',
-            [id, ids.get(email), level, now],
-          );
-        }
+        ({ id } = await trx
+          .insertInto('groups')
+          .values({
+            parent_id: parentId,
+            name: group.name,
+            type: group.type,
+            subtype: group.subtype ?? null,
+            country: group.country,
+            territory: group.territory,
+            pending_ownership: group.pendingOwnership ?? false,
+            charity_psl_number: group.charity?.number ?? null,
+            is_in_verify_process: group.charity?.inVerification ?? false,
+            creation_user_id: creator,
+            update_user_id: creator,
+            create_timestamp: now,
+            update_timestamp: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow());
+        for (const [email, level] of Object.entries(group.members ?? {})) await putGroupUser(trx, id, ids.get(email)!, level, now);
       }
       for (const child of group.children ?? []) await ensureGroup(child, id, creator, upTo);
     };
@@ -154,10 +175,11 @@ export async function seedDemo(db: Db, now = Math.floor(Date.now() / 1000)): Pro
     for (let version = 1; version <= demoSeedVersion; version++) {
       for (const group of demoGroups) await ensureGroup(group, null, null, version);
     }
-    await tx.query(
-      'insert into settings (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value',
-      [versionKey, String(demoSeedVersion)],
-    );
+    await trx
+      .insertInto('settings')
+      .values({ key: versionKey, value: String(demoSeedVersion) })
+      .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
+      .execute();
     return true;
   });
 }

@@ -1,8 +1,18 @@
 import { z } from 'zod';
 import { addressInput, flag, id } from '../fields';
+import type { CallShape } from '../endpoint';
 import { user, territory } from '../users/entities';
-import { email } from '../users/schemas';
-import { accessLevel, group } from './entities';
+import { email, message, userIdQuery, userResponse } from '../users/schemas';
+import {
+  accessLevel,
+  group,
+  groupUserAccess,
+  groupUserList,
+  permissionList,
+  serviceList,
+  userPermissionList,
+  userServiceList,
+} from './entities';
 
 // Request and response shapes of the group calls of spec section 7 ("Groups", and the group-related
 // calls of "User server"), served under /api/users.
@@ -105,3 +115,37 @@ export type UpdateGroupBody = z.infer<typeof updateGroupBody>;
 export type InviteBody = z.infer<typeof inviteBody>;
 export type CharityBody = z.infer<typeof charityBody>;
 export type ConfirmCharityBody = z.infer<typeof confirmCharityBody>;
+
+// ---- Call shapes: one per endpoint of ./endpoints.ts, same name ---------------------------------
+
+export const getGroup = { query: groupQuery, response: groupOrNull } satisfies CallShape;
+export const listGroups = { query: groupsQuery, response: groupList } satisfies CallShape;
+export const createGroup = { query: createGroupQuery, body: createGroupBody, response: createdId } satisfies CallShape;
+export const updateGroup = { query: groupIdQuery, body: updateGroupBody, response: group } satisfies CallShape;
+export const deleteGroup = { query: deleteGroupQuery, response: message } satisfies CallShape;
+export const inviteToGroup = { query: inviteQuery, body: inviteBody, response: message } satisfies CallShape;
+export const acceptInvite = { query: acceptInviteQuery, response: group } satisfies CallShape;
+export const listGroupUsers = { query: groupUsersQuery, response: groupUserList } satisfies CallShape;
+export const removeGroupUser = { query: groupUserQuery, response: message } satisfies CallShape;
+export const getGroupUserAccess = { query: groupUserQuery, response: groupUserAccess } satisfies CallShape;
+export const setGroupUserAccess = { query: groupUserAccessQuery, response: groupUserAccess } satisfies CallShape;
+export const removeGroupUserAccess = { query: groupUserQuery, response: message } satisfies CallShape;
+export const enableCorporate = { query: groupIdQuery, response: group } satisfies CallShape;
+export const disableCorporate = { query: groupIdQuery, response: group } satisfies CallShape;
+export const updateCharity = { query: groupIdQuery, body: charityBody, response: group } satisfies CallShape;
+export const confirmCharity = { query: groupIdQuery, body: confirmCharityBody, response: group } satisfies CallShape;
+export const disableCharity = { query: groupIdQuery, response: group } satisfies CallShape;
+export const orgToPartner = { query: groupIdQuery, body: orgToPartnerBody, response: group } satisfies CallShape;
+export const removeFromPartner = { query: groupIdQuery, response: group } satisfies CallShape;
+
+// The user-admin calls of the user server (their endpoints are in ../users/endpoints.ts): their
+// schemas live here, and users/schemas.ts cannot import this file (it imports that one).
+export const listUsers = { response: userList } satisfies CallShape;
+export const lockUser = { query: userIdQuery, body: userLockBody, response: userResponse } satisfies CallShape;
+export const listServices = { response: serviceList } satisfies CallShape;
+export const userServices = { query: userServicesQuery, response: userServiceList } satisfies CallShape;
+export const grantUserService = { query: userServiceQuery, response: userServiceList } satisfies CallShape;
+export const revokeUserService = { query: userServiceQuery, response: userServiceList } satisfies CallShape;
+export const listPermissions = { response: permissionList } satisfies CallShape;
+export const userPermissions = { query: userPermissionsQuery, response: userPermissionList } satisfies CallShape;
+export const setUserPermission = { body: userPermissionBody, response: userPermissionList } satisfies CallShape;

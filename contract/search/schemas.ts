@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CallShape } from '../endpoint';
 import { user } from '../users/entities';
 import { group } from '../groups/entities';
 
@@ -14,3 +15,5 @@ export const searchResponse = z.object({
   users: z.array(user),
 });
 export type SearchResponse = z.infer<typeof searchResponse>;
+
+export const search = { query: searchQuery, response: searchResponse } satisfies CallShape;

@@ -1,6 +1,8 @@
 // Who may do what on a group (spec section 6), with no zod: the server's authorisation, the route
 // guards, the menus and the views all ask here.
 
+import { isStaff } from './roles';
+
 export const groupTypes = ['partner', 'organisation', 'account'] as const;
 export type GroupType = (typeof groupTypes)[number];
 export const accessLevels = ['owner', 'sudoowner', 'member', 'manager'] as const;
@@ -46,7 +48,8 @@ export type AccessUser = { readonly roles: readonly string[] };
 /** A group as the asker sees it: its flags (SPA) or the asker's effective level (server). */
 export type GroupAccess = { readonly isOwner: boolean; readonly isMember: boolean } | { readonly level: AccessLevel | null };
 
-export const isStaffUser = (user: AccessUser) => user.roles.some((r) => r === 'sales' || r === 'admin' || r === 'super');
+/** Staff (sales, admin, super): the one definition is isStaff of ./roles. */
+export const isStaffUser = (user: AccessUser) => isStaff(user.roles);
 export const isAdminUser = (user: AccessUser) => user.roles.some((r) => r === 'admin' || r === 'super');
 
 export type GroupNeed =
@@ -106,3 +109,17 @@ export function refusal(user: AccessUser, group: GroupAccess | null, need: Group
 
 /** May `user` do `need` on `group`? The one question the server, the guards, the menus and the views ask. */
 export const can = (user: AccessUser, group: GroupAccess | null, need: GroupNeed) => refusal(user, group, need) === null;
+
+// ---- Users -------------------------------------------------------------------------------------
+
+/** Why a user may not read or change another user's details, in the server's words. */
+export const userAccessRefusal = 'You do not have access to this user';
+
+/**
+ * May `user` read (`read`) or change and delete (`change`) the details of user `targetId`? Users
+ * do both to themselves; staff read anyone; only admin and super change others.
+ */
+export function canOnUser(user: AccessUser & { readonly id: number }, targetId: number, need: 'read' | 'change'): boolean {
+  if (user.id === targetId) return true;
+  return need === 'read' ? isStaffUser(user) : isAdminUser(user);
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressInput, optionalText } from '../fields';
+import type { CallShape } from '../endpoint';
 import { authUser, territory, user } from './entities';
 
 // Request and response shapes of the user-server calls of spec section 7 (served under /api/users).
@@ -78,3 +79,18 @@ export type AuthQuery = z.infer<typeof authQuery>;
 export type SignupBody = z.infer<typeof signupBody>;
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
 export type ResetBody = z.infer<typeof resetBody>;
+
+// ---- Call shapes: one per endpoint of ./endpoints.ts, same name ---------------------------------
+// (The user-admin calls' shapes sit in ../groups/schemas.ts, beside the schemas they use.)
+
+export const login = { query: authQuery, response: authResponse } satisfies CallShape;
+export const reauth = { query: reauthQuery, response: authResponse } satisfies CallShape;
+export const resendValidation = { response: message } satisfies CallShape;
+export const validate = { body: validateBody, response: validateResponse } satisfies CallShape;
+export const requestPasswordReset = { query: resetRequestQuery, response: message } satisfies CallShape;
+export const resetPassword = { body: resetBody, response: message } satisfies CallShape;
+export const signUp = { query: signupQuery, body: signupBody, response: userResponse } satisfies CallShape;
+export const getUser = { query: userIdQuery, response: userResponse } satisfies CallShape;
+export const updateUser = { query: userIdQuery, body: updateUserBody, response: userResponse } satisfies CallShape;
+export const deleteUser = { query: userIdQuery, response: message } satisfies CallShape;
+export const setPassword = { body: userPasswordBody, response: message } satisfies CallShape;

@@ -1,7 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Db } from './types';
+import { sql } from 'kysely';
+import type { Db } from './index';
 
 const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
 // Any constant shared by every process of the portal: they queue on it while one migrates.
@@ -16,19 +17,20 @@ export async function migrate(db: Db, dir = migrationsDir): Promise<string[]> {
   const files = (await readdir(dir)).filter((name) => /^\d+_[\w-]+\.sql$/.test(name)).sort();
   const applied: string[] = [];
   for (const file of files) {
-    const sql = await readFile(join(dir, file), 'utf8');
-    const done = await db.transaction(async (tx) => {
-      await tx.query('select pg_advisory_xact_lock($1)', [migrationLockKey]);
-      await tx.exec(
-        'create table if not exists schema_migrations (version text primary key, applied_at bigint not null)',
-      );
-      const { rows } = await tx.query('select 1 from schema_migrations where version = $1', [file]);
-      if (rows.length > 0) return false;
-      await tx.exec(sql);
-      await tx.query('insert into schema_migrations (version, applied_at) values ($1, $2)', [
-        file,
-        Math.floor(Date.now() / 1000),
-      ]);
+    const script = await readFile(join(dir, file), 'utf8');
+    const done = await db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${migrationLockKey})`.execute(trx);
+      await trx.schema
+        .createTable('schema_migrations')
+        .ifNotExists()
+        .addColumn('version', 'text', (column) => column.primaryKey())
+        .addColumn('applied_at', 'bigint', (column) => column.notNull())
+        .execute();
+      const found = await trx.selectFrom('schema_migrations').select('version').where('version', '=', file).executeTakeFirst();
+      if (found) return false;
+      // A whole script from the repository (several statements, no parameters): the one raw run.
+      await sql.raw(script).execute(trx);
+      await trx.insertInto('schema_migrations').values({ version: file, applied_at: Math.floor(Date.now() / 1000) }).execute();
       return true;
     });
     if (done) applied.push(file);

@@ -1,5 +1,6 @@
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import type { Db } from './types';
+import type { Database } from './schema';
 
 const INT8 = 20;
 // Seconds timestamps and counts are bigint; pg returns them as strings by default, PGlite as numbers.
@@ -14,16 +15,15 @@ const schemaName = /^[a-z_][a-z0-9_]{0,62}$/;
  * PostgreSQL through a pg Pool. With `schema`, the schema is created and every connection of the
  * pool works in it (search_path), which isolates test files sharing one database.
  */
-export async function openPostgres(databaseUrl: string, options: { schema?: string } = {}): Promise<Db> {
+export async function openPostgres(databaseUrl: string, options: { schema?: string } = {}): Promise<Kysely<Database>> {
   const { schema } = options;
   if (schema !== undefined && !schemaName.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
   if (schema) {
-    const setup = new pg.Client({ connectionString: databaseUrl });
-    await setup.connect();
+    const setup = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 1 }) }) });
     try {
-      await setup.query(`create schema if not exists ${schema}`);
+      await setup.schema.createSchema(schema).ifNotExists().execute();
     } finally {
-      await setup.end();
+      await setup.destroy();
     }
   }
   const pool = new pg.Pool({
@@ -33,38 +33,11 @@ export async function openPostgres(databaseUrl: string, options: { schema?: stri
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
 
-  const runner = (client: pg.Pool | pg.PoolClient): Pick<Db, 'query' | 'exec'> => ({
-    query: async <T>(sql: string, params?: unknown[]) => {
-      const result = await client.query(sql, params);
-      return { rows: result.rows as T[] };
-    },
-    exec: async (sql: string) => {
-      await client.query(sql);
-    },
-  });
-
-  return {
-    ...runner(pool),
-    transaction: async (fn) => {
-      const client = await pool.connect();
-      const tx: Db = {
-        ...runner(client),
-        transaction: (inner) => inner(tx),
-        close: () => Promise.reject(new Error('Cannot close the database from inside a transaction')),
-      };
-      try {
-        await client.query('begin');
-        const result = await fn(tx);
-        await client.query('commit');
-        return result;
-      } catch (error) {
-        await client.query('rollback').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
-    close: () => pool.end(),
-  };
+/** Drops a schema made by openPostgres (tests). */
+export async function dropSchema(db: Kysely<Database>, schema: string): Promise<void> {
+  if (!schemaName.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+  await sql`drop schema ${sql.id(schema)} cascade`.execute(db);
 }

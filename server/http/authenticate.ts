@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SessionClaims, Tokens } from '../auth/jwt';
 import type { Db } from '../db';
-import { findUserById, type UserRecord } from '../domain/users';
 import { unauthorised } from '../errors';
+import type { SessionClaims, Tokens } from '../modules/users/jwt';
+import { findUserById, type UserRecord } from '../modules/users/queries';
 
 export type Session = { user: UserRecord; claims: SessionClaims };
 

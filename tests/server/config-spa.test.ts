@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runtimeConfig } from '../../contract/config/entities';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { createMailer } from '../../server/mail';
+import { createMailer } from '../../server/platform/mail';
 import { createHarness, type Harness } from './harness';
 
 let h: Harness;

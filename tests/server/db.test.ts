@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokens } from '../../server/auth/jwt';
+import { createTokens } from '../../server/modules/users/jwt';
 import { migrate, type Db } from '../../server/db';
-import { createMailer } from '../../server/mail';
-import { freshDb } from './harness';
+import { createMailer } from '../../server/platform/mail';
+import { freshDb, query } from './harness';
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -15,7 +15,7 @@ describe('database layer', () => {
   it('records applied migrations and applies nothing twice, even when started together', async () => {
     expect(await migrate(db)).toEqual([]);
     expect(await Promise.all([migrate(db), migrate(db)])).toEqual([[], []]);
-    const { rows } = await db.query<{ version: string }>('select version from schema_migrations order by version');
+    const { rows } = await query<{ version: string }>(db, 'select version from schema_migrations order by version');
     expect(rows.map((row) => row.version)).toContain('001_users_and_groups.sql');
   });
 
@@ -25,28 +25,28 @@ describe('database layer', () => {
     try {
       const [a, b] = await Promise.all([migrate(fresh.db), migrate(other)]);
       expect([...a, ...b].sort()).toEqual(['001_users_and_groups.sql', '002_groups.sql']);
-      const { rows } = await fresh.db.query<{ n: number }>('select count(*) as n from schema_migrations');
+      const { rows } = await query<{ n: number }>(fresh.db, 'select count(*) as n from schema_migrations');
       expect(rows[0].n).toBe(2);
     } finally {
-      if (other !== fresh.db) await other.close();
+      if (other !== fresh.db) await other.destroy();
       await fresh.drop();
     }
   });
 
   it('commits a transaction that resolves and rolls back one that throws', async () => {
-    await db.transaction((tx) => tx.query("insert into settings (key, value) values ('kept', '1')"));
+    await db.transaction().execute((tx) => query(tx, "insert into settings (key, value) values ('kept', '1')"));
     await expect(
-      db.transaction(async (tx) => {
-        await tx.query("insert into settings (key, value) values ('dropped', '1')");
+      db.transaction().execute(async (tx) => {
+        await query(tx, "insert into settings (key, value) values ('dropped', '1')");
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
-    const { rows } = await db.query<{ key: string }>("select key from settings where key in ('kept', 'dropped')");
+    const { rows } = await query<{ key: string }>(db, "select key from settings where key in ('kept', 'dropped')");
     expect(rows.map((row) => row.key)).toEqual(['kept']);
   });
 
   it('returns bigint columns and counts as numbers and text[] as arrays on both back ends', async () => {
-    const { rows } = await db.query<{ big: number; n: number; list: string[] }>(
+    const { rows } = await query<{ big: number; n: number; list: string[] }>(db,
       "select 1700000000::bigint as big, count(*) as n, array['a', 'b']::text[] as list from settings",
     );
     expect(rows[0]).toEqual({ big: 1_700_000_000, n: expect.any(Number), list: ['a', 'b'] });
@@ -60,7 +60,7 @@ describe('database layer', () => {
     const [a, b] = await Promise.all([first.sign(claims, 1000), second.sign(claims, 1000)]);
     expect(await second.verify(a, 1_010_000)).toMatchObject({ userId: 1, userName: 'a@b.com' });
     expect(await first.verify(b, 1_010_000)).toMatchObject({ userId: 1 });
-    const { rows } = await db.query("select 1 from settings where key = 'jwt_secret'");
+    const { rows } = await query(db, "select 1 from settings where key = 'jwt_secret'");
     expect(rows).toHaveLength(1);
   });
 });
@@ -71,7 +71,7 @@ describe('mailer without SMTP', () => {
     const mailer = createMailer({ db, log: (line) => lines.push(line) });
     await mailer.send({ to: 'x@example.com', subject: 'Your validation code', text: 'Code 123456', html: '<p>123456</p>',
       summary: 'Code 123456, enter it at http://localhost:8080/portal/validate' });
-    const { rows } = await db.query<{ to_address: string; subject: string; text_body: string; from_address: string }>(
+    const { rows } = await query<{ to_address: string; subject: string; text_body: string; from_address: string }>(db,
       'select to_address, subject, text_body, from_address from outbox',
     );
     expect(rows).toEqual([{ to_address: 'x@example.com', subject: 'Your validation code', text_body: 'Code 123456',

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPassword, demoUsers, seedDemo } from '../../server/seed';
 import { call, dumpGroupState, noAccessBody, request, type Caller } from './groups-fixtures';
-import { createHarness, type Harness } from './harness';
+import { createHarness, type Harness, query } from './harness';
 
 let h: Harness;
 const users = new Map<string, Caller>();
@@ -15,7 +15,7 @@ beforeAll(async () => {
     const { jwt, id } = await h.login(email, demoPassword);
     users.set(email, { id, email, headers: h.bearer(jwt) });
   }
-  const { rows } = await h.db.query<{ id: number; name: string }>('select id, name from groups');
+  const { rows } = await query<{ id: number; name: string }>(h.db, 'select id, name from groups');
   for (const row of rows) groups.set(row.name, row.id);
 });
 afterAll(() => h?.close());

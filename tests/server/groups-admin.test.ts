@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResponse } from '../../contract/search/schemas';
 import { call, request, signedIn, type Caller } from './groups-fixtures';
-import { createHarness, type Harness } from './harness';
+import { createHarness, type Harness, query } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -28,7 +28,7 @@ describe('GET /search', () => {
     }
     const admin = await signedIn(h, ['admin']);
     // An id of at least two digits, as a filter needs two characters.
-    const { rows } = await h.db.query<{ id: number }>(
+    const { rows } = await query<{ id: number }>(h.db,
       "insert into groups (id, name, type, create_timestamp, update_timestamp) values (4242, 'By Number', 'organisation', 0, 0) returning id",
     );
     expect((await get(admin, '/search', { filter: '4242' })).body.groups.map((g: { id: number }) => g.id)).toEqual([rows[0].id]);
@@ -37,7 +37,7 @@ describe('GET /search', () => {
 
   it('treats % and _ as plain characters and returns at most 50 of each kind', async () => {
     const now = Math.floor(h.clock() / 1000);
-    await h.db.query(
+    await query(h.db,
       `insert into groups (name, type, create_timestamp, update_timestamp)
        select 'Bulk Group ' || n, 'organisation', $1, $1 from generate_series(1, 55) n`,
       [now],

@@ -1,6 +1,6 @@
 // Shared by the groups*.test.ts files: signed-in callers and short request helpers.
 import type { InjectOptions } from 'fastify';
-import type { Harness } from './harness';
+import { query, type Harness } from './harness';
 
 export type Query = Record<string, string | number | boolean | undefined>;
 
@@ -38,7 +38,7 @@ export const noAccessBody = { msg: 'You do not have access to this group', statu
 
 /** Everything the group calls can change, to compare before and after. */
 export async function dumpGroupState(h: Harness) {
-  const q = async (sql: string) => (await h.db.query(sql)).rows;
+  const q = async (sql: string) => (await query(h.db, sql)).rows;
   return {
     groups: await q('select * from groups order by id'),
     groupUsers: await q('select * from group_users order by group_id, user_id'),

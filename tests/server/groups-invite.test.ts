@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, request, signedIn, type Caller } from './groups-fixtures';
-import { createHarness, type CapturedMail, type Harness } from './harness';
+import { createHarness, type CapturedMail, type Harness, query } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -68,7 +68,7 @@ describe('group invitations', () => {
     invitee = await relogin(invitee);
     const late = await accept(invitee, jwt);
     expect(late).toEqual({ status: 400, body: { msg: 'This invitation has expired', statusCode: 400 } });
-    expect((await h.db.query('select 1 from group_users where group_id = $1 and user_id = $2', [org, invitee.id])).rows).toHaveLength(0);
+    expect((await query(h.db, 'select 1 from group_users where group_id = $1 and user_id = $2', [org, invitee.id])).rows).toHaveLength(0);
   });
 
   it('refuses a tampered invitation', async () => {
@@ -133,7 +133,7 @@ describe('group invitations', () => {
     const member = await signedIn(h);
     await h.addToGroup(org, member.id, 'member');
     expect((await invite(member, org, 'friend@example.com')).status).toBe(403);
-    expect((await h.db.query('select 1 from invites where group_id = $1', [org])).rows).toHaveLength(0);
+    expect((await query(h.db, 'select 1 from invites where group_id = $1', [org])).rows).toHaveLength(0);
     expect(h.mail.messages.filter((m) => m.to.includes('someone@example.com') || m.to.includes('friend@example.com'))).toHaveLength(0);
   });
 

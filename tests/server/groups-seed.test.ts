@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db';
 import { seedDemo } from '../../server/seed';
-import { freshDb } from './harness';
+import { freshDb, query } from './harness';
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -22,7 +22,7 @@ type Row = {
 };
 const groups = async () =>
   (
-    await db.query<Row>(
+    await query<Row>(db,
       `select g.id, g.name, g.type, p.name as parent, g.territory, g.pending_ownership as pending,
               g.charity_psl_number as charity, g.is_in_verify_process as verifying
          from groups g left join groups p on p.id = g.parent_id order by g.id`,
@@ -43,7 +43,7 @@ describe('demo groups for group management', () => {
     expect(rows.filter((g) => g.pending).map((g) => g.name)).toEqual(['Acme Events']);
     expect(find('Helping Hands')).toMatchObject({ type: 'organisation', parent: null, charity: '1180123', verifying: true });
     expect(new Set(rows.filter((g) => g.type === 'account').map((g) => g.territory))).toEqual(new Set(['uk', 'australia']));
-    const { rows: owners } = await db.query<{ email: string }>(
+    const { rows: owners } = await query<{ email: string }>(db,
       `select u.email from group_users gu join users u on u.id = gu.user_id join groups g on g.id = gu.group_id
         where g.name = 'Helping Hands' and gu.access_level = 'owner'`,
     );
@@ -61,8 +61,8 @@ describe('demo groups for group management', () => {
 
   it('brings a demo database seeded by the first version up to date once, adding only what is missing', async () => {
     // What the first version left: its groups and no version mark.
-    await db.query(`delete from groups where name in ('Acme Events', 'Northwind Wholesale', 'Helping Hands')`);
-    await db.query(`delete from settings where key = 'demo_seed_version'`);
+    await query(db, `delete from groups where name in ('Acme Events', 'Northwind Wholesale', 'Helping Hands')`);
+    await query(db, `delete from settings where key = 'demo_seed_version'`);
     const before = await groups();
     expect(before).toHaveLength(10);
     expect(await seedDemo(db)).toBe(true);
@@ -71,19 +71,19 @@ describe('demo groups for group management', () => {
     expect(after.slice(10).map((g) => g.name)).toEqual(['Acme Events', 'Northwind Wholesale', 'Northwind Wholesale AU', 'Helping Hands', 'Helping Hands UK']);
     expect(await seedDemo(db)).toBe(false);
     // Deleted later, a demo group stays deleted.
-    await db.query(`delete from groups where name = 'Acme Events'`);
+    await query(db, `delete from groups where name = 'Acme Events'`);
     expect(await seedDemo(db)).toBe(false);
   });
 
   it('leaves a database of real users alone', async () => {
     const other = await freshDb();
     try {
-      await other.db.query(
+      await query(other.db,
         `insert into users (user_name, email, password_hash, create_timestamp, update_timestamp)
          values ('real@customer.test', 'real@customer.test', 'x', 0, 0)`,
       );
       expect(await seedDemo(other.db)).toBe(false);
-      expect((await other.db.query('select 1 from groups')).rows).toHaveLength(0);
+      expect((await query(other.db, 'select 1 from groups')).rows).toHaveLength(0);
     } finally {
       await other.drop();
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { group as groupSchema } from '../../contract/groups/entities';
 import { call, request, signedIn, type Caller } from './groups-fixtures';
-import { createHarness, type Harness } from './harness';
+import { createHarness, type Harness, query } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -152,7 +152,7 @@ describe('POST /groups', () => {
     }
     const long = await post(owner, '/groups', { parentId: tree.orgA }, { type: 'account', name: 'x'.repeat(101) });
     expect(long.status).toBe(400);
-    const { rows } = await h.db.query('select 1 from groups where parent_id = $1', [tree.orgA]);
+    const { rows } = await query(h.db, 'select 1 from groups where parent_id = $1', [tree.orgA]);
     expect(rows).toHaveLength(2);
   });
 
@@ -241,7 +241,7 @@ describe('PUT and DELETE /groups', () => {
     expect((await del(owner, '/groups', { id: tree.accountB1 })).status).toBe(200);
     expect((await get(owner, '/group', { id: tree.accountB1 })).status).toBe(404);
     expect((await del(owner, '/groups', { id: tree.orgB })).status).toBe(200);
-    expect((await h.db.query('select 1 from group_users where group_id = $1', [tree.orgB])).rows).toHaveLength(0);
+    expect((await query(h.db, 'select 1 from group_users where group_id = $1', [tree.orgB])).rows).toHaveLength(0);
   });
 });
 

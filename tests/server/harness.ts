@@ -3,14 +3,16 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { CompiledQuery } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import type { AuthUser } from '../../contract/users/entities';
 import type { Territory } from '../../contract/shared/territory';
 import { buildApp } from '../../server/app';
-import type { BotVerifier } from '../../server/auth/botCheck';
+import type { BotVerifier } from '../../server/modules/users/botCheck';
 import { loadConfig, type Config } from '../../server/config';
 import { migrate, openDb, type Db } from '../../server/db';
-import { createMailer } from '../../server/mail';
+import { dropSchema } from '../../server/db/postgres';
+import { createMailer } from '../../server/platform/mail';
 
 /** argon2id hash (OWASP parameters) of fixturePassword, made once so fixtures cost no hashing. */
 export const fixturePassword = 'Fixture-Password-1';
@@ -127,6 +129,14 @@ function unfold(head: string): Map<string, string> {
   return map;
 }
 
+/**
+ * Raw SQL with $1-style parameters, for tests that look at or set up rows directly (the server
+ * itself builds every query with Kysely).
+ */
+export function query<T = Record<string, unknown>>(db: Db, text: string, params: readonly unknown[] = []): Promise<{ rows: T[] }> {
+  return db.executeQuery<T>(CompiledQuery.raw(text, [...params]));
+}
+
 /** A fresh database: PGlite in memory, or a new PostgreSQL schema when DATABASE_URL is set. */
 export async function freshDb(options: { migrate?: boolean } = {}): Promise<{
   db: Db;
@@ -142,8 +152,8 @@ export async function freshDb(options: { migrate?: boolean } = {}): Promise<{
     db,
     openAnother: () => (databaseUrl ? openDb({ databaseUrl, schema }) : null),
     drop: async () => {
-      if (schema) await db.query(`drop schema ${schema} cascade`);
-      await db.close();
+      if (schema) await dropSchema(db, schema);
+      await db.destroy();
     },
   };
 }
@@ -182,7 +192,7 @@ export async function createHarness(options: HarnessOptions = {}) {
   } = {}) {
     const email = fields.email ?? uniqueEmail();
     const now = Math.floor(clock() / 1000);
-    const { rows } = await db.query<{ id: number }>(
+    const { rows } = await query<{ id: number }>(db,
       `insert into users (user_name, email, password_hash, personal_name, territory, roles, validated, locked,
                           create_timestamp, update_timestamp)
        values ($1, $1, $2, $3, $4, $5, $6, $7, $8, $8) returning id`,
@@ -200,7 +210,7 @@ export async function createHarness(options: HarnessOptions = {}) {
     subtype?: string;
   }) {
     const now = Math.floor(clock() / 1000);
-    const { rows } = await db.query<{ id: number }>(
+    const { rows } = await query<{ id: number }>(db,
       `insert into groups (parent_id, name, type, subtype, territory, create_timestamp, update_timestamp)
        values ($1, $2, $3, $4, $5, $6, $6) returning id`,
       [fields.parentId ?? null, fields.name, fields.type, fields.subtype ?? null, fields.territory ?? 'uk', now],
@@ -209,7 +219,7 @@ export async function createHarness(options: HarnessOptions = {}) {
   }
 
   async function addToGroup(groupId: number, userId: number, accessLevel: 'owner' | 'sudoowner' | 'member' | 'manager') {
-    await db.query(
+    await query(db,
       'insert into group_users (group_id, user_id, access_level, create_timestamp) values ($1, $2, $3, $4)',
       [groupId, userId, accessLevel, Math.floor(clock() / 1000)],
     );

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBody } from '../../contract/http';
-import { createHarness, uniqueEmail, type Harness } from './harness';
+import { createHarness, uniqueEmail, type Harness, query } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const countUsers = async (email: string) =>
-  (await h.db.query('select 1 from users where user_name = $1', [email])).rows.length;
+  (await query(h.db, 'select 1 from users where user_name = $1', [email])).rows.length;
 
 describe('bad input gets a 400 with a clear message, never a 500', () => {
   it('answers "Malformed JSON body" to broken JSON', async () => {
@@ -86,7 +86,7 @@ describe('bad input gets a 400 with a clear message, never a 500', () => {
     const { jwt } = await h.login(email);
     const response = await h.inject({ method: 'PUT', url: `/api/users/users?id=${id}`, headers: h.bearer(jwt), payload: { roles: ['super'] } });
     expect(response.statusCode).toBe(400);
-    const { rows } = await h.db.query<{ roles: string[] }>('select roles from users where id = $1', [id]);
+    const { rows } = await query<{ roles: string[] }>(h.db, 'select roles from users where id = $1', [id]);
     expect(rows[0].roles).toEqual(['account']);
   });
 

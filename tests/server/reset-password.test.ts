@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeIn, createHarness, fixturePassword, fixtureHash, uniqueEmail, type Harness } from './harness';
+import { codeIn, createHarness, fixturePassword, fixtureHash, uniqueEmail, type Harness, query } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -49,7 +49,7 @@ describe('password reset', () => {
     const response = await reset({ userId: email, activationCode: wrongCode, password: 'Brand-New-Pass-2' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ msg: 'Invalid or expired reset code', statusCode: 400 });
-    const { rows } = await h.db.query<{ password_hash: string }>('select password_hash from users where id = $1', [id]);
+    const { rows } = await query<{ password_hash: string }>(h.db, 'select password_hash from users where id = $1', [id]);
     expect(rows[0].password_hash).toBe(fixtureHash);
     expect((await h.authenticate(email, fixturePassword)).statusCode).toBe(200);
   });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../server/auth/passwords';
+import { verifyPassword } from '../../server/modules/users/passwords';
 import type { Db } from '../../server/db';
 import { demoPassword, seedDemo } from '../../server/seed';
-import { freshDb } from './harness';
+import { freshDb, query } from './harness';
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -17,7 +17,7 @@ type GroupRow = { id: number; parent: string | null; name: string; type: string;
 describe('seedDemo', () => {
   it('creates the demo users with their roles, all validated but one, sharing the demo password', async () => {
     expect(await seedDemo(db)).toBe(true);
-    const { rows } = await db.query<Row>('select email, roles, validated, password_hash from users order by email');
+    const { rows } = await query<Row>(db, 'select email, roles, validated, password_hash from users order by email');
     const byEmail = Object.fromEntries(rows.map((row) => [row.email, row]));
     expect(Object.keys(byEmail).sort()).toEqual([
       'admin@example.com', 'member@example.com', 'owner@example.com', 'partner@example.com',
@@ -33,7 +33,7 @@ describe('seedDemo', () => {
   });
 
   it('creates the organisation, partner and account tree with owners and members', async () => {
-    const { rows: groups } = await db.query<GroupRow>(
+    const { rows: groups } = await query<GroupRow>(db,
       `select g.id, p.name as parent, g.name, g.type, g.subtype, g.territory
          from groups g left join groups p on p.id = g.parent_id order by g.id`,
     );
@@ -48,7 +48,7 @@ describe('seedDemo', () => {
     expect(find('Referral Co')).toMatchObject({ type: 'partner', subtype: 'referrer' });
     expect(groups.filter((g) => g.parent === 'Referral Co').map((g) => g.type)).toEqual(['organisation']);
 
-    const { rows: memberships } = await db.query<{ email: string; name: string; access_level: string }>(
+    const { rows: memberships } = await query<{ email: string; name: string; access_level: string }>(db,
       `select u.email, g.name, gu.access_level from group_users gu
          join users u on u.id = gu.user_id join groups g on g.id = gu.group_id order by u.email, g.name`,
     );
@@ -62,7 +62,7 @@ describe('seedDemo', () => {
   });
 
   it('does nothing the second time', async () => {
-    const count = async () => (await db.query<{ n: number }>('select (select count(*) from users) + (select count(*) from groups) as n')).rows[0].n;
+    const count = async () => (await query<{ n: number }>(db, 'select (select count(*) from users) + (select count(*) from groups) as n')).rows[0].n;
     const before = await count();
     expect(await seedDemo(db)).toBe(false);
     expect(await count()).toBe(before);

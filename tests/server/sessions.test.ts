@@ -2,7 +2,7 @@ import { jwtVerify, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authUser } from '../../contract/users/entities';
 import { authErrorStatusHeader } from '../../contract/shared/http';
-import { createHarness, fixturePassword, uniqueEmail, type Harness } from './harness';
+import { createHarness, fixturePassword, uniqueEmail, type Harness, query } from './harness';
 
 const secret = 'test-secret-that-is-long-enough-for-hs256';
 let h: Harness;
@@ -117,11 +117,11 @@ describe('GET /reauth', () => {
     const { id, email } = await h.createUser({ validated: false });
     const first = await h.login(email);
     expect(first.validated).toBe(false);
-    await h.db.query("update users set validated = true, roles = '{account,admin}' where id = $1", [id]);
+    await query(h.db, "update users set validated = true, roles = '{account,admin}' where id = $1", [id]);
     const second = (await h.inject({ method: 'GET', url: '/api/users/reauth', headers: h.bearer(first.jwt) })).json();
     expect(second).toMatchObject({ validated: true, roles: ['account', 'admin'] });
 
-    await h.db.query('update users set locked = true where id = $1', [id]);
+    await query(h.db, 'update users set locked = true where id = $1', [id]);
     const locked = await h.inject({ method: 'GET', url: '/api/users/reauth', headers: h.bearer(second.jwt) });
     expect(locked.statusCode).toBe(401);
     expect(locked.json()).toEqual({ msg: 'Authentication Failure', statusCode: 401 });

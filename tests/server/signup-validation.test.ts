@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeIn, createHarness, uniqueEmail, type Harness } from './harness';
+import { codeIn, createHarness, uniqueEmail, type Harness, query } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -101,12 +101,12 @@ describe('sign up and account validation', () => {
     const second = await signup(` ${email.toUpperCase()} `);
     expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual({ msg: 'A user with this email already exists', statusCode: 409 });
-    const { rows } = await h.db.query<{ n: number }>('select count(*)::int as n from users where user_name = $1', [email]);
+    const { rows } = await query<{ n: number }>(h.db, 'select count(*)::int as n from users where user_name = $1', [email]);
     expect(rows[0].n).toBe(1);
   });
 
   it('keeps the user when the validation email cannot be sent, so they can ask again', async () => {
-    const { createMailer } = await import('../../server/mail');
+    const { createMailer } = await import('../../server/platform/mail');
     const { buildApp } = await import('../../server/app');
     // Port 9 (discard) on localhost refuses SMTP: sending fails after the user is committed.
     const brokenMailer = createMailer({ smtpUrl: 'smtp://127.0.0.1:9', db: h.db });
@@ -120,7 +120,7 @@ describe('sign up and account validation', () => {
     await app.close();
     expect(response.statusCode).toBe(201);
     expect(response.json().territory).toBe('australia');
-    const { rows } = await h.db.query('select 1 from users where user_name = $1', [email]);
+    const { rows } = await query(h.db, 'select 1 from users where user_name = $1', [email]);
     expect(rows).toHaveLength(1);
   });
 });

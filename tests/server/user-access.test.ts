@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user as userSchema } from '../../contract/users/entities';
-import { createHarness, fixturePassword, type Harness } from './harness';
+import { createHarness, fixturePassword, type Harness, query } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -64,7 +64,7 @@ describe('PUT /users', () => {
       const response = await putUser(target.id, actor.headers, { town: 'Nowhere' });
       expect(response.statusCode).toBe(403);
     }
-    const { rows } = await h.db.query<{ town: string | null }>('select town from users where id = $1', [target.id]);
+    const { rows } = await query<{ town: string | null }>(h.db, 'select town from users where id = $1', [target.id]);
     expect(rows[0].town).toBeNull();
   });
 
@@ -86,7 +86,7 @@ describe('DELETE /users', () => {
     await h.addToGroup(group, me.id, 'member');
     const response = await deleteUser(me.id, me.headers);
     expect(response.statusCode).toBe(200);
-    expect((await h.db.query('select 1 from group_users where user_id = $1', [me.id])).rows).toHaveLength(0);
+    expect((await query(h.db, 'select 1 from group_users where user_id = $1', [me.id])).rows).toHaveLength(0);
     expect((await h.authenticate(me.email, fixturePassword)).statusCode).toBe(401);
     expect((await h.inject({ method: 'GET', url: '/api/users/reauth', headers: me.headers })).statusCode).toBe(401);
   });

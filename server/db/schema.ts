@@ -1,0 +1,177 @@
+import type { Generated } from 'kysely';
+import type { AccessLevel, GroupType } from '../../contract/shared/access';
+import type { Role } from '../../contract/shared/roles';
+import type { Territory } from '../../contract/shared/territory';
+
+// Row types of the tables made by migrations/*.sql, written once beside them: one interface per
+// table, columns in snake_case as the SQL names them (no CamelCasePlugin: a query reads like the
+// SQL it runs, and the few camelCase names of the contract are aliased where they are selected).
+// A column with a default or a serial is Generated: optional on insert. bigint columns are numbers
+// (both back ends parse INT8 to number, see pglite.ts and postgres.ts).
+
+/** Seconds since the epoch (bigint). */
+type Seconds = number;
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface SchemaMigrationsTable {
+  version: string;
+  applied_at: Seconds;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  user_name: string;
+  email: string;
+  password_hash: string;
+  personal_name: string | null;
+  company_name: string | null;
+  address1: string | null;
+  address2: string | null;
+  address3: string | null;
+  address4: string | null;
+  town: string | null;
+  county: string | null;
+  postcode: string | null;
+  country: string | null;
+  territory: Generated<Territory>;
+  roles: Generated<Role[]>;
+  validated: Generated<boolean>;
+  locked: Generated<boolean>;
+  is_group: Generated<boolean>;
+  type: string | null;
+  sub_type: string | null;
+  create_timestamp: Seconds;
+  update_timestamp: Seconds;
+  activity_timestamp: Seconds | null;
+}
+
+export interface UserCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'validate' | 'reset';
+  code_hash: string;
+  expires_at: Seconds;
+  attempts: Generated<number>;
+  used_at: Seconds | null;
+  created_at: Seconds;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  key: string;
+  attempted_at: Seconds;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  from_address: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  created_at: Seconds;
+}
+
+export interface GroupsTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  name: string;
+  type: GroupType;
+  subtype: string | null;
+  address1: string | null;
+  address2: string | null;
+  address3: string | null;
+  address4: string | null;
+  town: string | null;
+  county: string | null;
+  postcode: string | null;
+  country: string | null;
+  territory: Generated<Territory>;
+  pending_ownership: Generated<boolean>;
+  charity_psl_number: string | null;
+  is_in_verify_process: Generated<boolean>;
+  is_royal_mail_discount: Generated<boolean>;
+  is_os_discount: Generated<boolean>;
+  charity_valid: boolean | null;
+  creation_user_id: number | null;
+  update_user_id: number | null;
+  create_timestamp: Seconds;
+  update_timestamp: Seconds;
+  activity_timestamp: Seconds | null;
+}
+
+export interface GroupUsersTable {
+  group_id: number;
+  user_id: number;
+  access_level: AccessLevel;
+  create_timestamp: Seconds;
+}
+
+export interface InvitesTable {
+  jti: string;
+  group_id: number;
+  email: string;
+  access_level: AccessLevel;
+  take_ownership: Generated<boolean>;
+  invited_by: number | null;
+  created_at: Seconds;
+  expires_at: Seconds;
+  used_at: Seconds | null;
+  used_by: number | null;
+}
+
+export interface PermissionsTable {
+  id: Generated<number>;
+  ref_id: string;
+  name: string;
+  description: Generated<string>;
+  parent_id: number | null;
+  admin: Generated<boolean>;
+  is_notification: Generated<boolean>;
+  is_service: Generated<boolean>;
+  def: Generated<boolean>;
+  display_order: Generated<number>;
+}
+
+export interface UserPermissionsTable {
+  user_id: number;
+  permission_id: number;
+  enabled: boolean;
+  update_timestamp: Seconds;
+}
+
+export interface ServicesTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  display_order: Generated<number>;
+}
+
+export interface UserServicesTable {
+  id: Generated<number>;
+  group_id: number;
+  user_id: number;
+  service_id: number;
+  token_id: number | null;
+  create_timestamp: Seconds;
+}
+
+export interface Database {
+  settings: SettingsTable;
+  schema_migrations: SchemaMigrationsTable;
+  users: UsersTable;
+  user_codes: UserCodesTable;
+  login_attempts: LoginAttemptsTable;
+  outbox: OutboxTable;
+  groups: GroupsTable;
+  group_users: GroupUsersTable;
+  invites: InvitesTable;
+  permissions: PermissionsTable;
+  user_permissions: UserPermissionsTable;
+  services: ServicesTable;
+  user_services: UserServicesTable;
+}

@@ -1,0 +1,61 @@
+import { accessRefusals, canOnUser, isStaffUser, refusal, userAccessRefusal, type GroupNeed, type GroupType } from '../../../contract/shared/access';
+import type { Role } from '../../../contract/shared/roles';
+import type { Db } from '../../db';
+import { forbidden, notFound } from '../../errors';
+import { levels, type GroupLevel } from './queries';
+
+// The server's authorisation: it loads what the rules need (the caller's level on the group) and
+// asks the one access module, contract/shared/access.ts, for the answer and its words.
+
+/** The authenticated caller of a service (null for a public call). */
+export type Actor = { id: number; roles: readonly Role[] };
+
+/** Ids are int4 columns; a larger number is simply no row, not a database error. */
+export const isRowId = (id: number) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
+
+export const groupNotFound = () => notFound('Group not found');
+
+export type AuthorisedGroup = GroupLevel & { id: number; type: GroupType; parentId: number | null };
+
+/** Throws the 403 of the access module when `actor` may not do `need` on a group where their level is `level`. */
+export function assertMay(actor: Actor, level: GroupLevel['level'] | null, need: GroupNeed): void {
+  const why = refusal(actor, { level }, need);
+  if (why) throw forbidden(accessRefusals[why]);
+}
+
+/** Staff-only calls that concern no particular group (search, user list). */
+export function assertStaff(actor: Actor): void {
+  if (!isStaffUser(actor)) throw forbidden(accessRefusals.staffOnly);
+}
+
+/**
+ * Loads the group's place in the tree and checks the actor may do `need` on it: 404 'Group not
+ * found' for an unknown id, 403 'You do not have access to this group' without any access, and a
+ * 403 naming what is missing for a user who has access but not enough. Writers pass their `trx`
+ * with `lock` to hold the group row until it commits.
+ */
+export async function authoriseGroup(
+  db: Db,
+  actor: Actor,
+  groupId: number,
+  need: GroupNeed,
+  lock?: 'share' | 'update',
+): Promise<AuthorisedGroup> {
+  if (!isRowId(groupId)) throw groupNotFound();
+  const row = await db
+    .selectFrom('groups')
+    .select(['id', 'type', 'parent_id as parentId'])
+    .where('id', '=', groupId)
+    .$if(lock === 'share', (qb) => qb.forShare())
+    .$if(lock === 'update', (qb) => qb.forUpdate())
+    .executeTakeFirst();
+  if (!row) throw groupNotFound();
+  const level = (await levels(db, actor.id, [groupId])).get(groupId)!;
+  assertMay(actor, level.level, need);
+  return { ...row, ...level };
+}
+
+/** Users read themselves; staff read anyone. Users change or delete themselves; only admin and super change others. */
+export function assertOnUser(actor: Actor, targetId: number, need: 'read' | 'change'): void {
+  if (!canOnUser(actor, targetId, need)) throw forbidden(userAccessRefusal);
+}

@@ -1,0 +1,169 @@
+import { sql } from 'kysely';
+import { strongest, type AccessLevel } from '../../../contract/shared/access';
+import type { Db } from '../../db';
+
+// The SQL of the group tree and its memberships, through Kysely. Db is the database or a
+// transaction alike (a Transaction is a Kysely): writers pass their `trx`.
+
+/** The groups row as the contract's Group names it (flags, children and parent are added by the service). */
+export const groupColumns = [
+  'groups.id',
+  'groups.parent_id as parentId',
+  'groups.name',
+  'groups.type',
+  'groups.subtype',
+  'groups.address1',
+  'groups.address2',
+  'groups.address3',
+  'groups.address4',
+  'groups.town',
+  'groups.county',
+  'groups.postcode',
+  'groups.country',
+  'groups.territory',
+  'groups.pending_ownership as pendingOwnership',
+  'groups.charity_psl_number as charityPSLNumber',
+  'groups.is_in_verify_process as isInVerifyProcess',
+  'groups.is_royal_mail_discount as isRoyalMailDiscount',
+  'groups.is_os_discount as isOSDiscount',
+  'groups.charity_valid as charityValid',
+  'groups.creation_user_id as creationUserId',
+  'groups.update_user_id as updateUserId',
+  'groups.activity_timestamp as activityTimestamp',
+  'groups.create_timestamp as createTimestamp',
+  'groups.update_timestamp as updateTimestamp',
+] as const;
+
+/**
+ * The one walk up the tree: a `chain` of (start_id, id, parent_id, depth) rows, for each start
+ * group itself (depth 0) and every group above it. With maxDepth, the walk stops that many levels
+ * up (0: the start groups only). Select from `chain` on the returned query creator.
+ */
+export function ancestors(db: Db, startIds: readonly number[], maxDepth?: number) {
+  return db.withRecursive('chain(start_id, id, parent_id, depth)', (qc) =>
+    qc
+      .selectFrom('groups')
+      .where('groups.id', 'in', [...startIds])
+      .select(['groups.id as start_id', 'groups.id', 'groups.parent_id', sql<number>`0`.as('depth')])
+      .unionAll(
+        qc
+          .selectFrom('groups')
+          .innerJoin('chain', 'chain.parent_id', 'groups.id')
+          .$if(maxDepth !== undefined, (qb) => qb.where('chain.depth', '<', maxDepth!))
+          .select(['chain.start_id', 'groups.id', 'groups.parent_id', sql<number>`chain.depth + 1`.as('depth')]),
+      ),
+  );
+}
+
+export type GroupLevel = {
+  /** The strongest level on the group or any group above it. */
+  level: AccessLevel | null;
+  /** The level held on the group itself. */
+  direct: AccessLevel | null;
+};
+
+/** The user's levels on each of the groups (one query, whatever the depth of the tree). */
+export async function levels(db: Db, userId: number, groupIds: readonly number[]): Promise<Map<number, GroupLevel>> {
+  const result = new Map<number, GroupLevel>(groupIds.map((id) => [id, { level: null, direct: null }]));
+  if (groupIds.length === 0) return result;
+  const rows = await ancestors(db, groupIds)
+    .selectFrom('chain')
+    .innerJoin('group_users', 'group_users.group_id', 'chain.id')
+    .where('group_users.user_id', '=', userId)
+    .select(['chain.start_id as groupId', 'group_users.access_level as accessLevel', 'chain.depth'])
+    .execute();
+  for (const row of rows) {
+    const entry = result.get(row.groupId)!;
+    entry.level = strongest(entry.level, row.accessLevel);
+    if (row.depth === 0) entry.direct = row.accessLevel;
+  }
+  return result;
+}
+
+/** The members of the group (and, unless `own`, of every group above it), with the depth of each level. */
+export function membersUp(db: Db, groupId: number, own: boolean) {
+  return ancestors(db, [groupId], own ? 0 : undefined)
+    .selectFrom('chain')
+    .innerJoin('group_users', 'group_users.group_id', 'chain.id')
+    .innerJoin('users', 'users.id', 'group_users.user_id')
+    .select([
+      'users.id',
+      'users.user_name as name',
+      'users.email',
+      'users.personal_name as personalName',
+      'group_users.access_level as accessLevel',
+      'chain.depth',
+    ])
+    .orderBy('users.id')
+    .execute();
+}
+
+/** Is there an owner of the group or of a group above it, other than `userId` on the group itself? */
+export async function hasOtherOwner(db: Db, groupId: number, userId: number): Promise<boolean> {
+  const row = await ancestors(db, [groupId])
+    .selectFrom('chain')
+    .innerJoin('group_users', 'group_users.group_id', 'chain.id')
+    .where('group_users.access_level', '=', 'owner')
+    .where((eb) => eb.not(eb.and([eb('group_users.group_id', '=', groupId), eb('group_users.user_id', '=', userId)])))
+    .select(sql<number>`1`.as('one'))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The groups with the given ids and, with `recurse`, every group below them; sorted by id. */
+export function groupRows(db: Db, ids: readonly number[], recurse: boolean) {
+  if (!recurse) return db.selectFrom('groups').where('groups.id', 'in', [...ids]).select(groupColumns).orderBy('groups.id').execute();
+  return db
+    .withRecursive('tree(id)', (qc) =>
+      qc
+        .selectFrom('groups')
+        .where('groups.id', 'in', [...ids])
+        .select('groups.id')
+        .union(qc.selectFrom('groups').innerJoin('tree', 'tree.id', 'groups.parent_id').select('groups.id')),
+    )
+    .selectFrom('groups')
+    .innerJoin('tree', 'tree.id', 'groups.id')
+    .select(groupColumns)
+    .orderBy('groups.id')
+    .execute();
+}
+export type GroupRow = Awaited<ReturnType<typeof groupRows>>[number];
+
+/** The group and the groups above it, nearest first (with maxDepth 0: the group alone). */
+export function groupChain(db: Db, groupId: number, maxDepth?: number) {
+  return ancestors(db, [groupId], maxDepth)
+    .selectFrom('chain')
+    .innerJoin('groups', 'groups.id', 'chain.id')
+    .select(groupColumns)
+    .orderBy('chain.depth')
+    .execute();
+}
+
+export async function hasChildren(db: Db, groupId: number): Promise<boolean> {
+  return (await db.selectFrom('groups').select('id').where('parent_id', '=', groupId).limit(1).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * The one write of a membership: the user holds `level` on the group itself (replacing any level
+ * they held there before).
+ */
+export async function putGroupUser(db: Db, groupId: number, userId: number, level: AccessLevel, now: number): Promise<void> {
+  await db
+    .insertInto('group_users')
+    .values({ group_id: groupId, user_id: userId, access_level: level, create_timestamp: now })
+    .onConflict((oc) => oc.columns(['group_id', 'user_id']).doUpdateSet((eb) => ({ access_level: eb.ref('excluded.access_level') })))
+    .execute();
+}
+
+/** The level the user holds on the group itself, locking the membership row until the transaction ends. */
+export async function directLevelForUpdate(trx: Db, groupId: number, userId: number): Promise<AccessLevel | undefined> {
+  const row = await trx
+    .selectFrom('group_users')
+    .select('access_level')
+    .where('group_id', '=', groupId)
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row?.access_level;
+}

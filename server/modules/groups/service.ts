@@ -1,0 +1,519 @@
+import { flagsOf, strongest, type AccessLevel } from '../../../contract/shared/access';
+import { charityNotInVerification, corporateErrors, managerOnlyForPartners, noIdProvided } from '../../../contract/shared/messages';
+import type { Group, GroupUser } from '../../../contract/groups/entities';
+import type { CharityBody, ConfirmCharityBody, CreateGroupBody, InviteBody, UpdateGroupBody } from '../../../contract/groups/schemas';
+import { territoryLabels, type Territory } from '../../../contract/shared/territory';
+import { isStaff } from '../../../contract/shared/roles';
+import type { Db } from '../../db';
+import type { Updateable } from 'kysely';
+import type { GroupsTable } from '../../db/schema';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
+import { secondsOf } from '../../platform/clock';
+import { baseUrlOf, type Deps } from '../deps';
+import { findUserById } from '../users/queries';
+import { authoriseGroup, type Actor } from './access';
+import { inviteMail } from './inviteMail';
+import {
+  directLevelForUpdate,
+  groupChain,
+  groupRows,
+  hasChildren,
+  hasOtherOwner,
+  levels,
+  membersUp,
+  putGroupUser,
+  type GroupRow,
+} from './queries';
+
+// The group tree, memberships and invitations (spec sections 4 to 6). Every function is
+// (deps, actor, input) and authorises inside; every multi-write runs in one transaction.
+
+type GroupDeps = Pick<Deps, 'db' | 'clock'>;
+const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+
+/**
+ * The groups as the actor sees them (with their flags), sorted by id; with `recurse`, each with its
+ * whole subtree nested in `children`, sorted by id at every level.
+ */
+export async function groupTrees(db: Db, actor: Actor, ids: readonly number[], recurse: boolean): Promise<Group[]> {
+  if (ids.length === 0) return [];
+  const rows = await groupRows(db, ids, recurse);
+  const found = await levels(db, actor.id, rows.map((row) => row.id));
+  const nodes = new Map<number, Group>(
+    rows.map((row) => [row.id, { ...row, ...flagsOf(found.get(row.id)!.level), ...(recurse ? { children: [] } : {}) }]),
+  );
+  if (recurse) {
+    // Rows come sorted by id, so children are appended in id order.
+    for (const node of nodes.values()) {
+      if (node.parentId !== null) nodes.get(node.parentId)?.children!.push(node);
+    }
+  }
+  return [...new Set(ids)].map((id) => nodes.get(id)).filter((node) => node !== undefined).sort(byId);
+}
+
+/** The group's parent as the actor sees it: one level, or with `chain` its own parents up to the root. */
+async function parentOf(db: Db, actor: Actor, parentId: number | null, chain: boolean): Promise<Group | null> {
+  if (parentId === null) return null;
+  const rows = await groupChain(db, parentId, chain ? undefined : 0);
+  const found = await levels(db, actor.id, rows.map((row) => row.id));
+  let parent: Group | null = null;
+  for (const row of [...rows].reverse()) {
+    parent = { ...row, ...flagsOf(found.get(row.id)!.level), ...(chain ? { parent } : {}) };
+  }
+  return parent;
+}
+
+async function groupFor(db: Db, actor: Actor, id: number): Promise<Group> {
+  const [group] = await groupTrees(db, actor, [id], false);
+  if (!group) throw notFound('Group not found');
+  return group;
+}
+
+/** GET /group: the group, its parent one level up and, with recurse, its subtree. */
+export async function getGroup(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  query: { id: number; recurse: boolean; returnInvalid: boolean },
+): Promise<Group | null> {
+  try {
+    await authoriseGroup(deps.db, actor, query.id, 'read');
+  } catch (error) {
+    // A saved group id may have gone since (spec section 4 restores saved groups): null, not an error.
+    if (query.returnInvalid && (error as { statusCode?: number }).statusCode === 404) return null;
+    throw error;
+  }
+  const [group] = await groupTrees(deps.db, actor, [query.id], query.recurse);
+  return { ...group, parent: await parentOf(deps.db, actor, group.parentId, false) };
+}
+
+/**
+ * GET /groups. With parentId: its children. Without: the groups the actor holds a level on directly
+ * (staff without any: every root group); with recurse, a group already inside another returned
+ * tree is not repeated at the top. recurseParents adds each top group's chain of parents.
+ */
+export async function listGroups(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  query: { parentId?: number; recurse: boolean; recurseParents: boolean },
+): Promise<Group[]> {
+  const { db } = deps;
+  let ids: number[];
+  if (query.parentId !== undefined) {
+    await authoriseGroup(db, actor, query.parentId, 'read');
+    ids = (await db.selectFrom('groups').select('id').where('parent_id', '=', query.parentId).execute()).map((r) => r.id);
+  } else {
+    ids = (await db.selectFrom('group_users').select('group_id').where('user_id', '=', actor.id).execute()).map((r) => r.group_id);
+    if (ids.length === 0 && isStaff(actor.roles)) {
+      ids = (await db.selectFrom('groups').select('id').where('parent_id', 'is', null).execute()).map((r) => r.id);
+    }
+  }
+  let groups = await groupTrees(db, actor, ids, query.recurse);
+  if (query.recurse) {
+    const nested = new Set<number>();
+    const collect = (group: Group) => {
+      for (const child of group.children ?? []) {
+        nested.add(child.id);
+        collect(child);
+      }
+    };
+    groups.forEach(collect);
+    groups = groups.filter((group) => !nested.has(group.id));
+  }
+  if (query.recurseParents) {
+    for (const group of groups) group.parent = await parentOf(db, actor, group.parentId, true);
+  }
+  return groups;
+}
+
+const allowedParent = { organisation: 'partner', account: 'organisation' } as const;
+const wrongParent = {
+  organisation: 'An organisation can only be created under a partner',
+  account: 'An account can only be created under an organisation',
+} as const;
+
+/**
+ * POST /groups. With a parent id: an organisation under a partner or an account under an
+ * organisation, by an owner of the parent or staff. With a user id: a root organisation for that
+ * user, by super (or by the user for themselves). With owner false nobody is made owner (that
+ * user joins as a member) and the group waits for someone to take ownership (pendingOwnership)
+ * through an invitation with takeOwnership. The group and its first membership are one transaction.
+ */
+export async function createGroup(
+  deps: GroupDeps,
+  actor: Actor,
+  input: { query: { userId?: number; parentId?: number }; body: CreateGroupBody },
+): Promise<{ id: number }> {
+  const { query, body } = input;
+  const parentId = query.parentId ?? body.groupId;
+  const userId = query.userId ?? body.userId;
+  if (parentId === undefined && userId === undefined) throw badRequest(noIdProvided);
+  const now = secondsOf(deps.clock);
+  const insert = async (
+    trx: Db,
+    fields: { parentId: number | null; territory: Territory; country: string | null; ownerId: number | null; memberId: number | null },
+  ) => {
+    const { id } = await trx
+      .insertInto('groups')
+      .values({
+        parent_id: fields.parentId,
+        name: body.name,
+        type: body.type,
+        country: fields.country,
+        territory: fields.territory,
+        pending_ownership: !body.owner,
+        creation_user_id: actor.id,
+        update_user_id: actor.id,
+        create_timestamp: now,
+        update_timestamp: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const holder = fields.ownerId ?? fields.memberId;
+    if (holder !== null) await putGroupUser(trx, id, holder, fields.ownerId !== null ? 'owner' : 'member', now);
+    return { id };
+  };
+  const countryOf = (territory: Territory, fallback: string | null) =>
+    body.country || (body.territory ? territoryLabels[territory] : (fallback ?? territoryLabels[territory]));
+
+  if (parentId !== undefined) {
+    return deps.db.transaction().execute(async (trx) => {
+      // Shared lock: the parent cannot be deleted while its child is being added.
+      const parent = await authoriseGroup(trx, actor, parentId, 'manage', 'share');
+      if (parent.type !== allowedParent[body.type]) throw badRequest(wrongParent[body.type]);
+      const row = await trx.selectFrom('groups').select(['territory', 'country']).where('id', '=', parentId).executeTakeFirstOrThrow();
+      const territory = body.territory ?? row.territory;
+      return insert(trx, {
+        parentId,
+        territory,
+        country: countryOf(territory, row.country),
+        ownerId: body.owner ? actor.id : null,
+        memberId: null,
+      });
+    });
+  }
+  if (userId !== actor.id && !actor.roles.includes('super')) throw forbidden('Only super can create groups for other users');
+  if (body.type !== 'organisation') throw badRequest('Only an organisation can be created for a user; create accounts under it');
+  const target = await findUserById(deps.db, userId!);
+  if (!target) throw notFound('User not found');
+  return deps.db.transaction().execute((trx) => {
+    const territory = body.territory ?? target.territory;
+    return insert(trx, {
+      parentId: null,
+      territory,
+      country: countryOf(territory, target.country),
+      ownerId: body.owner ? target.id : null,
+      memberId: body.owner ? null : target.id,
+    });
+  });
+}
+
+/** PUT /groups: name, address and territory, by an owner or staff. Empty texts clear a field. */
+export function updateGroup(
+  deps: GroupDeps,
+  actor: Actor,
+  input: { query: { groupId: number }; body: UpdateGroupBody },
+): Promise<Group> {
+  const blank = (value: string | null | undefined) => (value === '' ? null : value);
+  const { name, territory, ...address } = input.body;
+  const changes: Updateable<GroupsTable> = {
+    ...(name !== undefined ? { name } : {}),
+    ...(territory !== undefined ? { territory } : {}),
+    ...Object.fromEntries(Object.entries(address).filter(([, value]) => value !== undefined).map(([key, value]) => [key, blank(value)])),
+  };
+  return changeGroup(deps, actor, input.query.groupId, 'manage', () => changes);
+}
+
+/** DELETE /groups: a group with nothing under it, by an owner or staff; its memberships go with it. */
+export async function deleteGroup(deps: GroupDeps, actor: Actor, input: { id: number }): Promise<{ msg: string }> {
+  await deps.db.transaction().execute(async (trx) => {
+    // The row lock makes a child being added at the same time wait, then fail to find its parent.
+    await authoriseGroup(trx, actor, input.id, 'manage', 'update');
+    if (await hasChildren(trx, input.id)) throw conflict('This group still has groups under it: delete them first');
+    await trx.deleteFrom('groups').where('id', '=', input.id).execute();
+  });
+  return { msg: 'Group deleted' };
+}
+
+type Need = Parameters<typeof authoriseGroup>[3];
+
+/** Locks the group, checks the actor and the group's state, applies the update, and returns the group. */
+async function changeGroup(
+  deps: GroupDeps,
+  actor: Actor,
+  groupId: number,
+  need: Need,
+  change: (trx: Db, group: GroupRow) => Updateable<GroupsTable> | Promise<Updateable<GroupsTable>>,
+): Promise<Group> {
+  await deps.db.transaction().execute(async (trx) => {
+    await authoriseGroup(trx, actor, groupId, need, 'update');
+    const [row] = await groupRows(trx, [groupId], false);
+    const changes = await change(trx, row);
+    await trx
+      .updateTable('groups')
+      .set({ ...changes, update_timestamp: secondsOf(deps.clock), update_user_id: actor.id })
+      .where('id', '=', groupId)
+      .execute();
+  });
+  return groupFor(deps.db, actor, groupId);
+}
+
+type OnGroup = { groupId: number };
+
+/** PUT /group/enablecorporate and /group/disablecorporate (spec sections 4 and 5). */
+export function setCorporate(deps: GroupDeps, actor: Actor, input: OnGroup & { enable: boolean }): Promise<Group> {
+  const { enable } = input;
+  return changeGroup(deps, actor, input.groupId, 'manage', (_trx, group) => {
+    if (group.type !== 'organisation') throw badRequest(corporateErrors.type);
+    if (enable && group.subtype) throw badRequest(corporateErrors.enable);
+    if (!enable && group.subtype !== 'corporate') throw badRequest(corporateErrors.disable);
+    return { subtype: enable ? 'corporate' : null };
+  });
+}
+
+const onlyOrganisationCharities = () => badRequest('Only organisations can be charities');
+
+/** PUT /group/updatecharity: sets the charity number, to be verified by staff. */
+export function updateCharity(deps: GroupDeps, actor: Actor, input: { query: OnGroup; body: CharityBody }): Promise<Group> {
+  const { body } = input;
+  return changeGroup(deps, actor, input.query.groupId, 'manage', (_trx, group) => {
+    if (group.type !== 'organisation') throw onlyOrganisationCharities();
+    return {
+      charity_psl_number: body.charityPSLNumber,
+      is_in_verify_process: body.isInVerifyProcess,
+      is_royal_mail_discount: body.isRoyalMailDiscount,
+      is_os_discount: body.isOSDiscount,
+      charity_valid: null,
+    };
+  });
+}
+
+/** PUT /group/confirmcharity (staff): settles a charity in verification as valid or invalid. */
+export function confirmCharity(deps: GroupDeps, actor: Actor, input: { query: OnGroup; body: ConfirmCharityBody }): Promise<Group> {
+  const { body } = input;
+  return changeGroup(deps, actor, input.query.groupId, 'staff', (_trx, group) => {
+    if (!group.isInVerifyProcess) throw badRequest(charityNotInVerification);
+    return {
+      charity_psl_number: body.charityPSLNumber,
+      is_in_verify_process: false,
+      // An invalid charity gets no discount, whatever was asked.
+      is_royal_mail_discount: body.isValid && body.isRoyalMailDiscount,
+      is_os_discount: body.isValid && body.isOSDiscount,
+      charity_valid: body.isValid,
+    };
+  });
+}
+
+/** PUT /group/disablecharity: the group is no longer a charity. */
+export function disableCharity(deps: GroupDeps, actor: Actor, input: OnGroup): Promise<Group> {
+  return changeGroup(deps, actor, input.groupId, 'manage', () => ({
+    charity_psl_number: null,
+    is_in_verify_process: false,
+    is_royal_mail_discount: false,
+    is_os_discount: false,
+    charity_valid: null,
+  }));
+}
+
+/** PUT /migrate/orgToPartner (admin, super): a root organisation becomes a partner, keeping its children. */
+export function organisationToPartner(
+  deps: GroupDeps,
+  actor: Actor,
+  input: { query: OnGroup; body: { partnerType: string } },
+): Promise<Group> {
+  return changeGroup(deps, actor, input.query.groupId, 'admin', (_trx, group) => {
+    if (group.type !== 'organisation') throw badRequest('Only organisations can be migrated to partners');
+    if (group.parentId !== null) throw badRequest('Only an organisation without a partner can become a partner');
+    return { type: 'partner', subtype: input.body.partnerType || null };
+  });
+}
+
+/** PUT /migrate/removeFromPartner (admin, super): the organisation leaves its partner and becomes a root. */
+export function removeFromPartner(deps: GroupDeps, actor: Actor, input: OnGroup): Promise<Group> {
+  return changeGroup(deps, actor, input.groupId, 'admin', async (trx, group) => {
+    const parent =
+      group.parentId === null ? undefined : await trx.selectFrom('groups').select('type').where('id', '=', group.parentId).executeTakeFirst();
+    if (group.type !== 'organisation' || parent?.type !== 'partner') {
+      throw badRequest('Only an organisation under a partner can be removed from it');
+    }
+    return { parent_id: null };
+  });
+}
+
+/** GET /account/candelete (plans manager): true when nothing hangs below the account. */
+export async function canDeleteAccount(deps: Pick<Deps, 'db'>, actor: Actor, input: { accountId: number }): Promise<boolean> {
+  await authoriseGroup(deps.db, actor, input.accountId, 'read');
+  return !(await hasChildren(deps.db, input.accountId));
+}
+
+// ---- Members -----------------------------------------------------------------------------------
+
+const notAMember = () => notFound('This user is not a member of this group');
+
+function assertLevelFits(level: AccessLevel, groupType: string): void {
+  if (level === 'manager' && groupType !== 'partner') throw badRequest(managerOnlyForPartners);
+}
+
+/**
+ * GET /groupusers: everyone with access to the group, with their effective level and whether it comes
+ * from a group above (inherited); with excludeParents, only the levels held on the group itself.
+ */
+export async function listGroupUsers(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  query: { groupId: number; accessLevel?: AccessLevel; excludeParents: boolean },
+): Promise<GroupUser[]> {
+  await authoriseGroup(deps.db, actor, query.groupId, 'read');
+  const rows = await membersUp(deps.db, query.groupId, query.excludeParents);
+  const users = new Map<number, GroupUser & { direct: AccessLevel | null }>();
+  for (const { depth, ...row } of rows) {
+    const entry = users.get(row.id) ?? { ...row, direct: null };
+    entry.accessLevel = strongest(entry.accessLevel, row.accessLevel)!;
+    if (depth === 0) entry.direct = row.accessLevel;
+    users.set(row.id, entry);
+  }
+  return [...users.values()]
+    .filter((user) => !query.accessLevel || user.accessLevel === query.accessLevel)
+    .map(({ direct, ...user }) => (query.excludeParents ? user : { ...user, inherited: user.accessLevel !== direct }));
+}
+
+export type GroupUserAccess = { groupId: number; userId: number; accessLevel: AccessLevel | null; inherited: boolean };
+type GroupUserKey = { groupId: number; userId: number };
+
+/** GET /groupuseraccess: the user's effective level on the group (null: none). */
+export async function getGroupUserAccess(deps: Pick<Deps, 'db'>, actor: Actor, input: GroupUserKey): Promise<GroupUserAccess> {
+  const { groupId, userId } = input;
+  await authoriseGroup(deps.db, actor, groupId, 'read');
+  const { level, direct } = (await levels(deps.db, userId, [groupId])).get(groupId)!;
+  return { groupId, userId, accessLevel: level, inherited: level !== null && level !== direct };
+}
+
+/** Refuses to take away the last owner of a group (on it or above it): nobody could manage it after. */
+async function assertKeepsAnOwner(trx: Db, groupId: number, userId: number): Promise<void> {
+  if (!(await hasOtherOwner(trx, groupId, userId))) throw conflict('A group must keep at least one owner');
+}
+
+/** PUT /groupuseraccess: changes the level a member holds on the group itself (owners and staff). */
+export async function setGroupUserAccess(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  actor: Actor,
+  input: GroupUserKey & { accessLevel: AccessLevel },
+): Promise<GroupUserAccess> {
+  const { groupId, userId, accessLevel } = input;
+  await deps.db.transaction().execute(async (trx) => {
+    const group = await authoriseGroup(trx, actor, groupId, 'manage', 'update');
+    assertLevelFits(accessLevel, group.type);
+    const current = await directLevelForUpdate(trx, groupId, userId);
+    if (!current) throw notAMember();
+    if (current === 'owner' && accessLevel !== 'owner') await assertKeepsAnOwner(trx, groupId, userId);
+    await putGroupUser(trx, groupId, userId, accessLevel, secondsOf(deps.clock));
+  });
+  return getGroupUserAccess(deps, actor, { groupId, userId });
+}
+
+/** DELETE /groupusers and /groupuseraccess: removes the user's own level on the group (owners, staff, or the user leaving). */
+export async function removeGroupUser(deps: Pick<Deps, 'db'>, actor: Actor, input: GroupUserKey): Promise<{ msg: string }> {
+  const { groupId, userId } = input;
+  await deps.db.transaction().execute(async (trx) => {
+    await authoriseGroup(trx, actor, groupId, userId === actor.id ? 'read' : 'manage', 'update');
+    const current = await directLevelForUpdate(trx, groupId, userId);
+    if (!current) throw notAMember();
+    if (current === 'owner') await assertKeepsAnOwner(trx, groupId, userId);
+    await trx.deleteFrom('group_users').where('group_id', '=', groupId).where('user_id', '=', userId).execute();
+  });
+  return { msg: 'User removed from the group' };
+}
+
+// ---- Invitations -------------------------------------------------------------------------------
+
+type InviteDeps = Pick<Deps, 'db' | 'clock' | 'mail' | 'log' | 'inviteTokens' | 'config'>;
+
+/**
+ * POST /groupusers: emails `email` a signed, single-use link to join the group. The invitation row
+ * is removed again if the mail cannot be sent, so a failed call leaves nothing behind.
+ */
+export async function inviteToGroup(
+  deps: InviteDeps,
+  actor: Actor & { personalName: string | null; email: string },
+  input: { query: { groupId: number; email: string }; body: InviteBody; origin: string },
+): Promise<{ msg: string }> {
+  const { query, body } = input;
+  const group = await authoriseGroup(deps.db, actor, query.groupId, 'manage');
+  assertLevelFits(body.accessLevel, group.type);
+  const now = secondsOf(deps.clock);
+  const { name } = await deps.db.selectFrom('groups').select('name').where('id', '=', group.id).executeTakeFirstOrThrow();
+  const { jwt, jti } = await deps.inviteTokens.sign(
+    { groupId: group.id, email: query.email, accessLevel: body.accessLevel, takeOwnership: body.takeOwnership },
+    now,
+    body.expiry,
+  );
+  await deps.db
+    .insertInto('invites')
+    .values({
+      jti,
+      group_id: group.id,
+      email: query.email,
+      access_level: body.accessLevel,
+      take_ownership: body.takeOwnership,
+      invited_by: actor.id,
+      created_at: now,
+      expires_at: now + body.expiry,
+    })
+    .execute();
+  const link = `${baseUrlOf(deps, input.origin)}/portal/acceptinvite?jwt=${encodeURIComponent(jwt)}`;
+  try {
+    await deps.mail.send(
+      inviteMail(query.email, {
+        groupName: name,
+        inviter: actor.personalName || actor.email,
+        link,
+        takeOwnership: body.takeOwnership,
+        expirySeconds: body.expiry,
+      }),
+    );
+  } catch (error) {
+    deps.log.error({ err: error, groupId: group.id }, 'Could not send the invitation email');
+    await deps.db.deleteFrom('invites').where('jti', '=', jti).execute();
+    throw new AppError(502, 'The invitation email could not be sent');
+  }
+  return { msg: 'Invitation sent' };
+}
+
+const invalidInvitation = () => badRequest('Invalid invitation');
+
+/**
+ * POST /groupinvite: the signed-in user accepts an invitation addressed to their email. The
+ * membership and the invitation's use are written together; takeOwnership makes them owner and
+ * ends the group's pending ownership.
+ */
+export async function acceptInvite(deps: InviteDeps, user: Actor & { email: string }, input: { jwt: string }): Promise<Group> {
+  const check = await deps.inviteTokens.verify(input.jwt, deps.clock());
+  if (!check.ok) throw check.reason === 'expired' ? badRequest('This invitation has expired') : invalidInvitation();
+  const { claims } = check;
+  const now = secondsOf(deps.clock);
+  await deps.db.transaction().execute(async (trx) => {
+    const invite = await trx
+      .selectFrom('invites')
+      .select(['used_at', 'email', 'group_id'])
+      .where('jti', '=', claims.jti)
+      .forUpdate()
+      .executeTakeFirst();
+    // No row: the group was deleted since, or the token never came from here.
+    if (!invite || invite.group_id !== claims.groupId) throw invalidInvitation();
+    if (invite.used_at !== null) throw badRequest('This invitation has already been used');
+    if (invite.email.toLowerCase() !== user.email.toLowerCase()) throw forbidden('This invitation is for another user');
+    const invited: AccessLevel = claims.takeOwnership ? 'owner' : claims.accessLevel;
+    const current = await directLevelForUpdate(trx, invite.group_id, user.id);
+    await putGroupUser(trx, invite.group_id, user.id, strongest(current ?? null, invited)!, now);
+    if (claims.takeOwnership) {
+      await trx
+        .updateTable('groups')
+        .set({ pending_ownership: false, update_timestamp: now, update_user_id: user.id })
+        .where('id', '=', invite.group_id)
+        .execute();
+    }
+    await trx.updateTable('invites').set({ used_at: now, used_by: user.id }).where('jti', '=', claims.jti).execute();
+  });
+  const [group] = await groupTrees(deps.db, user, [claims.groupId], false);
+  return group;
+}
+

@@ -1,0 +1,24 @@
+import type { Mail } from '../../platform/mail';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+function codeMail(to: string, subject: string, intro: string, code: string, link: string, validFor: string): Mail {
+  const text = [intro, '', code, '', `Enter it at ${link}`, `The code is valid for ${validFor}.`, '',
+    'If you did not ask for this, you can ignore this email.'].join('\n');
+  const html = `<p>${escapeHtml(intro)}</p>
+<p style="font-size:24px;font-weight:bold;letter-spacing:4px">${code}</p>
+<p>Enter it at <a href="${escapeHtml(link)}">${escapeHtml(link)}</a>. The code is valid for ${validFor}.</p>
+<p>If you did not ask for this, you can ignore this email.</p>`;
+  return { to, subject, text, html, summary: `Code ${code}, enter it at ${link}` };
+}
+
+export function validationMail(to: string, code: string, baseUrl: string): Mail {
+  return codeMail(to, 'Your validation code', 'Your validation code for the Data Quality Portal is:', code,
+    `${baseUrl}/portal/validate`, '24 hours');
+}
+
+export function resetMail(to: string, code: string, baseUrl: string, userName: string): Mail {
+  return codeMail(to, 'Your password reset code', 'Your password reset code for the Data Quality Portal is:', code,
+    `${baseUrl}/portal/resetpassword?userId=${encodeURIComponent(userName)}`, '1 hour');
+}

@@ -1,0 +1,80 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { User } from '../../../contract/users/entities';
+import type { Db } from '../../db';
+import type { UsersTable } from '../../db/schema';
+import { isRowId } from '../groups/access';
+
+/** The users row as the server reads it; `toUser` turns it into the contract shape without the hash. */
+export const userColumns = [
+  'users.id',
+  'users.user_name as userName',
+  'users.email',
+  'users.password_hash as passwordHash',
+  'users.personal_name as personalName',
+  'users.company_name as companyName',
+  'users.address1',
+  'users.address2',
+  'users.address3',
+  'users.address4',
+  'users.town',
+  'users.county',
+  'users.postcode',
+  'users.country',
+  'users.territory',
+  'users.roles',
+  'users.validated',
+  'users.locked',
+  'users.is_group as isGroup',
+  'users.type',
+  'users.sub_type as subType',
+  'users.create_timestamp as createTimestamp',
+  'users.update_timestamp as updateTimestamp',
+  'users.activity_timestamp as activityTimestamp',
+] as const;
+
+const selectUsers = (db: Db) => db.selectFrom('users').select(userColumns);
+export type UserRecord = Awaited<ReturnType<ReturnType<typeof selectUsers>['executeTakeFirstOrThrow']>>;
+
+export function toUser(record: UserRecord): User {
+  const { passwordHash: _hash, userName, ...rest } = record;
+  return { ...rest, name: userName };
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRecord | undefined> {
+  if (!isRowId(id)) return undefined;
+  return selectUsers(db).where('users.id', '=', id).executeTakeFirst();
+}
+
+export function findUserByName(db: Db, userName: string): Promise<UserRecord | undefined> {
+  return selectUsers(db).where('users.user_name', '=', userName.trim().toLowerCase()).executeTakeFirst();
+}
+
+export function listUserRecords(db: Db, limit: number): Promise<UserRecord[]> {
+  return selectUsers(db).orderBy('users.id').limit(limit).execute();
+}
+
+/** Users whose name, email, personal or company name contains the pattern (ilike), or with the id. */
+export function searchUserRecords(db: Db, pattern: string, id: number | null, limit: number): Promise<UserRecord[]> {
+  return selectUsers(db)
+    .where((eb) =>
+      eb.or([
+        eb('users.user_name', 'ilike', pattern),
+        eb('users.email', 'ilike', pattern),
+        eb('users.personal_name', 'ilike', pattern),
+        eb('users.company_name', 'ilike', pattern),
+        ...(id === null ? [] : [eb('users.id', '=', id)]),
+      ]),
+    )
+    .orderBy('users.id')
+    .limit(limit)
+    .execute();
+}
+
+export function insertUser(db: Db, values: Insertable<UsersTable>): Promise<UserRecord> {
+  return db.insertInto('users').values(values).returning(userColumns).executeTakeFirstOrThrow();
+}
+
+/** Updates the user's row; undefined when there is no such user. */
+export function updateUserRow(db: Db, id: number, changes: Updateable<UsersTable>): Promise<UserRecord | undefined> {
+  return db.updateTable('users').set(changes).where('users.id', '=', id).returning(userColumns).executeTakeFirst();
+}

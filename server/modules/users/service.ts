@@ -1,0 +1,484 @@
+import { sql } from 'kysely';
+import { isAdminUser, isStaffUser, ownsWith, userAccessRefusal } from '../../../contract/shared/access';
+import { isStaff } from '../../../contract/shared/roles';
+import type { z } from 'zod';
+import type { permission, service, UserPermission, userService } from '../../../contract/groups/entities';
+import type { AuthUser, User } from '../../../contract/users/entities';
+import type { ResetBody, SignupBody, UpdateUserBody } from '../../../contract/users/schemas';
+import { badRequest, conflict, forbidden, notFound, unauthorised } from '../../errors';
+import { secondsOf } from '../../platform/clock';
+import { baseUrlOf, type Deps } from '../deps';
+import { assertOnUser, assertStaff, authoriseGroup, isRowId, type Actor } from '../groups/access';
+import { levels } from '../groups/queries';
+import { consumeCode, issueCode, type CodeCheck } from './codes';
+import { resetMail, validationMail } from './emails';
+import type { SessionClaims } from './jwt';
+import { hashPassword, spendVerifyTime, verifyPassword } from './passwords';
+import { findUserById, findUserByName, insertUser, listUserRecords, toUser, updateUserRow, type UserRecord } from './queries';
+import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from './throttle';
+
+// The user server of spec section 7: sessions, validation, password reset, users, user admin,
+// services and permissions. Every function is (deps, actor, input) and authorises inside.
+
+/** The signed-in caller as the session hook found them: the whole users row. */
+export type SessionUser = UserRecord;
+
+export const invalidCredentials = 'Invalid user name or password';
+export const validationCodeSeconds = 24 * 3600;
+export const resetCodeSeconds = 3600;
+export const resetRequestedMessage = 'If the user exists, a reset code has been sent';
+// Each code allows a few guesses; capping codes per hour caps the guesses an attacker gets.
+const maxResetCodesPerHour = 5;
+export const maxUserList = 1000;
+
+type Permission = z.infer<typeof permission>;
+type Service = z.infer<typeof service>;
+type UserService = z.infer<typeof userService>;
+
+const userNotFound = () => notFound('User not found');
+
+async function requireUser(deps: Pick<Deps, 'db'>, id: number): Promise<UserRecord> {
+  const user = await findUserById(deps.db, id);
+  if (!user) throw userNotFound();
+  return user;
+}
+
+// ---- Sessions ----------------------------------------------------------------------------------
+
+type Lifetimes = { recycleSeconds: number; expirySeconds: number };
+type SessionDeps = Pick<Deps, 'db' | 'clock' | 'tokens' | 'config' | 'botCheck'>;
+
+/** GET /auth: basic credentials (null when the header is missing or malformed) and the query. */
+export async function logIn(
+  deps: SessionDeps,
+  _actor: null,
+  input: {
+    credentials: { userName: string; password: string } | null;
+    ip: string;
+    token?: string;
+    recycleTime?: number;
+    expiryTime?: number;
+    accId?: number;
+  },
+): Promise<AuthUser> {
+  const { db } = deps;
+  await deps.botCheck(input.token, input.ip);
+  if (!input.credentials) throw unauthorised(invalidCredentials);
+  const { userName, password } = input.credentials;
+  const recycleSeconds = input.recycleTime ?? deps.config.runtime.sessionRecycleSeconds;
+  const lifetimes = { recycleSeconds, expirySeconds: input.expiryTime ?? recycleSeconds };
+  const now = secondsOf(deps.clock);
+  const source = { userName, ip: input.ip };
+  await assertLoginAllowed(db, deps.config.throttle, source, now);
+  const user = await findUserByName(db, userName);
+  const passwordOk = user ? await verifyPassword(user.passwordHash, password) : await spendVerifyTime(password).then(() => false);
+  if (!user || !passwordOk) {
+    await recordLoginFailure(db, deps.config.throttle, source, now);
+    throw unauthorised(invalidCredentials);
+  }
+  // Told only to someone who knows the password, so the lock does not reveal that the account exists.
+  if (user.locked) throw unauthorised('This user is locked');
+  await clearAccountFailures(db, user.userName);
+  await db.updateTable('users').set({ activity_timestamp: now }).where('id', '=', user.id).execute();
+  return issueSession(deps, user, lifetimes, await permittedAccountId(deps, user, input.accId), now);
+}
+
+/**
+ * GET /reauth: a fresh token for a signed-in user, with the lifetimes chosen at login and the user's
+ * current roles and validation. The account is attached only when asked for and owned (spec section
+ * 4): the SPA passes its current account on every renewal, and selecting an account it does not own
+ * sends none, which must clear the old one.
+ */
+export async function reauthenticate(
+  deps: SessionDeps,
+  actor: SessionUser,
+  input: { accId?: number; lifetimes: Lifetimes },
+): Promise<AuthUser> {
+  const now = secondsOf(deps.clock);
+  await deps.db.updateTable('users').set({ activity_timestamp: now }).where('id', '=', actor.id).execute();
+  const account = await permittedAccountId(deps, actor, input.accId);
+  return issueSession(deps, actor, input.lifetimes, account, now);
+}
+
+async function issueSession(
+  deps: Pick<Deps, 'tokens'>,
+  user: UserRecord,
+  lifetimes: Lifetimes,
+  accountId: number | undefined,
+  now: number,
+): Promise<AuthUser> {
+  const claims: SessionClaims = {
+    userId: user.id,
+    userName: user.userName,
+    roles: user.roles,
+    territory: user.territory,
+    validated: user.validated,
+    ...(accountId === undefined ? {} : { accountId }),
+    recycleDate: now + lifetimes.recycleSeconds,
+    recycleSeconds: lifetimes.recycleSeconds,
+    expirySeconds: lifetimes.expirySeconds,
+  };
+  const jwt = await deps.tokens.sign(claims, now);
+  const { userId, recycleSeconds: _r, expirySeconds: _e, ...rest } = claims;
+  return { jwt, id: userId, ...rest };
+}
+
+/**
+ * The account id goes into the token only for an account the user owns (owner or sudoowner of it
+ * or of a group above it), or for staff; anything else is ignored rather than refused.
+ */
+async function permittedAccountId(deps: Pick<Deps, 'db'>, user: UserRecord, accountId?: number): Promise<number | undefined> {
+  if (accountId === undefined || !isRowId(accountId)) return undefined;
+  const account = await deps.db.selectFrom('groups').select('id').where('id', '=', accountId).where('type', '=', 'account').executeTakeFirst();
+  if (!account) return undefined;
+  const { level } = (await levels(deps.db, user.id, [accountId])).get(accountId)!;
+  return ownsWith(level) || isStaff(user.roles) ? accountId : undefined;
+}
+
+// ---- Validation and password reset -------------------------------------------------------------
+
+type CodeDeps = Pick<Deps, 'db' | 'clock' | 'mail' | 'config'>;
+
+/** GET /validate: sends a new validation code (the previous one stops working). */
+export async function resendValidationCode(deps: CodeDeps, actor: Actor, input: { origin: string }): Promise<{ msg: string }> {
+  const user = await requireUser(deps, actor.id);
+  if (user.validated) throw badRequest('This user is already validated');
+  const now = secondsOf(deps.clock);
+  const code = await deps.db.transaction().execute((trx) => issueCode(trx, user.id, 'validate', validationCodeSeconds, now));
+  await deps.mail.send(validationMail(user.email, code, baseUrlOf(deps, input.origin)));
+  return { msg: 'A new validation code has been sent' };
+}
+
+const validationFailures: Record<Exclude<CodeCheck, 'ok'>, string> = {
+  invalid: 'Invalid validation code',
+  expired: 'The validation code has expired. Request a new one.',
+  exhausted: 'Too many wrong codes. Request a new one.',
+};
+
+/** PUT /validate. */
+export async function validateAccount(deps: CodeDeps, actor: Actor, input: { code: string }): Promise<{ validated: true }> {
+  const user = await requireUser(deps, actor.id);
+  if (user.validated) return { validated: true };
+  const now = secondsOf(deps.clock);
+  // The outcome is returned, not thrown, so a wrong try's attempt count is committed.
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const check = await consumeCode(trx, user.id, 'validate', input.code, now);
+    if (check === 'ok') await trx.updateTable('users').set({ validated: true, update_timestamp: now }).where('id', '=', user.id).execute();
+    return check;
+  });
+  if (outcome !== 'ok') throw badRequest(validationFailures[outcome]);
+  return { validated: true };
+}
+
+/** GET /resetpassword: emails a reset code when the user exists; the answer is the same either way. */
+export async function requestPasswordReset(deps: CodeDeps, _actor: null, input: { userId: string; origin: string }): Promise<{ msg: string }> {
+  const user = await findUserByName(deps.db, input.userId);
+  if (user) {
+    const now = secondsOf(deps.clock);
+    const code = await deps.db.transaction().execute(async (trx) => {
+      const { count } = await trx
+        .selectFrom('user_codes')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('user_id', '=', user.id)
+        .where('purpose', '=', 'reset')
+        .where('created_at', '>', now - 3600)
+        .executeTakeFirstOrThrow();
+      return count >= maxResetCodesPerHour ? null : issueCode(trx, user.id, 'reset', resetCodeSeconds, now);
+    });
+    if (code) await deps.mail.send(resetMail(user.email, code, baseUrlOf(deps, input.origin), user.userName));
+  }
+  return { msg: resetRequestedMessage };
+}
+
+/** PUT /resetpassword. */
+export async function resetPassword(deps: CodeDeps, _actor: null, input: ResetBody): Promise<{ msg: string }> {
+  const invalid = () => badRequest('Invalid or expired reset code');
+  const user = await findUserByName(deps.db, input.userId);
+  if (!user) throw invalid();
+  const now = secondsOf(deps.clock);
+  // The outcome is returned, not thrown, so a wrong try's attempt count is committed.
+  const outcome = await deps.db.transaction().execute((trx) => consumeCode(trx, user.id, 'reset', input.activationCode, now));
+  if (outcome !== 'ok') throw invalid();
+  // Hashed only after the code checks out, so guessing codes cannot make the server hash at will.
+  const hash = await hashPassword(input.password);
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ password_hash: hash, update_timestamp: now }).where('id', '=', user.id).execute();
+    await clearAccountFailures(trx, user.userName);
+  });
+  return { msg: 'Your password has been reset' };
+}
+
+// ---- Users -------------------------------------------------------------------------------------
+
+const uniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+const userExists = () => conflict('A user with this email already exists');
+
+/**
+ * POST /users: creates an unvalidated account user and emails a validation code. The user and the
+ * code are written together; the mail goes after the commit, and if it fails the user stays (they
+ * can ask for the code again) rather than the signup failing half way.
+ */
+export async function signUp(
+  deps: CodeDeps & Pick<Deps, 'botCheck' | 'log'>,
+  _actor: null,
+  input: { body: SignupBody; token?: string; ip: string; origin: string },
+): Promise<User> {
+  const { db } = deps;
+  const { body } = input;
+  await deps.botCheck(input.token, input.ip);
+  const now = secondsOf(deps.clock);
+  if (await findUserByName(db, body.email)) throw userExists();
+  const passwordHash = await hashPassword(body.password);
+  let created: { user: UserRecord; code: string };
+  try {
+    created = await db.transaction().execute(async (trx) => {
+      const user = await insertUser(trx, {
+        user_name: body.email,
+        email: body.email,
+        password_hash: passwordHash,
+        personal_name: body.personalName,
+        company_name: body.companyName || null,
+        country: body.country || null,
+        territory: body.territory,
+        roles: ['account'],
+        validated: false,
+        create_timestamp: now,
+        update_timestamp: now,
+      });
+      return { user, code: await issueCode(trx, user.id, 'validate', validationCodeSeconds, now) };
+    });
+  } catch (error) {
+    // Two signups with one email at once: the unique index lets only one through.
+    if (uniqueViolation(error)) throw userExists();
+    throw error;
+  }
+  try {
+    await deps.mail.send(validationMail(created.user.email, created.code, baseUrlOf(deps, input.origin)));
+  } catch (error) {
+    deps.log.error({ err: error, userId: created.user.id }, 'Could not send the validation email');
+  }
+  return toUser(created.user);
+}
+
+/** GET /user: users read themselves; staff read anyone. */
+export async function getUser(deps: Pick<Deps, 'db'>, actor: Actor, input: { id: number }): Promise<User> {
+  assertOnUser(actor, input.id, 'read');
+  return toUser(await requireUser(deps, input.id));
+}
+
+/** PUT /users: the user's own details (or anyone's, by admin and super). Empty texts clear a field. */
+export async function updateUser(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  actor: Actor,
+  input: { query: { id: number }; body: UpdateUserBody },
+): Promise<User> {
+  assertOnUser(actor, input.query.id, 'change');
+  const { personalName, companyName, ...address } = input.body;
+  const blank = (value: string | null | undefined) => (value === '' ? null : value);
+  const row = await updateUserRow(deps.db, input.query.id, {
+    update_timestamp: secondsOf(deps.clock),
+    ...(personalName !== undefined ? { personal_name: blank(personalName) } : {}),
+    ...(companyName !== undefined ? { company_name: blank(companyName) } : {}),
+    ...Object.fromEntries(Object.entries(address).filter(([, value]) => value !== undefined).map(([key, value]) => [key, blank(value)])),
+  });
+  if (!row) throw userNotFound();
+  return toUser(row);
+}
+
+/** DELETE /users: removes the user and their group memberships together; their tokens stop working at once. */
+export async function deleteUser(deps: Pick<Deps, 'db'>, actor: Actor, input: { id: number }): Promise<{ msg: string }> {
+  assertOnUser(actor, input.id, 'change');
+  const deleted = await deps.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('group_users').where('user_id', '=', input.id).execute();
+    return trx.deleteFrom('users').where('id', '=', input.id).returning('id').executeTakeFirst();
+  });
+  if (!deleted) throw userNotFound();
+  return { msg: 'User deleted' };
+}
+
+/** PUT /userpassword: the caller's own password. */
+export async function setPassword(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, input: { newPassword: string }): Promise<{ msg: string }> {
+  const hash = await hashPassword(input.newPassword);
+  const row = await deps.db
+    .updateTable('users')
+    .set({ password_hash: hash, update_timestamp: secondsOf(deps.clock) })
+    .where('id', '=', actor.id)
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) throw userNotFound();
+  return { msg: 'Password updated' };
+}
+
+// ---- User admin --------------------------------------------------------------------------------
+
+/** GET /users (staff): users by id, at most maxUserList. */
+export async function listUsers(deps: Pick<Deps, 'db'>, actor: Actor): Promise<User[]> {
+  assertStaff(actor);
+  return (await listUserRecords(deps.db, maxUserList)).map(toUser);
+}
+
+/**
+ * Locking a user: admin and super lock anyone but themselves; an owner (or sudoowner) locks a
+ * non-staff user who belongs directly to a group they own.
+ */
+async function assertCanLockUser(deps: Pick<Deps, 'db'>, actor: Actor, target: UserRecord): Promise<void> {
+  if (isAdminUser(actor)) return;
+  if (isStaffUser(target)) throw forbidden(userAccessRefusal);
+  const groups = await deps.db.selectFrom('group_users').select('group_id').where('user_id', '=', target.id).execute();
+  const found = await levels(deps.db, actor.id, groups.map((row) => row.group_id));
+  if (![...found.values()].some((entry) => ownsWith(entry.level))) throw forbidden(userAccessRefusal);
+}
+
+/** PUT /userlock: a locked user's token stops working at their next call, and they cannot log in. */
+export async function setUserLock(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  actor: Actor,
+  input: { query: { id: number }; body: { lock: boolean } },
+): Promise<User> {
+  const target = await requireUser(deps, input.query.id);
+  await assertCanLockUser(deps, actor, target);
+  if (target.id === actor.id && input.body.lock) throw badRequest('You cannot lock yourself');
+  const row = await updateUserRow(deps.db, target.id, { locked: input.body.lock, update_timestamp: secondsOf(deps.clock) });
+  return toUser(row!);
+}
+
+// ---- Permissions and services ------------------------------------------------------------------
+
+/** GET /permissions: every permission with its flags, in display order. */
+export function listPermissions(deps: Pick<Deps, 'db'>): Promise<Permission[]> {
+  return deps.db
+    .selectFrom('permissions')
+    .select(['id', 'ref_id as refId', 'name', 'description', 'parent_id as parentId', 'admin', 'is_notification as isNotification', 'is_service as isService'])
+    .orderBy('display_order')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * The user's privacy settings, the notification permissions as a tree (a top level one without
+ * children belongs under the 'General' heading); unset ones take their default.
+ */
+async function permissionsOf(deps: Pick<Deps, 'db'>, userId: number): Promise<UserPermission[]> {
+  const rows = await deps.db
+    .selectFrom('permissions as p')
+    .leftJoin('user_permissions as up', (join) => join.onRef('up.permission_id', '=', 'p.id').on('up.user_id', '=', userId))
+    .where('p.is_notification', '=', true)
+    .select((eb) => [
+      'p.id',
+      'p.name',
+      'p.description',
+      'p.parent_id as parentId',
+      'p.def',
+      eb.fn.coalesce('up.enabled', 'p.def').as('enabled'),
+    ])
+    .orderBy('p.display_order')
+    .orderBy('p.id')
+    .execute();
+  const nodes = new Map(rows.map(({ parentId: _p, ...row }) => [row.id, { ...row, children: [] as UserPermission[] }]));
+  const top: UserPermission[] = [];
+  for (const row of rows) {
+    const node = nodes.get(row.id)!;
+    const parent = row.parentId === null ? undefined : nodes.get(row.parentId);
+    (parent ? parent.children : top).push(node);
+  }
+  return top;
+}
+
+/** GET /userpermissions: the caller's own (or, for staff, anyone's). */
+export function userPermissions(deps: Pick<Deps, 'db'>, actor: Actor, input: { userId?: number }): Promise<UserPermission[]> {
+  const userId = input.userId ?? actor.id;
+  assertOnUser(actor, userId, 'read');
+  return permissionsOf(deps, userId);
+}
+
+/** PUT /userpermissions: turns one notification on or off for the user (themselves, or anyone by admin and super). */
+export async function setUserPermission(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  actor: Actor,
+  input: { userId?: number; permissionId: number; enabled: boolean },
+): Promise<UserPermission[]> {
+  const userId = input.userId ?? actor.id;
+  assertOnUser(actor, userId, 'change');
+  const permission = await deps.db.selectFrom('permissions').select('is_notification').where('id', '=', input.permissionId).executeTakeFirst();
+  if (!permission) throw notFound('Permission not found');
+  if (!permission.is_notification) throw badRequest('Only notification permissions can be changed here');
+  const now = secondsOf(deps.clock);
+  await deps.db
+    .insertInto('user_permissions')
+    .values({ user_id: userId, permission_id: input.permissionId, enabled: input.enabled, update_timestamp: now })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'permission_id']).doUpdateSet((eb) => ({
+        enabled: eb.ref('excluded.enabled'),
+        update_timestamp: eb.ref('excluded.update_timestamp'),
+      })),
+    )
+    .execute();
+  return permissionsOf(deps, userId);
+}
+
+/** GET /services. */
+export function listServices(deps: Pick<Deps, 'db'>): Promise<Service[]> {
+  return deps.db.selectFrom('services').select(['id', 'name', 'description']).orderBy('display_order').orderBy('id').execute();
+}
+
+function servicesOf(deps: Pick<Deps, 'db'>, groupId: number, userId: number): Promise<UserService[]> {
+  return deps.db
+    .selectFrom('user_services as us')
+    .innerJoin('services as s', 's.id', 'us.service_id')
+    .select(['us.service_id as serviceId', 's.name', 'us.token_id as tokenId'])
+    .where('us.group_id', '=', groupId)
+    .where('us.user_id', '=', userId)
+    .orderBy('s.display_order')
+    .orderBy('us.service_id')
+    .orderBy('us.token_id', (ob) => ob.asc().nullsFirst())
+    .execute();
+}
+
+type GroupUserKey = { groupId: number; userId: number };
+type ServiceKey = GroupUserKey & { serviceId: number; tokenId?: number };
+
+/** GET /userservices: the services the user may call for the group (read access to the group). */
+export async function userServices(deps: Pick<Deps, 'db'>, actor: Actor, input: GroupUserKey): Promise<UserService[]> {
+  await authoriseGroup(deps.db, actor, input.groupId, 'read');
+  return servicesOf(deps, input.groupId, input.userId);
+}
+
+/** PUT /userservices (owners, staff): lets a user of the group call the service, for every token or one. */
+export async function grantUserService(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, key: ServiceKey): Promise<UserService[]> {
+  await deps.db.transaction().execute(async (trx) => {
+    await authoriseGroup(trx, actor, key.groupId, 'manage', 'share');
+    if (!(await levels(trx, key.userId, [key.groupId])).get(key.groupId)!.level) {
+      throw badRequest('This user has no access to this group');
+    }
+    if (!(await trx.selectFrom('services').select('id').where('id', '=', key.serviceId).executeTakeFirst())) {
+      throw notFound('Service not found');
+    }
+    await trx
+      .insertInto('user_services')
+      .values({
+        group_id: key.groupId,
+        user_id: key.userId,
+        service_id: key.serviceId,
+        token_id: key.tokenId ?? null,
+        create_timestamp: secondsOf(deps.clock),
+      })
+      // The unique index is on an expression (coalesce(token_id, 0)), which the builder cannot name.
+      .onConflict((oc) => oc.expression(sql`group_id, user_id, service_id, (coalesce(token_id, 0))`).doNothing())
+      .execute();
+  });
+  return servicesOf(deps, key.groupId, key.userId);
+}
+
+/** DELETE /userservices (owners, staff): takes the permission away; nothing to take is no error. */
+export async function revokeUserService(deps: Pick<Deps, 'db'>, actor: Actor, key: ServiceKey): Promise<UserService[]> {
+  await authoriseGroup(deps.db, actor, key.groupId, 'manage');
+  await deps.db
+    .deleteFrom('user_services')
+    .where('group_id', '=', key.groupId)
+    .where('user_id', '=', key.userId)
+    .where('service_id', '=', key.serviceId)
+    .where((eb) => eb(eb.fn.coalesce('token_id', sql.lit(0)), '=', key.tokenId ?? 0))
+    .execute();
+  return servicesOf(deps, key.groupId, key.userId);
+}
+
