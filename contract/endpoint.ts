@@ -30,8 +30,13 @@ export function endpoint<S extends CallShape>(service: ServiceName, method: Meth
 }
 
 export type ShapeOf<E> = E extends Endpoint<infer S> ? S : never;
-/** What the caller passes (before defaults and coercion). */
-export type QueryOf<E> = ShapeOf<E>['query'] extends z.ZodType ? z.input<NonNullable<ShapeOf<E>['query']>> : undefined;
+/**
+ * What the caller passes in the query string: the keys as the schema takes them (a key with a
+ * default may be left out) with the values as the server reads them (numbers, booleans), which the
+ * client serialises and the schema coerces back.
+ */
+export type WireQuery<Q extends z.ZodType> = { [K in keyof z.input<Q>]: K extends keyof z.output<Q> ? z.output<Q>[K] : z.input<Q>[K] };
+export type QueryOf<E> = ShapeOf<E>['query'] extends z.ZodType ? WireQuery<NonNullable<ShapeOf<E>['query']>> : undefined;
 export type BodyOf<E> = ShapeOf<E>['body'] extends z.ZodType ? z.input<NonNullable<ShapeOf<E>['body']>> : undefined;
 /** What the handler receives (after defaults and coercion). */
 export type ParsedQueryOf<E> = ShapeOf<E>['query'] extends z.ZodType ? z.output<NonNullable<ShapeOf<E>['query']>> : undefined;

@@ -1,90 +1,40 @@
-import type { AuthUser, User } from '../../contract/users/entities';
-import type { SignupBody, UpdateUserBody } from '../../contract/users/schemas';
+import type { BodyOf } from '../../contract/endpoint';
+import * as users from '../../contract/users/endpoints';
 import type { Credentials } from '../../machines/session';
 import type { ApiClient } from './client';
 
-// The user-server calls of spec section 7. Paths and parameter names are the spec's.
+// The user-server calls of spec section 7, each through its contract entry
+// (contract/users/endpoints.ts): paths, parameters and shapes are written there once.
 
 export function usersApi(api: ApiClient, recycleTime: () => number) {
   return {
     /** GET /auth with basic credentials; the bot-check answer rides as ?token. */
     login: (credentials: Credentials, accId?: number) =>
-      api.send<AuthUser>({
-        service: 'users',
-        path: '/auth',
-        action: 'log in',
-        auth: { basic: { userName: credentials.userName, password: credentials.password } },
-        queryParams: { token: credentials.token, recycleTime: recycleTime(), accId },
-      }),
+      api.call(
+        users.login,
+        {
+          query: { token: credentials.token, recycleTime: recycleTime(), accId },
+          basic: { userName: credentials.userName, password: credentials.password },
+        },
+        { action: 'log in' },
+      ),
     /** Checks a password without touching the session (before changing it). */
     checkPassword: (userName: string, password: string) =>
-      api.send<AuthUser>({
-        service: 'users',
-        path: '/auth',
-        action: 'check your current password',
-        auth: { basic: { userName, password } },
-        queryParams: { recycleTime: 60 },
-      }),
+      api.call(users.login, { query: { recycleTime: 60 }, basic: { userName, password } }, { action: 'check your current password' }),
     reauthenticate: (accId: number | undefined) =>
-      api.send<AuthUser>({
-        service: 'users',
-        path: '/reauth',
-        action: 're-authenticate',
-        queryParams: { accId },
-        cache: false,
-        skipDefaultErrorHandling: true,
-      }),
-    resendValidation: () =>
-      api.send<{ msg: string }>({ service: 'users', path: '/validate', action: 'resend the validation code', cache: false }),
-    validate: (code: string) =>
-      api.send<{ validated: true }>({
-        service: 'users',
-        path: '/validate',
-        method: 'PUT',
-        body: { code },
-        action: 'validate your account',
-      }),
+      api.call(users.reauth, { query: { accId } }, { action: 're-authenticate', cache: false, skipDefaultErrorHandling: true }),
+    resendValidation: () => api.call(users.resendValidation, {}, { action: 'resend the validation code', cache: false }),
+    validate: (code: string) => api.call(users.validate, { body: { code } }, { action: 'validate your account' }),
     requestReset: (userId: string) =>
-      api.send<{ msg: string }>({
-        service: 'users',
-        path: '/resetpassword',
-        queryParams: { userId },
-        auth: 'none',
-        cache: false,
-        action: 'send a reset code',
-      }),
-    resetPassword: (body: { password: string; activationCode: string; userId: string }) =>
-      api.send<{ msg: string }>({
-        service: 'users',
-        path: '/resetpassword',
-        method: 'PUT',
-        body,
-        auth: 'none',
-        action: 'reset your password',
-      }),
-    signup: (body: SignupBody, token?: string) =>
-      api.send<User>({
-        service: 'users',
-        path: '/users',
-        method: 'POST',
-        queryParams: { token },
-        body,
-        auth: 'none',
-        action: 'register',
-      }),
-    getUser: (id: number) => api.send<User>({ service: 'users', path: '/user', queryParams: { id }, action: 'load the user' }),
-    updateUser: (id: number, body: UpdateUserBody) =>
-      api.send<User>({ service: 'users', path: '/users', method: 'PUT', queryParams: { id }, body, action: 'update your details' }),
-    deleteUser: (id: number) =>
-      api.send<{ msg: string }>({ service: 'users', path: '/users', method: 'DELETE', queryParams: { id }, action: 'delete the user' }),
-    updatePassword: (newPassword: string) =>
-      api.send<{ msg: string }>({
-        service: 'users',
-        path: '/userpassword',
-        method: 'PUT',
-        body: { newPassword },
-        action: 'update your password',
-      }),
+      api.call(users.requestPasswordReset, { query: { userId } }, { action: 'send a reset code', cache: false }),
+    resetPassword: (body: BodyOf<typeof users.resetPassword>) => api.call(users.resetPassword, { body }, { action: 'reset your password' }),
+    signup: (body: BodyOf<typeof users.signUp>, token?: string) =>
+      api.call(users.signUp, { query: { token }, body }, { action: 'register' }),
+    getUser: (id: number) => api.call(users.getUser, { query: { id } }, { action: 'load the user' }),
+    updateUser: (id: number, body: BodyOf<typeof users.updateUser>) =>
+      api.call(users.updateUser, { query: { id }, body }, { action: 'update your details' }),
+    deleteUser: (id: number) => api.call(users.deleteUser, { query: { id } }, { action: 'delete the user' }),
+    updatePassword: (newPassword: string) => api.call(users.setPassword, { body: { newPassword } }, { action: 'update your password' }),
   };
 }
 
