@@ -49,11 +49,11 @@ describe('endpoint entries', () => {
     expect(h.app.hasRoute({ method: e.entry.method, url: `${servicePaths[e.entry.service]}${e.entry.path}` })).toBe(true);
   });
 
-  it('authenticates as the entry says: a bearer call without a token is 401, a public one is not', async () => {
+  it('authenticates as the entry says: with no credentials a bearer or basic call is 401, a public one is not', async () => {
     for (const { entry, name } of entries) {
       const response = await h.inject({ method: entry.method, url: `${servicePaths[entry.service]}${entry.path}` });
-      if (entry.auth === 'bearer') expect(response.statusCode, name).toBe(401);
-      else expect(response.statusCode, name).not.toBe(401);
+      if (entry.auth === 'none') expect(response.statusCode, name).not.toBe(401);
+      else expect(response.statusCode, name).toBe(401);
     }
   });
 });
