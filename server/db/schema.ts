@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { AccessLevel, GroupType } from '../../contract/shared/access';
 import type { Role } from '../../contract/shared/roles';
 import type { Territory } from '../../contract/shared/territory';
+import type { AddressField } from '../../contract/shared/address';
 
 // Row types of the tables made by migrations/*.sql, written once beside them: one interface per
 // table, columns in snake_case as the SQL names them (no CamelCasePlugin: a query reads like the
@@ -22,21 +23,16 @@ export interface SchemaMigrationsTable {
   applied_at: Seconds;
 }
 
-export interface UsersTable {
+/** The address columns users and groups both have (contract/shared/address.ts). */
+type AddressColumns = { [K in AddressField]: string | null };
+
+export interface UsersTable extends AddressColumns {
   id: Generated<number>;
   user_name: string;
   email: string;
   password_hash: string;
   personal_name: string | null;
   company_name: string | null;
-  address1: string | null;
-  address2: string | null;
-  address3: string | null;
-  address4: string | null;
-  town: string | null;
-  county: string | null;
-  postcode: string | null;
-  country: string | null;
   territory: Generated<Territory>;
   roles: Generated<Role[]>;
   validated: Generated<boolean>;
@@ -76,20 +72,12 @@ export interface OutboxTable {
   created_at: Seconds;
 }
 
-export interface GroupsTable {
+export interface GroupsTable extends AddressColumns {
   id: Generated<number>;
   parent_id: number | null;
   name: string;
   type: GroupType;
   subtype: string | null;
-  address1: string | null;
-  address2: string | null;
-  address3: string | null;
-  address4: string | null;
-  town: string | null;
-  county: string | null;
-  postcode: string | null;
-  country: string | null;
   territory: Generated<Territory>;
   pending_ownership: Generated<boolean>;
   charity_psl_number: string | null;

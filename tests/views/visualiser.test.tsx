@@ -12,31 +12,12 @@ import { createPortal } from '../../src/app/portal';
 import { PortalContext } from '../../src/app/PortalContext';
 import { createPortalRouter } from '../../src/app/router';
 import { notFoundMessage } from '../../contract/shared/messages';
+import { testConfig } from './support/renderPortal';
 
 // /visualiser on the real router: who may open it (config.visualiser), the machine list and the live
 // state. The drawing itself runs elk in a web worker, which jsdom lacks (e2e/visualiser.spec.ts draws).
 
-const service = 'http://portal.test/api';
-const config = (visualiser: RuntimeConfig['visualiser']): RuntimeConfig => ({
-  services: {
-    users: `${service}/users`,
-    plans: `${service}/plans`,
-    bureau: `${service}/bureau`,
-    filesUk: `${service}/files/uk`,
-    filesAustralia: `${service}/files/australia`,
-    address: `${service}/address`,
-    autocomplete: `${service}/autocomplete`,
-    email: `${service}/email`,
-    bank: `${service}/bank`,
-  },
-  supportEmail: 'help@portal.test',
-  botCheckSiteKey: null,
-  botCheckScriptUrl: null,
-  requestCacheSeconds: 0,
-  defaultTerritory: 'uk',
-  sessionRecycleSeconds: 3600,
-  visualiser,
-});
+const config = (visualiser: RuntimeConfig['visualiser']): RuntimeConfig => ({ ...testConfig, visualiser });
 
 const user = (roles: Role[]): AuthUser => ({
   jwt: 'jwt',
