@@ -25,6 +25,8 @@ export type Endpoint<S extends CallShape = CallShape> = {
   readonly shape?: S;
 };
 
+/** Marked free of side effects so a bundle keeps only the entries it calls. */
+/* @__NO_SIDE_EFFECTS__ */
 export function endpoint<S extends CallShape>(service: ServiceName, method: Method, path: string, auth: EndpointAuth): Endpoint<S> {
   return { service, method, path, auth };
 }

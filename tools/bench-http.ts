@@ -32,6 +32,14 @@ function startProcess(script: string, env: Record<string, string>): Promise<{ po
   });
 }
 
+/** Stops a server process and waits until it has gone (its database connections with it). */
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  return gone;
+}
+
 async function load(url: string, headers: Record<string, string> = {}): Promise<Result> {
   const result = await autocannon({ url, connections, duration: seconds, headers });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
@@ -48,7 +56,7 @@ async function portalRead(env: Record<string, string>): Promise<Result> {
     await load(`${base}/api/users/user?id=${id}`, { authorization: `Bearer ${jwt}` }); // warm-up
     return await load(`${base}/api/users/user?id=${id}`, { authorization: `Bearer ${jwt}` });
   } finally {
-    child.kill('SIGTERM');
+    await stop(child);
   }
 }
 
@@ -58,7 +66,7 @@ async function helloWorld(): Promise<Result> {
     await load(`http://127.0.0.1:${port}/hello`);
     return await load(`http://127.0.0.1:${port}/hello`);
   } finally {
-    child.kill('SIGTERM');
+    await stop(child);
   }
 }
 

@@ -75,7 +75,6 @@ export const userPasswordBody = z.object({ newPassword: password });
 export const message = z.object({ msg: z.string() });
 export const userResponse = user;
 
-export type AuthQuery = z.infer<typeof authQuery>;
 export type SignupBody = z.infer<typeof signupBody>;
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
 export type ResetBody = z.infer<typeof resetBody>;

@@ -6,7 +6,8 @@ import { modalLevels, modalMachine } from '../../machines/modal';
 import { isSettled, isSignedIn, reauthDelayFrom, sessionMachine } from '../../machines/session';
 import { isStaff } from '../../contract/shared/roles';
 import { createApiClient, type ApiClient } from '../api/client';
-import { groupsApi, type GroupsApi } from '../api/groups';
+import type { GroupsApi } from '../api/groups';
+import { lazyApi } from '../api/lazy';
 import { usersApi, type UsersApi } from '../api/users';
 import { portalTerritory } from './config';
 import { clearSessionStorage, loadSavedSelection, loadSavedUser, saveSelection, saveUser } from './storage';
@@ -80,7 +81,8 @@ export function createPortal(config: RuntimeConfig, { storage = localStorage, in
   );
   sessionRef.current = session;
 
-  const groupCalls = groupsApi(api);
+  // The group calls are needed only once someone is signed in: their code loads with the first one.
+  const groupCalls = lazyApi<GroupsApi>(() => import('../api/groups').then((m) => m.groupsApi(api)));
   const groups = createActor(
     groupSelectionMachine.provide({
       actors: {

@@ -15,35 +15,22 @@ import { defineModel, type EventSamples } from '../harness/model';
 export const sessionModelNow = Date.UTC(2030, 0, 1, 9, 0, 0);
 const nowSeconds = sessionModelNow / 1000;
 
+/** Ada as the server answers for her, with a token of the given name, lasting `hours`. */
+const ada = (jwt: string, hours: number, over: Partial<AuthUser> = {}): AuthUser => ({
+  jwt,
+  id: 7,
+  userName: 'ada@example.com',
+  recycleDate: nowSeconds + hours * 3600,
+  roles: ['account'],
+  territory: 'uk',
+  validated: true,
+  ...over,
+});
+
 /** Saved by an earlier visit; owns account 31. Server timestamps are in seconds (spec section 9). */
-export const savedUser: AuthUser = {
-  jwt: 'jwt-saved',
-  id: 7,
-  userName: 'ada@example.com',
-  recycleDate: nowSeconds + 2 * 3600,
-  roles: ['account'],
-  territory: 'uk',
-  validated: true,
-  accountId: 31,
-};
-export const loggedInUser: AuthUser = {
-  jwt: 'jwt-login',
-  id: 7,
-  userName: 'ada@example.com',
-  recycleDate: nowSeconds + 3600,
-  roles: ['account'],
-  territory: 'uk',
-  validated: false,
-};
-export const renewedUser: AuthUser = {
-  jwt: 'jwt-renewed',
-  id: 7,
-  userName: 'ada@example.com',
-  recycleDate: nowSeconds + 8 * 3600,
-  roles: ['account'],
-  territory: 'uk',
-  validated: true,
-};
+export const savedUser = ada('jwt-saved', 2, { accountId: 31 });
+export const loggedInUser = ada('jwt-login', 1, { validated: false });
+export const renewedUser = ada('jwt-renewed', 8);
 export const credentials = { userName: 'ada@example.com', password: 'correct horse battery' };
 
 const events = {
