@@ -15,8 +15,12 @@ export const servicePaths: Record<ServiceName, string> = {
 };
 
 export type ThrottleLimits = {
-  /** Failed logins for one user name within the window before further tries are refused. */
+  /** Failed logins for one user name from one IP address within the window before further tries from there are refused. */
   accountFailures: number;
+  /** Failed logins for one user name from everywhere: much higher, so one place cannot lock out the real user. */
+  accountWideFailures: number;
+  /** After this many failures for one account within the window its owner is emailed (once). */
+  alertFailures: number;
   /** Failed logins from one IP address within the window (any user names). */
   ipFailures: number;
   windowSeconds: number;
@@ -97,6 +101,8 @@ export function loadConfig(env: Env = process.env): Config {
     throttle: {
       accountFailures: int('LOGIN_MAX_FAILURES_ACCOUNT', 5, 1),
       ipFailures: int('LOGIN_MAX_FAILURES_IP', 20, 1),
+      accountWideFailures: int('LOGIN_MAX_FAILURES_ACCOUNT_WIDE', 100, 1),
+      alertFailures: int('LOGIN_ALERT_FAILURES', 10, 1),
       windowSeconds: int('LOGIN_THROTTLE_WINDOW_SECONDS', 900, 1),
     },
     http: {

@@ -22,3 +22,12 @@ export function resetMail(to: string, code: string, baseUrl: string, userName: s
   return codeMail(to, 'Your password reset code', 'Your password reset code for the Data Quality Portal is:', code,
     `${baseUrl}/portal/resetpassword?userId=${encodeURIComponent(userName)}`, '1 hour');
 }
+
+/** Sent once when an account collects many failed logins: the owner learns of the attack. */
+export function failedLoginsMail(to: string, failures: number): Mail {
+  const text = [`There have been ${failures} failed attempts to sign in to your Data Quality Portal account in the last few minutes.`, '',
+    'If this was you, you can ignore this email. If not, someone may be guessing your password: choose a strong password you use nowhere else.',
+    'Sign-ins from other places are slowed down; you can still sign in as usual.'].join('\n');
+  const html = text.split('\n').filter(Boolean).map((line) => `<p>${escapeHtml(line)}</p>`).join('\n');
+  return { to, subject: 'Failed sign-in attempts on your account', text, html, summary: `${failures} failed sign-in attempts` };
+}

@@ -11,11 +11,11 @@ import { baseUrlOf, type Deps } from '../deps';
 import { assertOnUser, assertStaff, authoriseGroup, isRowId, type Actor } from '../groups/access';
 import { levels } from '../groups/queries';
 import { consumeCode, issueCode, type CodeCheck } from './codes';
-import { resetMail, validationMail } from './emails';
+import { failedLoginsMail, resetMail, validationMail } from './emails';
 import type { SessionClaims } from './jwt';
 import { hashPassword, spendVerifyTime, verifyPassword } from './passwords';
 import { findUserById, findUserByName, insertUser, listUserRecords, toUser, updateUserRow, type UserRecord } from './queries';
-import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from './throttle';
+import { clearAccountFailures, reserveLoginTry, settleLogin } from './throttle';
 
 // The user server of spec section 7: sessions, validation, password reset, users, user admin,
 // services and permissions. Every function is (deps, actor, input) and authorises inside.
@@ -46,7 +46,7 @@ async function requireUser(deps: Pick<Deps, 'db'>, id: number): Promise<UserReco
 // ---- Sessions ----------------------------------------------------------------------------------
 
 type Lifetimes = { recycleSeconds: number; expirySeconds: number };
-type SessionDeps = Pick<Deps, 'db' | 'clock' | 'tokens' | 'config' | 'botCheck'>;
+type SessionDeps = Pick<Deps, 'db' | 'clock' | 'tokens' | 'config' | 'botCheck' | 'mail' | 'log'>;
 
 /** GET /auth: basic credentials (null when the header is missing or malformed) and the query. */
 export async function logIn(
@@ -69,16 +69,21 @@ export async function logIn(
   const lifetimes = { recycleSeconds, expirySeconds: input.expiryTime ?? recycleSeconds };
   const now = secondsOf(deps.clock);
   const source = { userName, ip: input.ip };
-  await assertLoginAllowed(db, deps.config.throttle, source, now);
+  // Counted before the password is looked at: the check and the count are one step.
+  const ticket = await reserveLoginTry(db, deps.config.throttle, source, now);
   const user = await findUserByName(db, userName);
   const passwordOk = user ? await verifyPassword(user.passwordHash, password) : await spendVerifyTime(password).then(() => false);
   if (!user || !passwordOk) {
-    await recordLoginFailure(db, deps.config.throttle, source, now);
+    if (user && ticket.accountWideCount === deps.config.throttle.alertFailures) {
+      await deps.mail.send(failedLoginsMail(user.email, ticket.accountWideCount)).catch((error: unknown) => {
+        deps.log.error({ err: error }, 'failed-login alert not sent');
+      });
+    }
     throw unauthorised(invalidCredentials);
   }
   // Told only to someone who knows the password, so the lock does not reveal that the account exists.
   if (user.locked) throw unauthorised('This user is locked');
-  await clearAccountFailures(db, user.userName);
+  await settleLogin(db, ticket, source);
   await db.updateTable('users').set({ activity_timestamp: now }).where('id', '=', user.id).execute();
   return issueSession(deps, user, lifetimes, await permittedAccountId(deps, user, input.accId), now);
 }
