@@ -70,7 +70,10 @@ export const updateUserBody = z
   .strict();
 
 /** PUT /userpassword. */
-export const userPasswordBody = z.object({ newPassword: password });
+export const userPasswordBody = z.object({
+  currentPassword: z.string().min(1, 'Enter your current password').max(128),
+  newPassword: password,
+});
 
 export const message = z.object({ msg: z.string() });
 export const userResponse = user;
@@ -94,3 +97,4 @@ export const getUser = { query: userIdQuery, response: userResponse } satisfies 
 export const updateUser = { query: userIdQuery, body: updateUserBody, response: userResponse } satisfies CallShape;
 export const deleteUser = { query: userIdQuery, response: message } satisfies CallShape;
 export const setPassword = { body: userPasswordBody, response: message } satisfies CallShape;
+export const logout = { response: message } satisfies CallShape;

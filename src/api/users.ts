@@ -25,6 +25,16 @@ export function usersApi(api: ApiClient, recycleTime: () => number) {
         auth: { basic: { userName, password } },
         queryParams: { recycleTime: 60 },
       }),
+    /** DELETE /auth: ends the session on the server too. */
+    logout: () =>
+      api.send<{ msg: string }>({
+        service: 'users',
+        path: '/auth',
+        method: 'DELETE',
+        action: 'log out',
+        cache: false,
+        skipDefaultErrorHandling: true,
+      }),
     reauthenticate: (accId: number | undefined) =>
       api.send<AuthUser>({
         service: 'users',
@@ -77,12 +87,13 @@ export function usersApi(api: ApiClient, recycleTime: () => number) {
       api.send<User>({ service: 'users', path: '/users', method: 'PUT', queryParams: { id }, body, action: 'update your details' }),
     deleteUser: (id: number) =>
       api.send<{ msg: string }>({ service: 'users', path: '/users', method: 'DELETE', queryParams: { id }, action: 'delete the user' }),
-    updatePassword: (newPassword: string) =>
+    /** The server checks the current password and ends the user's other sessions. */
+    updatePassword: (currentPassword: string, newPassword: string) =>
       api.send<{ msg: string }>({
         service: 'users',
         path: '/userpassword',
         method: 'PUT',
-        body: { newPassword },
+        body: { currentPassword, newPassword },
         action: 'update your password',
       }),
   };

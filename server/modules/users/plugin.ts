@@ -18,7 +18,9 @@ export const usersPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
   route(app, E.getUser, S.getUser, ({ query }, call) => users.getUser(deps, call.actor, query));
   route(app, E.updateUser, S.updateUser, (input, call) => users.updateUser(deps, call.actor, input));
   route(app, E.deleteUser, S.deleteUser, ({ query }, call) => users.deleteUser(deps, call.actor, query));
-  route(app, E.setPassword, S.setPassword, ({ body }, call) => users.setPassword(deps, call.actor, body));
+  route(app, E.setPassword, S.setPassword, ({ body }, call) =>
+    users.setPassword(deps, call.actor, { ...body, sessionId: call.claims.sessionId, ip: call.ip }));
+  route(app, E.logout, S.logout, (_input, call) => users.logOut(deps, call.actor, { sessionId: call.claims.sessionId }));
 
   route(app, E.listUsers, G.listUsers, (_input, call) => users.listUsers(deps, call.actor));
   route(app, E.lockUser, G.lockUser, (input, call) => users.setUserLock(deps, call.actor, input));

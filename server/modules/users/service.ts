@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { isAdminUser, isStaffUser, ownsWith, userAccessRefusal } from '../../../contract/shared/access';
 import { isStaff } from '../../../contract/shared/roles';
@@ -14,7 +15,7 @@ import { consumeCode, issueCode, type CodeCheck } from './codes';
 import { failedLoginsMail, resetMail, validationMail } from './emails';
 import type { SessionClaims } from './jwt';
 import { hashPassword, spendVerifyTime, verifyPassword } from './passwords';
-import { findUserById, findUserByName, insertUser, listUserRecords, toUser, updateUserRow, type UserRecord } from './queries';
+import { findUserById, findUserByName, insertUser, listUserRecords, revokeSessions, toUser, updateUserRow, type UserRecord } from './queries';
 import { clearAccountFailures, reserveLoginTry, settleLogin } from './throttle';
 
 // The user server of spec section 7: sessions, validation, password reset, users, user admin,
@@ -45,7 +46,7 @@ async function requireUser(deps: Pick<Deps, 'db'>, id: number): Promise<UserReco
 
 // ---- Sessions ----------------------------------------------------------------------------------
 
-type Lifetimes = { recycleSeconds: number; expirySeconds: number };
+type Lifetimes = { recycleSeconds: number; expirySeconds: number; sessionId: string };
 type SessionDeps = Pick<Deps, 'db' | 'clock' | 'tokens' | 'config' | 'botCheck' | 'mail' | 'log'>;
 
 /** GET /auth: basic credentials (null when the header is missing or malformed) and the query. */
@@ -85,7 +86,14 @@ export async function logIn(
   if (user.locked) throw unauthorised('This user is locked');
   await settleLogin(db, ticket, source);
   await db.updateTable('users').set({ activity_timestamp: now }).where('id', '=', user.id).execute();
-  return issueSession(deps, user, lifetimes, await permittedAccountId(deps, user, input.accId), now);
+  // Expired sessions are no use to anyone; each login sweeps them away.
+  await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+  const sessionId = randomBytes(18).toString('base64url');
+  await db
+    .insertInto('sessions')
+    .values({ id: sessionId, user_id: user.id, kind: input.expiryTime === undefined ? 'session' : 'api', created_at: now, expires_at: now + lifetimes.expirySeconds })
+    .execute();
+  return issueSession(deps, user, { ...lifetimes, sessionId }, await permittedAccountId(deps, user, input.accId), now);
 }
 
 /**
@@ -101,6 +109,8 @@ export async function reauthenticate(
 ): Promise<AuthUser> {
   const now = secondsOf(deps.clock);
   await deps.db.updateTable('users').set({ activity_timestamp: now }).where('id', '=', actor.id).execute();
+  // The renewed token belongs to the same session, which now lasts as long as it.
+  await deps.db.updateTable('sessions').set({ expires_at: now + input.lifetimes.expirySeconds }).where('id', '=', input.lifetimes.sessionId).execute();
   const account = await permittedAccountId(deps, actor, input.accId);
   return issueSession(deps, actor, input.lifetimes, account, now);
 }
@@ -119,12 +129,13 @@ async function issueSession(
     territory: user.territory,
     validated: user.validated,
     ...(accountId === undefined ? {} : { accountId }),
+    sessionId: lifetimes.sessionId,
     recycleDate: now + lifetimes.recycleSeconds,
     recycleSeconds: lifetimes.recycleSeconds,
     expirySeconds: lifetimes.expirySeconds,
   };
   const jwt = await deps.tokens.sign(claims, now);
-  const { userId, recycleSeconds: _r, expirySeconds: _e, ...rest } = claims;
+  const { userId, recycleSeconds: _r, expirySeconds: _e, sessionId: _s, ...rest } = claims;
   return { jwt, id: userId, ...rest };
 }
 
@@ -209,6 +220,8 @@ export async function resetPassword(deps: CodeDeps, _actor: null, input: ResetBo
   await deps.db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: hash, update_timestamp: now }).where('id', '=', user.id).execute();
     await clearAccountFailures(trx, user.userName);
+    // Whoever knew the old password is signed out; exported API tokens stay until revoked.
+    await revokeSessions(trx, user.id, now, { includeApi: false });
   });
   return { msg: 'Your password has been reset' };
 }
@@ -301,17 +314,47 @@ export async function deleteUser(deps: Pick<Deps, 'db'>, actor: Actor, input: { 
   return { msg: 'User deleted' };
 }
 
-/** PUT /userpassword: the caller's own password. */
-export async function setPassword(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, input: { newPassword: string }): Promise<{ msg: string }> {
+export const wrongCurrentPassword = 'The current password is not correct';
+
+/**
+ * PUT /userpassword: the caller's own password, given the current one (a stolen token alone cannot
+ * take the account over). Wrong tries count against the login limits of the caller's address. Every
+ * other browser session of the user ends; the caller's own goes on.
+ */
+export async function setPassword(
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  actor: SessionUser,
+  input: { currentPassword: string; newPassword: string; sessionId: string; ip: string },
+): Promise<{ msg: string }> {
+  const now = secondsOf(deps.clock);
+  const source = { userName: actor.userName, ip: input.ip };
+  const ticket = await reserveLoginTry(deps.db, deps.config.throttle, source, now);
+  if (!(await verifyPassword(actor.passwordHash, input.currentPassword))) throw badRequest(wrongCurrentPassword);
+  await settleLogin(deps.db, ticket, source);
   const hash = await hashPassword(input.newPassword);
-  const row = await deps.db
-    .updateTable('users')
-    .set({ password_hash: hash, update_timestamp: secondsOf(deps.clock) })
-    .where('id', '=', actor.id)
-    .returning('id')
-    .executeTakeFirst();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('users')
+      .set({ password_hash: hash, update_timestamp: now })
+      .where('id', '=', actor.id)
+      .returning('id')
+      .executeTakeFirst();
+    await revokeSessions(trx, actor.id, now, { except: input.sessionId, includeApi: false });
+    return updated;
+  });
   if (!row) throw userNotFound();
   return { msg: 'Password updated' };
+}
+
+/** DELETE /auth: logs out, ending the caller's session on the server. */
+export async function logOut(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, input: { sessionId: string }): Promise<{ msg: string }> {
+  await deps.db
+    .updateTable('sessions')
+    .set({ revoked_at: secondsOf(deps.clock) })
+    .where('id', '=', input.sessionId)
+    .where('user_id', '=', actor.id)
+    .execute();
+  return { msg: 'Logged out' };
 }
 
 // ---- User admin --------------------------------------------------------------------------------
@@ -343,7 +386,12 @@ export async function setUserLock(
   const target = await requireUser(deps, input.query.id);
   await assertCanLockUser(deps, actor, target);
   if (target.id === actor.id && input.body.lock) throw badRequest('You cannot lock yourself');
-  const row = await updateUserRow(deps.db, target.id, { locked: input.body.lock, update_timestamp: secondsOf(deps.clock) });
+  const now = secondsOf(deps.clock);
+  const row = await deps.db.transaction().execute(async (trx) => {
+    // A lock ends every session and token, so an unlock does not revive them.
+    if (input.body.lock) await revokeSessions(trx, target.id, now, { includeApi: true });
+    return updateUserRow(trx, target.id, { locked: input.body.lock, update_timestamp: now });
+  });
   return toUser(row!);
 }
 
