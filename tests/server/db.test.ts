@@ -26,7 +26,7 @@ describe('database layer', () => {
       const [a, b] = await Promise.all([migrate(fresh.db), migrate(other)]);
       expect([...a, ...b].sort()).toEqual(['001_users_and_groups.sql', '002_groups.sql', '003_sessions.sql']);
       const { rows } = await query<{ n: number }>(fresh.db, 'select count(*) as n from schema_migrations');
-      expect(rows[0].n).toBe(2);
+      expect(rows[0].n).toBe(3);
     } finally {
       if (other !== fresh.db) await other.destroy();
       await fresh.drop();
