@@ -6,12 +6,13 @@ import type { z } from 'zod';
 import type { permission, service, UserPermission, userService } from '../../../contract/groups/entities';
 import type { AuthUser, User } from '../../../contract/users/entities';
 import type { ResetBody, SignupBody, UpdateUserBody } from '../../../contract/users/schemas';
-import { badRequest, conflict, forbidden, notFound, unauthorised } from '../../errors';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorised } from '../../errors';
+import type { Trx } from '../../db';
 import { secondsOf } from '../../platform/clock';
 import { baseUrlOf, type Deps } from '../deps';
 import { assertOnUser, assertStaff, authoriseGroup, isRowId, type Actor } from '../groups/access';
 import { levels } from '../groups/queries';
-import { consumeCode, issueCode, type CodeCheck } from './codes';
+import { codesSent, consumeCode, issueCode, lockKeys, wrongGuesses, type CodeCheck } from './codes';
 import { failedLoginsMail, resetMail, validationMail } from './emails';
 import type { SessionClaims } from './jwt';
 import { hashPassword, spendVerifyTime, verifyPassword } from './passwords';
@@ -155,13 +156,49 @@ async function permittedAccountId(deps: Pick<Deps, 'db'>, user: UserRecord, acco
 
 type CodeDeps = Pick<Deps, 'db' | 'clock' | 'mail' | 'config'>;
 
-/** GET /validate: sends a new validation code (the previous one stops working). */
+// Mail and guesses are limited over time, per user and per address: no mailbox gets more than a
+// handful of codes an hour, and guessing a 6-digit code at 10 wrong tries an hour is hopeless.
+export const maxValidationMailsPerHour = 5;
+export const maxCodeGuessesPerHour = 10;
+
+const waitMessage = (what: string, seconds: number) => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `${what} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+};
+
+/**
+ * Issues a code unless the user or the address has had `max` codes of this purpose within the hour;
+ * the check and the new code are one step (advisory locks per user and address), so concurrent
+ * requests cannot pass the same check. null when capped, with the wait.
+ */
+async function issueCappedCode(
+  trx: Trx,
+  user: { id: number; email: string },
+  purpose: 'validate' | 'reset',
+  max: number,
+  ttlSeconds: number,
+  now: number,
+): Promise<{ code: string } | { waitSeconds: number }> {
+  await lockKeys(trx, [`codes:${purpose}:user:${user.id}`, `codes:${purpose}:mail:${user.email}`]);
+  const byUser = await codesSent(trx, { userId: user.id }, purpose, 3600, now);
+  const byAddress = await codesSent(trx, { email: user.email }, purpose, 3600, now);
+  const capped = [byUser, byAddress].filter((sent) => sent.count >= max);
+  if (capped.length > 0) return { waitSeconds: Math.max(...capped.map((sent) => sent.waitSeconds)) };
+  return { code: await issueCode(trx, user.id, purpose, ttlSeconds, now) };
+}
+
+/** GET /validate: sends a new validation code (the previous one stops working), a few an hour at most. */
 export async function resendValidationCode(deps: CodeDeps, actor: Actor, input: { origin: string }): Promise<{ msg: string }> {
   const user = await requireUser(deps, actor.id);
   if (user.validated) throw badRequest('This user is already validated');
   const now = secondsOf(deps.clock);
-  const code = await deps.db.transaction().execute((trx) => issueCode(trx, user.id, 'validate', validationCodeSeconds, now));
-  await deps.mail.send(validationMail(user.email, code, baseUrlOf(deps, input.origin)));
+  const issued = await deps.db
+    .transaction()
+    .execute((trx) => issueCappedCode(trx, user, 'validate', maxValidationMailsPerHour, validationCodeSeconds, now));
+  if ('waitSeconds' in issued) {
+    throw tooManyRequests(waitMessage('Too many validation codes have been sent.', issued.waitSeconds), issued.waitSeconds);
+  }
+  await deps.mail.send(validationMail(user.email, issued.code, baseUrlOf(deps, input.origin)));
   return { msg: 'A new validation code has been sent' };
 }
 
@@ -177,11 +214,14 @@ export async function validateAccount(deps: CodeDeps, actor: Actor, input: { cod
   if (user.validated) return { validated: true };
   const now = secondsOf(deps.clock);
   // The outcome is returned, not thrown, so a wrong try's attempt count is committed.
-  const outcome = await deps.db.transaction().execute(async (trx) => {
+  const outcome = await deps.db.transaction().execute(async (trx): Promise<CodeCheck | 'throttled'> => {
+    await lockKeys(trx, [`codes:validate:user:${user.id}`]);
+    if ((await wrongGuesses(trx, user.id, 'validate', 3600, now)) >= maxCodeGuessesPerHour) return 'throttled';
     const check = await consumeCode(trx, user.id, 'validate', input.code, now);
     if (check === 'ok') await trx.updateTable('users').set({ validated: true, update_timestamp: now }).where('id', '=', user.id).execute();
     return check;
   });
+  if (outcome === 'throttled') throw tooManyRequests('Too many wrong validation codes. Try again in an hour.', 3600);
   if (outcome !== 'ok') throw badRequest(validationFailures[outcome]);
   return { validated: true };
 }
@@ -191,17 +231,11 @@ export async function requestPasswordReset(deps: CodeDeps, _actor: null, input: 
   const user = await findUserByName(deps.db, input.userId);
   if (user) {
     const now = secondsOf(deps.clock);
-    const code = await deps.db.transaction().execute(async (trx) => {
-      const { count } = await trx
-        .selectFrom('user_codes')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('user_id', '=', user.id)
-        .where('purpose', '=', 'reset')
-        .where('created_at', '>', now - 3600)
-        .executeTakeFirstOrThrow();
-      return count >= maxResetCodesPerHour ? null : issueCode(trx, user.id, 'reset', resetCodeSeconds, now);
-    });
-    if (code) await deps.mail.send(resetMail(user.email, code, baseUrlOf(deps, input.origin), user.userName));
+    // Capped in one step with the count (advisory locks), so concurrent requests cannot pass it together.
+    const issued = await deps.db
+      .transaction()
+      .execute((trx) => issueCappedCode(trx, user, 'reset', maxResetCodesPerHour, resetCodeSeconds, now));
+    if ('code' in issued) await deps.mail.send(resetMail(user.email, issued.code, baseUrlOf(deps, input.origin), user.userName));
   }
   return { msg: resetRequestedMessage };
 }
