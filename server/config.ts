@@ -51,6 +51,12 @@ export type Config = {
   mailFrom: string;
   /** Origin used in links of emails; null takes the origin of the request. */
   publicUrl: string | null;
+  /**
+   * Without PUBLIC_URL: the hosts links may point at when a request names them (PORTAL_HOSTS, with
+   * their uk- and aus- variants; localhost always), and the origin used for any other Host header.
+   */
+  portalHosts: string[];
+  defaultPublicUrl: string;
   staticDir: string;
   jwtSecret: string | null;
   /** When set, login and signup require a bot-check token that the verifier accepts. */
@@ -89,6 +95,8 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: text('SMTP_URL'),
     mailFrom: text('MAIL_FROM') ?? 'Data Quality Portal <no-reply@portal.localhost>',
     publicUrl: text('PUBLIC_URL')?.replace(/\/+$/, '') ?? null,
+    portalHosts: (text('PORTAL_HOSTS') ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    defaultPublicUrl: text('DEFAULT_PUBLIC_URL')?.replace(/\/+$/, '') ?? `http://localhost:${int('PORT', 8080)}`,
     staticDir: text('STATIC_DIR') ?? './dist',
     jwtSecret: text('JWT_SECRET'),
     botCheckSecret: text('BOT_CHECK_SECRET'),
