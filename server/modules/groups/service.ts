@@ -272,16 +272,24 @@ export function setCorporate(deps: GroupDeps, actor: Actor, input: OnGroup & { e
 
 const onlyOrganisationCharities = () => badRequest('Only organisations can be charities');
 
-/** PUT /group/updatecharity: sets the charity number, to be verified by staff. */
+export const discountsStaffOnly = 'Only staff can grant charity discounts';
+
+/**
+ * PUT /group/updatecharity: sets the charity number, to be verified by staff. Discounts are staff's
+ * to give: an owner asking for one is refused, and a number set by an owner goes into verification
+ * with no discount until staff confirm it.
+ */
 export function updateCharity(deps: GroupDeps, actor: Actor, input: { query: OnGroup; body: CharityBody }): Promise<Group> {
   const { body } = input;
+  const staff = isStaff(actor.roles);
+  if (!staff && (body.isRoyalMailDiscount || body.isOSDiscount)) throw forbidden(discountsStaffOnly);
   return changeGroup(deps, actor, input.query.groupId, 'manage', (_trx, group) => {
     if (group.type !== 'organisation') throw onlyOrganisationCharities();
     return {
       charity_psl_number: body.charityPSLNumber,
-      is_in_verify_process: body.isInVerifyProcess,
-      is_royal_mail_discount: body.isRoyalMailDiscount,
-      is_os_discount: body.isOSDiscount,
+      is_in_verify_process: staff ? body.isInVerifyProcess : true,
+      is_royal_mail_discount: staff && body.isRoyalMailDiscount,
+      is_os_discount: staff && body.isOSDiscount,
       charity_valid: null,
     };
   });
