@@ -40,3 +40,55 @@ describe('charity discounts (finding 7)', () => {
     expect(confirmed.body).toMatchObject({ charityValid: true, isOSDiscount: true });
   });
 });
+
+const del = (caller: Caller, url: string, query = {}) => call(h, caller, request('DELETE', url, query));
+
+describe('deleting a user (finding 8)', () => {
+  it('refuses to delete the only owner of groups, naming them, and deletes once another owner is there', async () => {
+    const alpha = await h.createGroup({ name: 'Alpha Only', type: 'organisation' });
+    const beta = await h.createGroup({ name: 'Beta Only', type: 'organisation' });
+    const shared = await h.createGroup({ name: 'Shared Owners', type: 'organisation' });
+    const owner = await signedIn(h);
+    const other = await signedIn(h);
+    await h.addToGroup(alpha, owner.id, 'owner');
+    await h.addToGroup(beta, owner.id, 'owner');
+    await h.addToGroup(shared, owner.id, 'owner');
+    await h.addToGroup(shared, other.id, 'owner');
+    const admin = await signedIn(h, ['admin']);
+    const message = 'This user is the only owner of Alpha Only, Beta Only. Make someone else an owner of those groups first.';
+    await refusedUnchanged(() => del(owner, '/users', { id: owner.id }), 409, message);
+    await refusedUnchanged(() => del(admin, '/users', { id: owner.id }), 409, message);
+    await h.addToGroup(alpha, other.id, 'owner');
+    await h.addToGroup(beta, other.id, 'sudoowner');
+    await refusedUnchanged(() => del(admin, '/users', { id: owner.id }), 409,
+      'This user is the only owner of Beta Only. Make someone else an owner of that group first.');
+    await put(admin, '/groupuseraccess', { groupId: beta, userId: other.id, accessLevel: 'owner' });
+    expect((await del(admin, '/users', { id: owner.id })).status).toBe(200);
+  });
+});
+
+describe('locks (finding 10) and staff ranks (finding 12)', () => {
+  it('lets only admin and super lock, tells an owner to remove the user instead', async () => {
+    const org = await h.createGroup({ name: 'Lock Tenant', type: 'organisation' });
+    const owner = await signedIn(h);
+    const member = await signedIn(h);
+    await h.addToGroup(org, owner.id, 'owner');
+    await h.addToGroup(org, member.id, 'member');
+    await refusedUnchanged(() => put(owner, '/userlock', { id: member.id }, { lock: true }), 403,
+      'Only staff can lock a user; remove the user from your groups instead');
+    const removed = await del(owner, '/groupusers', { groupId: org, userId: member.id });
+    expect(removed.status).toBe(200);
+  });
+
+  it('refuses an admin who locks, renames or deletes a super, and allows super on admin', async () => {
+    const admin = await signedIn(h, ['admin']);
+    const superUser = await signedIn(h, ['super']);
+    const otherAdmin = await signedIn(h, ['admin']);
+    const msg = 'You cannot act on a user with a higher role than yours';
+    await refusedUnchanged(() => put(admin, '/userlock', { id: superUser.id }, { lock: true }), 403, msg);
+    await refusedUnchanged(() => put(admin, '/users', { id: superUser.id }, { personalName: 'Renamed' }), 403, msg);
+    await refusedUnchanged(() => del(admin, '/users', { id: superUser.id }), 403, msg);
+    expect((await put(superUser, '/users', { id: otherAdmin.id }, { personalName: 'Renamed' })).status).toBe(200);
+    expect((await put(superUser, '/userlock', { id: otherAdmin.id }, { lock: true })).body.locked).toBe(true);
+  });
+});

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { isAdminUser, isStaffUser, ownsWith, userAccessRefusal } from '../../../contract/shared/access';
+import { higherRoleRefusal, isStaffUser, lockStaffOnlyRefusal, mayActOnRole, mayLockUsers, ownsWith, userAccessRefusal } from '../../../contract/shared/access';
 import { isStaff } from '../../../contract/shared/roles';
 import type { z } from 'zod';
 import type { permission, service, UserPermission, userService } from '../../../contract/groups/entities';
@@ -11,7 +11,7 @@ import type { Trx } from '../../db';
 import { secondsOf } from '../../platform/clock';
 import { baseUrlOf, type Deps } from '../deps';
 import { assertOnUser, assertStaff, authoriseGroup, isRowId, type Actor } from '../groups/access';
-import { levels } from '../groups/queries';
+import { hasOtherOwner, levels } from '../groups/queries';
 import { codesSent, consumeCode, issueCode, lockKeys, wrongGuesses, type CodeCheck } from './codes';
 import { failedLoginsMail, resetMail, validationMail } from './emails';
 import type { SessionClaims } from './jwt';
@@ -318,6 +318,13 @@ export async function getUser(deps: Pick<Deps, 'db'>, actor: Actor, input: { id:
   return toUser(await requireUser(deps, input.id));
 }
 
+/** Staff act on users of their own role or lower, never higher (finding 12 of issue 9). */
+async function assertNotOutranked(deps: Pick<Deps, 'db'>, actor: Actor, targetId: number): Promise<void> {
+  if (targetId === actor.id) return;
+  const target = await findUserById(deps.db, targetId);
+  if (target && !mayActOnRole(actor, target)) throw forbidden(higherRoleRefusal);
+}
+
 /** PUT /users: the user's own details (or anyone's, by admin and super). Empty texts clear a field. */
 export async function updateUser(
   deps: Pick<Deps, 'db' | 'clock'>,
@@ -325,6 +332,7 @@ export async function updateUser(
   input: { query: { id: number }; body: UpdateUserBody },
 ): Promise<User> {
   assertOnUser(actor, input.query.id, 'change');
+  await assertNotOutranked(deps, actor, input.query.id);
   const { personalName, companyName, ...address } = input.body;
   const blank = (value: string | null | undefined) => (value === '' ? null : value);
   const row = await updateUserRow(deps.db, input.query.id, {
@@ -340,7 +348,23 @@ export async function updateUser(
 /** DELETE /users: removes the user and their group memberships together; their tokens stop working at once. */
 export async function deleteUser(deps: Pick<Deps, 'db'>, actor: Actor, input: { id: number }): Promise<{ msg: string }> {
   assertOnUser(actor, input.id, 'change');
+  await assertNotOutranked(deps, actor, input.id);
   const deleted = await deps.db.transaction().execute(async (trx) => {
+    // Never an ownerless group: the groups the user alone owns must get another owner first.
+    const owned = await trx
+      .selectFrom('group_users')
+      .innerJoin('groups', 'groups.id', 'group_users.group_id')
+      .select(['groups.id', 'groups.name'])
+      .where('group_users.user_id', '=', input.id)
+      .where('group_users.access_level', '=', 'owner')
+      .orderBy('groups.name')
+      .forUpdate()
+      .execute();
+    const alone: string[] = [];
+    for (const group of owned) if (!(await hasOtherOwner(trx, group.id, input.id))) alone.push(group.name);
+    if (alone.length > 0) {
+      throw conflict(`This user is the only owner of ${alone.join(', ')}. Make someone else an owner of ${alone.length === 1 ? 'that group' : 'those groups'} first.`);
+    }
     await trx.deleteFrom('group_users').where('user_id', '=', input.id).execute();
     return trx.deleteFrom('users').where('id', '=', input.id).returning('id').executeTakeFirst();
   });
@@ -400,15 +424,20 @@ export async function listUsers(deps: Pick<Deps, 'db'>, actor: Actor): Promise<U
 }
 
 /**
- * Locking a user: admin and super lock anyone but themselves; an owner (or sudoowner) locks a
- * non-staff user who belongs directly to a group they own.
+ * Locking a user holds in every tenant, so it is for admin and super, and never on a higher role.
+ * An owner of one of the user's groups is told to remove the user from their groups instead;
+ * anyone else learns only that they have no access to the user.
  */
 async function assertCanLockUser(deps: Pick<Deps, 'db'>, actor: Actor, target: UserRecord): Promise<void> {
-  if (isAdminUser(actor)) return;
+  if (mayLockUsers(actor)) {
+    if (!mayActOnRole(actor, target)) throw forbidden(higherRoleRefusal);
+    return;
+  }
   if (isStaffUser(target)) throw forbidden(userAccessRefusal);
   const groups = await deps.db.selectFrom('group_users').select('group_id').where('user_id', '=', target.id).execute();
   const found = await levels(deps.db, actor.id, groups.map((row) => row.group_id));
-  if (![...found.values()].some((entry) => ownsWith(entry.level))) throw forbidden(userAccessRefusal);
+  if ([...found.values()].some((entry) => ownsWith(entry.level))) throw forbidden(lockStaffOnlyRefusal);
+  throw forbidden(userAccessRefusal);
 }
 
 /** PUT /userlock: a locked user's token stops working at their next call, and they cannot log in. */
@@ -418,8 +447,8 @@ export async function setUserLock(
   input: { query: { id: number }; body: { lock: boolean } },
 ): Promise<User> {
   const target = await requireUser(deps, input.query.id);
-  await assertCanLockUser(deps, actor, target);
   if (target.id === actor.id && input.body.lock) throw badRequest('You cannot lock yourself');
+  await assertCanLockUser(deps, actor, target);
   const now = secondsOf(deps.clock);
   const row = await deps.db.transaction().execute(async (trx) => {
     // A lock ends every session and token, so an unlock does not revive them.
