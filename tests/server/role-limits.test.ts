@@ -92,3 +92,28 @@ describe('locks (finding 10) and staff ranks (finding 12)', () => {
     expect((await put(superUser, '/userlock', { id: otherAdmin.id }, { lock: true })).body.locked).toBe(true);
   });
 });
+
+describe('access levels: only owners manage owners (finding 9)', () => {
+  it('refuses a sudoowner who promotes itself, demotes or removes an owner, or invites an owner', async () => {
+    const org = await h.createGroup({ name: 'Takeover Target', type: 'organisation' });
+    const owner = await signedIn(h);
+    const sudo = await signedIn(h);
+    const member = await signedIn(h);
+    await h.addToGroup(org, owner.id, 'owner');
+    await h.addToGroup(org, sudo.id, 'sudoowner');
+    await h.addToGroup(org, member.id, 'member');
+    const msg = 'Only an owner can grant, change or remove the owner level';
+    await refusedUnchanged(() => put(sudo, '/groupuseraccess', { groupId: org, userId: sudo.id, accessLevel: 'owner' }), 403, msg);
+    await refusedUnchanged(() => put(sudo, '/groupuseraccess', { groupId: org, userId: owner.id, accessLevel: 'member' }), 403, msg);
+    await refusedUnchanged(() => put(sudo, '/groupuseraccess', { groupId: org, userId: member.id, accessLevel: 'owner' }), 403, msg);
+    await refusedUnchanged(() => del(sudo, '/groupusers', { groupId: org, userId: owner.id }), 403, msg);
+    await refusedUnchanged(() => call(h, sudo, request('POST', '/groupusers', { groupId: org, email: 'new-owner@example.com' }, { accessLevel: 'owner' })), 403, msg);
+    await refusedUnchanged(() => call(h, sudo, request('POST', '/groupusers', { groupId: org, email: 'new-owner@example.com' }, { takeOwnership: true })), 403, msg);
+    // What a sudoowner may do: manage the levels below owner.
+    expect((await put(sudo, '/groupuseraccess', { groupId: org, userId: member.id, accessLevel: 'sudoowner' })).status).toBe(200);
+    expect((await put(sudo, '/groupuseraccess', { groupId: org, userId: member.id, accessLevel: 'member' })).status).toBe(200);
+    // And the owner manages owners.
+    expect((await put(owner, '/groupuseraccess', { groupId: org, userId: sudo.id, accessLevel: 'owner' })).status).toBe(200);
+    expect((await put(owner, '/groupuseraccess', { groupId: org, userId: sudo.id, accessLevel: 'sudoowner' })).status).toBe(200);
+  });
+});
