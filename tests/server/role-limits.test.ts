@@ -117,3 +117,25 @@ describe('access levels: only owners manage owners (finding 9)', () => {
     expect((await put(owner, '/groupuseraccess', { groupId: org, userId: sudo.id, accessLevel: 'sudoowner' })).status).toBe(200);
   });
 });
+
+describe('validation first (finding 11)', () => {
+  it('lets an unvalidated user only validate, resend, reauth, log out and read themselves', async () => {
+    const created = await h.createUser({ validated: false });
+    const { jwt } = await h.login(created.email);
+    const me: Caller = { id: created.id, email: created.email, headers: h.bearer(jwt) };
+    const other = await h.createUser();
+    const msg = /^Validate your email address first/;
+    await refusedUnchanged(() => call(h, me, request('POST', '/groups', {}, { name: 'Sneaky Org', type: 'organisation', owner: true })), 403, msg);
+    const org = await h.createGroup({ name: 'Unvalidated Owned', type: 'organisation' });
+    await h.addToGroup(org, created.id, 'owner');
+    await refusedUnchanged(() => call(h, me, request('POST', '/groupusers', { groupId: org, email: 'victim@example.com' }, {})), 403, msg);
+    await refusedUnchanged(() => call(h, me, request('GET', '/groups')), 403, msg);
+    await refusedUnchanged(() => call(h, me, request('GET', '/user', { id: other.id })), 403, msg);
+    expect((await call(h, me, request('GET', '/user', { id: created.id }))).status).toBe(200);
+    expect((await call(h, me, request('GET', '/reauth'))).status).toBe(200);
+    expect((await call(h, me, request('GET', '/validate'))).status).toBe(200);
+    expect((await call(h, me, request('PUT', '/validate', {}, { code: '000000' }))).status).toBe(400);
+    expect(h.mail.messages.some((m) => m.to.includes('victim@example.com'))).toBe(false);
+    expect((await call(h, me, request('DELETE', '/auth'))).status).toBe(200);
+  });
+});
