@@ -21,6 +21,8 @@ export type ThrottleLimits = {
   accountWideFailures: number;
   /** After this many failures for one account within the window its owner is emailed (once). */
   alertFailures: number;
+  /** Sign-ups from one IP address per hour. */
+  signupsPerIp: number;
   /** Failed logins from one IP address within the window (any user names). */
   ipFailures: number;
   windowSeconds: number;
@@ -111,6 +113,7 @@ export function loadConfig(env: Env = process.env): Config {
       ipFailures: int('LOGIN_MAX_FAILURES_IP', 20, 1),
       accountWideFailures: int('LOGIN_MAX_FAILURES_ACCOUNT_WIDE', 100, 1),
       alertFailures: int('LOGIN_ALERT_FAILURES', 10, 1),
+      signupsPerIp: int('SIGNUP_MAX_PER_IP', 20, 1),
       windowSeconds: int('LOGIN_THROTTLE_WINDOW_SECONDS', 900, 1),
     },
     http: {

@@ -73,7 +73,7 @@ export function usersApi(api: ApiClient, recycleTime: () => number) {
         action: 'reset your password',
       }),
     signup: (body: SignupBody, token?: string) =>
-      api.send<User>({
+      api.send<{ msg: string }>({
         service: 'users',
         path: '/users',
         method: 'POST',

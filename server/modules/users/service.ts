@@ -13,11 +13,11 @@ import { baseUrlOf, type Deps } from '../deps';
 import { assertOnUser, assertStaff, authoriseGroup, isRowId, type Actor } from '../groups/access';
 import { hasOtherOwner, levels } from '../groups/queries';
 import { codesSent, consumeCode, issueCode, lockKeys, wrongGuesses, type CodeCheck } from './codes';
-import { failedLoginsMail, resetMail, validationMail } from './emails';
+import { existingAccountMail, failedLoginsMail, resetMail, validationMail } from './emails';
 import type { SessionClaims } from './jwt';
 import { hashPassword, spendVerifyTime, verifyPassword } from './passwords';
 import { findUserById, findUserByName, insertUser, listUserRecords, revokeSessions, toUser, updateUserRow, type UserRecord } from './queries';
-import { clearAccountFailures, reserveLoginTry, settleLogin } from './throttle';
+import { clearAccountFailures, reserveLoginTry, settleLogin, takeSlot } from './throttle';
 
 // The user server of spec section 7: sessions, validation, password reset, users, user admin,
 // services and permissions. Every function is (deps, actor, input) and authorises inside.
@@ -263,27 +263,38 @@ export async function resetPassword(deps: CodeDeps, _actor: null, input: ResetBo
 // ---- Users -------------------------------------------------------------------------------------
 
 const uniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
-const userExists = () => conflict('A user with this email already exists');
+export const signupAnswer = 'Check your email: we have sent you what you need to finish signing up';
+const maxSignupMailsPerAddressPerHour = 3;
 
 /**
- * POST /users: creates an unvalidated account user and emails a validation code. The user and the
- * code are written together; the mail goes after the commit, and if it fails the user stays (they
- * can ask for the code again) rather than the signup failing half way.
+ * POST /users: answers the same whether or not the address has an account, so sign-up tells no one
+ * who is registered. A new address gets an unvalidated account user and a validation code (written
+ * together; the mail goes after the commit, and if it fails the user stays and can ask again); an
+ * address with an account gets a mail telling its owner instead. Throttled per IP, and the mails to
+ * one address are capped per hour.
  */
 export async function signUp(
   deps: CodeDeps & Pick<Deps, 'botCheck' | 'log'>,
   _actor: null,
   input: { body: SignupBody; token?: string; ip: string; origin: string },
-): Promise<User> {
+): Promise<{ msg: string }> {
   const { db } = deps;
   const { body } = input;
   await deps.botCheck(input.token, input.ip);
   const now = secondsOf(deps.clock);
-  if (await findUserByName(db, body.email)) throw userExists();
+  const wait = await takeSlot(db, `signup:ip:${input.ip}`, deps.config.throttle.signupsPerIp, 3600, now);
+  if (wait > 0) throw tooManyRequests(waitMessage('Too many sign-ups from your network.', wait), wait);
+  // Hashed either way, so the time taken does not tell either.
   const passwordHash = await hashPassword(body.password);
-  let created: { user: UserRecord; code: string };
+  const baseUrl = baseUrlOf(deps, input.origin);
+  const mailOnce = async (send: () => Promise<void>) => {
+    if ((await takeSlot(db, `signup:mail:${body.email}`, maxSignupMailsPerAddressPerHour, 3600, now)) > 0) return;
+    await send().catch((error: unknown) => deps.log.error({ err: error }, 'Could not send the sign-up email'));
+  };
+  let created: { user: UserRecord; code: string } | null;
   try {
     created = await db.transaction().execute(async (trx) => {
+      if (await findUserByName(trx, body.email)) return null;
       const user = await insertUser(trx, {
         user_name: body.email,
         email: body.email,
@@ -301,15 +312,20 @@ export async function signUp(
     });
   } catch (error) {
     // Two signups with one email at once: the unique index lets only one through.
-    if (uniqueViolation(error)) throw userExists();
-    throw error;
+    if (!uniqueViolation(error)) throw error;
+    created = null;
   }
-  try {
-    await deps.mail.send(validationMail(created.user.email, created.code, baseUrlOf(deps, input.origin)));
-  } catch (error) {
-    deps.log.error({ err: error, userId: created.user.id }, 'Could not send the validation email');
+  if (created) {
+    const { user, code } = created;
+    try {
+      await deps.mail.send(validationMail(user.email, code, baseUrl));
+    } catch (error) {
+      deps.log.error({ err: error, userId: user.id }, 'Could not send the validation email');
+    }
+  } else {
+    await mailOnce(() => deps.mail.send(existingAccountMail(body.email, baseUrl)));
   }
-  return toUser(created.user);
+  return { msg: signupAnswer };
 }
 
 /** GET /user: users read themselves; staff read anyone. */

@@ -110,3 +110,17 @@ export async function clearAccountFailures(db: Db, userName: string): Promise<vo
     .where((eb) => eb.or([eb('key', '=', accountKey(userName)), eb(sql<boolean>`starts_with(key, ${prefix})`, '=', true)]))
     .execute();
 }
+
+/**
+ * A generic limit of `limit` events per key within the window, checked and counted in one step (an
+ * advisory lock per key until commit). Returns 0 when the event is counted, else the seconds to wait.
+ */
+export async function takeSlot(db: Db, key: string, limit: number, windowSeconds: number, nowSeconds: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+    const wait = await secondsUntilBelowLimit(trx, key, limit, windowSeconds, nowSeconds);
+    if (wait > 0) return wait;
+    await trx.insertInto('login_attempts').values({ key, attempted_at: nowSeconds }).execute();
+    return 0;
+  });
+}
