@@ -83,9 +83,9 @@ export async function logIn(
     }
     throw unauthorised(invalidCredentials);
   }
+  await settleLogin(db, ticket, source);
   // Told only to someone who knows the password, so the lock does not reveal that the account exists.
   if (user.locked) throw unauthorised('This user is locked');
-  await settleLogin(db, ticket, source);
   await db.updateTable('users').set({ activity_timestamp: now }).where('id', '=', user.id).execute();
   // Expired sessions are no use to anyone; each login sweeps them away.
   await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
