@@ -22,7 +22,7 @@ export default async function globalSetup() {
     seedDemo: true,
     banner: false,
     logger: false,
-    env: { ...process.env, DATABASE_URL: '', SESSION_RECYCLE_SECONDS: '20', REQUEST_CACHE_SECONDS: '30', VISUALISER: 'everyone' },
+    env: { ...process.env, DATABASE_URL: '', SESSION_RECYCLE_SECONDS: '20', REQUEST_CACHE_SECONDS: '30', VISUALISER: 'everyone', SIGNUP_MAX_PER_IP: '10000' },
   });
   process.env.E2E_MAILBOX_URL = mailbox.httpUrl;
   return async () => {

@@ -15,8 +15,14 @@ export const servicePaths: Record<ServiceName, string> = {
 };
 
 export type ThrottleLimits = {
-  /** Failed logins for one user name within the window before further tries are refused. */
+  /** Failed logins for one user name from one IP address within the window before further tries from there are refused. */
   accountFailures: number;
+  /** Failed logins for one user name from everywhere: much higher, so one place cannot lock out the real user. */
+  accountWideFailures: number;
+  /** After this many failures for one account within the window its owner is emailed (once). */
+  alertFailures: number;
+  /** Sign-ups from one IP address per hour. */
+  signupsPerIp: number;
   /** Failed logins from one IP address within the window (any user names). */
   ipFailures: number;
   windowSeconds: number;
@@ -47,6 +53,12 @@ export type Config = {
   mailFrom: string;
   /** Origin used in links of emails; null takes the origin of the request. */
   publicUrl: string | null;
+  /**
+   * Without PUBLIC_URL: the hosts links may point at when a request names them (PORTAL_HOSTS, with
+   * their uk- and aus- variants; localhost always), and the origin used for any other Host header.
+   */
+  portalHosts: string[];
+  defaultPublicUrl: string;
   staticDir: string;
   jwtSecret: string | null;
   /** When set, login and signup require a bot-check token that the verifier accepts. */
@@ -85,6 +97,8 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: text('SMTP_URL'),
     mailFrom: text('MAIL_FROM') ?? 'Data Quality Portal <no-reply@portal.localhost>',
     publicUrl: text('PUBLIC_URL')?.replace(/\/+$/, '') ?? null,
+    portalHosts: (text('PORTAL_HOSTS') ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    defaultPublicUrl: text('DEFAULT_PUBLIC_URL')?.replace(/\/+$/, '') ?? `http://localhost:${int('PORT', 8080)}`,
     staticDir: text('STATIC_DIR') ?? './dist',
     jwtSecret: text('JWT_SECRET'),
     botCheckSecret: text('BOT_CHECK_SECRET'),
@@ -97,6 +111,9 @@ export function loadConfig(env: Env = process.env): Config {
     throttle: {
       accountFailures: int('LOGIN_MAX_FAILURES_ACCOUNT', 5, 1),
       ipFailures: int('LOGIN_MAX_FAILURES_IP', 20, 1),
+      accountWideFailures: int('LOGIN_MAX_FAILURES_ACCOUNT_WIDE', 100, 1),
+      alertFailures: int('LOGIN_ALERT_FAILURES', 10, 1),
+      signupsPerIp: int('SIGNUP_MAX_PER_IP', 20, 1),
       windowSeconds: int('LOGIN_THROTTLE_WINDOW_SECONDS', 900, 1),
     },
     http: {

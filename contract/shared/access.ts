@@ -123,3 +123,38 @@ export function canOnUser(user: AccessUser & { readonly id: number }, targetId: 
   if (user.id === targetId) return true;
   return need === 'read' ? isStaffUser(user) : isAdminUser(user);
 }
+
+// ---- Staff ranks -------------------------------------------------------------------------------
+
+const roleRanks: Record<string, number> = { account: 0, sales: 1, admin: 2, super: 3 };
+
+/** The highest rank among the roles: account < sales < admin < super. */
+export const roleRank = (roles: readonly string[]) => Math.max(0, ...roles.map((r) => roleRanks[r] ?? 0));
+
+/** Staff may not act on a user of a higher role than theirs (an admin does not lock, rename or delete a super). */
+export const mayActOnRole = (user: AccessUser, target: AccessUser) => roleRank(user.roles) >= roleRank(target.roles);
+export const higherRoleRefusal = 'You cannot act on a user with a higher role than yours';
+
+/** A lock holds in every tenant, so it is for admin and super; owners remove the user from their own groups. */
+export const mayLockUsers = (user: AccessUser) => isAdminUser(user);
+export const lockStaffOnlyRefusal = 'Only staff can lock a user; remove the user from your groups instead';
+
+// ---- Access levels -----------------------------------------------------------------------------
+// Who may grant, change or remove which level on a group (only owners manage owners):
+//   owner      any level, owner included (but a group always keeps an owner)
+//   sudoowner  sudoowner, manager and member; never grants owner, never changes or removes an owner
+//   manager    nothing (may leave)
+//   member     nothing (may leave)
+//   staff      (sales, admin, super) as an owner, on every group
+
+export const ownersManageOwnersRefusal = 'Only an owner can grant, change or remove the owner level';
+
+/**
+ * May `user`, whose effective level on the group is `level`, move someone from level `from` to
+ * level `to` (null: no level, for an invitation or a removal)? Leaving oneself is not asked here.
+ */
+export function mayChangeLevel(user: AccessUser, level: AccessLevel | null, from: AccessLevel | null, to: AccessLevel | null): boolean {
+  if (isStaffUser(user) || level === 'owner') return true;
+  if (level === 'sudoowner') return from !== 'owner' && to !== 'owner';
+  return false;
+}

@@ -6,6 +6,8 @@ import type * as S from './schemas';
 // and user admin (users list, locks, services, permissions). Group calls are in ../groups/endpoints.ts.
 
 export const login = endpoint<typeof S.login>('users', 'GET', '/auth', 'basic');
+/** Ends the caller's session on the server. */
+export const logout = endpoint<typeof S.logout>('users', 'DELETE', '/auth', 'bearer');
 export const reauth = endpoint<typeof S.reauth>('users', 'GET', '/reauth', 'bearer');
 export const resendValidation = endpoint<typeof S.resendValidation>('users', 'GET', '/validate', 'bearer');
 export const validate = endpoint<typeof S.validate>('users', 'PUT', '/validate', 'bearer');

@@ -70,7 +70,10 @@ export const updateUserBody = z
   .strict();
 
 /** PUT /userpassword. */
-export const userPasswordBody = z.object({ newPassword: password });
+export const userPasswordBody = z.object({
+  currentPassword: z.string().min(1, 'Enter your current password').max(128),
+  newPassword: password,
+});
 
 export const message = z.object({ msg: z.string() });
 export const userResponse = user;
@@ -88,8 +91,10 @@ export const resendValidation = { response: message } satisfies CallShape;
 export const validate = { body: validateBody, response: validateResponse } satisfies CallShape;
 export const requestPasswordReset = { query: resetRequestQuery, response: message } satisfies CallShape;
 export const resetPassword = { body: resetBody, response: message } satisfies CallShape;
-export const signUp = { query: signupQuery, body: signupBody, response: userResponse } satisfies CallShape;
+/** The same answer whether or not the address has an account (issue 9, finding 14). */
+export const signUp = { query: signupQuery, body: signupBody, response: message } satisfies CallShape;
 export const getUser = { query: userIdQuery, response: userResponse } satisfies CallShape;
 export const updateUser = { query: userIdQuery, body: updateUserBody, response: userResponse } satisfies CallShape;
 export const deleteUser = { query: userIdQuery, response: message } satisfies CallShape;
 export const setPassword = { body: userPasswordBody, response: message } satisfies CallShape;
+export const logout = { response: message } satisfies CallShape;

@@ -62,6 +62,15 @@ export interface LoginAttemptsTable {
   attempted_at: Seconds;
 }
 
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  kind: 'session' | 'api';
+  created_at: Seconds;
+  expires_at: Seconds;
+  revoked_at: Seconds | null;
+}
+
 export interface OutboxTable {
   id: Generated<number>;
   from_address: string;
@@ -154,6 +163,7 @@ export interface Database {
   users: UsersTable;
   user_codes: UserCodesTable;
   login_attempts: LoginAttemptsTable;
+  sessions: SessionsTable;
   outbox: OutboxTable;
   groups: GroupsTable;
   group_users: GroupUsersTable;

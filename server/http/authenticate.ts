@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db';
 import { unauthorised } from '../errors';
 import type { SessionClaims, Tokens } from '../modules/users/jwt';
-import { findUserById, type UserRecord } from '../modules/users/queries';
+import { findSessionUser, type UserRecord } from '../modules/users/queries';
 
 export type Session = { user: UserRecord; claims: SessionClaims };
 
@@ -27,8 +27,8 @@ export function registerAuthentication(app: FastifyInstance, deps: { db: Db; tok
     if (!match) throw unauthorised();
     const claims = await deps.tokens.verify(match[1], deps.clock());
     if (!claims) throw unauthorised();
-    // The database, not the token, decides: a deleted or locked user is out at once.
-    const user = await findUserById(deps.db, claims.userId);
+    // The database, not the token, decides: a deleted or locked user, or a revoked session, is out at once.
+    const user = await findSessionUser(deps.db, claims.userId, claims.sessionId, Math.floor(deps.clock() / 1000));
     if (!user || user.locked) throw unauthorised();
     request.session = { user, claims };
   });

@@ -3,7 +3,10 @@ import type { z } from 'zod';
 import type { CallShape, Endpoint } from '../../contract/endpoint';
 import type { SessionClaims } from '../modules/users/jwt';
 import type { SessionUser } from '../modules/users/service';
+import { forbidden } from '../errors';
 import { basicCredentials, sessionOf } from './authenticate';
+
+export const validateFirst = 'Validate your email address first: until then you can only validate, ask for a new code, and read your own details';
 
 /** What route() needs of an endpoint entry (a config entry has no service: its path is absolute). */
 export type RouteEntry<S extends CallShape> = Pick<Endpoint<S>, 'method' | 'path' | 'auth' | 'shape'>;
@@ -49,16 +52,20 @@ function callOf(request: FastifyRequest): Call {
  * types make them agree): method and path, the zod schemas for the query, body and response (so bad
  * input is a 400 before the handler runs), and for 'bearer' the authentication hook, which runs
  * before the body is parsed. The handler gets the parsed input typed from the shape and must return
- * the response's type. `status` is for calls that answer other than 200 (201 Created).
+ * the response's type. `status` is for calls that answer other than 200 (201 Created); `unvalidated`
+ * lets a user whose email is not yet validated make the call.
  */
 export function route<S extends CallShape>(
   app: FastifyInstance,
   entry: RouteEntry<S>,
   shape: S,
   handler: Handler<S>,
-  options: { status?: number } = {},
+  options: { status?: number; unvalidated?: boolean } = {},
 ): void {
   const status = options.status ?? 200;
+  // Until the email address is validated, a bearer call is refused unless it is one of the few
+  // marked `unvalidated` (validate, resend, reauth, logout, read oneself).
+  const needsValidated = entry.auth === 'bearer' && !options.unvalidated;
   app.route({
     method: entry.method,
     url: entry.path,
@@ -71,6 +78,7 @@ export function route<S extends CallShape>(
     handler: async (request, reply) => {
       // The zod validator compiler has replaced query and body with the schemas' parsed output.
       const input = { query: request.query, body: request.body } as CallInput<S>;
+      if (needsValidated && !sessionOf(request).user.validated) throw forbidden(validateFirst);
       const result = await handler(input, callOf(request));
       return reply.status(status).send(result);
     },

@@ -21,5 +21,25 @@ export type Deps = {
   botCheck: (token: string | undefined, ip: string) => Promise<void>;
 };
 
-/** Origin for links in emails: PUBLIC_URL, else where the request was sent. */
-export const baseUrlOf = (deps: Pick<Deps, 'config'>, origin: string) => deps.config.publicUrl ?? origin;
+/**
+ * Origin for links in emails, never taken from an arbitrary Host header: PUBLIC_URL; else where the
+ * request was sent when that is one of the portal's own hosts (localhost, *.localhost, PORTAL_HOSTS
+ * and their uk- and aus- variants); else DEFAULT_PUBLIC_URL.
+ */
+export function baseUrlOf(deps: Pick<Deps, 'config'>, origin: string): string {
+  const { publicUrl, portalHosts, defaultPublicUrl } = deps.config;
+  if (publicUrl) return publicUrl;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return defaultPublicUrl;
+  }
+  const host = url.hostname.toLowerCase();
+  const bare = host.replace(/^(uk|aus)-/, '');
+  const own =
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    (host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost') ||
+      portalHosts.includes(host) || portalHosts.includes(bare));
+  return own ? url.origin : defaultPublicUrl;
+}

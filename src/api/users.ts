@@ -18,9 +18,8 @@ export function usersApi(api: ApiClient, recycleTime: () => number) {
         },
         { action: 'log in' },
       ),
-    /** Checks a password without touching the session (before changing it). */
-    checkPassword: (userName: string, password: string) =>
-      api.call(users.login, { query: { recycleTime: 60 }, basic: { userName, password } }, { action: 'check your current password' }),
+    /** DELETE /auth: ends the session on the server too. */
+    logout: () => api.call(users.logout, {}, { action: 'log out', cache: false, skipDefaultErrorHandling: true }),
     reauthenticate: (accId: number | undefined) =>
       api.call(users.reauth, { query: { accId } }, { action: 're-authenticate', cache: false, skipDefaultErrorHandling: true }),
     resendValidation: () => api.call(users.resendValidation, {}, { action: 'resend the validation code', cache: false }),
@@ -34,7 +33,9 @@ export function usersApi(api: ApiClient, recycleTime: () => number) {
     updateUser: (id: number, body: BodyOf<typeof users.updateUser>) =>
       api.call(users.updateUser, { query: { id }, body }, { action: 'update your details' }),
     deleteUser: (id: number) => api.call(users.deleteUser, { query: { id } }, { action: 'delete the user' }),
-    updatePassword: (newPassword: string) => api.call(users.setPassword, { body: { newPassword } }, { action: 'update your password' }),
+    /** The server checks the current password and ends the user's other sessions. */
+    updatePassword: (currentPassword: string, newPassword: string) =>
+      api.call(users.setPassword, { body: { currentPassword, newPassword } }, { action: 'update your password' }),
   };
 }
 

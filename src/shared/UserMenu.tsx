@@ -4,7 +4,12 @@ import { Menu } from './Menu';
 
 /** The user menu of the account bar: My Settings, Log Out (spec section 2). */
 export function UserMenu() {
-  const { session } = usePortal();
+  const { session, users } = usePortal();
+  const logOut = () => {
+    // Best effort, not waited for: the server ends the session while the SPA forgets it at once.
+    users.logout().catch(() => undefined);
+    session.send({ type: 'user.logout' });
+  };
   const userName = useSelector(session, (s) => s.context.user.userName);
   return (
     <Menu
@@ -20,7 +25,7 @@ export function UserMenu() {
       }
       items={[
         { label: 'My Settings', to: '/user' },
-        { label: 'Log Out', onSelect: () => session.send({ type: 'user.logout' }) },
+        { label: 'Log Out', onSelect: logOut },
       ]}
     />
   );

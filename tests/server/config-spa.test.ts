@@ -85,7 +85,7 @@ describe('GET /api/config', () => {
       dataDir: './data',
       mailFrom: 'Data Quality Portal <no-reply@portal.localhost>',
     });
-    expect(throttle).toEqual({ accountFailures: 5, ipFailures: 20, windowSeconds: 900 });
+    expect(throttle).toEqual({ accountFailures: 5, ipFailures: 20, windowSeconds: 900, accountWideFailures: 100, alertFailures: 10, signupsPerIp: 20 });
     expect(loadConfig({ NODE_ENV: 'development' }).runtime.visualiser).toBe('everyone');
     expect(loadConfig({ VISUALISER: 'staff' }).runtime.visualiser).toBe('staff');
     expect(loadConfig({ NODE_ENV: 'development', VISUALISER: 'off' }).runtime.visualiser).toBe('off');

@@ -24,9 +24,9 @@ describe('database layer', () => {
     const other = (await fresh.openAnother()) ?? fresh.db;
     try {
       const [a, b] = await Promise.all([migrate(fresh.db), migrate(other)]);
-      expect([...a, ...b].sort()).toEqual(['001_users_and_groups.sql', '002_groups.sql']);
+      expect([...a, ...b].sort()).toEqual(['001_users_and_groups.sql', '002_groups.sql', '003_sessions.sql']);
       const { rows } = await query<{ n: number }>(fresh.db, 'select count(*) as n from schema_migrations');
-      expect(rows[0].n).toBe(2);
+      expect(rows[0].n).toBe(3);
     } finally {
       if (other !== fresh.db) await other.destroy();
       await fresh.drop();
@@ -56,7 +56,7 @@ describe('database layer', () => {
     const first = createTokens({ db });
     const second = createTokens({ db });
     const claims = { userId: 1, userName: 'a@b.com', roles: ['account' as const], territory: 'uk' as const,
-      validated: true, recycleDate: 2000, recycleSeconds: 60, expirySeconds: 60 };
+      validated: true, sessionId: 'session-id-of-sixteen', recycleDate: 2000, recycleSeconds: 60, expirySeconds: 60 };
     const [a, b] = await Promise.all([first.sign(claims, 1000), second.sign(claims, 1000)]);
     expect(await second.verify(a, 1_010_000)).toMatchObject({ userId: 1, userName: 'a@b.com' });
     expect(await first.verify(b, 1_010_000)).toMatchObject({ userId: 1 });

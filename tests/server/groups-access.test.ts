@@ -1,6 +1,7 @@
 // The access matrix: every group call, for every demo user, on groups outside that user's reach.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPassword, demoUsers, seedDemo } from '../../server/seed';
+import { validateFirst } from '../../server/http/route';
 import { call, dumpGroupState, noAccessBody, request, type Caller } from './groups-fixtures';
 import { createHarness, type Harness, query } from './harness';
 
@@ -45,8 +46,10 @@ const outOfReach: Record<string, string[]> = {
   'unvalidated@example.com': ['Northwind Partners', 'Acme Trading', 'Helping Hands UK'],
 };
 
-const isNoAccess = (body: unknown) =>
-  JSON.stringify(Object.entries(body as object).sort()) === JSON.stringify(Object.entries(noAccessBody).sort());
+// Issue 9, finding 11: an unvalidated caller is refused before any access check, with the validation message.
+const refusalOf = (email: string) => (email.startsWith('unvalidated@') ? { msg: validateFirst, statusCode: 403 } : null);
+const isNoAccess = (body: unknown, email: string) =>
+  JSON.stringify(Object.entries(body as object).sort()) === JSON.stringify(Object.entries(refusalOf(email) ?? noAccessBody).sort());
 
 type Target = { groupId: number; userId: number };
 const groupCalls: Record<string, (t: Target) => ReturnType<typeof request>> = {
@@ -86,7 +89,7 @@ describe('a caller without access to a group', () => {
         const target = { groupId: group(name), userId: holder(name) };
         for (const [label, build] of Object.entries(groupCalls)) {
           const { status, body } = await call(h, user(email), build(target));
-          if (status !== 403 || !isNoAccess(body)) {
+          if (status !== 403 || !isNoAccess(body, email)) {
             failures.push(`${email} ${label} on ${name}: ${status} ${JSON.stringify(body)}`);
           }
         }
@@ -103,7 +106,7 @@ describe('a caller without access to a group', () => {
       for (const name of names) {
         const { status, body } = await call(h, user(email), request('PUT', '/userlock', { id: holder(name) }, { lock: true }));
         expect(status, `${email} locking the holder of ${name}`).toBe(403);
-        expect(body).toEqual({ msg: 'You do not have access to this user', statusCode: 403 });
+        expect(body).toEqual(refusalOf(email) ?? { msg: 'You do not have access to this user', statusCode: 403 });
       }
     }
     expect(await dumpGroupState(h)).toEqual(before);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResponse } from '../../contract/search/schemas';
 import { call, request, signedIn, type Caller } from './groups-fixtures';
-import { createHarness, type Harness, query } from './harness';
+import { createHarness, fixturePassword, type Harness, query } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -74,17 +74,21 @@ describe('GET /users and PUT /userlock', () => {
     expect(locked.body).toMatchObject({ id: target.id, locked: true });
     expect((await get(target, '/groups')).status).toBe(401);
     await put(admin, '/userlock', { id: target.id }, { lock: false });
-    expect((await get(target, '/groups')).status).toBe(200);
+    // Issue 9, finding 2: an unlock does not revive the tokens issued before the lock; a new login works.
+    expect((await get(target, '/groups')).status).toBe(401);
+    expect((await h.authenticate(target.email, fixturePassword)).statusCode).toBe(200);
   });
 
-  it('lets an owner lock the members of their groups, but not strangers, staff or themselves', async () => {
+  it('refuses an owner who locks a member of their groups (a lock holds everywhere), strangers, staff or themselves', async () => {
     const org = await h.createGroup({ name: 'Lock Co', type: 'organisation' });
     const account = await h.createGroup({ name: 'Lock Co UK', type: 'account', parentId: org });
     const owner = await signedIn(h);
     await h.addToGroup(org, owner.id, 'owner');
     const member = await signedIn(h);
     await h.addToGroup(account, member.id, 'member');
-    expect((await put(owner, '/userlock', { id: member.id }, { lock: true })).body.locked).toBe(true);
+    // Issue 9, finding 10: a lock holds in every tenant, so it is staff's; the owner removes the user instead.
+    expect((await put(owner, '/userlock', { id: member.id }, { lock: true })).body).toEqual({
+      msg: 'Only staff can lock a user; remove the user from your groups instead', statusCode: 403 });
 
     const stranger = await signedIn(h);
     expect((await put(owner, '/userlock', { id: stranger.id }, { lock: true })).status).toBe(403);
@@ -93,7 +97,7 @@ describe('GET /users and PUT /userlock', () => {
     expect((await put(owner, '/userlock', { id: sales.id }, { lock: true })).status).toBe(403);
     const self = await put(owner, '/userlock', { id: owner.id }, { lock: true });
     expect(self).toEqual({ status: 400, body: { msg: 'You cannot lock yourself', statusCode: 400 } });
-    expect((await put(member, '/userlock', { id: owner.id }, { lock: true })).status).toBe(401);
+    expect((await put(member, '/userlock', { id: owner.id }, { lock: true })).status).toBe(403);
   });
 });
 

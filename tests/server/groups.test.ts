@@ -359,9 +359,9 @@ describe('charity status', () => {
     const notYet = await put(admin, '/group/confirmcharity', { groupId: org }, { charityPSLNumber: '1', isValid: true });
     expect(notYet).toEqual({ status: 400, body: { msg: 'The charity is not in verification', statusCode: 400 } });
 
-    const set = await put(owner, '/group/updatecharity', { groupId: org }, { charityPSLNumber: ' 1180456 ', isRoyalMailDiscount: true });
+    const set = await put(owner, '/group/updatecharity', { groupId: org }, { charityPSLNumber: ' 1180456 ' });
     expect(set.status).toBe(200);
-    expect(set.body).toMatchObject({ charityPSLNumber: '1180456', isInVerifyProcess: true, isRoyalMailDiscount: true, isOSDiscount: false, charityValid: null });
+    expect(set.body).toMatchObject({ charityPSLNumber: '1180456', isInVerifyProcess: true, isRoyalMailDiscount: false, isOSDiscount: false, charityValid: null });
 
     const byOwner = await put(owner, '/group/confirmcharity', { groupId: org }, { charityPSLNumber: '1180456', isValid: true });
     expect(byOwner.status).toBe(403);

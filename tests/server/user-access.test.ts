@@ -109,7 +109,7 @@ describe('DELETE /users', () => {
 describe('PUT /userpassword', () => {
   it('changes the caller’s own password', async () => {
     const me = await signedIn();
-    const response = await h.inject({ method: 'PUT', url: '/api/users/userpassword', headers: me.headers, payload: { newPassword: 'Changed-Pass-4' } });
+    const response = await h.inject({ method: 'PUT', url: '/api/users/userpassword', headers: me.headers, payload: { currentPassword: fixturePassword, newPassword: 'Changed-Pass-4' } });
     expect(response.statusCode).toBe(200);
     expect((await h.authenticate(me.email, fixturePassword)).statusCode).toBe(401);
     expect((await h.authenticate(me.email, 'Changed-Pass-4')).statusCode).toBe(200);
@@ -117,7 +117,7 @@ describe('PUT /userpassword', () => {
 
   it('refuses a too-short password and keeps the old one', async () => {
     const me = await signedIn();
-    const response = await h.inject({ method: 'PUT', url: '/api/users/userpassword', headers: me.headers, payload: { newPassword: 'short' } });
+    const response = await h.inject({ method: 'PUT', url: '/api/users/userpassword', headers: me.headers, payload: { currentPassword: fixturePassword, newPassword: 'short' } });
     expect(response.statusCode).toBe(400);
     expect(response.json().msg).toBe('newPassword: Password must be at least 8 characters');
     expect((await h.authenticate(me.email, fixturePassword)).statusCode).toBe(200);

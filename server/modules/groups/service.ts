@@ -1,4 +1,4 @@
-import { flagsOf, strongest, type AccessLevel } from '../../../contract/shared/access';
+import { flagsOf, mayChangeLevel, ownersManageOwnersRefusal, strongest, type AccessLevel } from '../../../contract/shared/access';
 import { charityNotInVerification, corporateErrors, managerOnlyForPartners, noIdProvided } from '../../../contract/shared/messages';
 import type { Group, GroupUser } from '../../../contract/groups/entities';
 import type { CharityBody, ConfirmCharityBody, CreateGroupBody, InviteBody, UpdateGroupBody } from '../../../contract/groups/schemas';
@@ -272,16 +272,24 @@ export function setCorporate(deps: GroupDeps, actor: Actor, input: OnGroup & { e
 
 const onlyOrganisationCharities = () => badRequest('Only organisations can be charities');
 
-/** PUT /group/updatecharity: sets the charity number, to be verified by staff. */
+export const discountsStaffOnly = 'Only staff can grant charity discounts';
+
+/**
+ * PUT /group/updatecharity: sets the charity number, to be verified by staff. Discounts are staff's
+ * to give: an owner asking for one is refused, and a number set by an owner goes into verification
+ * with no discount until staff confirm it.
+ */
 export function updateCharity(deps: GroupDeps, actor: Actor, input: { query: OnGroup; body: CharityBody }): Promise<Group> {
   const { body } = input;
+  const staff = isStaff(actor.roles);
+  if (!staff && (body.isRoyalMailDiscount || body.isOSDiscount)) throw forbidden(discountsStaffOnly);
   return changeGroup(deps, actor, input.query.groupId, 'manage', (_trx, group) => {
     if (group.type !== 'organisation') throw onlyOrganisationCharities();
     return {
       charity_psl_number: body.charityPSLNumber,
-      is_in_verify_process: body.isInVerifyProcess,
-      is_royal_mail_discount: body.isRoyalMailDiscount,
-      is_os_discount: body.isOSDiscount,
+      is_in_verify_process: staff ? body.isInVerifyProcess : true,
+      is_royal_mail_discount: staff && body.isRoyalMailDiscount,
+      is_os_discount: staff && body.isOSDiscount,
       charity_valid: null,
     };
   });
@@ -387,6 +395,11 @@ export async function getGroupUserAccess(deps: Pick<Deps, 'db'>, actor: Actor, i
   return { groupId, userId, accessLevel: level, inherited: level !== null && level !== direct };
 }
 
+/** Only owners manage owners (the table in contract/shared/access.ts). */
+function assertMayChangeLevel(actor: Actor, level: AccessLevel | null, from: AccessLevel | null, to: AccessLevel | null): void {
+  if (!mayChangeLevel(actor, level, from, to)) throw forbidden(ownersManageOwnersRefusal);
+}
+
 /** Refuses to take away the last owner of a group (on it or above it): nobody could manage it after. */
 async function assertKeepsAnOwner(trx: Db, groupId: number, userId: number): Promise<void> {
   if (!(await hasOtherOwner(trx, groupId, userId))) throw conflict('A group must keep at least one owner');
@@ -404,6 +417,7 @@ export async function setGroupUserAccess(
     assertLevelFits(accessLevel, group.type);
     const current = await directLevelForUpdate(trx, groupId, userId);
     if (!current) throw notAMember();
+    assertMayChangeLevel(actor, group.level, current, accessLevel);
     if (current === 'owner' && accessLevel !== 'owner') await assertKeepsAnOwner(trx, groupId, userId);
     await putGroupUser(trx, groupId, userId, accessLevel, secondsOf(deps.clock));
   });
@@ -414,9 +428,10 @@ export async function setGroupUserAccess(
 export async function removeGroupUser(deps: Pick<Deps, 'db'>, actor: Actor, input: GroupUserKey): Promise<{ msg: string }> {
   const { groupId, userId } = input;
   await deps.db.transaction().execute(async (trx) => {
-    await authoriseGroup(trx, actor, groupId, userId === actor.id ? 'read' : 'manage', 'update');
+    const group = await authoriseGroup(trx, actor, groupId, userId === actor.id ? 'read' : 'manage', 'update');
     const current = await directLevelForUpdate(trx, groupId, userId);
     if (!current) throw notAMember();
+    if (userId !== actor.id) assertMayChangeLevel(actor, group.level, current, null);
     if (current === 'owner') await assertKeepsAnOwner(trx, groupId, userId);
     await trx.deleteFrom('group_users').where('group_id', '=', groupId).where('user_id', '=', userId).execute();
   });
@@ -439,6 +454,7 @@ export async function inviteToGroup(
   const { query, body } = input;
   const group = await authoriseGroup(deps.db, actor, query.groupId, 'manage');
   assertLevelFits(body.accessLevel, group.type);
+  assertMayChangeLevel(actor, group.level, null, body.takeOwnership ? 'owner' : body.accessLevel);
   const now = secondsOf(deps.clock);
   const { name } = await deps.db.selectFrom('groups').select('name').where('id', '=', group.id).executeTakeFirstOrThrow();
   const { jwt, jti } = await deps.inviteTokens.sign(

@@ -1,4 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Trx } from '../../db';
 
 export type CodePurpose = 'validate' | 'reset';
@@ -70,4 +71,45 @@ export async function consumeCode(
   }
   await trx.updateTable('user_codes').set({ used_at: nowSeconds }).where('id', '=', current.id).execute();
   return 'ok';
+}
+
+/** Serialises, until commit, every transaction that takes one of these keys (sorted: no lock cycles). */
+export async function lockKeys(trx: Trx, keys: readonly string[]): Promise<void> {
+  for (const key of [...keys].sort()) await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+}
+
+/**
+ * Codes of `purpose` sent within the window to the user (`userId`) or to the address (`email`, any
+ * user): how many, and in how many seconds the oldest leaves the window.
+ */
+export async function codesSent(
+  trx: Trx,
+  to: { userId: number } | { email: string },
+  purpose: CodePurpose,
+  windowSeconds: number,
+  nowSeconds: number,
+): Promise<{ count: number; waitSeconds: number }> {
+  const row = await trx
+    .selectFrom('user_codes')
+    .innerJoin('users', 'users.id', 'user_codes.user_id')
+    .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.min('user_codes.created_at').as('oldest')])
+    .where('user_codes.purpose', '=', purpose)
+    .where('user_codes.created_at', '>', nowSeconds - windowSeconds)
+    .$if('userId' in to, (qb) => qb.where('user_codes.user_id', '=', (to as { userId: number }).userId))
+    .$if('email' in to, (qb) => qb.where('users.email', '=', (to as { email: string }).email))
+    .executeTakeFirstOrThrow();
+  const oldest = row.oldest === null ? nowSeconds : Number(row.oldest);
+  return { count: Number(row.count), waitSeconds: Math.max(1, oldest + windowSeconds - nowSeconds) };
+}
+
+/** Wrong guesses at the user's codes of `purpose` made within the window, over every code. */
+export async function wrongGuesses(trx: Trx, userId: number, purpose: CodePurpose, windowSeconds: number, nowSeconds: number): Promise<number> {
+  const row = await trx
+    .selectFrom('user_codes')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('attempts'), sql<string>`0`).as('guesses'))
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('created_at', '>', nowSeconds - windowSeconds)
+    .executeTakeFirstOrThrow();
+  return Number(row.guesses);
 }

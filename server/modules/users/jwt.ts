@@ -12,6 +12,8 @@ export type SessionClaims = {
   territory: z.infer<typeof territory>;
   validated: boolean;
   accountId?: number;
+  /** The session row the token belongs to (kept across renewals; revoking it ends the token). */
+  sessionId: string;
   /** Seconds since the epoch. */
   recycleDate: number;
   recycleSeconds: number;
@@ -25,6 +27,7 @@ const payloadSchema = z.object({
   territory,
   validated: z.boolean(),
   accountId: z.number().int().optional(),
+  sid: z.string().min(16).max(64),
   recycleDate: z.number().int(),
   rt: z.number().int().positive(),
   et: z.number().int().positive(),
@@ -53,8 +56,8 @@ export function createTokens(deps: { db: Db; secret?: string | null }): Tokens {
 
   return {
     async sign(claims, nowSeconds) {
-      const { userId, recycleSeconds, expirySeconds, ...rest } = claims;
-      return new SignJWT({ ...rest, rt: recycleSeconds, et: expirySeconds })
+      const { userId, recycleSeconds, expirySeconds, sessionId, ...rest } = claims;
+      return new SignJWT({ ...rest, sid: sessionId, rt: recycleSeconds, et: expirySeconds })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuedAt(nowSeconds)
@@ -70,8 +73,8 @@ export function createTokens(deps: { db: Db; secret?: string | null }): Tokens {
         });
         const parsed = payloadSchema.safeParse(payload);
         if (!parsed.success) return null;
-        const { sub, rt, et, ...rest } = parsed.data;
-        return { ...rest, userId: Number(sub), recycleSeconds: rt, expirySeconds: et };
+        const { sub, rt, et, sid, ...rest } = parsed.data;
+        return { ...rest, userId: Number(sub), sessionId: sid, recycleSeconds: rt, expirySeconds: et };
       } catch {
         return null;
       }

@@ -2,23 +2,30 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as E from '../../../contract/users/endpoints';
 import * as G from '../../../contract/groups/schemas';
 import * as S from '../../../contract/users/schemas';
-import { route } from '../../http/route';
+import { forbidden } from '../../errors';
+import { route, validateFirst } from '../../http/route';
 import type { Deps } from '../deps';
 import * as users from './service';
 
 /** The user server of spec section 7 (sessions, validation, password reset, users, user admin), under /api/users. */
 export const usersPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   route(app, E.login, S.login, ({ query }, call) => users.logIn(deps, null, { ...query, credentials: call.basic, ip: call.ip }));
-  route(app, E.reauth, S.reauth, ({ query }, call) => users.reauthenticate(deps, call.actor, { ...query, lifetimes: call.claims }));
-  route(app, E.resendValidation, S.resendValidation, (_input, call) => users.resendValidationCode(deps, call.actor, { origin: call.origin }));
-  route(app, E.validate, S.validate, ({ body }, call) => users.validateAccount(deps, call.actor, body));
+  const unvalidated = { unvalidated: true };
+  route(app, E.reauth, S.reauth, ({ query }, call) => users.reauthenticate(deps, call.actor, { ...query, lifetimes: call.claims }), unvalidated);
+  route(app, E.resendValidation, S.resendValidation, (_input, call) => users.resendValidationCode(deps, call.actor, { origin: call.origin }), unvalidated);
+  route(app, E.validate, S.validate, ({ body }, call) => users.validateAccount(deps, call.actor, body), unvalidated);
   route(app, E.requestPasswordReset, S.requestPasswordReset, ({ query }, call) => users.requestPasswordReset(deps, null, { ...query, origin: call.origin }));
   route(app, E.resetPassword, S.resetPassword, ({ body }) => users.resetPassword(deps, null, body));
   route(app, E.signUp, S.signUp, ({ query, body }, call) => users.signUp(deps, null, { body, token: query.token, ip: call.ip, origin: call.origin }), { status: 201 });
-  route(app, E.getUser, S.getUser, ({ query }, call) => users.getUser(deps, call.actor, query));
+  route(app, E.getUser, S.getUser, ({ query }, call) => {
+    if (!call.actor.validated && query.id !== call.actor.id) throw forbidden(validateFirst);
+    return users.getUser(deps, call.actor, query);
+  }, unvalidated);
   route(app, E.updateUser, S.updateUser, (input, call) => users.updateUser(deps, call.actor, input));
   route(app, E.deleteUser, S.deleteUser, ({ query }, call) => users.deleteUser(deps, call.actor, query));
-  route(app, E.setPassword, S.setPassword, ({ body }, call) => users.setPassword(deps, call.actor, body));
+  route(app, E.setPassword, S.setPassword, ({ body }, call) =>
+    users.setPassword(deps, call.actor, { ...body, sessionId: call.claims.sessionId, ip: call.ip }));
+  route(app, E.logout, S.logout, (_input, call) => users.logOut(deps, call.actor, { sessionId: call.claims.sessionId }), unvalidated);
 
   route(app, E.listUsers, G.listUsers, (_input, call) => users.listUsers(deps, call.actor));
   route(app, E.lockUser, G.lockUser, (input, call) => users.setUserLock(deps, call.actor, input));

@@ -78,3 +78,37 @@ export function insertUser(db: Db, values: Insertable<UsersTable>): Promise<User
 export function updateUserRow(db: Db, id: number, changes: Updateable<UsersTable>): Promise<UserRecord | undefined> {
   return db.updateTable('users').set(changes).where('users.id', '=', id).returning(userColumns).executeTakeFirst();
 }
+
+/**
+ * The user of a session token: only while its session row is unrevoked and unexpired. One query, so
+ * the revocation check costs an authenticated call nothing extra.
+ */
+export async function findSessionUser(db: Db, userId: number, sessionId: string, nowSeconds: number): Promise<UserRecord | undefined> {
+  if (!isRowId(userId)) return undefined;
+  return db
+    .selectFrom('users')
+    .innerJoin('sessions', 'sessions.user_id', 'users.id')
+    .select(userColumns)
+    .where('users.id', '=', userId)
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', nowSeconds)
+    .executeTakeFirst();
+}
+
+/** Ends sessions of the user: all, all but one (`except`), and only the browser ones unless `api`. */
+export async function revokeSessions(
+  db: Db,
+  userId: number,
+  nowSeconds: number,
+  options: { except?: string; includeApi: boolean },
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: nowSeconds })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .$if(options.except !== undefined, (qb) => qb.where('id', '<>', options.except!))
+    .$if(!options.includeApi, (qb) => qb.where('kind', '=', 'session'))
+    .execute();
+}

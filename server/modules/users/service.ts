@@ -1,21 +1,23 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { isAdminUser, isStaffUser, ownsWith, userAccessRefusal } from '../../../contract/shared/access';
+import { higherRoleRefusal, isStaffUser, lockStaffOnlyRefusal, mayActOnRole, mayLockUsers, ownsWith, userAccessRefusal } from '../../../contract/shared/access';
 import { isStaff } from '../../../contract/shared/roles';
 import type { z } from 'zod';
 import type { permission, service, UserPermission, userService } from '../../../contract/groups/entities';
 import type { AuthUser, User } from '../../../contract/users/entities';
 import type { ResetBody, SignupBody, UpdateUserBody } from '../../../contract/users/schemas';
-import { badRequest, conflict, forbidden, notFound, unauthorised } from '../../errors';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorised } from '../../errors';
+import type { Trx } from '../../db';
 import { secondsOf } from '../../platform/clock';
 import { baseUrlOf, type Deps } from '../deps';
 import { assertOnUser, assertStaff, authoriseGroup, isRowId, type Actor } from '../groups/access';
-import { levels } from '../groups/queries';
-import { consumeCode, issueCode, type CodeCheck } from './codes';
-import { resetMail, validationMail } from './emails';
+import { hasOtherOwner, levels } from '../groups/queries';
+import { codesSent, consumeCode, issueCode, lockKeys, wrongGuesses, type CodeCheck } from './codes';
+import { existingAccountMail, failedLoginsMail, resetMail, validationMail } from './emails';
 import type { SessionClaims } from './jwt';
 import { hashPassword, spendVerifyTime, verifyPassword } from './passwords';
-import { findUserById, findUserByName, insertUser, listUserRecords, toUser, updateUserRow, type UserRecord } from './queries';
-import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from './throttle';
+import { findUserById, findUserByName, insertUser, listUserRecords, revokeSessions, toUser, updateUserRow, type UserRecord } from './queries';
+import { clearAccountFailures, reserveLoginTry, settleLogin, takeSlot } from './throttle';
 
 // The user server of spec section 7: sessions, validation, password reset, users, user admin,
 // services and permissions. Every function is (deps, actor, input) and authorises inside.
@@ -45,8 +47,8 @@ async function requireUser(deps: Pick<Deps, 'db'>, id: number): Promise<UserReco
 
 // ---- Sessions ----------------------------------------------------------------------------------
 
-type Lifetimes = { recycleSeconds: number; expirySeconds: number };
-type SessionDeps = Pick<Deps, 'db' | 'clock' | 'tokens' | 'config' | 'botCheck'>;
+type Lifetimes = { recycleSeconds: number; expirySeconds: number; sessionId: string };
+type SessionDeps = Pick<Deps, 'db' | 'clock' | 'tokens' | 'config' | 'botCheck' | 'mail' | 'log'>;
 
 /** GET /auth: basic credentials (null when the header is missing or malformed) and the query. */
 export async function logIn(
@@ -69,18 +71,30 @@ export async function logIn(
   const lifetimes = { recycleSeconds, expirySeconds: input.expiryTime ?? recycleSeconds };
   const now = secondsOf(deps.clock);
   const source = { userName, ip: input.ip };
-  await assertLoginAllowed(db, deps.config.throttle, source, now);
+  // Counted before the password is looked at: the check and the count are one step.
+  const ticket = await reserveLoginTry(db, deps.config.throttle, source, now);
   const user = await findUserByName(db, userName);
   const passwordOk = user ? await verifyPassword(user.passwordHash, password) : await spendVerifyTime(password).then(() => false);
   if (!user || !passwordOk) {
-    await recordLoginFailure(db, deps.config.throttle, source, now);
+    if (user && ticket.accountWideCount === deps.config.throttle.alertFailures) {
+      await deps.mail.send(failedLoginsMail(user.email, ticket.accountWideCount)).catch((error: unknown) => {
+        deps.log.error({ err: error }, 'failed-login alert not sent');
+      });
+    }
     throw unauthorised(invalidCredentials);
   }
+  await settleLogin(db, ticket, source);
   // Told only to someone who knows the password, so the lock does not reveal that the account exists.
   if (user.locked) throw unauthorised('This user is locked');
-  await clearAccountFailures(db, user.userName);
   await db.updateTable('users').set({ activity_timestamp: now }).where('id', '=', user.id).execute();
-  return issueSession(deps, user, lifetimes, await permittedAccountId(deps, user, input.accId), now);
+  // Expired sessions are no use to anyone; each login sweeps them away.
+  await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+  const sessionId = randomBytes(18).toString('base64url');
+  await db
+    .insertInto('sessions')
+    .values({ id: sessionId, user_id: user.id, kind: input.expiryTime === undefined ? 'session' : 'api', created_at: now, expires_at: now + lifetimes.expirySeconds })
+    .execute();
+  return issueSession(deps, user, { ...lifetimes, sessionId }, await permittedAccountId(deps, user, input.accId), now);
 }
 
 /**
@@ -96,6 +110,8 @@ export async function reauthenticate(
 ): Promise<AuthUser> {
   const now = secondsOf(deps.clock);
   await deps.db.updateTable('users').set({ activity_timestamp: now }).where('id', '=', actor.id).execute();
+  // The renewed token belongs to the same session, which now lasts as long as it.
+  await deps.db.updateTable('sessions').set({ expires_at: now + input.lifetimes.expirySeconds }).where('id', '=', input.lifetimes.sessionId).execute();
   const account = await permittedAccountId(deps, actor, input.accId);
   return issueSession(deps, actor, input.lifetimes, account, now);
 }
@@ -114,12 +130,13 @@ async function issueSession(
     territory: user.territory,
     validated: user.validated,
     ...(accountId === undefined ? {} : { accountId }),
+    sessionId: lifetimes.sessionId,
     recycleDate: now + lifetimes.recycleSeconds,
     recycleSeconds: lifetimes.recycleSeconds,
     expirySeconds: lifetimes.expirySeconds,
   };
   const jwt = await deps.tokens.sign(claims, now);
-  const { userId, recycleSeconds: _r, expirySeconds: _e, ...rest } = claims;
+  const { userId, recycleSeconds: _r, expirySeconds: _e, sessionId: _s, ...rest } = claims;
   return { jwt, id: userId, ...rest };
 }
 
@@ -139,13 +156,49 @@ async function permittedAccountId(deps: Pick<Deps, 'db'>, user: UserRecord, acco
 
 type CodeDeps = Pick<Deps, 'db' | 'clock' | 'mail' | 'config'>;
 
-/** GET /validate: sends a new validation code (the previous one stops working). */
+// Mail and guesses are limited over time, per user and per address: no mailbox gets more than a
+// handful of codes an hour, and guessing a 6-digit code at 10 wrong tries an hour is hopeless.
+export const maxValidationMailsPerHour = 5;
+export const maxCodeGuessesPerHour = 10;
+
+const waitMessage = (what: string, seconds: number) => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `${what} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+};
+
+/**
+ * Issues a code unless the user or the address has had `max` codes of this purpose within the hour;
+ * the check and the new code are one step (advisory locks per user and address), so concurrent
+ * requests cannot pass the same check. null when capped, with the wait.
+ */
+async function issueCappedCode(
+  trx: Trx,
+  user: { id: number; email: string },
+  purpose: 'validate' | 'reset',
+  max: number,
+  ttlSeconds: number,
+  now: number,
+): Promise<{ code: string } | { waitSeconds: number }> {
+  await lockKeys(trx, [`codes:${purpose}:user:${user.id}`, `codes:${purpose}:mail:${user.email}`]);
+  const byUser = await codesSent(trx, { userId: user.id }, purpose, 3600, now);
+  const byAddress = await codesSent(trx, { email: user.email }, purpose, 3600, now);
+  const capped = [byUser, byAddress].filter((sent) => sent.count >= max);
+  if (capped.length > 0) return { waitSeconds: Math.max(...capped.map((sent) => sent.waitSeconds)) };
+  return { code: await issueCode(trx, user.id, purpose, ttlSeconds, now) };
+}
+
+/** GET /validate: sends a new validation code (the previous one stops working), a few an hour at most. */
 export async function resendValidationCode(deps: CodeDeps, actor: Actor, input: { origin: string }): Promise<{ msg: string }> {
   const user = await requireUser(deps, actor.id);
   if (user.validated) throw badRequest('This user is already validated');
   const now = secondsOf(deps.clock);
-  const code = await deps.db.transaction().execute((trx) => issueCode(trx, user.id, 'validate', validationCodeSeconds, now));
-  await deps.mail.send(validationMail(user.email, code, baseUrlOf(deps, input.origin)));
+  const issued = await deps.db
+    .transaction()
+    .execute((trx) => issueCappedCode(trx, user, 'validate', maxValidationMailsPerHour, validationCodeSeconds, now));
+  if ('waitSeconds' in issued) {
+    throw tooManyRequests(waitMessage('Too many validation codes have been sent.', issued.waitSeconds), issued.waitSeconds);
+  }
+  await deps.mail.send(validationMail(user.email, issued.code, baseUrlOf(deps, input.origin)));
   return { msg: 'A new validation code has been sent' };
 }
 
@@ -161,11 +214,14 @@ export async function validateAccount(deps: CodeDeps, actor: Actor, input: { cod
   if (user.validated) return { validated: true };
   const now = secondsOf(deps.clock);
   // The outcome is returned, not thrown, so a wrong try's attempt count is committed.
-  const outcome = await deps.db.transaction().execute(async (trx) => {
+  const outcome = await deps.db.transaction().execute(async (trx): Promise<CodeCheck | 'throttled'> => {
+    await lockKeys(trx, [`codes:validate:user:${user.id}`]);
+    if ((await wrongGuesses(trx, user.id, 'validate', 3600, now)) >= maxCodeGuessesPerHour) return 'throttled';
     const check = await consumeCode(trx, user.id, 'validate', input.code, now);
     if (check === 'ok') await trx.updateTable('users').set({ validated: true, update_timestamp: now }).where('id', '=', user.id).execute();
     return check;
   });
+  if (outcome === 'throttled') throw tooManyRequests('Too many wrong validation codes. Try again in an hour.', 3600);
   if (outcome !== 'ok') throw badRequest(validationFailures[outcome]);
   return { validated: true };
 }
@@ -175,17 +231,11 @@ export async function requestPasswordReset(deps: CodeDeps, _actor: null, input: 
   const user = await findUserByName(deps.db, input.userId);
   if (user) {
     const now = secondsOf(deps.clock);
-    const code = await deps.db.transaction().execute(async (trx) => {
-      const { count } = await trx
-        .selectFrom('user_codes')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('user_id', '=', user.id)
-        .where('purpose', '=', 'reset')
-        .where('created_at', '>', now - 3600)
-        .executeTakeFirstOrThrow();
-      return count >= maxResetCodesPerHour ? null : issueCode(trx, user.id, 'reset', resetCodeSeconds, now);
-    });
-    if (code) await deps.mail.send(resetMail(user.email, code, baseUrlOf(deps, input.origin), user.userName));
+    // Capped in one step with the count (advisory locks), so concurrent requests cannot pass it together.
+    const issued = await deps.db
+      .transaction()
+      .execute((trx) => issueCappedCode(trx, user, 'reset', maxResetCodesPerHour, resetCodeSeconds, now));
+    if ('code' in issued) await deps.mail.send(resetMail(user.email, issued.code, baseUrlOf(deps, input.origin), user.userName));
   }
   return { msg: resetRequestedMessage };
 }
@@ -204,6 +254,8 @@ export async function resetPassword(deps: CodeDeps, _actor: null, input: ResetBo
   await deps.db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: hash, update_timestamp: now }).where('id', '=', user.id).execute();
     await clearAccountFailures(trx, user.userName);
+    // Whoever knew the old password is signed out; exported API tokens stay until revoked.
+    await revokeSessions(trx, user.id, now, { includeApi: false });
   });
   return { msg: 'Your password has been reset' };
 }
@@ -211,27 +263,38 @@ export async function resetPassword(deps: CodeDeps, _actor: null, input: ResetBo
 // ---- Users -------------------------------------------------------------------------------------
 
 const uniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
-const userExists = () => conflict('A user with this email already exists');
+export const signupAnswer = 'Check your email: we have sent you what you need to finish signing up';
+const maxSignupMailsPerAddressPerHour = 3;
 
 /**
- * POST /users: creates an unvalidated account user and emails a validation code. The user and the
- * code are written together; the mail goes after the commit, and if it fails the user stays (they
- * can ask for the code again) rather than the signup failing half way.
+ * POST /users: answers the same whether or not the address has an account, so sign-up tells no one
+ * who is registered. A new address gets an unvalidated account user and a validation code (written
+ * together; the mail goes after the commit, and if it fails the user stays and can ask again); an
+ * address with an account gets a mail telling its owner instead. Throttled per IP, and the mails to
+ * one address are capped per hour.
  */
 export async function signUp(
   deps: CodeDeps & Pick<Deps, 'botCheck' | 'log'>,
   _actor: null,
   input: { body: SignupBody; token?: string; ip: string; origin: string },
-): Promise<User> {
+): Promise<{ msg: string }> {
   const { db } = deps;
   const { body } = input;
   await deps.botCheck(input.token, input.ip);
   const now = secondsOf(deps.clock);
-  if (await findUserByName(db, body.email)) throw userExists();
+  const wait = await takeSlot(db, `signup:ip:${input.ip}`, deps.config.throttle.signupsPerIp, 3600, now);
+  if (wait > 0) throw tooManyRequests(waitMessage('Too many sign-ups from your network.', wait), wait);
+  // Hashed either way, so the time taken does not tell either.
   const passwordHash = await hashPassword(body.password);
-  let created: { user: UserRecord; code: string };
+  const baseUrl = baseUrlOf(deps, input.origin);
+  const mailOnce = async (send: () => Promise<void>) => {
+    if ((await takeSlot(db, `signup:mail:${body.email}`, maxSignupMailsPerAddressPerHour, 3600, now)) > 0) return;
+    await send().catch((error: unknown) => deps.log.error({ err: error }, 'Could not send the sign-up email'));
+  };
+  let created: { user: UserRecord; code: string } | null;
   try {
     created = await db.transaction().execute(async (trx) => {
+      if (await findUserByName(trx, body.email)) return null;
       const user = await insertUser(trx, {
         user_name: body.email,
         email: body.email,
@@ -249,21 +312,33 @@ export async function signUp(
     });
   } catch (error) {
     // Two signups with one email at once: the unique index lets only one through.
-    if (uniqueViolation(error)) throw userExists();
-    throw error;
+    if (!uniqueViolation(error)) throw error;
+    created = null;
   }
-  try {
-    await deps.mail.send(validationMail(created.user.email, created.code, baseUrlOf(deps, input.origin)));
-  } catch (error) {
-    deps.log.error({ err: error, userId: created.user.id }, 'Could not send the validation email');
+  if (created) {
+    const { user, code } = created;
+    try {
+      await deps.mail.send(validationMail(user.email, code, baseUrl));
+    } catch (error) {
+      deps.log.error({ err: error, userId: user.id }, 'Could not send the validation email');
+    }
+  } else {
+    await mailOnce(() => deps.mail.send(existingAccountMail(body.email, baseUrl)));
   }
-  return toUser(created.user);
+  return { msg: signupAnswer };
 }
 
 /** GET /user: users read themselves; staff read anyone. */
 export async function getUser(deps: Pick<Deps, 'db'>, actor: Actor, input: { id: number }): Promise<User> {
   assertOnUser(actor, input.id, 'read');
   return toUser(await requireUser(deps, input.id));
+}
+
+/** Staff act on users of their own role or lower, never higher (finding 12 of issue 9). */
+async function assertNotOutranked(deps: Pick<Deps, 'db'>, actor: Actor, targetId: number): Promise<void> {
+  if (targetId === actor.id) return;
+  const target = await findUserById(deps.db, targetId);
+  if (target && !mayActOnRole(actor, target)) throw forbidden(higherRoleRefusal);
 }
 
 /** PUT /users: the user's own details (or anyone's, by admin and super). Empty texts clear a field. */
@@ -273,6 +348,7 @@ export async function updateUser(
   input: { query: { id: number }; body: UpdateUserBody },
 ): Promise<User> {
   assertOnUser(actor, input.query.id, 'change');
+  await assertNotOutranked(deps, actor, input.query.id);
   const { personalName, companyName, ...address } = input.body;
   const blank = (value: string | null | undefined) => (value === '' ? null : value);
   const row = await updateUserRow(deps.db, input.query.id, {
@@ -288,7 +364,23 @@ export async function updateUser(
 /** DELETE /users: removes the user and their group memberships together; their tokens stop working at once. */
 export async function deleteUser(deps: Pick<Deps, 'db'>, actor: Actor, input: { id: number }): Promise<{ msg: string }> {
   assertOnUser(actor, input.id, 'change');
+  await assertNotOutranked(deps, actor, input.id);
   const deleted = await deps.db.transaction().execute(async (trx) => {
+    // Never an ownerless group: the groups the user alone owns must get another owner first.
+    const owned = await trx
+      .selectFrom('group_users')
+      .innerJoin('groups', 'groups.id', 'group_users.group_id')
+      .select(['groups.id', 'groups.name'])
+      .where('group_users.user_id', '=', input.id)
+      .where('group_users.access_level', '=', 'owner')
+      .orderBy('groups.name')
+      .forUpdate()
+      .execute();
+    const alone: string[] = [];
+    for (const group of owned) if (!(await hasOtherOwner(trx, group.id, input.id))) alone.push(group.name);
+    if (alone.length > 0) {
+      throw conflict(`This user is the only owner of ${alone.join(', ')}. Make someone else an owner of ${alone.length === 1 ? 'that group' : 'those groups'} first.`);
+    }
     await trx.deleteFrom('group_users').where('user_id', '=', input.id).execute();
     return trx.deleteFrom('users').where('id', '=', input.id).returning('id').executeTakeFirst();
   });
@@ -296,17 +388,47 @@ export async function deleteUser(deps: Pick<Deps, 'db'>, actor: Actor, input: { 
   return { msg: 'User deleted' };
 }
 
-/** PUT /userpassword: the caller's own password. */
-export async function setPassword(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, input: { newPassword: string }): Promise<{ msg: string }> {
+export const wrongCurrentPassword = 'The current password is not correct';
+
+/**
+ * PUT /userpassword: the caller's own password, given the current one (a stolen token alone cannot
+ * take the account over). Wrong tries count against the login limits of the caller's address. Every
+ * other browser session of the user ends; the caller's own goes on.
+ */
+export async function setPassword(
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  actor: SessionUser,
+  input: { currentPassword: string; newPassword: string; sessionId: string; ip: string },
+): Promise<{ msg: string }> {
+  const now = secondsOf(deps.clock);
+  const source = { userName: actor.userName, ip: input.ip };
+  const ticket = await reserveLoginTry(deps.db, deps.config.throttle, source, now);
+  if (!(await verifyPassword(actor.passwordHash, input.currentPassword))) throw badRequest(wrongCurrentPassword);
+  await settleLogin(deps.db, ticket, source);
   const hash = await hashPassword(input.newPassword);
-  const row = await deps.db
-    .updateTable('users')
-    .set({ password_hash: hash, update_timestamp: secondsOf(deps.clock) })
-    .where('id', '=', actor.id)
-    .returning('id')
-    .executeTakeFirst();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('users')
+      .set({ password_hash: hash, update_timestamp: now })
+      .where('id', '=', actor.id)
+      .returning('id')
+      .executeTakeFirst();
+    await revokeSessions(trx, actor.id, now, { except: input.sessionId, includeApi: false });
+    return updated;
+  });
   if (!row) throw userNotFound();
   return { msg: 'Password updated' };
+}
+
+/** DELETE /auth: logs out, ending the caller's session on the server. */
+export async function logOut(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, input: { sessionId: string }): Promise<{ msg: string }> {
+  await deps.db
+    .updateTable('sessions')
+    .set({ revoked_at: secondsOf(deps.clock) })
+    .where('id', '=', input.sessionId)
+    .where('user_id', '=', actor.id)
+    .execute();
+  return { msg: 'Logged out' };
 }
 
 // ---- User admin --------------------------------------------------------------------------------
@@ -318,15 +440,20 @@ export async function listUsers(deps: Pick<Deps, 'db'>, actor: Actor): Promise<U
 }
 
 /**
- * Locking a user: admin and super lock anyone but themselves; an owner (or sudoowner) locks a
- * non-staff user who belongs directly to a group they own.
+ * Locking a user holds in every tenant, so it is for admin and super, and never on a higher role.
+ * An owner of one of the user's groups is told to remove the user from their groups instead;
+ * anyone else learns only that they have no access to the user.
  */
 async function assertCanLockUser(deps: Pick<Deps, 'db'>, actor: Actor, target: UserRecord): Promise<void> {
-  if (isAdminUser(actor)) return;
+  if (mayLockUsers(actor)) {
+    if (!mayActOnRole(actor, target)) throw forbidden(higherRoleRefusal);
+    return;
+  }
   if (isStaffUser(target)) throw forbidden(userAccessRefusal);
   const groups = await deps.db.selectFrom('group_users').select('group_id').where('user_id', '=', target.id).execute();
   const found = await levels(deps.db, actor.id, groups.map((row) => row.group_id));
-  if (![...found.values()].some((entry) => ownsWith(entry.level))) throw forbidden(userAccessRefusal);
+  if ([...found.values()].some((entry) => ownsWith(entry.level))) throw forbidden(lockStaffOnlyRefusal);
+  throw forbidden(userAccessRefusal);
 }
 
 /** PUT /userlock: a locked user's token stops working at their next call, and they cannot log in. */
@@ -336,9 +463,14 @@ export async function setUserLock(
   input: { query: { id: number }; body: { lock: boolean } },
 ): Promise<User> {
   const target = await requireUser(deps, input.query.id);
-  await assertCanLockUser(deps, actor, target);
   if (target.id === actor.id && input.body.lock) throw badRequest('You cannot lock yourself');
-  const row = await updateUserRow(deps.db, target.id, { locked: input.body.lock, update_timestamp: secondsOf(deps.clock) });
+  await assertCanLockUser(deps, actor, target);
+  const now = secondsOf(deps.clock);
+  const row = await deps.db.transaction().execute(async (trx) => {
+    // A lock ends every session and token, so an unlock does not revive them.
+    if (input.body.lock) await revokeSessions(trx, target.id, now, { includeApi: true });
+    return updateUserRow(trx, target.id, { locked: input.body.lock, update_timestamp: now });
+  });
   return toUser(row!);
 }
 

@@ -8,17 +8,14 @@ import { Field, formValues, PasswordFields, passwordsMatch } from '../../shared/
 
 const changePassword = createSubmissionMachine<Record<string, string>>();
 
-/** /user/updatePassword: the current password is checked before the new one is set. */
+/** /user/updatePassword: the server checks the current password before setting the new one. */
 export default function UpdatePassword() {
   const { users, session } = usePortal();
   const userName = useSelector(session, (s) => s.context.user.userName);
   const actor = useActorRef(
     changePassword.provide({
       actors: {
-        submit: fromPromise(async ({ input }) => {
-          await users.checkPassword(userName, input.currentPassword);
-          return users.updatePassword(input.newPassword);
-        }),
+        submit: fromPromise(({ input }) => users.updatePassword(input.currentPassword, input.newPassword)),
       },
     }),
   );
