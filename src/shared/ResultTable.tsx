@@ -53,3 +53,24 @@ export function ResultTable<Row extends { id: number | string }>({
     </div>
   );
 }
+
+/** A card with a heading and its result table: the search's groups, users and tokens, a group's users. */
+export function ResultSection<Row extends { id: number | string }>({
+  id,
+  title,
+  ...table
+}: {
+  id: string;
+  title: string;
+  columns: ReadonlyArray<Column<Row> | false>;
+  rows: readonly Row[];
+  empty: ReactNode;
+}) {
+  const titleId = `${id}-title`;
+  return (
+    <section className="card" aria-labelledby={titleId}>
+      <h2 id={titleId}>{title}</h2>
+      <ResultTable labelledBy={titleId} {...table} />
+    </section>
+  );
+}

@@ -6,12 +6,10 @@ import { territoryLabels } from '../../../contract/shared/territory';
 import { usePortal } from '../../app/PortalContext';
 import { formatAddress } from '../../shared/AddressFields';
 import { formatDate } from '../../shared/format';
-import { ResultTable } from '../../shared/ResultTable';
+import { ResultSection } from '../../shared/ResultTable';
 import { formValues } from '../../shared/Field';
 import { useAdmin } from './scope';
 import { useGroupAction } from './useGroupAction';
-
-
 
 /** /administration/account and /partner/administration: the group, its users and its status. */
 export default function AccountAdmin() {
@@ -78,52 +76,50 @@ export default function AccountAdmin() {
         </p>
       </section>
 
-      <section className="card" aria-labelledby="users-title">
-        <h2 id="users-title">Users</h2>
-        <ResultTable
-          labelledBy="users-title"
-          rows={users}
-          empty={`No users yet. Invite someone to work in this ${group.type}.`}
-          columns={[
-            { header: 'Name', cell: (u) => u.personalName || u.name },
-            { header: 'Email', cell: (u) => u.email },
-            {
-              header: 'Access',
-              cell: (u) => (
-                <>
-                  {accessLevelLabels[u.accessLevel]}
-                  {u.inherited && <span className="muted"> (from a parent group)</span>}
-                </>
-              ),
-            },
-            canManage && {
-              header: 'Actions',
-              className: 'table__actions',
-              cell: (u) => (
-                <>
-                  <Link to={scope.links.editUser} params={{ userId: u.id }}>
-                    Edit
-                  </Link>
-                  {!u.inherited && u.id !== me.id && (
-                    <button
-                      type="button"
-                      className="link-button"
-                      disabled={busy}
-                      onClick={() => {
-                        if (window.confirm(`Remove ${u.email} from ${group.name}?`)) {
-                          run(`${u.email} was removed.`, () => groupsApi.removeUser(group.id, u.id));
-                        }
-                      }}
-                    >
-                      Remove
-                    </button>
-                  )}
-                </>
-              ),
-            },
-          ]}
-        />
-      </section>
+      <ResultSection
+        id="users"
+        title="Users"
+        rows={users}
+        empty={`No users yet. Invite someone to work in this ${group.type}.`}
+        columns={[
+          { header: 'Name', cell: (u) => u.personalName || u.name },
+          { header: 'Email', cell: (u) => u.email },
+          {
+            header: 'Access',
+            cell: (u) => (
+              <>
+                {accessLevelLabels[u.accessLevel]}
+                {u.inherited && <span className="muted"> (from a parent group)</span>}
+              </>
+            ),
+          },
+          canManage && {
+            header: 'Actions',
+            className: 'table__actions',
+            cell: (u) => (
+              <>
+                <Link to={scope.links.editUser} params={{ userId: u.id }}>
+                  Edit
+                </Link>
+                {!u.inherited && u.id !== me.id && (
+                  <button
+                    type="button"
+                    className="link-button"
+                    disabled={busy}
+                    onClick={() => {
+                      if (window.confirm(`Remove ${u.email} from ${group.name}?`)) {
+                        run(`${u.email} was removed.`, () => groupsApi.removeUser(group.id, u.id));
+                      }
+                    }}
+                  >
+                    Remove
+                  </button>
+                )}
+              </>
+            ),
+          },
+        ]}
+      />
 
       {canManage && group.type === 'organisation' && (
         <section className="card" aria-labelledby="status-title">

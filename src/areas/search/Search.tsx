@@ -8,7 +8,7 @@ import { createSubmissionMachine, resultOf } from '../../../machines/submission'
 import type { SearchResult } from '../../api/groups';
 import { usePortal } from '../../app/PortalContext';
 import { Field, FieldError, formValues } from '../../shared/Field';
-import { ResultTable } from '../../shared/ResultTable';
+import { ResultSection } from '../../shared/ResultTable';
 import { Spinner } from '../../shared/Spinner';
 import { useOpenGroup } from '../../shared/useOpenGroup';
 import './search.css';
@@ -116,75 +116,69 @@ function Results({ filter }: { filter: string }) {
         {tokens.length} {tokens.length === 1 ? 'token' : 'tokens'} match "{filter}".
       </p>
 
-      <section className="card" aria-labelledby="groups-title">
-        <h2 id="groups-title">Groups</h2>
-        <ResultTable
-          labelledBy="groups-title"
-          rows={groups}
-          empty="No groups match."
-          columns={[
-            {
-              header: 'Name',
-              cell: (g) => (
-                <>
-                  <button type="button" className="link-button" onClick={() => open(g.id)} disabled={opening !== null} aria-describedby={`group-${g.id}-type`}>
-                    {g.name}
-                  </button>
-                  {opening === g.id && <span className="muted"> Opening…</span>}
-                  {g.pendingOwnership && <span className="badge badge--warning">Pending Ownership</span>}
-                </>
-              ),
-            },
-            { header: 'Type', cellId: (g) => `group-${g.id}-type`, cell: (g) => `${groupTypeLabels[g.type]}${g.subtype ? ` (${g.subtype})` : ''}` },
-            { header: 'Territory', cell: (g) => territoryLabels[g.territory] },
-            { header: 'Id', cell: (g) => g.id },
-          ]}
-        />
-      </section>
+      <ResultSection
+        id="groups"
+        title="Groups"
+        rows={groups}
+        empty="No groups match."
+        columns={[
+          {
+            header: 'Name',
+            cell: (g) => (
+              <>
+                <button type="button" className="link-button" onClick={() => open(g.id)} disabled={opening !== null} aria-describedby={`group-${g.id}-type`}>
+                  {g.name}
+                </button>
+                {opening === g.id && <span className="muted"> Opening…</span>}
+                {g.pendingOwnership && <span className="badge badge--warning">Pending Ownership</span>}
+              </>
+            ),
+          },
+          { header: 'Type', cellId: (g) => `group-${g.id}-type`, cell: (g) => `${groupTypeLabels[g.type]}${g.subtype ? ` (${g.subtype})` : ''}` },
+          { header: 'Territory', cell: (g) => territoryLabels[g.territory] },
+          { header: 'Id', cell: (g) => g.id },
+        ]}
+      />
 
-      <section className="card" aria-labelledby="users-title">
-        <h2 id="users-title">Users</h2>
-        <ResultTable
-          labelledBy="users-title"
-          rows={users}
-          empty="No users match."
-          columns={[
-            {
-              header: 'Name',
-              cell: (u) => (
-                <Link to="/user/$userId" params={{ userId: u.id }}>
-                  {u.personalName || u.name}
-                </Link>
-              ),
-            },
-            { header: 'Email', cell: (u) => u.email },
-            { header: 'Id', cell: (u) => u.id },
-            {
-              header: 'Status',
-              cell: (u) => (
-                <>
-                  <span className={`badge ${u.validated ? 'badge--ok' : 'badge--warning'}`}>{u.validated ? 'Validated' : 'Not validated'}</span>
-                  {u.locked && <span className="badge badge--danger">Locked</span>}
-                </>
-              ),
-            },
-          ]}
-        />
-      </section>
+      <ResultSection
+        id="users"
+        title="Users"
+        rows={users}
+        empty="No users match."
+        columns={[
+          {
+            header: 'Name',
+            cell: (u) => (
+              <Link to="/user/$userId" params={{ userId: u.id }}>
+                {u.personalName || u.name}
+              </Link>
+            ),
+          },
+          { header: 'Email', cell: (u) => u.email },
+          { header: 'Id', cell: (u) => u.id },
+          {
+            header: 'Status',
+            cell: (u) => (
+              <>
+                <span className={`badge ${u.validated ? 'badge--ok' : 'badge--warning'}`}>{u.validated ? 'Validated' : 'Not validated'}</span>
+                {u.locked && <span className="badge badge--danger">Locked</span>}
+              </>
+            ),
+          },
+        ]}
+      />
 
-      <section className="card" aria-labelledby="tokens-title">
-        <h2 id="tokens-title">Tokens</h2>
-        <ResultTable
-          labelledBy="tokens-title"
-          rows={tokens}
-          empty="No tokens match."
-          columns={[
-            { header: 'Tag', cell: (t) => t.tag || '—' },
-            { header: 'Id', cell: (t) => t.id },
-            { header: 'Group id', cell: (t) => t.parentId },
-          ]}
-        />
-      </section>
+      <ResultSection
+        id="tokens"
+        title="Tokens"
+        rows={tokens}
+        empty="No tokens match."
+        columns={[
+          { header: 'Tag', cell: (t) => t.tag || '—' },
+          { header: 'Id', cell: (t) => t.id },
+          { header: 'Group id', cell: (t) => t.parentId },
+        ]}
+      />
     </div>
   );
 }
