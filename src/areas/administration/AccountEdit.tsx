@@ -10,6 +10,7 @@ import { addressFieldNames } from '../../../contract/shared/address';
 import { AddressFields } from '../../shared/AddressFields';
 import { Field, formValues, optionalTexts } from '../../shared/Field';
 import { useAdmin } from './scope';
+import { SubmitButton } from '../../shared/SubmitButton';
 
 
 /** What the form sends: blank optional fields clear them. */
@@ -64,9 +65,7 @@ export default function AccountEdit() {
           </select>
         </div>
         <div className="form__row">
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save'}
-          </button>
+          <SubmitButton busy={busy} label="Save" busyLabel="Saving…" />
           <button type="button" className="button" onClick={() => void navigate({ to: scope.links.home })}>
             Cancel
           </button>

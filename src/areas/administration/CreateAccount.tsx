@@ -8,6 +8,7 @@ import { Field, FieldError, formValues } from '../../shared/Field';
 import { useOpenGroup } from '../../shared/useOpenGroup';
 import { createSubmissionMachine, resultOf } from '../../../machines/submission';
 import { nameError, nameMaxLength, noIdProvided, parseId } from './groupRules';
+import { SubmitButton } from '../../shared/SubmitButton';
 
 type Errors = Partial<Record<'where' | 'userId' | 'groupId' | 'name', string>>;
 /** The account creation payload of spec section 3: userId or groupId, type, name, country (owner defaults to true). */
@@ -151,9 +152,7 @@ export default function CreateAccount() {
         </div>
 
         <div className="form__row">
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? 'Creating…' : 'Create'}
-          </button>
+          <SubmitButton busy={busy} label="Create" busyLabel="Creating…" />
         </div>
       </form>
     </section>

@@ -8,6 +8,7 @@ import { usePortal } from '../../app/PortalContext';
 import { addressFieldNames } from '../../../contract/shared/address';
 import { AddressFields } from '../../shared/AddressFields';
 import { Field, formValues, optionalTexts } from '../../shared/Field';
+import { SubmitButton } from '../../shared/SubmitButton';
 
 const route = getRouteApi('/_signedIn/_validated/user/$userId');
 
@@ -51,9 +52,7 @@ export default function UserEdit() {
         <Field label="Company" name="companyName" maxLength={100} autoComplete="organization" defaultValue={user.companyName ?? ''} />
         <AddressFields values={user} autoFill />
         <div className="form__row">
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save'}
-          </button>
+          <SubmitButton busy={busy} label="Save" busyLabel="Saving…" />
           <button type="button" className="button" onClick={() => void navigate({ to: '/user/$userId', params: { userId: user.id } })}>
             Cancel
           </button>
