@@ -99,6 +99,18 @@ describe('portal views', () => {
     renderApp('/portal/no/such/page', (url) => (url.pathname === '/api/users/reauth' ? { status: 200, body: owner } : undefined));
     await screen.findByText('Oops! The page you were looking for does not exist.');
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/portal/home');
+    // Inside the portal's layout for a signed-in user: banner, account bar and the main landmark.
+    await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 });
+    expect(screen.getByRole('region', { name: 'Account' })).toBeTruthy();
+    expect(within(screen.getByRole('main')).getByText('Oops! The page you were looking for does not exist.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/portal/home');
+  });
+
+  it('shows a visitor the unknown page on its own, in a main landmark', async () => {
+    renderApp('/portal/no/such/page', () => undefined);
+    const main = await screen.findByRole('main');
+    expect(within(main).getByText('Oops! The page you were looking for does not exist.')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
   });
 
   it('moves between the Log in and Register tabs with the arrow keys', async () => {
