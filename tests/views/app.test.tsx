@@ -106,6 +106,15 @@ describe('portal views', () => {
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/portal/home');
   });
 
+  it('starts the Reset code field empty after Send code, never with the email', async () => {
+    renderApp('/portal/resetpassword', (url) => (url.pathname === '/api/users/resetpassword' ? { status: 200, body: {} } : undefined));
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'owner@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    const code = await screen.findByLabelText('Reset code');
+    expect((code as HTMLInputElement).value).toBe('');
+  });
+
   it('shows a visitor the unknown page on its own, in a main landmark', async () => {
     renderApp('/portal/no/such/page', () => undefined);
     const main = await screen.findByRole('main');
