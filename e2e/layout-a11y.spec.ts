@@ -88,3 +88,29 @@ for (const user of users) {
     expect(problems).toEqual([]);
   });
 }
+
+// Rules axe counts as moderate that the issue named: a page's h1 on login and register, the
+// heading order of help search.
+test('login and register have an h1; help search keeps the heading order @uk-only', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, bypassCSP: true });
+  await context.addInitScript(() => localStorage.setItem('portal.helptips.disabled', 'true'));
+  const page = await context.newPage();
+  const rules = async (ids: string[]) => {
+    if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+    return page.evaluate(async (runOnly) => {
+      const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: { id: string }[] }> } }).axe;
+      return (await axe.run(document, { runOnly })).violations.map((v) => v.id);
+    }, ids);
+  };
+  for (const path of ['/portal/login', '/portal/register']) {
+    await page.goto(path);
+    await expect(page.getByRole('tablist')).toBeVisible();
+    expect(await rules(['page-has-heading-one']), path).toEqual([]);
+  }
+  await logIn(page, 'owner@example.com');
+  await expect(page).toHaveURL(/\/portal\/home/);
+  await page.goto('/portal/helpcentre?q=api');
+  await expect(page.getByRole('list', { name: 'Search results' })).toBeVisible();
+  expect(await rules(['heading-order'])).toEqual([]);
+  await context.close();
+});

@@ -1,17 +1,17 @@
-import { Link, Outlet, useRouterState } from "@tanstack/react-router";
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { shallowEqual, useSelector } from "@xstate/react";
-import { territoryLabels } from "../../contract/shared/territory";
-import { usePortal } from "../app/PortalContext";
-import { navigationFor, type Navigation } from "../routing/menus";
-import { AccountBar } from "./AccountBar";
-import { Breadcrumbs } from "./Breadcrumbs";
-import { Menu } from "./Menu";
-import { InShell } from "./shellContext";
-import { UserMenu } from "./UserMenu";
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { territoryLabels } from '../../contract/shared/territory';
+import { usePortal } from '../app/PortalContext';
+import { navigationFor, type Navigation } from '../routing/menus';
+import { AccountBar } from './AccountBar';
+import { Breadcrumbs } from './Breadcrumbs';
+import { Menu } from './Menu';
+import { InShell } from './shellContext';
+import { UserMenu } from './UserMenu';
 
 // The shop's pages arrive with the shop issue; until then the link shows the not-found page.
-const shop: string = "/shop";
+const shop: string = '/shop';
 
 /**
  * The banner's menus. Wide screens show them in a row; narrow ones (styles.css) fold them behind a
@@ -24,34 +24,27 @@ function MainNav({ nav }: { nav: Navigation }) {
   useEffect(() => setOpen(false), [path]);
   useEffect(() => {
     if (!open) return;
-    const close = (e: Event) =>
-      !root.current?.contains(e.target as Node) && setOpen(false);
-    document.addEventListener("pointerdown", close);
-    return () => document.removeEventListener("pointerdown", close);
+    const close = (e: Event) => !root.current?.contains(e.target as Node) && setOpen(false);
+    document.addEventListener('pointerdown', close);
+    return () => document.removeEventListener('pointerdown', close);
   }, [open]);
   return (
     <nav
       aria-label="Main"
-      className={`banner__nav${open ? " banner__nav--open" : ""}`}
+      className={`banner__nav${open ? ' banner__nav--open' : ''}`}
       ref={root}
       onKeyDown={(e) => {
-        if (e.key !== "Escape" || !open) return;
+        if (e.key !== 'Escape' || !open) return;
         setOpen(false);
-        root.current?.querySelector<HTMLElement>(".nav-toggle")?.focus();
+        root.current?.querySelector<HTMLElement>('.nav-toggle')?.focus();
       }}
     >
-      <button
-        type="button"
-        className="nav-toggle"
-        aria-expanded={open}
-        aria-controls="main-nav-list"
-        onClick={() => setOpen((o) => !o)}
-      >
+      <button type="button" className="nav-toggle" aria-expanded={open} aria-controls="main-nav-list" onClick={() => setOpen((o) => !o)}>
         <span aria-hidden="true">☰</span> Menu
       </button>
       <ul id="main-nav-list" className="banner__list">
         <NavItem>
-          <Link to="/home" activeProps={{ className: "active" }}>
+          <Link to="/home" activeProps={{ className: 'active' }}>
             Home
           </Link>
         </NavItem>
@@ -62,18 +55,14 @@ function MainNav({ nav }: { nav: Navigation }) {
         ))}
         {nav.helpCentre && (
           <NavItem>
-            <Link
-              to="/helpcentre"
-              id="nav-helpcentre"
-              activeProps={{ className: "active" }}
-            >
+            <Link to="/helpcentre" id="nav-helpcentre" activeProps={{ className: 'active' }}>
               Help Centre
             </Link>
           </NavItem>
         )}
         {nav.shop && (
           <NavItem>
-            <Link to={shop} activeProps={{ className: "active" }}>
+            <Link to={shop} activeProps={{ className: 'active' }}>
               Shop
             </Link>
           </NavItem>
@@ -90,11 +79,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
   const { territory, session, groups } = usePortal();
   const validated = useSelector(session, (s) => s.context.user.validated);
   // Menus are a pure function of the session and group selection (src/routing/menus.ts).
-  const nav = useSelector(
-    groups,
-    (g) => navigationFor(session.getSnapshot(), g),
-    shallowEqual,
-  );
+  const nav = useSelector(groups, (g) => navigationFor(session.getSnapshot(), g), shallowEqual);
   return (
     <InShell.Provider value={true}>
       <div className="shell">
@@ -102,11 +87,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
           Skip to content
         </a>
         <header className="banner">
-          <Link
-            to="/home"
-            className="brand"
-           
-          >
+          <Link to="/home" className="brand">
             <span className="brand__mark" aria-hidden="true">
               DQ
             </span>

@@ -1,13 +1,13 @@
-import { lazy, Suspense } from "react";
-import { Link } from "@tanstack/react-router";
-import { useSelector } from "@xstate/react";
-import { notFoundMessage } from "../../contract/shared/messages";
-import { isSignedIn } from "../../machines/session";
-import { usePortal } from "../app/PortalContext";
-import { useInShell } from "./shellContext";
+import { lazy, Suspense } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { notFoundMessage } from '../../contract/shared/messages';
+import { isSignedIn } from '../../machines/session';
+import { usePortal } from '../app/PortalContext';
+import { useInShell } from './shellContext';
 
 // The signed-in shell loads with the first signed-in page; the public pages never need it.
-const AppLayout = lazy(() => import("./AppLayout"));
+const AppLayout = lazy(() => import('./AppLayout'));
 
 function Oops() {
   return (
@@ -27,10 +27,7 @@ function Oops() {
 export function NotFound() {
   const inShell = useInShell();
   const { session } = usePortal();
-  const member = useSelector(
-    session,
-    (s) => isSignedIn(s) && s.context.user.validated,
-  );
+  const member = useSelector(session, (s) => isSignedIn(s) && s.context.user.validated);
   if (inShell) return <Oops />;
   const alone = (
     <main id="main" className="public">

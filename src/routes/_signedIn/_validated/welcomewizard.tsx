@@ -1,4 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { groupGuard } from '../../../routing/beforeLoad';
+import { ownerPage } from '../../../routing/guards';
 import Wizard from '../../../areas/administration/Wizard';
 
-export const Route = createFileRoute('/_signedIn/_validated/welcomewizard')({ staticData: { crumb: 'Welcome' }, component: Wizard });
+export const Route = createFileRoute('/_signedIn/_validated/welcomewizard')({
+  beforeLoad: ({ context, preload }) => groupGuard(ownerPage, { portal: context.portal, preload }),
+  staticData: { crumb: 'Welcome' },
+  component: Wizard,
+});
