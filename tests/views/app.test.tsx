@@ -2,6 +2,7 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { blockedMessages } from '../../contract/shared/messages';
 import { authUser, renderPortal, type Call, type Reply } from './support/renderPortal';
 
 // The real router, guards, machines and views; only the network is answered, at fetch.
@@ -113,6 +114,18 @@ describe('portal views', () => {
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     const code = await screen.findByLabelText('Reset code');
     expect((code as HTMLInputElement).value).toBe('');
+  });
+
+  it("refuses someone else's user page once, and gives a malformed id the unknown page, with no call and no Error modal", async () => {
+    localStorage.setItem('portal.session.user', JSON.stringify(owner));
+    const { router } = renderApp('/portal/user/5', (url) => (url.pathname === '/api/users/reauth' ? { status: 200, body: owner } : undefined));
+    await screen.findByText(blockedMessages.notThroughAccount, {}, { timeout: 5000 });
+    expect(screen.getAllByRole('heading', { name: 'Oops!' })).toHaveLength(1);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await act(() => router.navigate({ to: '/user/$userId', params: { userId: 'abc' as unknown as number } }));
+    await screen.findByText('Oops! The page you were looking for does not exist.');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls.filter((c) => c.url.pathname === '/api/users/user')).toEqual([]);
   });
 
   it('shows a visitor the unknown page on its own, in a main landmark', async () => {
