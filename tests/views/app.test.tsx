@@ -128,6 +128,16 @@ describe('portal views', () => {
     expect(calls.filter((c) => c.url.pathname === '/api/users/user')).toEqual([]);
   });
 
+  it('offers Change Account on a refusal that asks the user to switch accounts', async () => {
+    localStorage.setItem('portal.session.user', JSON.stringify(owner));
+    const account = { id: 2, parentId: null, name: 'Acme UK', type: 'account', subtype: null, territory: 'uk', pendingOwnership: false, isOwner: false, isMember: true, children: [] };
+    renderApp('/portal/administration/account', (url) =>
+      url.pathname === '/api/users/reauth' ? { status: 200, body: owner } : url.pathname === '/api/users/groups' ? { status: 200, body: [account] } : undefined,
+    );
+    await screen.findByText(blockedMessages.account, {}, { timeout: 5000 });
+    expect(await within(screen.getByRole('main')).findByRole('button', { name: 'Change Account' }, { timeout: 5000 })).toBeTruthy();
+  });
+
   it('shows a visitor the unknown page on its own, in a main landmark', async () => {
     renderApp('/portal/no/such/page', () => undefined);
     const main = await screen.findByRole('main');
