@@ -13,7 +13,9 @@ export async function loadEditUser(portal: Portal, groupId: number, userId: numb
   // Privacy settings are the user's own: readable by them and by staff.
   const me = portal.session.getSnapshot().context.user;
   const privacy = me.id === userId || isStaffUser(me) ? await api.userPermissions(userId) : [];
-  return { groupId, access, services, userServices, member, privacy };
+  // Whether the user is locked: staff read it (and may lock); an owner is not shown the lock.
+  const locked = isStaffUser(me) && me.id !== userId ? (await portal.users.getUser(userId)).locked : null;
+  return { groupId, access, services, userServices, member, privacy, locked };
 }
 
 export type EditUserData = Awaited<ReturnType<typeof loadEditUser>>;
