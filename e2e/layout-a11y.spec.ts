@@ -83,6 +83,8 @@ for (const user of users) {
     browser,
     baseURL,
   }) => {
+    // The owner has some thirty pages, each checked twice with axe: more than the default 90 s.
+    test.setTimeout(300_000);
     const problems: string[] = [];
     for (const size of sizes) problems.push(...(await walk(browser, baseURL!, user, size)));
     expect(problems).toEqual([]);
