@@ -6,6 +6,7 @@ import {
   findGroup,
   savedGroupId,
   savedOf,
+  firstSelection,
   selectionFor,
   type SavedSelection,
   type Selection,
@@ -17,11 +18,13 @@ export type GroupSelectionContext = {
   selection: Selection;
   staff: boolean;
   saved: SavedSelection | null;
+  /** The portal's territory: the first account chosen for a user is one of it where they have one. */
+  territory?: Group['territory'];
 };
 
 export type GroupSelectionEvent =
   /** The session has a validated user: load their groups. */
-  | { type: 'session.signedIn'; staff: boolean; saved: SavedSelection | null }
+  | { type: 'session.signedIn'; staff: boolean; saved: SavedSelection | null; territory?: Group['territory'] }
   | { type: 'session.signedOut' }
   /** The user picked a group (account switcher, search result, wizard). */
   | { type: 'group.select'; group: Group }
@@ -64,9 +67,7 @@ export const groupSelectionMachine = setup({
     selected: (_, _params: { accountId: number | undefined }) => {},
     // Each selection also becomes the saved one, so a refresh of the groups keeps it.
     select: assign(({ context }, params: { group: Group }) => remember(selectionFor(context.groups, params.group))),
-    selectFirst: assign(({ context }) =>
-      remember(context.groups[0] ? selectionFor(context.groups, context.groups[0]) : emptySelection),
-    ),
+    selectFirst: assign(({ context }) => remember(firstSelection(context.groups, context.territory))),
     selectSaved: assign(({ context }) =>
       remember(selectionFor(context.groups, findGroup(context.groups, savedGroupId(context.saved)!)!)),
     ),
@@ -94,7 +95,7 @@ export const groupSelectionMachine = setup({
       on: {
         'session.signedIn': {
           target: 'loading',
-          actions: assign(({ event }) => ({ staff: event.staff, saved: event.saved })),
+          actions: assign(({ event }) => ({ staff: event.staff, saved: event.saved, territory: event.territory })),
         },
       },
     },

@@ -80,3 +80,16 @@ export const accountIdToAttach = (s: Selection) => (s.account && isOwned(s.accou
 export function allGroups(trees: readonly Group[]): Group[] {
   return trees.flatMap((g) => [g, ...allGroups(g.children ?? [])]);
 }
+
+/**
+ * The first selection for a user with nothing saved: their first group's, unless its account is in
+ * another territory than the portal's and one of their accounts is in the portal's (spec section 2:
+ * menus and guards follow the selected account's territory, so the first one should match the host).
+ */
+export function firstSelection(trees: readonly Group[], territory: Group['territory'] | undefined): Selection {
+  if (!trees[0]) return emptySelection;
+  const first = selectionFor(trees, trees[0]);
+  if (!territory || !first.account || first.account.territory === territory) return first;
+  const local = allGroups(trees).find((g) => g.type === 'account' && g.territory === territory);
+  return local ? selectionFor(trees, local) : first;
+}

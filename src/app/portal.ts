@@ -111,7 +111,7 @@ export function createPortal(config: RuntimeConfig, { storage = localStorage, in
     const ready = isSignedIn(snapshot) && user.validated;
     if (ready && signedInAs !== user.id) {
       signedInAs = user.id;
-      groups.send({ type: 'session.signedIn', staff: isStaff(user.roles), saved: loadSavedSelection(storage) });
+      groups.send({ type: 'session.signedIn', staff: isStaff(user.roles), saved: loadSavedSelection(storage), territory: portalTerritory(config) });
     } else if (!isSignedIn(snapshot) && signedInAs !== 0) {
       signedInAs = 0;
       groups.send({ type: 'session.signedOut' });

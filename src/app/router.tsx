@@ -1,7 +1,5 @@
-import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen';
-import { NotFound } from '../shared/NotFound';
-import { RouteError } from '../shared/RouteError';
 import { RoutePending } from '../shared/RoutePending';
 import type { Portal } from './portal';
 import { invalidateOnChange } from './subscriptions';
@@ -28,8 +26,9 @@ export function createPortalRouter(portal: Portal, history?: RouterHistory) {
     context: { portal },
     defaultPendingComponent: RoutePending,
     defaultPendingMs: 200,
-    defaultNotFoundComponent: NotFound,
-    defaultErrorComponent: RouteError,
+    // Loaded only when shown (see src/routes/__root.tsx).
+    defaultNotFoundComponent: lazyRouteComponent(() => import('../shared/NotFound'), 'NotFound'),
+    defaultErrorComponent: lazyRouteComponent(() => import('../shared/RouteError'), 'RouteError'),
     defaultPreload: 'intent',
     // Loader data is per user: the session clears the API cache; the router must not keep its own.
     defaultStaleTime: 0,

@@ -1,11 +1,10 @@
-import { createRootRouteWithContext } from '@tanstack/react-router';
+import { createRootRouteWithContext, lazyRouteComponent } from '@tanstack/react-router';
 import type { RouterContext } from '../app/router';
-import { NotFound } from '../shared/NotFound';
 import { RootLayout } from '../shared/RootLayout';
-import { RouteError } from '../shared/RouteError';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  notFoundComponent: NotFound,
-  errorComponent: RouteError,
+  // The unknown page and the error screens load only when shown: nothing of them on the login page.
+  notFoundComponent: lazyRouteComponent(() => import('../shared/NotFound'), 'NotFound'),
+  errorComponent: lazyRouteComponent(() => import('../shared/RouteError'), 'RouteError'),
 });

@@ -3,7 +3,7 @@ import { waitFor } from 'xstate';
 import { isSignedIn, type SessionSnapshot } from '../../machines/session';
 import type { Portal } from '../app/portal';
 import { BlockedError } from './blocked';
-import { canOpenVisualiser, checkRules, groupsSettled, isSettled, type GuardRedirect, type RouteRules } from './guards';
+import { canOpenUser, canOpenVisualiser, checkRules, ownerPage, groupsSettled, isSettled, type GuardRedirect, type RouteRules } from './guards';
 
 // What the routes' beforeLoad calls: wait for the machines only as long as they are still deciding,
 // apply the pure guards of ./guards, and redirect (keeping the query string, spec section 2) or block.
@@ -61,3 +61,16 @@ export async function visualiserGuard({ portal, preload }: { portal: Portal; pre
   const session = setting === 'staff' ? await waitFor(portal.session, isSettled, settleTimeout) : portal.session.getSnapshot();
   if (!canOpenVisualiser(setting, session)) throw notFound();
 }
+
+/**
+ * /user/{userId}: someone else's page is the spec's refusal, decided before anything is loaded (so
+ * the server's refusal never adds an Error modal to it).
+ */
+export async function userGuard(userId: number, { portal }: { portal: Portal }) {
+  const session = await waitFor(portal.session, isSettled, settleTimeout);
+  if (!canOpenUser(session, userId)) throw new BlockedError('notThroughAccount');
+}
+
+/** The owner pages of spec section 2 (see ownerPage in ./guards). */
+export const ownerPageGuard = ({ context, preload }: { context: { portal: Portal }; preload: boolean }) =>
+  groupGuard(ownerPage, { portal: context.portal, preload });

@@ -56,6 +56,12 @@ export { isSettled };
 export type RouteRules = {
   /** The account or organisation must be owned, unless the user is staff. */
   ownerOnly?: boolean;
+  /**
+   * With ownerOnly: a user with no group at all may open the page too (the wizards that create a new
+   * user's first organisation, and the user's own settings: they own what they are about to create).
+   * An owned partner also lets its organisations be created and its users be managed.
+   */
+  allowWithoutGroup?: boolean;
   /** With ownerOnly: even staff must own it. */
   disallowNonOwner?: boolean;
   /** A partner must be selected. */
@@ -86,9 +92,18 @@ export function checkRules(rules: RouteRules, session: SessionSnapshot, groups: 
   if (rules.ownerOnly) {
     // Staff act as owner on every group ('manage'), unless the route wants the owner itself ('own').
     const need = rules.disallowNonOwner ? 'own' : 'manage';
-    if (!can(user, account, need) && !can(user, organisation, need)) return 'account';
+    const ownsNothingYet = rules.allowWithoutGroup && !partner && !organisation && !account;
+    const ownsPartner = rules.allowWithoutGroup && can(user, partner, need);
+    if (!ownsNothingYet && !ownsPartner && !can(user, account, need) && !can(user, organisation, need)) return 'account';
   }
   if (rules.groupUsersOnly && !can(user, account, 'use')) return 'notThroughAccount';
   if (rules.territoriesAllowed && !(account && rules.territoriesAllowed.includes(account.territory))) return 'account';
   return null;
 }
+
+/**
+ * "Owner" in spec section 2 for the wizards, /user/{userId}/edit and /user/updatePassword: a member of
+ * the selected account (or organisation) may not open them; staff may; and a new user with no group
+ * yet may, or they could never create their first organisation.
+ */
+export const ownerPage: RouteRules = { ownerOnly: true, allowWithoutGroup: true };

@@ -8,7 +8,8 @@ export function Field({ label, name, hint, id, ...input }: FieldProps) {
   return (
     <div className="field">
       <label htmlFor={fieldId}>{label}</label>
-      <input id={fieldId} name={name} aria-describedby={hint ? `${fieldId}-hint` : undefined} {...input} />
+      {/* Keyed by name: a field of another name in the same place is a new input, never the old one's value. */}
+      <input key={name} id={fieldId} name={name} aria-describedby={hint ? `${fieldId}-hint` : undefined} {...input} />
       {hint && (
         <small id={`${fieldId}-hint`} className="field__hint">
           {hint}

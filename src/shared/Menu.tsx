@@ -7,12 +7,14 @@ export type MenuEntry = { label: string; to?: string; onSelect?: () => void };
  * A button that opens a list of links or actions: Escape closes it, arrow keys move between items,
  * a click outside closes it.
  */
-export function Menu({ label, trigger, items, align = 'left', className = '' }: {
+export function Menu({ label, trigger, items, align = 'left', className = '', namedByTrigger = false }: {
   label: string;
   trigger?: ReactNode;
   items: MenuEntry[];
   align?: 'left' | 'right';
   className?: string;
+  /** The trigger's visible text names it (the user menu's name); else `label` does. */
+  namedByTrigger?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -28,6 +30,9 @@ export function Menu({ label, trigger, items, align = 'left', className = '' }: 
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Escape') {
+      // Closing this list is all Escape does; with the list closed it reaches whatever holds the menu.
+      if (!open) return;
+      e.stopPropagation();
       setOpen(false);
       root.current?.querySelector<HTMLElement>('button[aria-haspopup]')?.focus();
       return;
@@ -48,7 +53,7 @@ export function Menu({ label, trigger, items, align = 'left', className = '' }: 
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={id}
-        aria-label={trigger ? label : undefined}
+        aria-label={trigger && !namedByTrigger ? label : undefined}
         onClick={() => setOpen((o) => !o)}
       >
         {trigger ?? (

@@ -27,7 +27,7 @@ export function ResultTable<Row extends { id: number | string }>({
   if (rows.length === 0) return <p className="muted">{empty}</p>;
   const shown = columns.filter((c): c is Column<Row> => c !== false);
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="region" aria-labelledby={labelledBy}>
       <table className="table" aria-labelledby={labelledBy}>
         <thead>
           <tr>

@@ -8,7 +8,7 @@ import { Blocked } from './Blocked';
 export function RouteError({ error }: ErrorComponentProps) {
   const portal = useContext(PortalContext);
   // A guard refused the page: the spec's "Oops!" screen, not an unexpected error.
-  if (error instanceof BlockedError) return <Blocked message={error.message} />;
+  if (error instanceof BlockedError) return <Blocked message={error.message} offerSwitch={error.reason === 'account'} />;
   const email = portal?.config.supportEmail ?? 'support';
   return (
     <section className="oops" role="alert" aria-labelledby="route-error-title">

@@ -15,6 +15,7 @@ export function UserMenu() {
     <Menu
       label={userName}
       align="right"
+      namedByTrigger
       trigger={
         <>
           <span className="avatar" aria-hidden="true">

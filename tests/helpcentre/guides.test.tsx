@@ -76,6 +76,12 @@ describe('searching the guides', () => {
     expect(first.guide.name).toBe('automaticRenewalsHelp');
     expect(searchGuides('basket zebra', texts)).toEqual([]);
   });
+
+  it('answers a question by its meaningful words and a guide\'s keywords: "how do I get an api key" finds the developer guide', async () => {
+    const texts = await loadGuideTexts();
+    expect(searchGuides('how do I get an api key?', texts)[0]?.guide.name).toBe('devDocsHelpGuide');
+    expect(searchGuides('how do I get an API key', null)[0]?.guide.name).toBe('devDocsHelpGuide');
+  });
 });
 
 // ---- The pages, on the real router ----

@@ -6,10 +6,11 @@ import type { Group } from '../../contract/groups/entities';
 import type { Territory } from '../../contract/shared/territory';
 import { groupSelectionMachine } from '../../machines/groupSelection';
 import { sessionMachine } from '../../machines/session';
-import { checkRules } from '../../src/routing/guards';
+import { checkRules, ownerPage } from '../../src/routing/guards';
 import { navigationFor } from '../../src/routing/menus';
 import { blockedMessages } from '../../contract/shared/messages';
 import { group } from '../machines/models/groupFixtures';
+import { firstSelection } from '../../machines/groupTree';
 
 // Every role x access level x partner subtype x territory the spec names (section 6), checked
 // against the spec's sentences written out below, not against the implementation.
@@ -44,6 +45,9 @@ describe.each(all)('$role with $level access, partner $partner, territory $terri
 
   it('ownerOnly: the account or organisation must be owned, unless the user is super, admin or sales', () => {
     expect(check({ ownerOnly: true })).toBe(s.owner || s.staff ? null : 'account');
+  });
+  it('the owner pages of section 2 (wizards, /user/{id}/edit, /user/updatePassword): a member is refused', () => {
+    expect(check(ownerPage)).toBe(s.owner || s.staff ? null : 'account');
   });
   it('ownerOnly with disallowNonOwner: even staff are blocked', () => {
     expect(check({ ownerOnly: true, disallowNonOwner: true })).toBe(s.owner ? null : 'account');
@@ -104,4 +108,29 @@ it('names the blocked pages with the spec\'s four "Oops!" messages', () => {
     'The page you were looking for is not accessible through this partner type.',
     'The page you were looking for is not accessible through this account.',
   ]);
+});
+
+describe('the owner pages for a new user with no group yet', () => {
+  it('open, so the welcome wizard can create their first organisation; plain ownerOnly pages stay refused', () => {
+    const user: AuthUser = { jwt: 'j', id: 1, userName: 'u', recycleDate: 2e9, roles: ['account'], territory: 'uk', validated: true };
+    const session = sessionMachine.resolveState({ value: 'authenticated', context: { user, accountId: undefined } });
+    const groups = groupSelectionMachine.resolveState({
+      value: 'ready',
+      context: { groups: [], selection: { partner: null, organisation: null, account: null }, staff: false, saved: null },
+    });
+    expect(checkRules(ownerPage, session, groups)).toBeNull();
+    expect(checkRules({ ownerOnly: true }, session, groups)).toBe('account');
+  });
+});
+
+describe('one territory rule: the first account chosen for a user', () => {
+  const uk = group(21, 'account', [], { territory: 'uk', isOwner: true });
+  const aus = group(22, 'account', [], { territory: 'australia', isOwner: true });
+  const trees = [group(1, 'partner', [group(2, 'organisation', [uk, aus], { isOwner: true })], { isOwner: true })];
+  it("is one in the host's territory where the user has one, else the first group's", () => {
+    expect(firstSelection(trees, 'australia').account?.id).toBe(22);
+    expect(firstSelection(trees, 'uk').account?.id).toBe(21);
+    expect(firstSelection([group(3, 'organisation', [uk])], 'australia').account?.id).toBe(21);
+    expect(firstSelection([], 'uk').account).toBeNull();
+  });
 });

@@ -2,6 +2,7 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { blockedMessages } from '../../contract/shared/messages';
 import { authUser, renderPortal, type Call, type Reply } from './support/renderPortal';
 
 // The real router, guards, machines and views; only the network is answered, at fetch.
@@ -99,6 +100,49 @@ describe('portal views', () => {
     renderApp('/portal/no/such/page', (url) => (url.pathname === '/api/users/reauth' ? { status: 200, body: owner } : undefined));
     await screen.findByText('Oops! The page you were looking for does not exist.');
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/portal/home');
+    // Inside the portal's layout for a signed-in user: banner, account bar and the main landmark.
+    await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 });
+    expect(screen.getByRole('region', { name: 'Account' })).toBeTruthy();
+    expect(within(screen.getByRole('main')).getByText('Oops! The page you were looking for does not exist.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/portal/home');
+  });
+
+  it('starts the Reset code field empty after Send code, never with the email', async () => {
+    renderApp('/portal/resetpassword', (url) => (url.pathname === '/api/users/resetpassword' ? { status: 200, body: {} } : undefined));
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'owner@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    const code = await screen.findByLabelText('Reset code');
+    expect((code as HTMLInputElement).value).toBe('');
+  });
+
+  it("refuses someone else's user page once, and gives a malformed id the unknown page, with no call and no Error modal", async () => {
+    localStorage.setItem('portal.session.user', JSON.stringify(owner));
+    const { router } = renderApp('/portal/user/5', (url) => (url.pathname === '/api/users/reauth' ? { status: 200, body: owner } : undefined));
+    await screen.findByText(blockedMessages.notThroughAccount, {}, { timeout: 5000 });
+    expect(screen.getAllByRole('heading', { name: 'Oops!' })).toHaveLength(1);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await act(() => router.navigate({ to: '/user/$userId', params: { userId: 'abc' as unknown as number } }));
+    await screen.findByText('Oops! The page you were looking for does not exist.');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls.filter((c) => c.url.pathname === '/api/users/user')).toEqual([]);
+  });
+
+  it('offers Change Account on a refusal that asks the user to switch accounts', async () => {
+    localStorage.setItem('portal.session.user', JSON.stringify(owner));
+    const account = { id: 2, parentId: null, name: 'Acme UK', type: 'account', subtype: null, territory: 'uk', pendingOwnership: false, isOwner: false, isMember: true, children: [] };
+    renderApp('/portal/administration/account', (url) =>
+      url.pathname === '/api/users/reauth' ? { status: 200, body: owner } : url.pathname === '/api/users/groups' ? { status: 200, body: [account] } : undefined,
+    );
+    await screen.findByText(blockedMessages.account, {}, { timeout: 5000 });
+    expect(await within(screen.getByRole('main')).findByRole('button', { name: 'Change Account' }, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('shows a visitor the unknown page on its own, in a main landmark', async () => {
+    renderApp('/portal/no/such/page', () => undefined);
+    const main = await screen.findByRole('main');
+    expect(within(main).getByText('Oops! The page you were looking for does not exist.')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
   });
 
   it('moves between the Log in and Register tabs with the arrow keys', async () => {

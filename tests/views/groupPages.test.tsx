@@ -329,3 +329,36 @@ describe('accept an invitation (/acceptinvite?jwt=)', () => {
     expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
   });
 });
+
+describe('edit user (issue 10, finding 8)', () => {
+  const account = group(40, 'account', [], { name: 'Acme UK', isOwner: true });
+  const member = { id: 9, name: 'user9@example.com', email: 'user9@example.com', personalName: 'Person 9', accessLevel: 'member' as const };
+  const pageCalls = (locked: boolean): Handler => (call) => {
+    const p = call.url.pathname;
+    if (p === '/api/users/group') return ok(account);
+    if (p === '/api/users/groupusers') return ok([member]);
+    if (p === '/api/users/groupuseraccess') return ok({ groupId: 40, userId: 9, accessLevel: 'member', inherited: false });
+    if (p === '/api/users/services') return ok([{ id: 1, name: 'Email Validation', description: 'Checks emails' }]);
+    if (p === '/api/users/user') return ok(person(9, { locked }));
+    if (p === '/api/users/userlock') return ok({ msg: 'ok' });
+    return undefined;
+  };
+
+  it('shows staff the lock state with only the button that changes it, and the confirmation beside it', async () => {
+    renderApp('/portal/administration/account/edituser/9', superUser, [account], pageCalls(true));
+    const section = (await screen.findByRole('heading', { name: 'Access to the portal' }, { timeout: 5000 })).closest('section')!;
+    expect(within(section).getByTestId('lock-state').textContent).toContain('Locked');
+    expect(within(section).queryByRole('button', { name: 'Lock user' })).toBeNull();
+    await userEvent.setup().click(within(section).getByRole('button', { name: 'Unlock user' }));
+    await waitFor(() => expect(within(section).getByRole('status').textContent).toBe('User unlocked.'));
+    expect(screen.getByText(/A ticked service is one this user may use in Acme UK/)).toBeTruthy();
+  });
+
+  it('shows an owner no lock controls (locks are for staff)', async () => {
+    renderApp('/portal/administration/account/edituser/9', owner, [account], pageCalls(false));
+    const heading = await screen.findByRole('heading', { name: 'Access to the portal' }, { timeout: 5000 });
+    const section = heading.closest('section')!;
+    expect(within(section).queryByRole('button', { name: /Lock user|Unlock user/ })).toBeNull();
+    expect(within(section).getByRole('button', { name: 'Remove from account' })).toBeTruthy();
+  });
+});

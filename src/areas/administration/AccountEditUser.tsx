@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { accessLevelLabels, type AccessLevel } from '../../../contract/shared/access';
@@ -21,10 +22,21 @@ function privacyGroups(list: UserPermission[]): Array<{ heading: string; items: 
 export default function AccountEditUser() {
   const { data, scope } = useAdmin();
   const { group } = data;
-  const { groupId, access, services, userServices, member, privacy } = useEditUserData();
+  const { groupId, access, services, userServices, member, privacy, locked } = useEditUserData();
   const { groupsApi, session } = usePortal();
   const me = useSelector(session, (s) => s.context.user);
-  const { run, busy, done } = useGroupAction();
+  const { run: runAction, busy, done } = useGroupAction();
+  // The confirmation shows in the section whose control made the change, next to it.
+  const [section, setSection] = useState<'access' | 'services' | 'privacy' | 'lock'>('access');
+  const inSection = (where: typeof section) => (label: string, call: () => Promise<unknown>) => {
+    setSection(where);
+    runAction(label, call);
+  };
+  const status = (where: typeof section) => (
+    <p role="status" className="status-line">
+      {section === where ? (busy ? 'Saving…' : done) : ''}
+    </p>
+  );
   const enabled = new Set(userServices.map((s) => s.serviceId));
   const levels: AccessLevel[] = ['owner', 'sudoowner', 'member', ...(group.type === 'partner' ? (['manager'] as const) : [])];
 
@@ -42,9 +54,6 @@ export default function AccountEditUser() {
             Back to the {group.type}
           </Link>
         </div>
-        <p role="status" className="status-line">
-          {busy ? 'Saving…' : done}
-        </p>
         <div className="field field--inline">
           <label htmlFor="access-level">Access level</label>
           <select
@@ -53,7 +62,7 @@ export default function AccountEditUser() {
             disabled={busy || member.id === me.id}
             onChange={(e) => {
               const level = e.target.value as AccessLevel;
-              run(`Access level changed to ${level}.`, () => groupsApi.setAccess(groupId, member.id, level));
+              inSection('access')(`Access level changed to ${level}.`, () => groupsApi.setAccess(groupId, member.id, level));
             }}
           >
             {access.accessLevel === null && <option value="">None</option>}
@@ -65,11 +74,15 @@ export default function AccountEditUser() {
           </select>
           {access.inherited && <small className="muted">Inherited from a parent group; a level set here applies to this {group.type} only.</small>}
         </div>
+        {status('access')}
       </section>
 
       <section className="card" aria-labelledby="services-title">
         <h2 id="services-title">Services</h2>
-        <p className="muted">Which services this user may use in {group.name}.</p>
+        <p className="muted">
+          A ticked service is one this user may use in {group.name}; an unticked one is not available to them here. None is
+          ticked until someone who manages the {group.type} turns it on.
+        </p>
         {services.length === 0 ? (
           <p className="muted">No services are available.</p>
         ) : (
@@ -83,7 +96,7 @@ export default function AccountEditUser() {
                     disabled={busy}
                     onChange={(e) => {
                       const on = e.target.checked;
-                      run(`${s.name} ${on ? 'enabled' : 'disabled'}.`, () => groupsApi.setUserService(groupId, member.id, s.id, on));
+                      inSection('services')(`${s.name} ${on ? 'enabled' : 'disabled'}.`, () => groupsApi.setUserService(groupId, member.id, s.id, on));
                     }}
                   />
                   <span>
@@ -94,6 +107,7 @@ export default function AccountEditUser() {
             ))}
           </ul>
         )}
+        {status('services')}
       </section>
 
       <section className="card" aria-labelledby="privacy-title">
@@ -112,7 +126,7 @@ export default function AccountEditUser() {
                     disabled={busy}
                     onChange={(e) => {
                       const on = e.target.checked;
-                      run(`${p.name} ${on ? 'on' : 'off'}.`, () => groupsApi.setUserPermission(member.id, p.id, on));
+                      inSection('privacy')(`${p.name} ${on ? 'on' : 'off'}.`, () => groupsApi.setUserPermission(member.id, p.id, on));
                     }}
                   />
                   {p.name}
@@ -121,29 +135,48 @@ export default function AccountEditUser() {
             </fieldset>
           ))
         )}
+        {status('privacy')}
       </section>
 
       {member.id !== me.id && (
         <section className="card" aria-labelledby="lock-title">
           <h2 id="lock-title">Access to the portal</h2>
+          {locked !== null && (
+            <p data-testid="lock-state">
+              {locked ? (
+                <>
+                  <span className="badge badge--danger">Locked</span> {member.email} cannot log in.
+                </>
+              ) : (
+                <>
+                  <span className="badge badge--ok">Active</span> {member.email} can log in.
+                </>
+              )}
+            </p>
+          )}
           <div className="form__row">
-            <button type="button" className="button" disabled={busy} onClick={() => run('User locked.', () => groupsApi.lockUser(member.id, true))}>
-              Lock user
-            </button>
-            <button type="button" className="button" disabled={busy} onClick={() => run('User unlocked.', () => groupsApi.lockUser(member.id, false))}>
-              Unlock user
-            </button>
+            {locked === false && (
+              <button type="button" className="button" disabled={busy} onClick={() => inSection('lock')('User locked.', () => groupsApi.lockUser(member.id, true))}>
+                Lock user
+              </button>
+            )}
+            {locked === true && (
+              <button type="button" className="button" disabled={busy} onClick={() => inSection('lock')('User unlocked.', () => groupsApi.lockUser(member.id, false))}>
+                Unlock user
+              </button>
+            )}
             <button
               type="button"
               className="button button--danger"
               disabled={busy}
               onClick={() => {
-                if (window.confirm(`Remove ${member.email} from ${group.name}?`)) run('User removed.', () => groupsApi.removeUser(groupId, member.id));
+                if (window.confirm(`Remove ${member.email} from ${group.name}?`)) inSection('lock')('User removed.', () => groupsApi.removeUser(groupId, member.id));
               }}
             >
               Remove from {group.type}
             </button>
           </div>
+          {status('lock')}
         </section>
       )}
     </div>

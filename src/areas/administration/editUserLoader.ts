@@ -5,18 +5,17 @@ import type { Portal } from '../../app/portal';
 /** What the edit-user page needs: the member's access, services and (their own) privacy settings. */
 export async function loadEditUser(portal: Portal, groupId: number, userId: number) {
   const api = portal.groupsApi;
-  const [access, services, userServices, members] = await Promise.all([
-    api.access(groupId, userId),
-    api.services(),
-    api.userServices(groupId, userId),
-    api.groupUsers(groupId),
-  ]);
-  const member = members.find((m) => m.id === userId);
+  // Someone who is not one of the group's users is the unknown page, before any call about them (which
+  // the server would refuse, adding an Error modal to the screen).
+  const member = (await api.groupUsers(groupId)).find((m) => m.id === userId);
   if (!member) throw notFound();
+  const [access, services, userServices] = await Promise.all([api.access(groupId, userId), api.services(), api.userServices(groupId, userId)]);
   // Privacy settings are the user's own: readable by them and by staff.
   const me = portal.session.getSnapshot().context.user;
   const privacy = me.id === userId || isStaffUser(me) ? await api.userPermissions(userId) : [];
-  return { groupId, access, services, userServices, member, privacy };
+  // Whether the user is locked: staff read it (and may lock); an owner is not shown the lock.
+  const locked = isStaffUser(me) && me.id !== userId ? (await portal.users.getUser(userId)).locked : null;
+  return { groupId, access, services, userServices, member, privacy, locked };
 }
 
 export type EditUserData = Awaited<ReturnType<typeof loadEditUser>>;

@@ -29,6 +29,8 @@ export default function LoginRegister() {
 
   return (
     <div>
+      {/* The page's heading for screen readers: the tabs say the same to sighted users. */}
+      <h1 className="sr-only">{current === '/login' ? 'Log in' : 'Register'}</h1>
       <div role="tablist" aria-label="Log in or register" className="tabs" onKeyDown={onKeyDown}>
         {tabs.map((t) => (
           <Link

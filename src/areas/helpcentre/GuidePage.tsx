@@ -45,7 +45,7 @@ function Block({ block }: { block: GuideBlock }) {
   }
   if ('table' in block) {
     return (
-      <div className="guide__table-wrap">
+      <div className="guide__table-wrap" tabIndex={0} role="region" aria-label="Table, scrolls sideways">
         <table className="guide__table">
           <thead>
             <tr>

@@ -106,11 +106,17 @@ export default function HelpCentre() {
         ))}
 
       {searching && hits.length > 0 && (
-        <ul className="guide-cards" aria-label="Search results">
-          {hits.map((hit) => (
-            <GuideCard key={hit.guide.name} hit={hit} terms={terms} />
-          ))}
-        </ul>
+        <section aria-labelledby="search-results-title">
+          {/* The results' heading keeps the outline in order (h1, h2, then each guide's h3). */}
+          <h2 id="search-results-title" className="sr-only">
+            Search results
+          </h2>
+          <ul className="guide-cards" aria-label="Search results">
+            {hits.map((hit) => (
+              <GuideCard key={hit.guide.name} hit={hit} terms={terms} />
+            ))}
+          </ul>
+        </section>
       )}
 
       {searching && hits.length === 0 && !loading && (

@@ -9,6 +9,8 @@ export type GuideMeta = {
   title: string;
   summary: string;
   topic: GuideTopic;
+  /** Other words people search this guide by (an "API key" is what the guide calls a token). */
+  keywords?: string;
   load: () => Promise<{ default: GuideContent }>;
 };
 
@@ -103,6 +105,7 @@ export const guides: readonly GuideMeta[] = [
     title: 'Developer guide: the services API',
     summary: 'Call address lookup, autocomplete, email and bank validation from your own systems with an API token.',
     topic: 'Accounts and developers',
+    keywords: 'api key, api keys, developer, integration, credentials',
     load: () => import('./guides/devDocsHelpGuide'),
   },
 ];

@@ -7,12 +7,21 @@ export type GuideHit = {
   snippet: string | null;
 };
 
-const words = (query: string) =>
-  query
+/** Words of a question that say nothing about what is asked ("how do I get an API key"). */
+const questionWords = new Set(
+  'a an the i we my our me you your how do does can could what where when which who why is are to of for in on with get find use'.split(' '),
+);
+
+const words = (query: string) => {
+  const all = query
     .toLowerCase()
-    .split(/\s+/)
+    .split(/[\s?!.,]+/)
     .map((w) => w.trim())
     .filter(Boolean);
+  const meaningful = all.filter((w) => !questionWords.has(w));
+  // A query made only of such words ("how to") is searched as typed.
+  return meaningful.length > 0 ? meaningful : all;
+};
 
 function snippetAround(text: string, word: string, width = 90): string | null {
   const at = text.toLowerCase().indexOf(word);
@@ -32,7 +41,7 @@ export function searchGuides(query: string, texts: ReadonlyMap<string, string> |
   if (terms.length === 0) return all.map((guide) => ({ guide, snippet: null }));
   const hits: (GuideHit & { rank: number })[] = [];
   all.forEach((guide, i) => {
-    const head = `${guide.title}\n${guide.summary}`.toLowerCase();
+    const head = `${guide.title}\n${guide.summary}\n${guide.keywords ?? ''}`.toLowerCase();
     const body = texts?.get(guide.name) ?? '';
     const lowerBody = body.toLowerCase();
     if (!terms.every((t) => head.includes(t) || lowerBody.includes(t))) return;

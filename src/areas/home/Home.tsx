@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { currencySymbols, territoryLabels } from '../../../contract/shared/territory';
+import { isStaff } from '../../../contract/shared/roles';
 import { usePortal } from '../../app/PortalContext';
 import { formatDate, formatTime } from '../../shared/format';
 import { PageTour } from '../../shared/helptips/PageTour';
@@ -17,8 +18,12 @@ const services = [
 
 /** /home: where a signed-in user lands; later pages add their summaries here. */
 export default function Home() {
-  const { session, territory } = usePortal();
+  const { session, groups, territory: hostTerritory } = usePortal();
   const user = useSelector(session, (s) => s.context.user);
+  // One territory rule (spec section 2): what home offers follows the selected account, as the menus
+  // and guards do; with no account selected, the portal's own territory.
+  const territory = useSelector(groups, (g) => g.context.selection.account?.territory) ?? hostTerritory;
+  const staff = isStaff(user.roles);
   const renewing = useSelector(session, (s) => s.matches('reauthenticating'));
   return (
     <div className="home">
@@ -26,7 +31,7 @@ export default function Home() {
         <section className="hero" aria-labelledby="home-title">
           <h1 id="home-title">Welcome</h1>
           <p>
-            Signed in as <strong>{user.userName}</strong> on the {territoryLabels[territory]} portal. Prices are in{' '}
+            Signed in as <strong>{user.userName}</strong> on the {territoryLabels[hostTerritory]} portal. Prices are in{' '}
             {currencySymbols[territory]}.
           </p>
         </section>
@@ -38,6 +43,10 @@ export default function Home() {
       </div>
       <section aria-labelledby="services-title">
         <h2 id="services-title">Services</h2>
+        <p className="muted">
+          Available for {territoryLabels[territory]} accounts. Use them from the Applications menu or through the API; plans are
+          bought in the Shop.
+        </p>
         <ul className="tiles">
           {services
             .filter((s) => !('ukOnly' in s) || territory === 'uk')
@@ -51,14 +60,20 @@ export default function Home() {
       </section>
       <section aria-labelledby="session-title" className="card" id="session-card">
         <h2 id="session-title">Your session</h2>
-        <dl className="details">
-          <dt>Roles</dt>
-          <dd>{user.roles.join(', ') || 'none'}</dd>
-          <dt>Session renews by</dt>
-          <dd data-testid="recycle-date">{formatDate(user.recycleDate)} {formatTime(user.recycleDate)}</dd>
-          <dt>Status</dt>
-          <dd role="status">{renewing ? 'Renewing…' : 'Active'}</dd>
-        </dl>
+        <p>
+          Status: <span role="status">{renewing ? 'Renewing…' : 'Active'}</span>. The portal renews it by itself while you work.
+        </p>
+        {/* What only staff need to see: a customer is not shown roles and renewal times. */}
+        {staff && (
+          <dl className="details">
+            <dt>Roles</dt>
+            <dd>{user.roles.join(', ')}</dd>
+            <dt>Session renews by</dt>
+            <dd data-testid="recycle-date">
+              {formatDate(user.recycleDate)} {formatTime(user.recycleDate)}
+            </dd>
+          </dl>
+        )}
         <p>
           <Link to="/user">My settings</Link>
         </p>

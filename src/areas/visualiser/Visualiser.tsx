@@ -85,7 +85,7 @@ export default function Visualiser() {
               ))}
             </div>
           </div>
-          <div className="visualiser__canvas">
+          <div className="visualiser__canvas" tabIndex={0} role="region" aria-label="Diagram">
             <Suspense fallback={<Spinner />}>
               <Diagram machine={machine} active={active} zoom={zoom} />
             </Suspense>

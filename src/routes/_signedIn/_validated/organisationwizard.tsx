@@ -1,4 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { ownerPageGuard } from '../../../routing/beforeLoad';
 import Wizard from '../../../areas/administration/Wizard';
 
-export const Route = createFileRoute('/_signedIn/_validated/organisationwizard')({ staticData: { crumb: 'New organisation' }, component: Wizard });
+export const Route = createFileRoute('/_signedIn/_validated/organisationwizard')({
+  beforeLoad: ownerPageGuard,
+  staticData: { crumb: 'New organisation' },
+  component: Wizard,
+});

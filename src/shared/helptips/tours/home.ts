@@ -45,9 +45,8 @@ export const homeTour: HelpTour = {
       title: 'Your session',
       helpText: '<p>The portal renews your session by itself while you work.</p>',
       helpTable: [
-        { key: 'Roles', text: 'What you may do: <b>account</b> for customers; sales, admin or super for staff.' },
-        { key: 'Session renews by', text: 'The latest time of the next renewal (dd/mm/yyyy).' },
-        { key: 'Status', text: '<b>Renewing</b> while a renewal is under way.' },
+        { key: 'Active', text: 'You are signed in.' },
+        { key: 'Renewing', text: 'A renewal is under way; keep working.' },
       ],
       helpTextAfterTable: '<p>If a renewal is refused, you are asked to log in again.</p>',
     },

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { userGuard } from '../../../../routing/beforeLoad';
 import { userIdParam } from '../../../../routing/params';
 
 export const Route = createFileRoute('/_signedIn/_validated/user/$userId')({
   params: userIdParam,
+  beforeLoad: ({ context, params }) => userGuard(params.userId, { portal: context.portal }),
   loader: ({ context, params }) => context.portal.users.getUser(params.userId),
   staticData: { crumb: (user) => (user as { personalName?: string | null } | undefined)?.personalName || 'User' },
 });
