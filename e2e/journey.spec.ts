@@ -1,4 +1,4 @@
-import { codeIn, createValidatedUser, dismissModal, expect, logIn, test, waitForMail } from './support/fixtures';
+import { codeIn, createValidatedUser, demoPassword, dismissModal, expect, logIn, test, waitForMail } from './support/fixtures';
 
 // The whole user journey of the foundation, run once per territory (projects uk and australia, each
 // reaching the same server through its own host name).
@@ -89,7 +89,8 @@ test('edits the signed-in user\'s details and changes the password', async ({ pa
   await page.getByLabel('New password', { exact: true }).fill('Another-Pass-2');
   await page.getByLabel('Confirm new password').fill('Another-Pass-2');
   await page.getByRole('button', { name: 'Change password' }).click();
-  expect(await dismissModal(page)).toContain('Failed to check your current password: Invalid user name or password');
+  // The server checks the current password (issue 9) and says plainly that it is wrong.
+  expect(await dismissModal(page)).toContain('Failed to update your password: The current password is not correct');
   await page.getByLabel('Current password').fill(password);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Your password has been changed.')).toBeVisible();
@@ -143,9 +144,13 @@ test('logs the user out with "Authentication Failure" when the server answers 40
   await api.post('/api/users/users', { data: { email, password: 'Gone-Pass-1', personalName: 'Soon Gone', territory: info.project.name } });
   await logIn(page, email, 'Gone-Pass-1');
   await expect(page).toHaveURL(/\/portal\/validate$/);
-  // The account disappears on the server while the page still holds a token.
+  // The account disappears on the server (staff delete it) while the page still holds a token.
   const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('portal.session.user') ?? '{}'));
-  const removed = await api.delete(`/api/users/users?id=${saved.id}`, { headers: { authorization: `Bearer ${saved.jwt}` } });
+  const staff = await api.get('/api/users/auth', {
+    headers: { authorization: `Basic ${Buffer.from(`admin@example.com:${demoPassword}`).toString('base64')}` },
+  });
+  const { jwt } = (await staff.json()) as { jwt: string };
+  const removed = await api.delete(`/api/users/users?id=${saved.id}`, { headers: { authorization: `Bearer ${jwt}` } });
   expect(removed.status()).toBe(200);
   await page.getByRole('button', { name: 'Resend code' }).click();
   const dialog = page.getByRole('alertdialog');

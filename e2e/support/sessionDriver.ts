@@ -28,7 +28,7 @@ import type { ModelDriver } from '../../tests/machines/harness/driver';
 import type { ModelPath } from '../../tests/machines/harness/model';
 import { sessionModel } from '../../tests/machines/models/session.model';
 import { slowResumeMs } from '../../src/shared/RoutePending';
-import { codeIn, dismissModal, expect, waitForMail } from './fixtures';
+import { codeIn, demoPassword, dismissModal, expect, waitForMail } from './fixtures';
 
 type Session = typeof sessionMachine;
 export type SessionPath = ModelPath<Session>;
@@ -134,11 +134,15 @@ async function createUser(api: APIRequestContext, territory: string, validated: 
   return user;
 }
 
-/** A user of the path's own who owns an organisation with two accounts, made through the groups API. */
+/**
+ * A user of the path's own who owns an organisation with two accounts, made through the groups API by
+ * staff (the server lets an unvalidated user do nothing but validate), the organisation for the user.
+ */
 async function createAccountOwner(api: APIRequestContext, territory: string, validated: boolean): Promise<TestUser> {
   const user = await createUser(api, territory, validated);
-  const { id, jwt } = await apiLogin(api, user);
-  const headers = { authorization: `Bearer ${jwt}` };
+  const { id } = await apiLogin(api, user);
+  const staff = await apiLogin(api, { email: 'admin@example.com', password: demoPassword, since: 0, validated: true });
+  const headers = { authorization: `Bearer ${staff.jwt}` };
   const organisation = await api.post(`/api/users/groups?userId=${id}`, { data: { type: 'organisation', name: owned.organisation }, headers });
   expect(organisation.status()).toBe(201);
   const { id: parentId } = (await organisation.json()) as { id: number };
