@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { logIn, test } from './support/fixtures';
-import { portalPages } from './support/pages';
+import { openPagesOf, portalPages } from './support/pages';
 
 // Every page of the portal at a phone's width (390 x 844, touch) and a laptop's (1366 x 900): nothing
 // wider than the screen, every top-level menu reachable (through the menu button on a phone), and axe
@@ -56,14 +56,7 @@ async function walk(browser: Browser, baseURL: string, user: string | null, size
   await context.addInitScript(() => localStorage.setItem('portal.helptips.disabled', 'true'));
   const page = await context.newPage();
   const problems: string[] = [];
-  if (user) {
-    await logIn(page, user);
-    await expect(page).toHaveURL(/\/portal\/(home|validate)/);
-  }
-  for (const { path, name } of portalPages.filter((p) => p.user === user)) {
-    await page.goto(path);
-    await expect(page.locator('#root')).not.toBeEmpty();
-    await page.waitForLoadState('networkidle');
+  for await (const { name } of openPagesOf(page, user)) {
     await expect(page.locator('.spinner')).toHaveCount(0);
     const where = `${name} at ${size.name}`;
     const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);

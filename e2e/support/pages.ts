@@ -1,3 +1,6 @@
+import type { Page } from '@playwright/test';
+import { expect, logIn } from './fixtures';
+
 // Every page of the portal, as the user who may open it reaches it: the list that the whole-portal
 // checks (CSP and console, layout and accessibility) walk. A new page joins here.
 
@@ -57,3 +60,17 @@ export const portalPages: PortalPage[] = [
   ]),
   ...pagesOf('super@example.com', [['create new account', '/administration/account/create']]),
 ];
+
+/** Signs `user` in (a visitor stays signed out), then opens each of their pages in turn, loaded and settled. */
+export async function* openPagesOf(page: Page, user: string | null): AsyncGenerator<PortalPage> {
+  if (user) {
+    await logIn(page, user);
+    await expect(page).toHaveURL(/\/portal\/(home|validate)/);
+  }
+  for (const entry of portalPages.filter((p) => p.user === user)) {
+    await page.goto(entry.path);
+    await expect(page.locator('#root')).not.toBeEmpty();
+    await page.waitForLoadState('networkidle');
+    yield entry;
+  }
+}
