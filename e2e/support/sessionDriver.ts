@@ -136,12 +136,13 @@ async function createUser(api: APIRequestContext, territory: string, validated: 
 
 /**
  * A user of the path's own who owns an organisation with two accounts, made through the groups API by
- * staff (the server lets an unvalidated user do nothing but validate), the organisation for the user.
+ * super (the server lets an unvalidated user do nothing but validate; only super creates an
+ * organisation for another user).
  */
 async function createAccountOwner(api: APIRequestContext, territory: string, validated: boolean): Promise<TestUser> {
   const user = await createUser(api, territory, validated);
   const { id } = await apiLogin(api, user);
-  const staff = await apiLogin(api, { email: 'admin@example.com', password: demoPassword, since: 0, validated: true });
+  const staff = await apiLogin(api, { email: 'super@example.com', password: demoPassword, since: 0, validated: true });
   const headers = { authorization: `Bearer ${staff.jwt}` };
   const organisation = await api.post(`/api/users/groups?userId=${id}`, { data: { type: 'organisation', name: owned.organisation }, headers });
   expect(organisation.status()).toBe(201);
