@@ -142,7 +142,7 @@ async function createUser(api: APIRequestContext, territory: string, validated: 
 async function createAccountOwner(api: APIRequestContext, territory: string, validated: boolean): Promise<TestUser> {
   const user = await createUser(api, territory, validated);
   const { id } = await apiLogin(api, user);
-  const staff = await apiLogin(api, { email: 'super@example.com', password: demoPassword, since: 0, validated: true });
+  const staff = await apiLogin(api, superUser);
   const headers = { authorization: `Bearer ${staff.jwt}` };
   const organisation = await api.post(`/api/users/groups?userId=${id}`, { data: { type: 'organisation', name: owned.organisation }, headers });
   expect(organisation.status()).toBe(201);
@@ -153,6 +153,9 @@ async function createAccountOwner(api: APIRequestContext, territory: string, val
   }
   return user;
 }
+
+/** The demo super user: staff who may make groups for others and lock users. */
+const superUser: TestUser = { email: 'super@example.com', password: demoPassword, since: 0, validated: true };
 
 /** Users no path changes (none validates or deletes them), made once per worker. */
 const sharedUsers = new Map<boolean, Promise<TestUser>>();
@@ -331,10 +334,12 @@ export function sessionDriver({ page, api, territory }: { page: Page; api: APIRe
         expect(new URL(renewal.request.url()).searchParams.get('accId'), 'the renewal asks for the account').toMatch(/^\d+$/);
       },
       'session.unauthorized': async (run) => {
-        // The account disappears on the server while the page still holds a token.
-        const { id, jwt } = await apiLogin(api, run.user);
-        const removed = await api.delete(`/api/users/users?id=${id}`, { headers: { authorization: `Bearer ${jwt}` } });
-        expect(removed.status()).toBe(200);
+        // Staff lock the user on the server while the page still holds a token: every token of theirs
+        // ends (deleting would be refused: the path's user may be the only owner of their groups).
+        const { id } = await apiLogin(api, run.user);
+        const staff = await apiLogin(api, superUser);
+        const locked = await api.put(`/api/users/userlock?id=${id}`, { data: { lock: true }, headers: { authorization: `Bearer ${staff.jwt}` } });
+        expect(locked.status()).toBe(200);
         if (run.held.reauth.length) {
           // Renewing: the renewal itself is answered 401.
           await release(run, run.held.reauth, ({ route }) => route.continue());
