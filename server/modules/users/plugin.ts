@@ -5,6 +5,7 @@ import * as S from '../../../contract/users/schemas';
 import { forbidden } from '../../errors';
 import { route, validateFirst } from '../../http/route';
 import type { Deps } from '../deps';
+import * as admin from './admin';
 import * as users from './service';
 
 /** The user server of spec section 7 (sessions, validation, password reset, users, user admin), under /api/users. */
@@ -27,13 +28,13 @@ export const usersPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
     users.setPassword(deps, call.actor, { ...body, sessionId: call.claims.sessionId, ip: call.ip }));
   route(app, E.logout, S.logout, (_input, call) => users.logOut(deps, call.actor, { sessionId: call.claims.sessionId }), unvalidated);
 
-  route(app, E.listUsers, G.listUsers, (_input, call) => users.listUsers(deps, call.actor));
-  route(app, E.lockUser, G.lockUser, (input, call) => users.setUserLock(deps, call.actor, input));
-  route(app, E.listServices, G.listServices, () => users.listServices(deps));
-  route(app, E.userServices, G.userServices, ({ query }, call) => users.userServices(deps, call.actor, query));
-  route(app, E.grantUserService, G.grantUserService, ({ query }, call) => users.grantUserService(deps, call.actor, query));
-  route(app, E.revokeUserService, G.revokeUserService, ({ query }, call) => users.revokeUserService(deps, call.actor, query));
-  route(app, E.listPermissions, G.listPermissions, () => users.listPermissions(deps));
-  route(app, E.userPermissions, G.userPermissions, ({ query }, call) => users.userPermissions(deps, call.actor, query));
-  route(app, E.setUserPermission, G.setUserPermission, ({ body }, call) => users.setUserPermission(deps, call.actor, body));
+  route(app, E.listUsers, G.listUsers, (_input, call) => admin.listUsers(deps, call.actor));
+  route(app, E.lockUser, G.lockUser, (input, call) => admin.setUserLock(deps, call.actor, input));
+  route(app, E.listServices, G.listServices, () => admin.listServices(deps));
+  route(app, E.userServices, G.userServices, ({ query }, call) => admin.userServices(deps, call.actor, query));
+  route(app, E.grantUserService, G.grantUserService, ({ query }, call) => admin.grantUserService(deps, call.actor, query));
+  route(app, E.revokeUserService, G.revokeUserService, ({ query }, call) => admin.revokeUserService(deps, call.actor, query));
+  route(app, E.listPermissions, G.listPermissions, () => admin.listPermissions(deps));
+  route(app, E.userPermissions, G.userPermissions, ({ query }, call) => admin.userPermissions(deps, call.actor, query));
+  route(app, E.setUserPermission, G.setUserPermission, ({ body }, call) => admin.setUserPermission(deps, call.actor, body));
 };

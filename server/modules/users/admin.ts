@@ -1,0 +1,205 @@
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { permission, service, UserPermission, userService } from '../../../contract/groups/entities';
+import { higherRoleRefusal, isStaffUser, lockStaffOnlyRefusal, mayActOnRole, mayLockUsers, ownsWith, userAccessRefusal } from '../../../contract/shared/access';
+import type { User } from '../../../contract/users/entities';
+import { badRequest, forbidden, notFound } from '../../errors';
+import { secondsOf } from '../../platform/clock';
+import type { Deps } from '../deps';
+import { assertOnUser, assertStaff, authoriseGroup, type Actor } from '../groups/access';
+import { levels } from '../groups/queries';
+import { listUserRecords, revokeSessions, toUser, updateUserRow, type UserRecord } from './queries';
+import { requireUser } from './service';
+
+// User admin of spec section 7 (the users list and locks) and the services and privacy permissions
+// of a user on a group. Every function is (deps, actor, input) and authorises inside.
+
+export const maxUserList = 1000;
+
+type Permission = z.infer<typeof permission>;
+type Service = z.infer<typeof service>;
+type UserService = z.infer<typeof userService>;
+
+// ---- User admin --------------------------------------------------------------------------------
+
+/** GET /users (staff): users by id, at most maxUserList. */
+export async function listUsers(deps: Pick<Deps, 'db'>, actor: Actor): Promise<User[]> {
+  assertStaff(actor);
+  return (await listUserRecords(deps.db, maxUserList)).map(toUser);
+}
+
+/**
+ * Locking a user holds in every tenant, so it is for admin and super, and never on a higher role.
+ * An owner of one of the user's groups is told to remove the user from their groups instead;
+ * anyone else learns only that they have no access to the user.
+ */
+async function assertCanLockUser(deps: Pick<Deps, 'db'>, actor: Actor, target: UserRecord): Promise<void> {
+  if (mayLockUsers(actor)) {
+    if (!mayActOnRole(actor, target)) throw forbidden(higherRoleRefusal);
+    return;
+  }
+  if (isStaffUser(target)) throw forbidden(userAccessRefusal);
+  const groups = await deps.db.selectFrom('group_users').select('group_id').where('user_id', '=', target.id).execute();
+  const found = await levels(deps.db, actor.id, groups.map((row) => row.group_id));
+  if ([...found.values()].some((entry) => ownsWith(entry.level))) throw forbidden(lockStaffOnlyRefusal);
+  throw forbidden(userAccessRefusal);
+}
+
+/** PUT /userlock: a locked user's token stops working at their next call, and they cannot log in. */
+export async function setUserLock(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  actor: Actor,
+  input: { query: { id: number }; body: { lock: boolean } },
+): Promise<User> {
+  const target = await requireUser(deps, input.query.id);
+  if (target.id === actor.id && input.body.lock) throw badRequest('You cannot lock yourself');
+  await assertCanLockUser(deps, actor, target);
+  const now = secondsOf(deps.clock);
+  const row = await deps.db.transaction().execute(async (trx) => {
+    // A lock ends every session and token, so an unlock does not revive them.
+    if (input.body.lock) await revokeSessions(trx, target.id, now, { includeApi: true });
+    return updateUserRow(trx, target.id, { locked: input.body.lock, update_timestamp: now });
+  });
+  return toUser(row!);
+}
+
+// ---- Permissions and services ------------------------------------------------------------------
+
+/** GET /permissions: every permission with its flags, in display order. */
+export function listPermissions(deps: Pick<Deps, 'db'>): Promise<Permission[]> {
+  return deps.db
+    .selectFrom('permissions')
+    .select(['id', 'ref_id as refId', 'name', 'description', 'parent_id as parentId', 'admin', 'is_notification as isNotification', 'is_service as isService'])
+    .orderBy('display_order')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * The user's privacy settings, the notification permissions as a tree (a top level one without
+ * children belongs under the 'General' heading); unset ones take their default.
+ */
+async function permissionsOf(deps: Pick<Deps, 'db'>, userId: number): Promise<UserPermission[]> {
+  const rows = await deps.db
+    .selectFrom('permissions as p')
+    .leftJoin('user_permissions as up', (join) => join.onRef('up.permission_id', '=', 'p.id').on('up.user_id', '=', userId))
+    .where('p.is_notification', '=', true)
+    .select((eb) => [
+      'p.id',
+      'p.name',
+      'p.description',
+      'p.parent_id as parentId',
+      'p.def',
+      eb.fn.coalesce('up.enabled', 'p.def').as('enabled'),
+    ])
+    .orderBy('p.display_order')
+    .orderBy('p.id')
+    .execute();
+  const nodes = new Map(rows.map(({ parentId: _p, ...row }) => [row.id, { ...row, children: [] as UserPermission[] }]));
+  const top: UserPermission[] = [];
+  for (const row of rows) {
+    const node = nodes.get(row.id)!;
+    const parent = row.parentId === null ? undefined : nodes.get(row.parentId);
+    (parent ? parent.children : top).push(node);
+  }
+  return top;
+}
+
+/** GET /userpermissions: the caller's own (or, for staff, anyone's). */
+export function userPermissions(deps: Pick<Deps, 'db'>, actor: Actor, input: { userId?: number }): Promise<UserPermission[]> {
+  const userId = input.userId ?? actor.id;
+  assertOnUser(actor, userId, 'read');
+  return permissionsOf(deps, userId);
+}
+
+/** PUT /userpermissions: turns one notification on or off for the user (themselves, or anyone by admin and super). */
+export async function setUserPermission(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  actor: Actor,
+  input: { userId?: number; permissionId: number; enabled: boolean },
+): Promise<UserPermission[]> {
+  const userId = input.userId ?? actor.id;
+  assertOnUser(actor, userId, 'change');
+  const permission = await deps.db.selectFrom('permissions').select('is_notification').where('id', '=', input.permissionId).executeTakeFirst();
+  if (!permission) throw notFound('Permission not found');
+  if (!permission.is_notification) throw badRequest('Only notification permissions can be changed here');
+  const now = secondsOf(deps.clock);
+  await deps.db
+    .insertInto('user_permissions')
+    .values({ user_id: userId, permission_id: input.permissionId, enabled: input.enabled, update_timestamp: now })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'permission_id']).doUpdateSet((eb) => ({
+        enabled: eb.ref('excluded.enabled'),
+        update_timestamp: eb.ref('excluded.update_timestamp'),
+      })),
+    )
+    .execute();
+  return permissionsOf(deps, userId);
+}
+
+/** GET /services. */
+export function listServices(deps: Pick<Deps, 'db'>): Promise<Service[]> {
+  return deps.db.selectFrom('services').select(['id', 'name', 'description']).orderBy('display_order').orderBy('id').execute();
+}
+
+function servicesOf(deps: Pick<Deps, 'db'>, groupId: number, userId: number): Promise<UserService[]> {
+  return deps.db
+    .selectFrom('user_services as us')
+    .innerJoin('services as s', 's.id', 'us.service_id')
+    .select(['us.service_id as serviceId', 's.name', 'us.token_id as tokenId'])
+    .where('us.group_id', '=', groupId)
+    .where('us.user_id', '=', userId)
+    .orderBy('s.display_order')
+    .orderBy('us.service_id')
+    .orderBy('us.token_id', (ob) => ob.asc().nullsFirst())
+    .execute();
+}
+
+type GroupUserKey = { groupId: number; userId: number };
+type ServiceKey = GroupUserKey & { serviceId: number; tokenId?: number };
+
+/** GET /userservices: the services the user may call for the group (read access to the group). */
+export async function userServices(deps: Pick<Deps, 'db'>, actor: Actor, input: GroupUserKey): Promise<UserService[]> {
+  await authoriseGroup(deps.db, actor, input.groupId, 'read');
+  return servicesOf(deps, input.groupId, input.userId);
+}
+
+/** PUT /userservices (owners, staff): lets a user of the group call the service, for every token or one. */
+export async function grantUserService(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, key: ServiceKey): Promise<UserService[]> {
+  await deps.db.transaction().execute(async (trx) => {
+    await authoriseGroup(trx, actor, key.groupId, 'manage', 'share');
+    if (!(await levels(trx, key.userId, [key.groupId])).get(key.groupId)!.level) {
+      throw badRequest('This user has no access to this group');
+    }
+    if (!(await trx.selectFrom('services').select('id').where('id', '=', key.serviceId).executeTakeFirst())) {
+      throw notFound('Service not found');
+    }
+    await trx
+      .insertInto('user_services')
+      .values({
+        group_id: key.groupId,
+        user_id: key.userId,
+        service_id: key.serviceId,
+        token_id: key.tokenId ?? null,
+        create_timestamp: secondsOf(deps.clock),
+      })
+      // The unique index is on an expression (coalesce(token_id, 0)), which the builder cannot name.
+      .onConflict((oc) => oc.expression(sql`group_id, user_id, service_id, (coalesce(token_id, 0))`).doNothing())
+      .execute();
+  });
+  return servicesOf(deps, key.groupId, key.userId);
+}
+
+/** DELETE /userservices (owners, staff): takes the permission away; nothing to take is no error. */
+export async function revokeUserService(deps: Pick<Deps, 'db'>, actor: Actor, key: ServiceKey): Promise<UserService[]> {
+  await authoriseGroup(deps.db, actor, key.groupId, 'manage');
+  await deps.db
+    .deleteFrom('user_services')
+    .where('group_id', '=', key.groupId)
+    .where('user_id', '=', key.userId)
+    .where('service_id', '=', key.serviceId)
+    .where((eb) => eb(eb.fn.coalesce('token_id', sql.lit(0)), '=', key.tokenId ?? 0))
+    .execute();
+  return servicesOf(deps, key.groupId, key.userId);
+}
+
