@@ -1,11 +1,203 @@
 import { z } from 'zod';
 import type { CallShape } from '../endpoint';
-import { id } from '../fields';
+import { flag, id } from '../fields';
+import { calculators, dqServices, maxClicks, tierProblem } from '../shared/catalogue';
+import { parseTerritory } from '../shared/territory';
+import { message } from '../users/schemas';
+import { accountPlan, bundle, dataset, plan, planComparison, planFilter, priceTier } from './entities';
 
-// Calls of the plans manager (spec section 7) served under /api/plans.
+// Calls of the plans manager (spec section 7) served under /api/plans. Writes to the catalogue are
+// for admin and super; bundles for admin, super and sales; reads for any validated user (the shop
+// shows the catalogue), with unavailable and deprecated plans for staff only.
 
 /** GET /account/candelete ?accountId (plans manager): true when nothing hangs below the account. */
 export const accountIdQuery = z.object({ accountId: id });
 export const canDelete = z.boolean();
-
 export const canDeleteAccount = { query: accountIdQuery, response: canDelete } satisfies CallShape;
+
+const text = (what: string, max: number) =>
+  z.string().trim().min(1, `${what} is required`).max(max, `${what} is at most ${max} characters`);
+const displayOrder = z.number().int('The display order is a whole number').min(0).max(100_000);
+/** Seconds since the epoch, as the server's timestamps are (spec section 9). */
+const seconds = z.number().int('Dates are whole seconds').min(0, 'Dates cannot be before 1970');
+
+/** Territory names of spec section 5: uk, united kingdom, australia, aus; others 'Unknown territory'. */
+export const territoryName = z.string().transform((name, ctx) => {
+  try {
+    return parseTerritory(name);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'Unknown territory' });
+    return z.NEVER;
+  }
+});
+
+// ---- Datasets ----------------------------------------------------------------------------------
+
+export const datasetIdQuery = z.object({ datasetId: id });
+export const datasetsQuery = z.object({ datasetId: id.optional(), service: z.enum(dqServices).optional() });
+export const datasetInput = z
+  .object({
+    dataset: text('A name', 100),
+    datasetRef: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9][A-Z0-9_-]{1,31}$/, 'A reference is 2 to 32 letters, digits, - or _'),
+    service: z.enum(dqServices, 'Choose the service the dataset belongs to'),
+    description: z.string().trim().max(2000).default(''),
+  })
+  .strict();
+
+export const listDatasets = { query: datasetsQuery, response: z.array(dataset) } satisfies CallShape;
+/** Answers 201 Created. */
+export const createDataset = { body: datasetInput, response: dataset } satisfies CallShape;
+export const updateDataset = { query: datasetIdQuery, body: datasetInput.partial().strict(), response: dataset } satisfies CallShape;
+/** Refused (409) while a plan uses the dataset. */
+export const deleteDataset = { query: datasetIdQuery, response: message } satisfies CallShape;
+
+// ---- Plans -------------------------------------------------------------------------------------
+
+export const planIdQuery = z.object({ planId: id });
+export const plansQuery = z.object({
+  planId: id.optional(),
+  datasetId: id.optional(),
+  service: z.enum(dqServices).optional(),
+  territory: territoryName.optional(),
+  /** Staff only: plans outside their availability window and deprecated plans too. */
+  all: flag,
+});
+
+const planFields = {
+  plan: text('A name', 100),
+  description: z.string().trim().max(2000).default(''),
+  datasetId: z.number().int().positive('Choose a dataset'),
+  duration: z.number().int('The duration is whole months').min(1, 'A plan lasts at least 1 month').max(120, 'A plan lasts at most 120 months'),
+  availableStart: seconds,
+  availableEnd: seconds.nullable().default(null),
+  calculator: z.enum(calculators).default('volume'),
+  pricing: z.array(priceTier).min(1, 'A plan needs at least one price tier').max(20, 'A plan has at most 20 price tiers'),
+  territory: territoryName,
+  allowTest: z.boolean().default(false),
+  displayOrder: displayOrder.default(0),
+  /** The newer plan that replaces this one; null: not deprecated. */
+  deprecatedByPlanId: z.number().int().positive().nullable().default(null),
+};
+
+type PlanRules = { availableStart?: number; availableEnd?: number | null; pricing?: z.infer<typeof priceTier>[] };
+/** The rules across fields, also run by the server on an update merged with the stored plan. */
+export function planProblems(p: PlanRules): { path: string; message: string }[] {
+  const problems: { path: string; message: string }[] = [];
+  if (p.availableEnd != null && p.availableStart != null && p.availableEnd <= p.availableStart)
+    problems.push({ path: 'availableEnd', message: 'The availability window must end after it starts' });
+  const tiers = p.pricing && tierProblem(p.pricing);
+  if (tiers) problems.push({ path: 'pricing', message: tiers });
+  return problems;
+}
+const withPlanRules = <T extends PlanRules>(value: T, ctx: z.RefinementCtx) => {
+  for (const p of planProblems(value)) ctx.addIssue({ code: 'custom', path: [p.path], message: p.message });
+};
+
+export const planInput = z.object(planFields).strict().superRefine(withPlanRules);
+/** An update changes the fields it carries; the server checks the merged plan with planProblems. */
+export const planUpdate = z
+  .object({
+    plan: planFields.plan,
+    description: z.string().trim().max(2000),
+    datasetId: planFields.datasetId,
+    duration: planFields.duration,
+    availableStart: seconds,
+    availableEnd: seconds.nullable(),
+    calculator: z.enum(calculators),
+    pricing: planFields.pricing,
+    territory: territoryName,
+    allowTest: z.boolean(),
+    displayOrder,
+    deprecatedByPlanId: z.number().int().positive().nullable(),
+  })
+  .partial()
+  .strict()
+  .superRefine(withPlanRules);
+
+export const listPlans = { query: plansQuery, response: z.array(plan) } satisfies CallShape;
+/** Answers 201 Created. */
+export const createPlan = { body: planInput, response: plan } satisfies CallShape;
+export const updatePlan = { query: planIdQuery, body: planUpdate, response: plan } satisfies CallShape;
+/** Refused (409) while an account subscribes to the plan. */
+export const deletePlan = { query: planIdQuery, response: message } satisfies CallShape;
+
+// ---- Filters and comparisons (spec section 7: body description, category, displayOrder) ----------
+
+export const filterIdQuery = z.object({ filterId: id });
+export const comparisonIdQuery = z.object({ comparisonId: id });
+export const filterInput = z
+  .object({ description: text('A description', 200), category: text('A category', 100), displayOrder: displayOrder.default(0) })
+  .strict();
+export const comparisonInput = z.object({ description: text('A description', 200), displayOrder: displayOrder.default(0) }).strict();
+
+export const listFilters = { query: planIdQuery, response: z.array(planFilter) } satisfies CallShape;
+/** Answers 201 Created. */
+export const createFilter = { query: planIdQuery, body: filterInput, response: planFilter } satisfies CallShape;
+export const updateFilter = { query: filterIdQuery, body: filterInput.partial().strict(), response: planFilter } satisfies CallShape;
+export const deleteFilter = { query: filterIdQuery, response: message } satisfies CallShape;
+
+export const listComparisons = { query: planIdQuery, response: z.array(planComparison) } satisfies CallShape;
+/** Answers 201 Created. */
+export const createComparison = { query: planIdQuery, body: comparisonInput, response: planComparison } satisfies CallShape;
+export const updateComparison = { query: comparisonIdQuery, body: comparisonInput.partial().strict(), response: planComparison } satisfies CallShape;
+export const deleteComparison = { query: comparisonIdQuery, response: message } satisfies CallShape;
+
+// ---- Account plans, bundles and subscriptions ---------------------------------------------------
+
+/** GET /account/plans ?accountId: the account's subscriptions (owner of the account, or staff). */
+export const listAccountPlans = { query: accountIdQuery, response: z.array(accountPlan) } satisfies CallShape;
+
+const clicks = z.number().int('Clicks are a whole number').min(1, 'A bundle holds at least 1 click').max(maxClicks);
+/** POST /bundles ?organisationId, accountId (staff). */
+export const createBundleQuery = z.object({ organisationId: id, accountId: id });
+export const bundleInput = z
+  .object({
+    planId: z.number().int().positive('Choose a plan'),
+    clicks,
+    /** Absent: now. */
+    startDate: seconds.optional(),
+    /** Absent: the start date plus the plan's duration. */
+    endDate: seconds.optional(),
+    /** Absent: the plan's price for the clicks; 0 for a free bundle. */
+    price: z.number().int('Prices are whole minor units (pence or cents)').min(0, 'Prices cannot be negative').optional(),
+  })
+  .strict()
+  .refine((b) => b.endDate === undefined || b.startDate === undefined || b.endDate > b.startDate, {
+    path: ['endDate'],
+    message: 'A bundle must end after it starts',
+  });
+/**
+ * PUT /bundles ?bundleId (staff). A start date of zero or less is dropped (spec section 5), so the
+ * bundle keeps the one it has.
+ */
+export const bundleIdQuery = z.object({ bundleId: id });
+export const bundleUpdate = z
+  .object({
+    clicks,
+    startDate: z.number().int('Dates are whole seconds'),
+    endDate: seconds,
+    price: z.number().int('Prices are whole minor units (pence or cents)').min(0, 'Prices cannot be negative'),
+  })
+  .partial()
+  .strict()
+  .transform(({ startDate, ...rest }) => (startDate !== undefined && startDate > 0 ? { ...rest, startDate } : rest));
+
+/** Answers 201 Created. */
+export const createBundle = { query: createBundleQuery, body: bundleInput, response: bundle } satisfies CallShape;
+export const updateBundle = { query: bundleIdQuery, body: bundleUpdate, response: bundle } satisfies CallShape;
+/** Refused (409) once clicks of the bundle are used: end it early instead. */
+export const deleteBundle = { query: bundleIdQuery, response: message } satisfies CallShape;
+
+/** DELETE /payment/subscription ?accountId, planId: calls are refused and it does not renew. */
+export const subscriptionQuery = z.object({ accountId: id, planId: id });
+export const disableSubscription = { query: subscriptionQuery, response: message } satisfies CallShape;
+/**
+ * PUT /payment/subscription ?accountId, planId, clicks with basic credentials (the owner types the
+ * password again): enables it, renewing clicks at a time (0: no automatic renewal).
+ */
+export const enableSubscriptionQuery = subscriptionQuery.extend({ clicks: z.coerce.number().int().min(0).max(maxClicks).default(0) });
+export const enableSubscription = { query: enableSubscriptionQuery, response: message } satisfies CallShape;
