@@ -94,8 +94,10 @@ export function planProblems(p: PlanRules): { path: string; message: string }[] 
   if (tiers) problems.push({ path: 'pricing', message: tiers });
   return problems;
 }
-const withPlanRules = <T extends PlanRules>(value: T, ctx: z.RefinementCtx) => {
-  for (const p of planProblems(value)) ctx.addIssue({ code: 'custom', path: [p.path], message: p.message });
+const withPlanRules = <T extends PlanRules>(value: T, ctx: z.RefinementCtx<T>) => {
+  // A field its own schema refused already (a negative price) is not refused again in other words.
+  const refused = new Set(ctx.issues.map((issue) => String(issue.path?.[0])));
+  for (const p of planProblems(value)) if (!refused.has(p.path)) ctx.addIssue({ code: 'custom', path: [p.path], message: p.message });
 };
 
 export const planInput = z.object(planFields).strict().superRefine(withPlanRules);
