@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Bundle } from '../../../contract/plans/entities';
 import type { bundleInput, bundleUpdate } from '../../../contract/plans/schemas';
 import { priceOf, quantityProblem } from '../../../contract/shared/catalogue';
-import { territoryLabels } from '../../../contract/shared/territory';
+import { territoryLabels, type Territory } from '../../../contract/shared/territory';
 import type { Db } from '../../db';
 import { badRequest, conflict, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
@@ -17,6 +17,7 @@ import { planRow } from './catalogueQueries';
 
 type BundleDeps = Pick<Deps, 'db' | 'clock'>;
 
+const territoryName = (territory: Territory) => (territory === 'uk' ? 'the United Kingdom' : territoryLabels[territory]);
 const endsBeforeStart = () => badRequest('A bundle must end after it starts');
 
 async function bundleById(db: Db, bundleId: number): Promise<Bundle> {
@@ -68,7 +69,7 @@ export async function createBundle(
     if (!plan) throw missing.plan();
     if (plan.territory !== account.territory) {
       throw badRequest(
-        `${plan.name} is a ${territoryLabels[plan.territory]} plan and ${account.name} is a ${territoryLabels[account.territory]} account: choose a plan of the account's territory`,
+        `${plan.name} is a plan for ${territoryName(plan.territory)} and ${account.name} is an account in ${territoryName(account.territory)}: choose a plan of the account's territory`,
       );
     }
     const startDate = body.startDate ?? now;

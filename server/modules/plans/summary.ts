@@ -47,8 +47,9 @@ export function summarise(sub: SubscriptionRow, bundles: Bundle[], usage: UsageT
 
   let estimatedExpiryDate: number | null = null;
   if (current.length > 0 && endDate !== null) {
-    // At the period's rate the clicks run out after remain / average days; with no use, at the end date.
-    const runOut = consumed > 0 ? now + Math.floor((remainClicks / (consumed / periodDays)) * day) : endDate;
+    // At the period's rate the clicks run out after remain / average days; with no use, at the end
+    // date; with none left, they ran out already.
+    const runOut = remainClicks === 0 ? now : consumed > 0 ? now + Math.floor((remainClicks / (consumed / periodDays)) * day) : endDate;
     estimatedExpiryDate = Math.min(endDate, runOut);
   }
 
