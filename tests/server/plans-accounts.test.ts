@@ -60,7 +60,9 @@ describe('a bundle made by staff', () => {
     expect(body).toMatchObject({ startDate: nowOf(h), endDate: end, price: 0, clicks: 50 });
   });
 
-  it.each([
+  // planId -1: the Australian plan, 0: the UK plan; organisationId -2: another organisation, -3: an account.
+  type BadBundle = [string, Record<string, number>, { organisationId?: number; accountId?: number }, number, string];
+  it.each<BadBundle>([
     ['a plan of another territory', { planId: -1 }, {}, 400, 'Lookup AU is a plan for Australia and Bundle UK is an account in the United Kingdom: choose a plan of the account\'s territory'],
     ['an account of another organisation', { planId: 0 }, { organisationId: -2 }, 400, 'Bundle UK is not an account of Other Org'],
     ['an organisation that is an account', { planId: 0 }, { organisationId: -3 }, 400, 'Bundle AU is not an organisation: choose the organisation the account belongs to'],
