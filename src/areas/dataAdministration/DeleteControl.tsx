@@ -32,18 +32,13 @@ export function DeleteControl({
   const state = useSelector(actor, (s) => String(s.value));
   const failed = useSelector(actor, (s) => Boolean(s.context.error));
   // In a table row the button says Delete; its name says what.
-  const label = compact ? (
-    <>
-      Delete<span className="sr-only"> {what} {name}</span>
-    </>
-  ) : (
-    `Delete ${what}`
-  );
+  const label = compact ? 'Delete' : `Delete ${what}`;
+  const fullName = compact ? `Delete ${what} ${name}` : undefined;
 
   if (blocked) {
     return (
       <span className="delete-control">
-        <button type="button" className={compact ? 'link-button' : 'button button--danger'} disabled aria-describedby={`${id}-blocked`}>
+        <button type="button" className={compact ? 'link-button' : 'button button--danger'} aria-label={fullName} disabled aria-describedby={`${id}-blocked`}>
           {label}
         </button>
         <span id={`${id}-blocked`} className="muted delete-control__reason">
@@ -72,7 +67,7 @@ export function DeleteControl({
   }
   return (
     <span className="delete-control">
-      <button type="button" className={compact ? 'link-button' : 'button button--danger'} onClick={() => actor.send({ type: 'user.request' })}>
+      <button type="button" className={compact ? 'link-button' : 'button button--danger'} aria-label={fullName} onClick={() => actor.send({ type: 'user.request' })}>
         {label}
       </button>
       {failed && (

@@ -135,8 +135,8 @@ export function PlanItems({ plan, kind }: { plan: Plan; kind: ItemKind }) {
               className: 'table__actions',
               cell: (i) => (
                 <>
-                  <button type="button" className="link-button" onClick={() => startEditing(i)}>
-                    Edit<span className="sr-only"> {i.description}</span>
+                  <button type="button" className="link-button" aria-label={`Edit ${noun} ${i.description}`} onClick={() => startEditing(i)}>
+                    Edit
                   </button>
                   <DeleteControl
                     compact

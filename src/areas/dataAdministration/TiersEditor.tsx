@@ -79,10 +79,11 @@ export function TiersEditor({ drafts, onChange, calculator, territory, showProbl
                   <button
                     type="button"
                     className="link-button"
+                    aria-label={`Remove tier ${i + 1}`}
                     disabled={drafts.length === 1}
                     onClick={() => onChange(drafts.filter((o) => o.key !== d.key))}
                   >
-                    Remove<span className="sr-only"> tier {i + 1}</span>
+                    Remove
                   </button>
                 </td>
               </tr>
