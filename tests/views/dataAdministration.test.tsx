@@ -87,15 +87,15 @@ describe('the catalogue home (/dataAdministration)', () => {
   it('lists datasets and plans on sale, prices in the plan territory\'s currency, and hides deprecated ones until asked', async () => {
     open('/dataAdministration', catalogueServer({ datasets, plans: [uk, au, old] }));
     const plans = await screen.findByRole('table', { name: 'Plans' });
-    expect(rowsOf(plans).map((r) => [r[0], r[3], r[4], r[7]])).toEqual([
+    expect(rowsOf(plans).map((r) => [r[0], r[2], r[3], r[6]])).toEqual([
       ['UK Lookup 10k', 'United Kingdom', '£30.00 per 1,000 clicks', 'Available'],
       ['AU Lookup', 'Australia', 'A$12.50 per 1,000 clicks', 'Available'],
     ]);
-    expect(rowsOf(plans)[0][6]).toBe('From 01/01/2025');
+    expect(rowsOf(plans)[0][5]).toBe('From 01/01/2025');
     expect(screen.getByText(/Showing 2 of 3 plans; 1 deprecated/)).toBeTruthy();
     const user = userEvent.setup();
     await user.click(screen.getByLabelText(/Show deprecated and unavailable plans/));
-    expect(rowsOf(screen.getByRole('table', { name: 'Plans' })).map((r) => r[7])).toEqual(['Available', 'Available', 'Deprecated']);
+    expect(rowsOf(screen.getByRole('table', { name: 'Plans' })).map((r) => r[6])).toEqual(['Available', 'Available', 'Deprecated']);
     await user.selectOptions(screen.getByLabelText('Territory'), 'australia');
     expect(rowsOf(screen.getByRole('table', { name: 'Plans' })).map((r) => r[0])).toEqual(['AU Lookup']);
     await user.selectOptions(screen.getAllByLabelText('Service')[1], 'bankcode');

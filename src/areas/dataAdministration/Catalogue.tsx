@@ -26,7 +26,7 @@ export default function Catalogue() {
   const unsold = plans.filter((p) => !isSold(p, now)).length;
 
   return (
-    <div className="catalogue">
+    <div className="catalogue catalogue--home">
       <section className="card" aria-labelledby="catalogue-title" id="catalogue-intro">
         <h1 id="catalogue-title">Datasets &amp; Plans</h1>
         <p className="muted">

@@ -10,7 +10,7 @@ import { usePortal } from '../../app/PortalContext';
 import { formValues } from '../../shared/Field';
 import { SubmitButton } from '../../shared/SubmitButton';
 import { nowSeconds } from './catalogue';
-import { focusField, SelectField, TextAreaField, TextField } from './fields';
+import { DateField, focusField, SelectField, TextAreaField, TextField } from './fields';
 import { useCatalogueApi } from './loaders';
 import { calculatorOf, planDefaults, planFieldOrder, readPlan, territoryOf, type PlanErrors } from './planForm';
 import { firstProblem, limits } from './rules';
@@ -98,13 +98,20 @@ export function PlanForm({ plan, datasets, plans, datasetId }: { plan?: Plan; da
             </option>
           ))}
         </SelectField>
-        <TextField label="Available from" name="availableStart" type="date" defaultValue={defaults.availableStart} required error={errors.availableStart} />
-        <TextField
+        <DateField
+          label="Available from"
+          name="availableStart"
+          defaultValue={defaults.availableStart}
+          required
+          error={errors.availableStart}
+          echo={(day) => `On sale from ${day}`}
+        />
+        <DateField
           label="Available until"
           name="availableEnd"
-          type="date"
           defaultValue={defaults.availableEnd}
           error={errors.availableEnd}
+          echo={(day) => `On sale until ${day}`}
           hint="Leave blank to keep it on sale with no end date."
         />
         <SelectField

@@ -132,9 +132,9 @@ export function PlanItems({ plan, kind }: { plan: Plan; kind: ItemKind }) {
             { header: 'Order', cell: (i) => i.displayOrder },
             {
               header: 'Actions',
-              className: 'table__actions',
+              // A flex box inside the cell: the cell itself stays a table cell, level with its row.
               cell: (i) => (
-                <>
+                <span className="row-actions">
                   <button type="button" className="link-button" aria-label={`Edit ${noun} ${i.description}`} onClick={() => startEditing(i)}>
                     Edit
                   </button>
@@ -146,7 +146,7 @@ export function PlanItems({ plan, kind }: { plan: Plan; kind: ItemKind }) {
                     act={() => (kind === 'filter' ? api.deleteFilter(i.id) : api.deleteComparison(i.id))}
                     done={() => void router.invalidate()}
                   />
-                </>
+                </span>
               ),
             },
           ]}

@@ -44,7 +44,7 @@ export function PlansTable({ labelledBy, plans, now, empty, showDataset = true }
             </Link>
           ),
         },
-        { header: 'Service', cell: (p) => dqServiceLabels[p.service] },
+        // The dataset names the service (and the service filter narrows by it): one column fewer to scroll.
         { header: 'Territory', cell: (p) => territoryLabels[p.territory] },
         { header: 'First band', className: 'nowrap', cell: (p) => firstRate(p) },
         { header: 'Months', cell: (p) => p.duration },

@@ -15,7 +15,8 @@ export function PriceCalculator({ id, calculator, tiers, territory, unpriced }: 
   unpriced?: string;
 }) {
   // The quantity being typed: what is asked about, not catalogue data.
-  const [text, setText] = useState('10000');
+  // It starts at 10,000 clicks, or at the plan's smallest quantity when that is more.
+  const [text, setText] = useState(() => String(Math.max(10_000, tiers?.[0]?.fromClicks ?? 1)));
   const trimmed = text.trim().replaceAll(',', '');
   const clicks = /^\d{1,10}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
   const problem = tiers ? quantityProblem(tiers, clicks) : (unpriced ?? 'These tiers cannot price a quantity yet.');

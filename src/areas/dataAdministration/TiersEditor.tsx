@@ -1,4 +1,4 @@
-import { calculatorLabels, formulaOf, type Calculator } from '../../../contract/shared/catalogue';
+import { formulaOf, type Calculator } from '../../../contract/shared/catalogue';
 import { currencySymbols, type Territory } from '../../../contract/shared/territory';
 import { PriceCalculator } from './PriceCalculator';
 import { readTiers, withRowAdded, type TierDraft } from './tiers';
@@ -100,7 +100,6 @@ export function TiersEditor({ drafts, onChange, calculator, territory, showProbl
         {problem ?? (read.problem ? '' : 'The tiers price every quantity.')}
       </p>
       {read.tiers && <p className="tiers__formula">{formulaOf(calculator, read.tiers, territory)}</p>}
-      <p className="muted">{calculatorLabels[calculator]}.</p>
       <PriceCalculator id="tiers-calculator" calculator={calculator} tiers={read.tiers} territory={territory} unpriced="The calculator prices once the tiers above are sound." />
     </fieldset>
   );

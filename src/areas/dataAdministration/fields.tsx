@@ -1,5 +1,6 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { FieldError } from '../../shared/Field';
+import { formatDate, secondsOfDateInput } from '../../shared/format';
 
 // The catalogue forms' fields: a label, the control, an optional hint and the message of a failed
 // check, which the control names (aria-describedby) and marks (aria-invalid).
@@ -52,6 +53,38 @@ export function SelectField({ name, label, hint, error, wide, children, ...selec
       <select id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} {...select}>
         {children}
       </select>
+    </Frame>
+  );
+}
+
+/**
+ * A date input that also says the day chosen as dd/mm/yyyy (spec section 9): the browser draws the
+ * input in its own locale's order, which need not be the portal's.
+ */
+export function DateField({ name, label, hint, error, wide, defaultValue, echo, ...input }: Common &
+  Omit<ComponentProps<'input'>, 'name' | 'type' | 'defaultValue' | 'value'> & { defaultValue: string; echo: (day: string) => string }) {
+  // The text typed so far, to say which day it is; the form still reads the input when sent.
+  const [value, setValue] = useState(defaultValue);
+  const seconds = secondsOfDateInput(value);
+  const id = `field-${name}`;
+  const said = (
+    <>
+      {seconds !== null && <strong>{echo(formatDate(seconds))}. </strong>}
+      {hint}
+    </>
+  );
+  return (
+    <Frame id={id} label={label} hint={said} error={error} wide={wide}>
+      <input
+        id={id}
+        name={name}
+        type="date"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, said, error)}
+        {...input}
+      />
     </Frame>
   );
 }
