@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { accountSwitcherMachine } from './accountSwitcher';
 import { accountValidationMachine } from './accountValidation';
+import { confirmActionMachine } from './confirmAction';
 import { groupSelectionMachine } from './groupSelection';
 import { helpTipsMachine } from './helpTips';
 import { modalMachine } from './modal';
@@ -24,4 +25,5 @@ export const machines: readonly AnyStateMachine[] = [
   accountSwitcherMachine,
   helpTipsMachine,
   wizardMachine,
+  confirmActionMachine,
 ];

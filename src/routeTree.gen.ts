@@ -21,6 +21,7 @@ import { Route as SignedInValidatedRouteImport } from './routes/_signedIn/_valid
 import { Route as SignedInValidateRouteImport } from './routes/_signedIn/validate'
 import { Route as SignedInValidatedAcceptinviteRouteImport } from './routes/_signedIn/_validated/acceptinvite'
 import { Route as SignedInValidatedAdministrationRouteImport } from './routes/_signedIn/_validated/administration'
+import { Route as SignedInValidatedDataAdministrationRouteImport } from './routes/_signedIn/_validated/dataAdministration'
 import { Route as SignedInValidatedHelpcentreRouteImport } from './routes/_signedIn/_validated/helpcentre'
 import { Route as SignedInValidatedHomeRouteImport } from './routes/_signedIn/_validated/home'
 import { Route as SignedInValidatedOrganisationwizardRouteImport } from './routes/_signedIn/_validated/organisationwizard'
@@ -30,6 +31,7 @@ import { Route as SignedInValidatedUserRouteImport } from './routes/_signedIn/_v
 import { Route as SignedInValidatedWelcomewizardRouteImport } from './routes/_signedIn/_validated/welcomewizard'
 import { Route as SignedInValidatedAdministrationIndexRouteImport } from './routes/_signedIn/_validated/administration/index'
 import { Route as SignedInValidatedAdministrationAccountRouteImport } from './routes/_signedIn/_validated/administration/account'
+import { Route as SignedInValidatedDataAdministrationIndexRouteImport } from './routes/_signedIn/_validated/dataAdministration/index'
 import { Route as SignedInValidatedHelpcentreIndexRouteImport } from './routes/_signedIn/_validated/helpcentre/index'
 import { Route as SignedInValidatedHelpcentreGuideRouteImport } from './routes/_signedIn/_validated/helpcentre/$guide'
 import { Route as SignedInValidatedPartnerIndexRouteImport } from './routes/_signedIn/_validated/partner/index'
@@ -43,13 +45,23 @@ import { Route as SignedInValidatedAdministrationAccountIndexRouteImport } from 
 import { Route as SignedInValidatedAdministrationAccountEditRouteImport } from './routes/_signedIn/_validated/administration/account/edit'
 import { Route as SignedInValidatedAdministrationAccountInviteRouteImport } from './routes/_signedIn/_validated/administration/account/invite'
 import { Route as SignedInValidatedAdministrationAccountCreateRouteImport } from './routes/_signedIn/_validated/administration/account_/create'
+import { Route as SignedInValidatedDataAdministrationDatasetDatasetIdRouteImport } from './routes/_signedIn/_validated/dataAdministration/dataset/$datasetId'
+import { Route as SignedInValidatedDataAdministrationDatasetCreateRouteImport } from './routes/_signedIn/_validated/dataAdministration/dataset/create'
+import { Route as SignedInValidatedDataAdministrationPlanPlanIdRouteImport } from './routes/_signedIn/_validated/dataAdministration/plan/$planId'
+import { Route as SignedInValidatedDataAdministrationPlanCreateRouteImport } from './routes/_signedIn/_validated/dataAdministration/plan/create'
 import { Route as SignedInValidatedPartnerAdministrationIndexRouteImport } from './routes/_signedIn/_validated/partner/administration/index'
 import { Route as SignedInValidatedPartnerAdministrationEditPartnerRouteImport } from './routes/_signedIn/_validated/partner/administration/editPartner'
 import { Route as SignedInValidatedPartnerAdministrationInviteRouteImport } from './routes/_signedIn/_validated/partner/administration/invite'
 import { Route as SignedInValidatedUserUserIdIndexRouteImport } from './routes/_signedIn/_validated/user/$userId/index'
 import { Route as SignedInValidatedUserUserIdEditRouteImport } from './routes/_signedIn/_validated/user/$userId/edit'
 import { Route as SignedInValidatedAdministrationAccountEdituserUserIdRouteImport } from './routes/_signedIn/_validated/administration/account/edituser/$userId'
+import { Route as SignedInValidatedDataAdministrationDatasetDatasetIdIndexRouteImport } from './routes/_signedIn/_validated/dataAdministration/dataset/$datasetId/index'
+import { Route as SignedInValidatedDataAdministrationDatasetDatasetIdEditRouteImport } from './routes/_signedIn/_validated/dataAdministration/dataset/$datasetId/edit'
+import { Route as SignedInValidatedDataAdministrationPlanPlanIdIndexRouteImport } from './routes/_signedIn/_validated/dataAdministration/plan/$planId/index'
+import { Route as SignedInValidatedDataAdministrationPlanPlanIdEditRouteImport } from './routes/_signedIn/_validated/dataAdministration/plan/$planId/edit'
 import { Route as SignedInValidatedPartnerAdministrationEdituserUserIdRouteImport } from './routes/_signedIn/_validated/partner/administration/edituser/$userId'
+import { Route as SignedInValidatedDataAdministrationPlanPlanIdEditComparisonsRouteImport } from './routes/_signedIn/_validated/dataAdministration/plan/$planId/edit_/comparisons'
+import { Route as SignedInValidatedDataAdministrationPlanPlanIdEditFiltersRouteImport } from './routes/_signedIn/_validated/dataAdministration/plan/$planId/edit_/filters'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -109,6 +121,12 @@ const SignedInValidatedAdministrationRoute =
     path: '/administration',
     getParentRoute: () => SignedInValidatedRoute,
   } as any)
+const SignedInValidatedDataAdministrationRoute =
+  SignedInValidatedDataAdministrationRouteImport.update({
+    id: '/dataAdministration',
+    path: '/dataAdministration',
+    getParentRoute: () => SignedInValidatedRoute,
+  } as any)
 const SignedInValidatedHelpcentreRoute =
   SignedInValidatedHelpcentreRouteImport.update({
     id: '/helpcentre',
@@ -159,6 +177,12 @@ const SignedInValidatedAdministrationAccountRoute =
     id: '/account',
     path: '/account',
     getParentRoute: () => SignedInValidatedAdministrationRoute,
+  } as any)
+const SignedInValidatedDataAdministrationIndexRoute =
+  SignedInValidatedDataAdministrationIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => SignedInValidatedDataAdministrationRoute,
   } as any)
 const SignedInValidatedHelpcentreIndexRoute =
   SignedInValidatedHelpcentreIndexRouteImport.update({
@@ -238,6 +262,30 @@ const SignedInValidatedAdministrationAccountCreateRoute =
     path: '/account/create',
     getParentRoute: () => SignedInValidatedAdministrationRoute,
   } as any)
+const SignedInValidatedDataAdministrationDatasetDatasetIdRoute =
+  SignedInValidatedDataAdministrationDatasetDatasetIdRouteImport.update({
+    id: '/dataset/$datasetId',
+    path: '/dataset/$datasetId',
+    getParentRoute: () => SignedInValidatedDataAdministrationRoute,
+  } as any)
+const SignedInValidatedDataAdministrationDatasetCreateRoute =
+  SignedInValidatedDataAdministrationDatasetCreateRouteImport.update({
+    id: '/dataset/create',
+    path: '/dataset/create',
+    getParentRoute: () => SignedInValidatedDataAdministrationRoute,
+  } as any)
+const SignedInValidatedDataAdministrationPlanPlanIdRoute =
+  SignedInValidatedDataAdministrationPlanPlanIdRouteImport.update({
+    id: '/plan/$planId',
+    path: '/plan/$planId',
+    getParentRoute: () => SignedInValidatedDataAdministrationRoute,
+  } as any)
+const SignedInValidatedDataAdministrationPlanCreateRoute =
+  SignedInValidatedDataAdministrationPlanCreateRouteImport.update({
+    id: '/plan/create',
+    path: '/plan/create',
+    getParentRoute: () => SignedInValidatedDataAdministrationRoute,
+  } as any)
 const SignedInValidatedPartnerAdministrationIndexRoute =
   SignedInValidatedPartnerAdministrationIndexRouteImport.update({
     id: '/',
@@ -274,11 +322,51 @@ const SignedInValidatedAdministrationAccountEdituserUserIdRoute =
     path: '/edituser/$userId',
     getParentRoute: () => SignedInValidatedAdministrationAccountRoute,
   } as any)
+const SignedInValidatedDataAdministrationDatasetDatasetIdIndexRoute =
+  SignedInValidatedDataAdministrationDatasetDatasetIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () =>
+      SignedInValidatedDataAdministrationDatasetDatasetIdRoute,
+  } as any)
+const SignedInValidatedDataAdministrationDatasetDatasetIdEditRoute =
+  SignedInValidatedDataAdministrationDatasetDatasetIdEditRouteImport.update({
+    id: '/edit',
+    path: '/edit',
+    getParentRoute: () =>
+      SignedInValidatedDataAdministrationDatasetDatasetIdRoute,
+  } as any)
+const SignedInValidatedDataAdministrationPlanPlanIdIndexRoute =
+  SignedInValidatedDataAdministrationPlanPlanIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => SignedInValidatedDataAdministrationPlanPlanIdRoute,
+  } as any)
+const SignedInValidatedDataAdministrationPlanPlanIdEditRoute =
+  SignedInValidatedDataAdministrationPlanPlanIdEditRouteImport.update({
+    id: '/edit',
+    path: '/edit',
+    getParentRoute: () => SignedInValidatedDataAdministrationPlanPlanIdRoute,
+  } as any)
 const SignedInValidatedPartnerAdministrationEdituserUserIdRoute =
   SignedInValidatedPartnerAdministrationEdituserUserIdRouteImport.update({
     id: '/edituser/$userId',
     path: '/edituser/$userId',
     getParentRoute: () => SignedInValidatedPartnerAdministrationRoute,
+  } as any)
+const SignedInValidatedDataAdministrationPlanPlanIdEditComparisonsRoute =
+  SignedInValidatedDataAdministrationPlanPlanIdEditComparisonsRouteImport.update(
+    {
+      id: '/edit_/comparisons',
+      path: '/edit/comparisons',
+      getParentRoute: () => SignedInValidatedDataAdministrationPlanPlanIdRoute,
+    } as any,
+  )
+const SignedInValidatedDataAdministrationPlanPlanIdEditFiltersRoute =
+  SignedInValidatedDataAdministrationPlanPlanIdEditFiltersRouteImport.update({
+    id: '/edit_/filters',
+    path: '/edit/filters',
+    getParentRoute: () => SignedInValidatedDataAdministrationPlanPlanIdRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -290,6 +378,7 @@ export interface FileRoutesByFullPath {
   '/validate': typeof SignedInValidateRoute
   '/acceptinvite': typeof SignedInValidatedAcceptinviteRoute
   '/administration': typeof SignedInValidatedAdministrationRouteWithChildren
+  '/dataAdministration': typeof SignedInValidatedDataAdministrationRouteWithChildren
   '/helpcentre': typeof SignedInValidatedHelpcentreRouteWithChildren
   '/home': typeof SignedInValidatedHomeRoute
   '/organisationwizard': typeof SignedInValidatedOrganisationwizardRoute
@@ -304,6 +393,7 @@ export interface FileRoutesByFullPath {
   '/user/$userId': typeof SignedInValidatedUserUserIdRouteWithChildren
   '/user/updatePassword': typeof SignedInValidatedUserUpdatePasswordRoute
   '/administration/': typeof SignedInValidatedAdministrationIndexRoute
+  '/dataAdministration/': typeof SignedInValidatedDataAdministrationIndexRoute
   '/helpcentre/': typeof SignedInValidatedHelpcentreIndexRoute
   '/partner/': typeof SignedInValidatedPartnerIndexRoute
   '/search/': typeof SignedInValidatedSearchIndexRoute
@@ -311,6 +401,10 @@ export interface FileRoutesByFullPath {
   '/administration/account/edit': typeof SignedInValidatedAdministrationAccountEditRoute
   '/administration/account/invite': typeof SignedInValidatedAdministrationAccountInviteRoute
   '/administration/account/create': typeof SignedInValidatedAdministrationAccountCreateRoute
+  '/dataAdministration/dataset/$datasetId': typeof SignedInValidatedDataAdministrationDatasetDatasetIdRouteWithChildren
+  '/dataAdministration/dataset/create': typeof SignedInValidatedDataAdministrationDatasetCreateRoute
+  '/dataAdministration/plan/$planId': typeof SignedInValidatedDataAdministrationPlanPlanIdRouteWithChildren
+  '/dataAdministration/plan/create': typeof SignedInValidatedDataAdministrationPlanCreateRoute
   '/partner/administration/editPartner': typeof SignedInValidatedPartnerAdministrationEditPartnerRoute
   '/partner/administration/invite': typeof SignedInValidatedPartnerAdministrationInviteRoute
   '/user/$userId/edit': typeof SignedInValidatedUserUserIdEditRoute
@@ -318,7 +412,13 @@ export interface FileRoutesByFullPath {
   '/partner/administration/': typeof SignedInValidatedPartnerAdministrationIndexRoute
   '/user/$userId/': typeof SignedInValidatedUserUserIdIndexRoute
   '/administration/account/edituser/$userId': typeof SignedInValidatedAdministrationAccountEdituserUserIdRoute
+  '/dataAdministration/dataset/$datasetId/edit': typeof SignedInValidatedDataAdministrationDatasetDatasetIdEditRoute
+  '/dataAdministration/plan/$planId/edit': typeof SignedInValidatedDataAdministrationPlanPlanIdEditRoute
   '/partner/administration/edituser/$userId': typeof SignedInValidatedPartnerAdministrationEdituserUserIdRoute
+  '/dataAdministration/dataset/$datasetId/': typeof SignedInValidatedDataAdministrationDatasetDatasetIdIndexRoute
+  '/dataAdministration/plan/$planId/': typeof SignedInValidatedDataAdministrationPlanPlanIdIndexRoute
+  '/dataAdministration/plan/$planId/edit/comparisons': typeof SignedInValidatedDataAdministrationPlanPlanIdEditComparisonsRoute
+  '/dataAdministration/plan/$planId/edit/filters': typeof SignedInValidatedDataAdministrationPlanPlanIdEditFiltersRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -335,6 +435,7 @@ export interface FileRoutesByTo {
   '/search/$searchFilter': typeof SignedInValidatedSearchSearchFilterRoute
   '/user/updatePassword': typeof SignedInValidatedUserUpdatePasswordRoute
   '/administration': typeof SignedInValidatedAdministrationIndexRoute
+  '/dataAdministration': typeof SignedInValidatedDataAdministrationIndexRoute
   '/helpcentre': typeof SignedInValidatedHelpcentreIndexRoute
   '/partner': typeof SignedInValidatedPartnerIndexRoute
   '/search': typeof SignedInValidatedSearchIndexRoute
@@ -342,6 +443,8 @@ export interface FileRoutesByTo {
   '/administration/account/edit': typeof SignedInValidatedAdministrationAccountEditRoute
   '/administration/account/invite': typeof SignedInValidatedAdministrationAccountInviteRoute
   '/administration/account/create': typeof SignedInValidatedAdministrationAccountCreateRoute
+  '/dataAdministration/dataset/create': typeof SignedInValidatedDataAdministrationDatasetCreateRoute
+  '/dataAdministration/plan/create': typeof SignedInValidatedDataAdministrationPlanCreateRoute
   '/partner/administration/editPartner': typeof SignedInValidatedPartnerAdministrationEditPartnerRoute
   '/partner/administration/invite': typeof SignedInValidatedPartnerAdministrationInviteRoute
   '/user/$userId/edit': typeof SignedInValidatedUserUserIdEditRoute
@@ -349,7 +452,13 @@ export interface FileRoutesByTo {
   '/partner/administration': typeof SignedInValidatedPartnerAdministrationIndexRoute
   '/user/$userId': typeof SignedInValidatedUserUserIdIndexRoute
   '/administration/account/edituser/$userId': typeof SignedInValidatedAdministrationAccountEdituserUserIdRoute
+  '/dataAdministration/dataset/$datasetId/edit': typeof SignedInValidatedDataAdministrationDatasetDatasetIdEditRoute
+  '/dataAdministration/plan/$planId/edit': typeof SignedInValidatedDataAdministrationPlanPlanIdEditRoute
   '/partner/administration/edituser/$userId': typeof SignedInValidatedPartnerAdministrationEdituserUserIdRoute
+  '/dataAdministration/dataset/$datasetId': typeof SignedInValidatedDataAdministrationDatasetDatasetIdIndexRoute
+  '/dataAdministration/plan/$planId': typeof SignedInValidatedDataAdministrationPlanPlanIdIndexRoute
+  '/dataAdministration/plan/$planId/edit/comparisons': typeof SignedInValidatedDataAdministrationPlanPlanIdEditComparisonsRoute
+  '/dataAdministration/plan/$planId/edit/filters': typeof SignedInValidatedDataAdministrationPlanPlanIdEditFiltersRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -365,6 +474,7 @@ export interface FileRoutesById {
   '/_signedIn/validate': typeof SignedInValidateRoute
   '/_signedIn/_validated/acceptinvite': typeof SignedInValidatedAcceptinviteRoute
   '/_signedIn/_validated/administration': typeof SignedInValidatedAdministrationRouteWithChildren
+  '/_signedIn/_validated/dataAdministration': typeof SignedInValidatedDataAdministrationRouteWithChildren
   '/_signedIn/_validated/helpcentre': typeof SignedInValidatedHelpcentreRouteWithChildren
   '/_signedIn/_validated/home': typeof SignedInValidatedHomeRoute
   '/_signedIn/_validated/organisationwizard': typeof SignedInValidatedOrganisationwizardRoute
@@ -379,6 +489,7 @@ export interface FileRoutesById {
   '/_signedIn/_validated/user/$userId': typeof SignedInValidatedUserUserIdRouteWithChildren
   '/_signedIn/_validated/user/updatePassword': typeof SignedInValidatedUserUpdatePasswordRoute
   '/_signedIn/_validated/administration/': typeof SignedInValidatedAdministrationIndexRoute
+  '/_signedIn/_validated/dataAdministration/': typeof SignedInValidatedDataAdministrationIndexRoute
   '/_signedIn/_validated/helpcentre/': typeof SignedInValidatedHelpcentreIndexRoute
   '/_signedIn/_validated/partner/': typeof SignedInValidatedPartnerIndexRoute
   '/_signedIn/_validated/search/': typeof SignedInValidatedSearchIndexRoute
@@ -386,6 +497,10 @@ export interface FileRoutesById {
   '/_signedIn/_validated/administration/account/edit': typeof SignedInValidatedAdministrationAccountEditRoute
   '/_signedIn/_validated/administration/account/invite': typeof SignedInValidatedAdministrationAccountInviteRoute
   '/_signedIn/_validated/administration/account_/create': typeof SignedInValidatedAdministrationAccountCreateRoute
+  '/_signedIn/_validated/dataAdministration/dataset/$datasetId': typeof SignedInValidatedDataAdministrationDatasetDatasetIdRouteWithChildren
+  '/_signedIn/_validated/dataAdministration/dataset/create': typeof SignedInValidatedDataAdministrationDatasetCreateRoute
+  '/_signedIn/_validated/dataAdministration/plan/$planId': typeof SignedInValidatedDataAdministrationPlanPlanIdRouteWithChildren
+  '/_signedIn/_validated/dataAdministration/plan/create': typeof SignedInValidatedDataAdministrationPlanCreateRoute
   '/_signedIn/_validated/partner/administration/editPartner': typeof SignedInValidatedPartnerAdministrationEditPartnerRoute
   '/_signedIn/_validated/partner/administration/invite': typeof SignedInValidatedPartnerAdministrationInviteRoute
   '/_signedIn/_validated/user/$userId/edit': typeof SignedInValidatedUserUserIdEditRoute
@@ -393,7 +508,13 @@ export interface FileRoutesById {
   '/_signedIn/_validated/partner/administration/': typeof SignedInValidatedPartnerAdministrationIndexRoute
   '/_signedIn/_validated/user/$userId/': typeof SignedInValidatedUserUserIdIndexRoute
   '/_signedIn/_validated/administration/account/edituser/$userId': typeof SignedInValidatedAdministrationAccountEdituserUserIdRoute
+  '/_signedIn/_validated/dataAdministration/dataset/$datasetId/edit': typeof SignedInValidatedDataAdministrationDatasetDatasetIdEditRoute
+  '/_signedIn/_validated/dataAdministration/plan/$planId/edit': typeof SignedInValidatedDataAdministrationPlanPlanIdEditRoute
   '/_signedIn/_validated/partner/administration/edituser/$userId': typeof SignedInValidatedPartnerAdministrationEdituserUserIdRoute
+  '/_signedIn/_validated/dataAdministration/dataset/$datasetId/': typeof SignedInValidatedDataAdministrationDatasetDatasetIdIndexRoute
+  '/_signedIn/_validated/dataAdministration/plan/$planId/': typeof SignedInValidatedDataAdministrationPlanPlanIdIndexRoute
+  '/_signedIn/_validated/dataAdministration/plan/$planId/edit_/comparisons': typeof SignedInValidatedDataAdministrationPlanPlanIdEditComparisonsRoute
+  '/_signedIn/_validated/dataAdministration/plan/$planId/edit_/filters': typeof SignedInValidatedDataAdministrationPlanPlanIdEditFiltersRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -406,6 +527,7 @@ export interface FileRouteTypes {
     | '/validate'
     | '/acceptinvite'
     | '/administration'
+    | '/dataAdministration'
     | '/helpcentre'
     | '/home'
     | '/organisationwizard'
@@ -420,6 +542,7 @@ export interface FileRouteTypes {
     | '/user/$userId'
     | '/user/updatePassword'
     | '/administration/'
+    | '/dataAdministration/'
     | '/helpcentre/'
     | '/partner/'
     | '/search/'
@@ -427,6 +550,10 @@ export interface FileRouteTypes {
     | '/administration/account/edit'
     | '/administration/account/invite'
     | '/administration/account/create'
+    | '/dataAdministration/dataset/$datasetId'
+    | '/dataAdministration/dataset/create'
+    | '/dataAdministration/plan/$planId'
+    | '/dataAdministration/plan/create'
     | '/partner/administration/editPartner'
     | '/partner/administration/invite'
     | '/user/$userId/edit'
@@ -434,7 +561,13 @@ export interface FileRouteTypes {
     | '/partner/administration/'
     | '/user/$userId/'
     | '/administration/account/edituser/$userId'
+    | '/dataAdministration/dataset/$datasetId/edit'
+    | '/dataAdministration/plan/$planId/edit'
     | '/partner/administration/edituser/$userId'
+    | '/dataAdministration/dataset/$datasetId/'
+    | '/dataAdministration/plan/$planId/'
+    | '/dataAdministration/plan/$planId/edit/comparisons'
+    | '/dataAdministration/plan/$planId/edit/filters'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -451,6 +584,7 @@ export interface FileRouteTypes {
     | '/search/$searchFilter'
     | '/user/updatePassword'
     | '/administration'
+    | '/dataAdministration'
     | '/helpcentre'
     | '/partner'
     | '/search'
@@ -458,6 +592,8 @@ export interface FileRouteTypes {
     | '/administration/account/edit'
     | '/administration/account/invite'
     | '/administration/account/create'
+    | '/dataAdministration/dataset/create'
+    | '/dataAdministration/plan/create'
     | '/partner/administration/editPartner'
     | '/partner/administration/invite'
     | '/user/$userId/edit'
@@ -465,7 +601,13 @@ export interface FileRouteTypes {
     | '/partner/administration'
     | '/user/$userId'
     | '/administration/account/edituser/$userId'
+    | '/dataAdministration/dataset/$datasetId/edit'
+    | '/dataAdministration/plan/$planId/edit'
     | '/partner/administration/edituser/$userId'
+    | '/dataAdministration/dataset/$datasetId'
+    | '/dataAdministration/plan/$planId'
+    | '/dataAdministration/plan/$planId/edit/comparisons'
+    | '/dataAdministration/plan/$planId/edit/filters'
   id:
     | '__root__'
     | '/'
@@ -480,6 +622,7 @@ export interface FileRouteTypes {
     | '/_signedIn/validate'
     | '/_signedIn/_validated/acceptinvite'
     | '/_signedIn/_validated/administration'
+    | '/_signedIn/_validated/dataAdministration'
     | '/_signedIn/_validated/helpcentre'
     | '/_signedIn/_validated/home'
     | '/_signedIn/_validated/organisationwizard'
@@ -494,6 +637,7 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/user/$userId'
     | '/_signedIn/_validated/user/updatePassword'
     | '/_signedIn/_validated/administration/'
+    | '/_signedIn/_validated/dataAdministration/'
     | '/_signedIn/_validated/helpcentre/'
     | '/_signedIn/_validated/partner/'
     | '/_signedIn/_validated/search/'
@@ -501,6 +645,10 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/administration/account/edit'
     | '/_signedIn/_validated/administration/account/invite'
     | '/_signedIn/_validated/administration/account_/create'
+    | '/_signedIn/_validated/dataAdministration/dataset/$datasetId'
+    | '/_signedIn/_validated/dataAdministration/dataset/create'
+    | '/_signedIn/_validated/dataAdministration/plan/$planId'
+    | '/_signedIn/_validated/dataAdministration/plan/create'
     | '/_signedIn/_validated/partner/administration/editPartner'
     | '/_signedIn/_validated/partner/administration/invite'
     | '/_signedIn/_validated/user/$userId/edit'
@@ -508,7 +656,13 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/partner/administration/'
     | '/_signedIn/_validated/user/$userId/'
     | '/_signedIn/_validated/administration/account/edituser/$userId'
+    | '/_signedIn/_validated/dataAdministration/dataset/$datasetId/edit'
+    | '/_signedIn/_validated/dataAdministration/plan/$planId/edit'
     | '/_signedIn/_validated/partner/administration/edituser/$userId'
+    | '/_signedIn/_validated/dataAdministration/dataset/$datasetId/'
+    | '/_signedIn/_validated/dataAdministration/plan/$planId/'
+    | '/_signedIn/_validated/dataAdministration/plan/$planId/edit_/comparisons'
+    | '/_signedIn/_validated/dataAdministration/plan/$planId/edit_/filters'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -605,6 +759,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInValidatedAdministrationRouteImport
       parentRoute: typeof SignedInValidatedRoute
     }
+    '/_signedIn/_validated/dataAdministration': {
+      id: '/_signedIn/_validated/dataAdministration'
+      path: '/dataAdministration'
+      fullPath: '/dataAdministration'
+      preLoaderRoute: typeof SignedInValidatedDataAdministrationRouteImport
+      parentRoute: typeof SignedInValidatedRoute
+    }
     '/_signedIn/_validated/helpcentre': {
       id: '/_signedIn/_validated/helpcentre'
       path: '/helpcentre'
@@ -667,6 +828,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/administration/account'
       preLoaderRoute: typeof SignedInValidatedAdministrationAccountRouteImport
       parentRoute: typeof SignedInValidatedAdministrationRoute
+    }
+    '/_signedIn/_validated/dataAdministration/': {
+      id: '/_signedIn/_validated/dataAdministration/'
+      path: '/'
+      fullPath: '/dataAdministration/'
+      preLoaderRoute: typeof SignedInValidatedDataAdministrationIndexRouteImport
+      parentRoute: typeof SignedInValidatedDataAdministrationRoute
     }
     '/_signedIn/_validated/helpcentre/': {
       id: '/_signedIn/_validated/helpcentre/'
@@ -759,6 +927,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInValidatedAdministrationAccountCreateRouteImport
       parentRoute: typeof SignedInValidatedAdministrationRoute
     }
+    '/_signedIn/_validated/dataAdministration/dataset/$datasetId': {
+      id: '/_signedIn/_validated/dataAdministration/dataset/$datasetId'
+      path: '/dataset/$datasetId'
+      fullPath: '/dataAdministration/dataset/$datasetId'
+      preLoaderRoute: typeof SignedInValidatedDataAdministrationDatasetDatasetIdRouteImport
+      parentRoute: typeof SignedInValidatedDataAdministrationRoute
+    }
+    '/_signedIn/_validated/dataAdministration/dataset/create': {
+      id: '/_signedIn/_validated/dataAdministration/dataset/create'
+      path: '/dataset/create'
+      fullPath: '/dataAdministration/dataset/create'
+      preLoaderRoute: typeof SignedInValidatedDataAdministrationDatasetCreateRouteImport
+      parentRoute: typeof SignedInValidatedDataAdministrationRoute
+    }
+    '/_signedIn/_validated/dataAdministration/plan/$planId': {
+      id: '/_signedIn/_validated/dataAdministration/plan/$planId'
+      path: '/plan/$planId'
+      fullPath: '/dataAdministration/plan/$planId'
+      preLoaderRoute: typeof SignedInValidatedDataAdministrationPlanPlanIdRouteImport
+      parentRoute: typeof SignedInValidatedDataAdministrationRoute
+    }
+    '/_signedIn/_validated/dataAdministration/plan/create': {
+      id: '/_signedIn/_validated/dataAdministration/plan/create'
+      path: '/plan/create'
+      fullPath: '/dataAdministration/plan/create'
+      preLoaderRoute: typeof SignedInValidatedDataAdministrationPlanCreateRouteImport
+      parentRoute: typeof SignedInValidatedDataAdministrationRoute
+    }
     '/_signedIn/_validated/partner/administration/': {
       id: '/_signedIn/_validated/partner/administration/'
       path: '/'
@@ -801,12 +997,54 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInValidatedAdministrationAccountEdituserUserIdRouteImport
       parentRoute: typeof SignedInValidatedAdministrationAccountRoute
     }
+    '/_signedIn/_validated/dataAdministration/dataset/$datasetId/': {
+      id: '/_signedIn/_validated/dataAdministration/dataset/$datasetId/'
+      path: '/'
+      fullPath: '/dataAdministration/dataset/$datasetId/'
+      preLoaderRoute: typeof SignedInValidatedDataAdministrationDatasetDatasetIdIndexRouteImport
+      parentRoute: typeof SignedInValidatedDataAdministrationDatasetDatasetIdRoute
+    }
+    '/_signedIn/_validated/dataAdministration/dataset/$datasetId/edit': {
+      id: '/_signedIn/_validated/dataAdministration/dataset/$datasetId/edit'
+      path: '/edit'
+      fullPath: '/dataAdministration/dataset/$datasetId/edit'
+      preLoaderRoute: typeof SignedInValidatedDataAdministrationDatasetDatasetIdEditRouteImport
+      parentRoute: typeof SignedInValidatedDataAdministrationDatasetDatasetIdRoute
+    }
+    '/_signedIn/_validated/dataAdministration/plan/$planId/': {
+      id: '/_signedIn/_validated/dataAdministration/plan/$planId/'
+      path: '/'
+      fullPath: '/dataAdministration/plan/$planId/'
+      preLoaderRoute: typeof SignedInValidatedDataAdministrationPlanPlanIdIndexRouteImport
+      parentRoute: typeof SignedInValidatedDataAdministrationPlanPlanIdRoute
+    }
+    '/_signedIn/_validated/dataAdministration/plan/$planId/edit': {
+      id: '/_signedIn/_validated/dataAdministration/plan/$planId/edit'
+      path: '/edit'
+      fullPath: '/dataAdministration/plan/$planId/edit'
+      preLoaderRoute: typeof SignedInValidatedDataAdministrationPlanPlanIdEditRouteImport
+      parentRoute: typeof SignedInValidatedDataAdministrationPlanPlanIdRoute
+    }
     '/_signedIn/_validated/partner/administration/edituser/$userId': {
       id: '/_signedIn/_validated/partner/administration/edituser/$userId'
       path: '/edituser/$userId'
       fullPath: '/partner/administration/edituser/$userId'
       preLoaderRoute: typeof SignedInValidatedPartnerAdministrationEdituserUserIdRouteImport
       parentRoute: typeof SignedInValidatedPartnerAdministrationRoute
+    }
+    '/_signedIn/_validated/dataAdministration/plan/$planId/edit_/comparisons': {
+      id: '/_signedIn/_validated/dataAdministration/plan/$planId/edit_/comparisons'
+      path: '/edit/comparisons'
+      fullPath: '/dataAdministration/plan/$planId/edit/comparisons'
+      preLoaderRoute: typeof SignedInValidatedDataAdministrationPlanPlanIdEditComparisonsRouteImport
+      parentRoute: typeof SignedInValidatedDataAdministrationPlanPlanIdRoute
+    }
+    '/_signedIn/_validated/dataAdministration/plan/$planId/edit_/filters': {
+      id: '/_signedIn/_validated/dataAdministration/plan/$planId/edit_/filters'
+      path: '/edit/filters'
+      fullPath: '/dataAdministration/plan/$planId/edit/filters'
+      preLoaderRoute: typeof SignedInValidatedDataAdministrationPlanPlanIdEditFiltersRouteImport
+      parentRoute: typeof SignedInValidatedDataAdministrationPlanPlanIdRoute
     }
   }
 }
@@ -876,6 +1114,75 @@ const SignedInValidatedAdministrationRouteChildren: SignedInValidatedAdministrat
 const SignedInValidatedAdministrationRouteWithChildren =
   SignedInValidatedAdministrationRoute._addFileChildren(
     SignedInValidatedAdministrationRouteChildren,
+  )
+
+interface SignedInValidatedDataAdministrationDatasetDatasetIdRouteChildren {
+  SignedInValidatedDataAdministrationDatasetDatasetIdEditRoute: typeof SignedInValidatedDataAdministrationDatasetDatasetIdEditRoute
+  SignedInValidatedDataAdministrationDatasetDatasetIdIndexRoute: typeof SignedInValidatedDataAdministrationDatasetDatasetIdIndexRoute
+}
+
+const SignedInValidatedDataAdministrationDatasetDatasetIdRouteChildren: SignedInValidatedDataAdministrationDatasetDatasetIdRouteChildren =
+  {
+    SignedInValidatedDataAdministrationDatasetDatasetIdEditRoute:
+      SignedInValidatedDataAdministrationDatasetDatasetIdEditRoute,
+    SignedInValidatedDataAdministrationDatasetDatasetIdIndexRoute:
+      SignedInValidatedDataAdministrationDatasetDatasetIdIndexRoute,
+  }
+
+const SignedInValidatedDataAdministrationDatasetDatasetIdRouteWithChildren =
+  SignedInValidatedDataAdministrationDatasetDatasetIdRoute._addFileChildren(
+    SignedInValidatedDataAdministrationDatasetDatasetIdRouteChildren,
+  )
+
+interface SignedInValidatedDataAdministrationPlanPlanIdRouteChildren {
+  SignedInValidatedDataAdministrationPlanPlanIdEditRoute: typeof SignedInValidatedDataAdministrationPlanPlanIdEditRoute
+  SignedInValidatedDataAdministrationPlanPlanIdIndexRoute: typeof SignedInValidatedDataAdministrationPlanPlanIdIndexRoute
+  SignedInValidatedDataAdministrationPlanPlanIdEditComparisonsRoute: typeof SignedInValidatedDataAdministrationPlanPlanIdEditComparisonsRoute
+  SignedInValidatedDataAdministrationPlanPlanIdEditFiltersRoute: typeof SignedInValidatedDataAdministrationPlanPlanIdEditFiltersRoute
+}
+
+const SignedInValidatedDataAdministrationPlanPlanIdRouteChildren: SignedInValidatedDataAdministrationPlanPlanIdRouteChildren =
+  {
+    SignedInValidatedDataAdministrationPlanPlanIdEditRoute:
+      SignedInValidatedDataAdministrationPlanPlanIdEditRoute,
+    SignedInValidatedDataAdministrationPlanPlanIdIndexRoute:
+      SignedInValidatedDataAdministrationPlanPlanIdIndexRoute,
+    SignedInValidatedDataAdministrationPlanPlanIdEditComparisonsRoute:
+      SignedInValidatedDataAdministrationPlanPlanIdEditComparisonsRoute,
+    SignedInValidatedDataAdministrationPlanPlanIdEditFiltersRoute:
+      SignedInValidatedDataAdministrationPlanPlanIdEditFiltersRoute,
+  }
+
+const SignedInValidatedDataAdministrationPlanPlanIdRouteWithChildren =
+  SignedInValidatedDataAdministrationPlanPlanIdRoute._addFileChildren(
+    SignedInValidatedDataAdministrationPlanPlanIdRouteChildren,
+  )
+
+interface SignedInValidatedDataAdministrationRouteChildren {
+  SignedInValidatedDataAdministrationIndexRoute: typeof SignedInValidatedDataAdministrationIndexRoute
+  SignedInValidatedDataAdministrationDatasetDatasetIdRoute: typeof SignedInValidatedDataAdministrationDatasetDatasetIdRouteWithChildren
+  SignedInValidatedDataAdministrationDatasetCreateRoute: typeof SignedInValidatedDataAdministrationDatasetCreateRoute
+  SignedInValidatedDataAdministrationPlanPlanIdRoute: typeof SignedInValidatedDataAdministrationPlanPlanIdRouteWithChildren
+  SignedInValidatedDataAdministrationPlanCreateRoute: typeof SignedInValidatedDataAdministrationPlanCreateRoute
+}
+
+const SignedInValidatedDataAdministrationRouteChildren: SignedInValidatedDataAdministrationRouteChildren =
+  {
+    SignedInValidatedDataAdministrationIndexRoute:
+      SignedInValidatedDataAdministrationIndexRoute,
+    SignedInValidatedDataAdministrationDatasetDatasetIdRoute:
+      SignedInValidatedDataAdministrationDatasetDatasetIdRouteWithChildren,
+    SignedInValidatedDataAdministrationDatasetCreateRoute:
+      SignedInValidatedDataAdministrationDatasetCreateRoute,
+    SignedInValidatedDataAdministrationPlanPlanIdRoute:
+      SignedInValidatedDataAdministrationPlanPlanIdRouteWithChildren,
+    SignedInValidatedDataAdministrationPlanCreateRoute:
+      SignedInValidatedDataAdministrationPlanCreateRoute,
+  }
+
+const SignedInValidatedDataAdministrationRouteWithChildren =
+  SignedInValidatedDataAdministrationRoute._addFileChildren(
+    SignedInValidatedDataAdministrationRouteChildren,
   )
 
 interface SignedInValidatedHelpcentreRouteChildren {
@@ -993,6 +1300,7 @@ const SignedInValidatedUserRouteWithChildren =
 interface SignedInValidatedRouteChildren {
   SignedInValidatedAcceptinviteRoute: typeof SignedInValidatedAcceptinviteRoute
   SignedInValidatedAdministrationRoute: typeof SignedInValidatedAdministrationRouteWithChildren
+  SignedInValidatedDataAdministrationRoute: typeof SignedInValidatedDataAdministrationRouteWithChildren
   SignedInValidatedHelpcentreRoute: typeof SignedInValidatedHelpcentreRouteWithChildren
   SignedInValidatedHomeRoute: typeof SignedInValidatedHomeRoute
   SignedInValidatedOrganisationwizardRoute: typeof SignedInValidatedOrganisationwizardRoute
@@ -1006,6 +1314,8 @@ const SignedInValidatedRouteChildren: SignedInValidatedRouteChildren = {
   SignedInValidatedAcceptinviteRoute: SignedInValidatedAcceptinviteRoute,
   SignedInValidatedAdministrationRoute:
     SignedInValidatedAdministrationRouteWithChildren,
+  SignedInValidatedDataAdministrationRoute:
+    SignedInValidatedDataAdministrationRouteWithChildren,
   SignedInValidatedHelpcentreRoute:
     SignedInValidatedHelpcentreRouteWithChildren,
   SignedInValidatedHomeRoute: SignedInValidatedHomeRoute,

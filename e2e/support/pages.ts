@@ -57,6 +57,16 @@ export const portalPages: PortalPage[] = [
   ...pagesOf('admin@example.com', [
     ['account search', '/search'],
     ['search results', '/search/acme'],
+    // Data administration over the demo catalogue: dataset 1 is Royal Mail PAF, plan 1 Address Lookup UK.
+    ['data administration', '/dataAdministration'],
+    ['dataset', '/dataAdministration/dataset/1'],
+    ['dataset edit', '/dataAdministration/dataset/1/edit'],
+    ['dataset create', '/dataAdministration/dataset/create'],
+    ['plan', '/dataAdministration/plan/1'],
+    ['plan edit', '/dataAdministration/plan/1/edit'],
+    ['plan create', '/dataAdministration/plan/create'],
+    ['plan filters', '/dataAdministration/plan/1/edit/filters'],
+    ['plan comparisons', '/dataAdministration/plan/1/edit/comparisons'],
   ]),
   ...pagesOf('super@example.com', [['create new account', '/administration/account/create']]),
 ];

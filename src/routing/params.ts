@@ -33,3 +33,15 @@ export function textSearch<K extends string>(key: K) {
     return { ...rest, ...own };
   };
 }
+
+/** `$datasetId` of the data administration pages. */
+export const datasetIdParam = {
+  parse: ({ datasetId }: { datasetId: string }) => ({ datasetId: parseIdParam(datasetId) }),
+  stringify: ({ datasetId }: { datasetId: number }) => ({ datasetId: String(datasetId) }),
+};
+
+/** `$planId` of the data administration pages. */
+export const planIdParam = {
+  parse: ({ planId }: { planId: string }) => ({ planId: parseIdParam(planId) }),
+  stringify: ({ planId }: { planId: number }) => ({ planId: String(planId) }),
+};

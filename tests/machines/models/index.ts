@@ -6,6 +6,7 @@
 import type { AnyModel } from '../harness/model';
 import { accountSwitcherModel } from './accountSwitcher.model';
 import { accountValidationModel } from './accountValidation.model';
+import { confirmActionModel } from './confirmAction.model';
 import { groupSelectionModel } from './groupSelection.model';
 import { helpTipsModel } from './helpTips.model';
 import { modalModel } from './modal.model';
@@ -24,4 +25,5 @@ export const models: readonly AnyModel[] = [
   accountSwitcherModel,
   helpTipsModel,
   wizardModel,
+  confirmActionModel,
 ];

@@ -1,0 +1,80 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { confirmActionMachine } from '../../../machines/confirmAction';
+
+/**
+ * Delete a dataset, plan, filter or comparison: asked, then confirmed on the page (the confirmAction
+ * machine). While something depends on the row, the button is off and `blocked` says why; should the
+ * server still refuse (a 409: someone started using it meanwhile), the Error modal shows its reason.
+ */
+export function DeleteControl({
+  id,
+  what,
+  name,
+  blocked,
+  act,
+  done,
+  compact = false,
+}: {
+  /** Unique on the page: names the question and the reason. */
+  id: string;
+  /** "dataset", "plan", "filter". */
+  what: string;
+  name: string;
+  blocked?: string | null;
+  act: () => Promise<unknown>;
+  /** Reload, or leave the page of a row that no longer exists. */
+  done: () => void;
+  /** A table row's link-style button rather than a danger button. */
+  compact?: boolean;
+}) {
+  const actor = useActorRef(confirmActionMachine.provide({ actors: { act: fromPromise(() => act()) }, actions: { succeeded: done } }));
+  const state = useSelector(actor, (s) => String(s.value));
+  const failed = useSelector(actor, (s) => Boolean(s.context.error));
+  // In a table row the button says Delete; its name says what.
+  const label = compact ? 'Delete' : `Delete ${what}`;
+  const fullName = compact ? `Delete ${what} ${name}` : undefined;
+
+  if (blocked) {
+    return (
+      <span className="delete-control">
+        <button type="button" className={compact ? 'link-button' : 'button button--danger'} aria-label={fullName} disabled aria-describedby={`${id}-blocked`}>
+          {label}
+        </button>
+        <span id={`${id}-blocked`} className="muted delete-control__reason">
+          {blocked}
+        </span>
+      </span>
+    );
+  }
+  if (state === 'confirming' || state === 'acting' || state === 'done') {
+    const busy = state !== 'confirming';
+    return (
+      <span className="delete-control delete-control--asking" role="group" aria-labelledby={`${id}-question`}>
+        <span id={`${id}-question`} className="delete-control__question">
+          Delete {what} “{name}”? This cannot be undone.
+        </span>
+        <span className="delete-control__buttons">
+          <button type="button" className="button button--danger button--small" disabled={busy} autoFocus onClick={() => actor.send({ type: 'user.confirm' })}>
+            {busy ? 'Deleting…' : `Yes, delete ${what}`}
+          </button>
+          <button type="button" className="button button--small" disabled={busy} onClick={() => actor.send({ type: 'user.cancel' })}>
+            Cancel
+          </button>
+        </span>
+      </span>
+    );
+  }
+  return (
+    <span className="delete-control">
+      <button type="button" className={compact ? 'link-button' : 'button button--danger'} aria-label={fullName} onClick={() => actor.send({ type: 'user.request' })}>
+        {label}
+      </button>
+      {failed && (
+        <span role="status" className="muted delete-control__reason">
+          The {what} was not deleted.
+        </span>
+      )}
+    </span>
+  );
+}
