@@ -30,6 +30,7 @@ import { Route as SignedInValidatedUserRouteImport } from './routes/_signedIn/_v
 import { Route as SignedInValidatedWelcomewizardRouteImport } from './routes/_signedIn/_validated/welcomewizard'
 import { Route as SignedInValidatedAdministrationIndexRouteImport } from './routes/_signedIn/_validated/administration/index'
 import { Route as SignedInValidatedAdministrationAccountRouteImport } from './routes/_signedIn/_validated/administration/account'
+import { Route as SignedInValidatedAdministrationServicesRouteImport } from './routes/_signedIn/_validated/administration/services'
 import { Route as SignedInValidatedHelpcentreIndexRouteImport } from './routes/_signedIn/_validated/helpcentre/index'
 import { Route as SignedInValidatedHelpcentreGuideRouteImport } from './routes/_signedIn/_validated/helpcentre/$guide'
 import { Route as SignedInValidatedPartnerIndexRouteImport } from './routes/_signedIn/_validated/partner/index'
@@ -43,12 +44,15 @@ import { Route as SignedInValidatedAdministrationAccountIndexRouteImport } from 
 import { Route as SignedInValidatedAdministrationAccountEditRouteImport } from './routes/_signedIn/_validated/administration/account/edit'
 import { Route as SignedInValidatedAdministrationAccountInviteRouteImport } from './routes/_signedIn/_validated/administration/account/invite'
 import { Route as SignedInValidatedAdministrationAccountCreateRouteImport } from './routes/_signedIn/_validated/administration/account_/create'
+import { Route as SignedInValidatedAdministrationServicesIndexRouteImport } from './routes/_signedIn/_validated/administration/services/index'
+import { Route as SignedInValidatedAdministrationServicesBundlecreateRouteImport } from './routes/_signedIn/_validated/administration/services/bundlecreate'
 import { Route as SignedInValidatedPartnerAdministrationIndexRouteImport } from './routes/_signedIn/_validated/partner/administration/index'
 import { Route as SignedInValidatedPartnerAdministrationEditPartnerRouteImport } from './routes/_signedIn/_validated/partner/administration/editPartner'
 import { Route as SignedInValidatedPartnerAdministrationInviteRouteImport } from './routes/_signedIn/_validated/partner/administration/invite'
 import { Route as SignedInValidatedUserUserIdIndexRouteImport } from './routes/_signedIn/_validated/user/$userId/index'
 import { Route as SignedInValidatedUserUserIdEditRouteImport } from './routes/_signedIn/_validated/user/$userId/edit'
 import { Route as SignedInValidatedAdministrationAccountEdituserUserIdRouteImport } from './routes/_signedIn/_validated/administration/account/edituser/$userId'
+import { Route as SignedInValidatedAdministrationServicesBundleeditBundleIdRouteImport } from './routes/_signedIn/_validated/administration/services/bundleedit/$bundleId'
 import { Route as SignedInValidatedPartnerAdministrationEdituserUserIdRouteImport } from './routes/_signedIn/_validated/partner/administration/edituser/$userId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -160,6 +164,12 @@ const SignedInValidatedAdministrationAccountRoute =
     path: '/account',
     getParentRoute: () => SignedInValidatedAdministrationRoute,
   } as any)
+const SignedInValidatedAdministrationServicesRoute =
+  SignedInValidatedAdministrationServicesRouteImport.update({
+    id: '/services',
+    path: '/services',
+    getParentRoute: () => SignedInValidatedAdministrationRoute,
+  } as any)
 const SignedInValidatedHelpcentreIndexRoute =
   SignedInValidatedHelpcentreIndexRouteImport.update({
     id: '/',
@@ -238,6 +248,18 @@ const SignedInValidatedAdministrationAccountCreateRoute =
     path: '/account/create',
     getParentRoute: () => SignedInValidatedAdministrationRoute,
   } as any)
+const SignedInValidatedAdministrationServicesIndexRoute =
+  SignedInValidatedAdministrationServicesIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => SignedInValidatedAdministrationServicesRoute,
+  } as any)
+const SignedInValidatedAdministrationServicesBundlecreateRoute =
+  SignedInValidatedAdministrationServicesBundlecreateRouteImport.update({
+    id: '/bundlecreate',
+    path: '/bundlecreate',
+    getParentRoute: () => SignedInValidatedAdministrationServicesRoute,
+  } as any)
 const SignedInValidatedPartnerAdministrationIndexRoute =
   SignedInValidatedPartnerAdministrationIndexRouteImport.update({
     id: '/',
@@ -274,6 +296,12 @@ const SignedInValidatedAdministrationAccountEdituserUserIdRoute =
     path: '/edituser/$userId',
     getParentRoute: () => SignedInValidatedAdministrationAccountRoute,
   } as any)
+const SignedInValidatedAdministrationServicesBundleeditBundleIdRoute =
+  SignedInValidatedAdministrationServicesBundleeditBundleIdRouteImport.update({
+    id: '/bundleedit/$bundleId',
+    path: '/bundleedit/$bundleId',
+    getParentRoute: () => SignedInValidatedAdministrationServicesRoute,
+  } as any)
 const SignedInValidatedPartnerAdministrationEdituserUserIdRoute =
   SignedInValidatedPartnerAdministrationEdituserUserIdRouteImport.update({
     id: '/edituser/$userId',
@@ -298,6 +326,7 @@ export interface FileRoutesByFullPath {
   '/user': typeof SignedInValidatedUserRouteWithChildren
   '/welcomewizard': typeof SignedInValidatedWelcomewizardRoute
   '/administration/account': typeof SignedInValidatedAdministrationAccountRouteWithChildren
+  '/administration/services': typeof SignedInValidatedAdministrationServicesRouteWithChildren
   '/helpcentre/$guide': typeof SignedInValidatedHelpcentreGuideRoute
   '/partner/administration': typeof SignedInValidatedPartnerAdministrationRouteWithChildren
   '/search/$searchFilter': typeof SignedInValidatedSearchSearchFilterRoute
@@ -311,13 +340,16 @@ export interface FileRoutesByFullPath {
   '/administration/account/edit': typeof SignedInValidatedAdministrationAccountEditRoute
   '/administration/account/invite': typeof SignedInValidatedAdministrationAccountInviteRoute
   '/administration/account/create': typeof SignedInValidatedAdministrationAccountCreateRoute
+  '/administration/services/bundlecreate': typeof SignedInValidatedAdministrationServicesBundlecreateRoute
   '/partner/administration/editPartner': typeof SignedInValidatedPartnerAdministrationEditPartnerRoute
   '/partner/administration/invite': typeof SignedInValidatedPartnerAdministrationInviteRoute
   '/user/$userId/edit': typeof SignedInValidatedUserUserIdEditRoute
   '/administration/account/': typeof SignedInValidatedAdministrationAccountIndexRoute
+  '/administration/services/': typeof SignedInValidatedAdministrationServicesIndexRoute
   '/partner/administration/': typeof SignedInValidatedPartnerAdministrationIndexRoute
   '/user/$userId/': typeof SignedInValidatedUserUserIdIndexRoute
   '/administration/account/edituser/$userId': typeof SignedInValidatedAdministrationAccountEdituserUserIdRoute
+  '/administration/services/bundleedit/$bundleId': typeof SignedInValidatedAdministrationServicesBundleeditBundleIdRoute
   '/partner/administration/edituser/$userId': typeof SignedInValidatedPartnerAdministrationEdituserUserIdRoute
 }
 export interface FileRoutesByTo {
@@ -342,13 +374,16 @@ export interface FileRoutesByTo {
   '/administration/account/edit': typeof SignedInValidatedAdministrationAccountEditRoute
   '/administration/account/invite': typeof SignedInValidatedAdministrationAccountInviteRoute
   '/administration/account/create': typeof SignedInValidatedAdministrationAccountCreateRoute
+  '/administration/services/bundlecreate': typeof SignedInValidatedAdministrationServicesBundlecreateRoute
   '/partner/administration/editPartner': typeof SignedInValidatedPartnerAdministrationEditPartnerRoute
   '/partner/administration/invite': typeof SignedInValidatedPartnerAdministrationInviteRoute
   '/user/$userId/edit': typeof SignedInValidatedUserUserIdEditRoute
   '/administration/account': typeof SignedInValidatedAdministrationAccountIndexRoute
+  '/administration/services': typeof SignedInValidatedAdministrationServicesIndexRoute
   '/partner/administration': typeof SignedInValidatedPartnerAdministrationIndexRoute
   '/user/$userId': typeof SignedInValidatedUserUserIdIndexRoute
   '/administration/account/edituser/$userId': typeof SignedInValidatedAdministrationAccountEdituserUserIdRoute
+  '/administration/services/bundleedit/$bundleId': typeof SignedInValidatedAdministrationServicesBundleeditBundleIdRoute
   '/partner/administration/edituser/$userId': typeof SignedInValidatedPartnerAdministrationEdituserUserIdRoute
 }
 export interface FileRoutesById {
@@ -373,6 +408,7 @@ export interface FileRoutesById {
   '/_signedIn/_validated/user': typeof SignedInValidatedUserRouteWithChildren
   '/_signedIn/_validated/welcomewizard': typeof SignedInValidatedWelcomewizardRoute
   '/_signedIn/_validated/administration/account': typeof SignedInValidatedAdministrationAccountRouteWithChildren
+  '/_signedIn/_validated/administration/services': typeof SignedInValidatedAdministrationServicesRouteWithChildren
   '/_signedIn/_validated/helpcentre/$guide': typeof SignedInValidatedHelpcentreGuideRoute
   '/_signedIn/_validated/partner/administration': typeof SignedInValidatedPartnerAdministrationRouteWithChildren
   '/_signedIn/_validated/search/$searchFilter': typeof SignedInValidatedSearchSearchFilterRoute
@@ -386,13 +422,16 @@ export interface FileRoutesById {
   '/_signedIn/_validated/administration/account/edit': typeof SignedInValidatedAdministrationAccountEditRoute
   '/_signedIn/_validated/administration/account/invite': typeof SignedInValidatedAdministrationAccountInviteRoute
   '/_signedIn/_validated/administration/account_/create': typeof SignedInValidatedAdministrationAccountCreateRoute
+  '/_signedIn/_validated/administration/services/bundlecreate': typeof SignedInValidatedAdministrationServicesBundlecreateRoute
   '/_signedIn/_validated/partner/administration/editPartner': typeof SignedInValidatedPartnerAdministrationEditPartnerRoute
   '/_signedIn/_validated/partner/administration/invite': typeof SignedInValidatedPartnerAdministrationInviteRoute
   '/_signedIn/_validated/user/$userId/edit': typeof SignedInValidatedUserUserIdEditRoute
   '/_signedIn/_validated/administration/account/': typeof SignedInValidatedAdministrationAccountIndexRoute
+  '/_signedIn/_validated/administration/services/': typeof SignedInValidatedAdministrationServicesIndexRoute
   '/_signedIn/_validated/partner/administration/': typeof SignedInValidatedPartnerAdministrationIndexRoute
   '/_signedIn/_validated/user/$userId/': typeof SignedInValidatedUserUserIdIndexRoute
   '/_signedIn/_validated/administration/account/edituser/$userId': typeof SignedInValidatedAdministrationAccountEdituserUserIdRoute
+  '/_signedIn/_validated/administration/services/bundleedit/$bundleId': typeof SignedInValidatedAdministrationServicesBundleeditBundleIdRoute
   '/_signedIn/_validated/partner/administration/edituser/$userId': typeof SignedInValidatedPartnerAdministrationEdituserUserIdRoute
 }
 export interface FileRouteTypes {
@@ -414,6 +453,7 @@ export interface FileRouteTypes {
     | '/user'
     | '/welcomewizard'
     | '/administration/account'
+    | '/administration/services'
     | '/helpcentre/$guide'
     | '/partner/administration'
     | '/search/$searchFilter'
@@ -427,13 +467,16 @@ export interface FileRouteTypes {
     | '/administration/account/edit'
     | '/administration/account/invite'
     | '/administration/account/create'
+    | '/administration/services/bundlecreate'
     | '/partner/administration/editPartner'
     | '/partner/administration/invite'
     | '/user/$userId/edit'
     | '/administration/account/'
+    | '/administration/services/'
     | '/partner/administration/'
     | '/user/$userId/'
     | '/administration/account/edituser/$userId'
+    | '/administration/services/bundleedit/$bundleId'
     | '/partner/administration/edituser/$userId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -458,13 +501,16 @@ export interface FileRouteTypes {
     | '/administration/account/edit'
     | '/administration/account/invite'
     | '/administration/account/create'
+    | '/administration/services/bundlecreate'
     | '/partner/administration/editPartner'
     | '/partner/administration/invite'
     | '/user/$userId/edit'
     | '/administration/account'
+    | '/administration/services'
     | '/partner/administration'
     | '/user/$userId'
     | '/administration/account/edituser/$userId'
+    | '/administration/services/bundleedit/$bundleId'
     | '/partner/administration/edituser/$userId'
   id:
     | '__root__'
@@ -488,6 +534,7 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/user'
     | '/_signedIn/_validated/welcomewizard'
     | '/_signedIn/_validated/administration/account'
+    | '/_signedIn/_validated/administration/services'
     | '/_signedIn/_validated/helpcentre/$guide'
     | '/_signedIn/_validated/partner/administration'
     | '/_signedIn/_validated/search/$searchFilter'
@@ -501,13 +548,16 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/administration/account/edit'
     | '/_signedIn/_validated/administration/account/invite'
     | '/_signedIn/_validated/administration/account_/create'
+    | '/_signedIn/_validated/administration/services/bundlecreate'
     | '/_signedIn/_validated/partner/administration/editPartner'
     | '/_signedIn/_validated/partner/administration/invite'
     | '/_signedIn/_validated/user/$userId/edit'
     | '/_signedIn/_validated/administration/account/'
+    | '/_signedIn/_validated/administration/services/'
     | '/_signedIn/_validated/partner/administration/'
     | '/_signedIn/_validated/user/$userId/'
     | '/_signedIn/_validated/administration/account/edituser/$userId'
+    | '/_signedIn/_validated/administration/services/bundleedit/$bundleId'
     | '/_signedIn/_validated/partner/administration/edituser/$userId'
   fileRoutesById: FileRoutesById
 }
@@ -668,6 +718,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInValidatedAdministrationAccountRouteImport
       parentRoute: typeof SignedInValidatedAdministrationRoute
     }
+    '/_signedIn/_validated/administration/services': {
+      id: '/_signedIn/_validated/administration/services'
+      path: '/services'
+      fullPath: '/administration/services'
+      preLoaderRoute: typeof SignedInValidatedAdministrationServicesRouteImport
+      parentRoute: typeof SignedInValidatedAdministrationRoute
+    }
     '/_signedIn/_validated/helpcentre/': {
       id: '/_signedIn/_validated/helpcentre/'
       path: '/'
@@ -759,6 +816,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInValidatedAdministrationAccountCreateRouteImport
       parentRoute: typeof SignedInValidatedAdministrationRoute
     }
+    '/_signedIn/_validated/administration/services/': {
+      id: '/_signedIn/_validated/administration/services/'
+      path: '/'
+      fullPath: '/administration/services/'
+      preLoaderRoute: typeof SignedInValidatedAdministrationServicesIndexRouteImport
+      parentRoute: typeof SignedInValidatedAdministrationServicesRoute
+    }
+    '/_signedIn/_validated/administration/services/bundlecreate': {
+      id: '/_signedIn/_validated/administration/services/bundlecreate'
+      path: '/bundlecreate'
+      fullPath: '/administration/services/bundlecreate'
+      preLoaderRoute: typeof SignedInValidatedAdministrationServicesBundlecreateRouteImport
+      parentRoute: typeof SignedInValidatedAdministrationServicesRoute
+    }
     '/_signedIn/_validated/partner/administration/': {
       id: '/_signedIn/_validated/partner/administration/'
       path: '/'
@@ -800,6 +871,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/administration/account/edituser/$userId'
       preLoaderRoute: typeof SignedInValidatedAdministrationAccountEdituserUserIdRouteImport
       parentRoute: typeof SignedInValidatedAdministrationAccountRoute
+    }
+    '/_signedIn/_validated/administration/services/bundleedit/$bundleId': {
+      id: '/_signedIn/_validated/administration/services/bundleedit/$bundleId'
+      path: '/bundleedit/$bundleId'
+      fullPath: '/administration/services/bundleedit/$bundleId'
+      preLoaderRoute: typeof SignedInValidatedAdministrationServicesBundleeditBundleIdRouteImport
+      parentRoute: typeof SignedInValidatedAdministrationServicesRoute
     }
     '/_signedIn/_validated/partner/administration/edituser/$userId': {
       id: '/_signedIn/_validated/partner/administration/edituser/$userId'
@@ -857,8 +935,30 @@ const SignedInValidatedAdministrationAccountRouteWithChildren =
     SignedInValidatedAdministrationAccountRouteChildren,
   )
 
+interface SignedInValidatedAdministrationServicesRouteChildren {
+  SignedInValidatedAdministrationServicesBundlecreateRoute: typeof SignedInValidatedAdministrationServicesBundlecreateRoute
+  SignedInValidatedAdministrationServicesIndexRoute: typeof SignedInValidatedAdministrationServicesIndexRoute
+  SignedInValidatedAdministrationServicesBundleeditBundleIdRoute: typeof SignedInValidatedAdministrationServicesBundleeditBundleIdRoute
+}
+
+const SignedInValidatedAdministrationServicesRouteChildren: SignedInValidatedAdministrationServicesRouteChildren =
+  {
+    SignedInValidatedAdministrationServicesBundlecreateRoute:
+      SignedInValidatedAdministrationServicesBundlecreateRoute,
+    SignedInValidatedAdministrationServicesIndexRoute:
+      SignedInValidatedAdministrationServicesIndexRoute,
+    SignedInValidatedAdministrationServicesBundleeditBundleIdRoute:
+      SignedInValidatedAdministrationServicesBundleeditBundleIdRoute,
+  }
+
+const SignedInValidatedAdministrationServicesRouteWithChildren =
+  SignedInValidatedAdministrationServicesRoute._addFileChildren(
+    SignedInValidatedAdministrationServicesRouteChildren,
+  )
+
 interface SignedInValidatedAdministrationRouteChildren {
   SignedInValidatedAdministrationAccountRoute: typeof SignedInValidatedAdministrationAccountRouteWithChildren
+  SignedInValidatedAdministrationServicesRoute: typeof SignedInValidatedAdministrationServicesRouteWithChildren
   SignedInValidatedAdministrationIndexRoute: typeof SignedInValidatedAdministrationIndexRoute
   SignedInValidatedAdministrationAccountCreateRoute: typeof SignedInValidatedAdministrationAccountCreateRoute
 }
@@ -867,6 +967,8 @@ const SignedInValidatedAdministrationRouteChildren: SignedInValidatedAdministrat
   {
     SignedInValidatedAdministrationAccountRoute:
       SignedInValidatedAdministrationAccountRouteWithChildren,
+    SignedInValidatedAdministrationServicesRoute:
+      SignedInValidatedAdministrationServicesRouteWithChildren,
     SignedInValidatedAdministrationIndexRoute:
       SignedInValidatedAdministrationIndexRoute,
     SignedInValidatedAdministrationAccountCreateRoute:
