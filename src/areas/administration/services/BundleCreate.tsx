@@ -61,7 +61,7 @@ export default function BundleCreate() {
   const choosePlan = (id: number) => {
     const next = plans.find((p) => p.planId === id);
     setPlanId(next ? id : null);
-    setFields((f) => follow({ ...f, clicks: f.clicks || String(next?.pricing[0]?.fromClicks ?? '') }, next));
+    setFields((f) => follow(f, next));
   };
   const change = (name: keyof BundleFields, value: string) => {
     if (name === 'end' || name === 'price') setTyped((t) => ({ ...t, [name]: true }));
@@ -80,7 +80,7 @@ export default function BundleCreate() {
     const { body, problems: found } = createBody(planId ?? 0, fields);
     if (planId === null) found.planId = 'Choose a plan';
     setProblems(found);
-    const first = (['planId', 'clicks', 'start', 'end', 'price'] as const).find((k) => found[k]);
+    const first = (['planId', 'clicks', 'price', 'start', 'end'] as const).find((k) => found[k]);
     if (first) {
       document.getElementById(`field-${first}`)?.focus();
       return;

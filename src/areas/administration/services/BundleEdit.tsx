@@ -40,7 +40,7 @@ export default function BundleEdit() {
     e.preventDefault();
     const { body, problems: found } = updateBody(bundle, fields);
     setProblems(found);
-    const first = (['clicks', 'start', 'end', 'price'] as const).find((k) => found[k]);
+    const first = (['clicks', 'price', 'start', 'end'] as const).find((k) => found[k]);
     if (first) {
       document.getElementById(`field-${first}`)?.focus();
       return;
