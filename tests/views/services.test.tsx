@@ -204,6 +204,31 @@ describe('disabling and enabling a subscription', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('enables a replaced plan without renewal, and leaves enabling to the owner', async () => {
+    const off = accountPlan({
+      status: 'disabled',
+      deprecated: true,
+      deprecatedByPlan: 'Address Lookup 20k',
+      subscription: { clicks: 5_000, price: 2_500, estimatedRenewalDate: null, enabled: false },
+    });
+    renderApp('/portal/administration/services', owner, [acmeTrading], plansManager({ 31: [off] }, [plan(7)]));
+    await user().click(await screen.findByRole('button', { name: 'Enable' }));
+    const dialog = screen.getByRole('dialog', { name: 'Enable Address Lookup 10k' });
+    expect(dialog.textContent).toContain('This plan is replaced by Address Lookup 20k and no longer renews automatically');
+    expect(within(dialog).queryByLabelText('Clicks for automatic renewal')).toBeNull();
+    await user().type(within(dialog).getByLabelText('Your password'), 'Demo-Password-1');
+    await user().click(within(dialog).getByRole('button', { name: 'Enable subscription' }));
+    await waitFor(() => expect(callsTo('PUT', '/payment/subscription')[0]?.url.searchParams.get('clicks')).toBe('0'));
+    cleanup();
+
+    const staffView = group(30, 'organisation', [{ ...acmeUk, isOwner: false }], { name: 'Acme Trading', isOwner: false });
+    renderApp('/portal/administration/services', sales, [staffView], plansManager({ 31: [off] }));
+    await screen.findByText('Only an owner of the account can enable it again.');
+    expect(screen.queryByRole('button', { name: 'Enable' })).toBeNull();
+    // Staff never set a renewal: the plans' prices are not asked for.
+    expect(callsTo('GET', '/plans')).toHaveLength(0);
+  });
+
   it('keeps the dialog open under the Error modal when the password is refused', async () => {
     const off = accountPlan({ status: 'disabled', subscription: { clicks: 0, price: 0, estimatedRenewalDate: null, enabled: false } });
     const refuse: Handler = () => ({ status: 400, body: { msg: 'Wrong user name or password' } });

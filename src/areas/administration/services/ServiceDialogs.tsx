@@ -45,7 +45,7 @@ export function EnableDialog({
   onCancel,
   onConfirm,
 }: Common & { subscription: AccountPlan; plan: Plan | undefined; onConfirm: (values: EnableValues) => void }) {
-  const [clicks, setClicks] = useState(String(subscription.subscription.clicks));
+  const [clicks, setClicks] = useState(String(subscription.deprecated ? 0 : subscription.subscription.clicks));
   const quantity = /^\d{1,10}$/.test(clicks.trim()) ? Number(clicks.trim()) : null;
   const renewal = renewalText(quantity, plan, subscription.territory);
 
@@ -62,21 +62,31 @@ export function EnableDialog({
       </p>
       <form className="form" onSubmit={submit} aria-busy={busy}>
         <Field label="Your password" name="password" type="password" autoComplete="current-password" required />
-        <Field
-          label="Clicks for automatic renewal"
-          name="clicks"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          required
-          value={clicks}
-          onChange={(e) => setClicks(e.currentTarget.value)}
-          hint="0 for no automatic renewal."
-        />
-        <p className="renewal-price" aria-live="polite">
-          {renewal}
-        </p>
+        {subscription.deprecated ? (
+          // The server renews only plans still sold: a replaced plan is enabled without renewal.
+          <p className="renewal-price">
+            This plan is replaced{subscription.deprecatedByPlan ? ` by ${subscription.deprecatedByPlan}` : ''} and no longer renews
+            automatically: buy the newer plan in the Shop to renew.
+          </p>
+        ) : (
+          <>
+            <Field
+              label="Clicks for automatic renewal"
+              name="clicks"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              required
+              value={clicks}
+              onChange={(e) => setClicks(e.currentTarget.value)}
+              hint="0 for no automatic renewal."
+            />
+            <p className="renewal-price" aria-live="polite">
+              {renewal}
+            </p>
+          </>
+        )}
         <div className="modal__actions">
           <button type="button" className="button" onClick={onCancel}>
             Cancel

@@ -99,6 +99,7 @@ export default function ServicesPage() {
             subscription={subscription}
             now={now}
             staff={staff}
+            owner={owner}
             busy={busy}
             withTourTargets={i === 0}
             onDisable={() => setAsking({ kind: 'disable', subscription })}

@@ -14,6 +14,8 @@ type Props = {
   now: number;
   /** Staff edit and delete bundles. */
   staff: boolean;
+  /** Enabling commits the account to paying for renewals: its own owner does it, with their password. */
+  owner: boolean;
   busy: boolean;
   withTourTargets: boolean;
   onDisable: () => void;
@@ -24,7 +26,7 @@ type Props = {
 const date = (seconds: number | null) => (seconds === null ? '—' : formatDate(seconds));
 
 /** One subscription as the spec's Subscription usage summary (section 3), with its bundles newest first. */
-export function SubscriptionCard({ subscription: s, now, staff, busy, withTourTargets, onDisable, onEnable, onDeleteBundle }: Props) {
+export function SubscriptionCard({ subscription: s, now, staff, owner, busy, withTourTargets, onDisable, onEnable, onDeleteBundle }: Props) {
   const key = `subscription-${s.planId}`;
   const target = (id: string) => (withTourTargets ? id : undefined);
   const usage = currentUsage(s.bundles, now);
@@ -50,10 +52,12 @@ export function SubscriptionCard({ subscription: s, now, staff, busy, withTourTa
             <button type="button" className="button button--danger" disabled={busy} onClick={onDisable} aria-describedby={`${key}-title`}>
               Disable
             </button>
-          ) : (
+          ) : owner ? (
             <button type="button" className="button button--primary" disabled={busy} onClick={onEnable} aria-describedby={`${key}-title`}>
               Enable
             </button>
+          ) : (
+            <p className="muted subscription__owner-only">Only an owner of the account can enable it again.</p>
           )}
         </div>
       </div>

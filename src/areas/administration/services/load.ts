@@ -1,5 +1,5 @@
 import { notFound } from '@tanstack/react-router';
-import { isStaffUser } from '../../../../contract/shared/access';
+import { can } from '../../../../contract/shared/access';
 import type { Portal } from '../../../app/portal';
 import { BlockedError } from '../../../routing/blocked';
 import { servicesApi, type AccountPlan, type Plan } from './servicesApi';
@@ -11,8 +11,9 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
  * /administration/services and the pages under it: the selected account with its subscriptions
- * (spec section 3, Subscription usage summary), and the plans of its territory (their prices for
- * a renewal). With an organisation selected and no account, there is nothing to load yet.
+ * (spec section 3, Subscription usage summary), and for its owner the plans on sale in its territory
+ * (the price of a renewal, which only the owner sets). With an organisation selected and no account,
+ * there is nothing to load yet.
  */
 export async function loadServices(portal: Portal) {
   const { organisation, account } = portal.groups.getSnapshot().context.selection;
@@ -23,7 +24,10 @@ export async function loadServices(portal: Portal) {
     return { account: null, organisation, subscriptions: [] as AccountPlan[], plans: [] as Plan[], now };
   }
   const api = servicesApi(portal.api);
-  const [subscriptions, plans] = await Promise.all([api.accountPlans(account.id), api.plans(account.territory, isStaffUser(me))]);
+  const [subscriptions, plans] = await Promise.all([
+    api.accountPlans(account.id),
+    can(me, account, 'own') ? api.plans(account.territory, false) : Promise.resolve([] as Plan[]),
+  ]);
   return { account, organisation, subscriptions, plans, now };
 }
 

@@ -31,9 +31,9 @@ export const statusTone: Record<AccountPlan['status'], 'ok' | 'warning' | 'dange
 /** Newest first (spec section 3: bundles sorted by bundleId descending), whatever order they came in. */
 export const newestFirst = (bundles: readonly Bundle[]) => [...bundles].sort((a, b) => b.bundleId - a.bundleId);
 
-/** Clicks used and bought in the bundles not yet ended (the current ones, started or about to). */
+/** Clicks used and bought in the current bundles: started and not yet ended, as the server counts remainClicks. */
 export function currentUsage(bundles: readonly Bundle[], now: number) {
-  const current = bundles.filter((b) => b.endDate > now);
+  const current = bundles.filter((b) => b.startDate <= now && b.endDate > now);
   const total = current.reduce((sum, b) => sum + b.clicks, 0);
   const used = current.reduce((sum, b) => sum + b.usedClicks, 0);
   return { used, total, percent: total === 0 ? 0 : Math.min(100, Math.round((used / total) * 100)) };
