@@ -36,8 +36,8 @@ export type AppDeps = {
 const services: Partial<Record<ServiceName, FastifyPluginAsync<{ deps: Deps }>[]>> = {
   // Sessions, users and user admin; the group tree, memberships and invitations; staff search.
   users: [usersPlugin, groupsPlugin, searchPlugin],
-  // Account and plan manager: so far only /account/candelete (plans, filters, comparisons, bundles,
-  // payments, shop come with their issues).
+  // Account and plan manager: catalogue, account plans, bundles and subscriptions (payments and the
+  // shop come with their issues).
   plans: [plansPlugin],
   // bureau:         bureau file cleansing
   // filesUk, filesAustralia: chunked file uploads per territory

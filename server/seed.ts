@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Db } from './db';
 import { putGroupUser } from './modules/groups/queries';
 import { hashPassword } from './modules/users/passwords';
+import { seedCatalogue } from './seedCatalogue';
 
 export const demoPassword = 'Demo-Password-1';
 
@@ -82,7 +83,9 @@ const demoGroups: DemoGroup[] = [
 
 const seedLockKey = 7_246_002;
 /** Raised whenever demoUsers or demoGroups grow; a demo database seeded before catches up once. */
-export const demoSeedVersion = 2;
+export const demoSeedVersion = 3;
+/** The seed version that added the catalogue, subscriptions and bundles (seedCatalogue.ts). */
+const catalogueSince = 3;
 const versionKey = 'demo_seed_version';
 
 /**
@@ -110,6 +113,8 @@ export async function seedDemo(db: Db, now = Math.floor(Date.now() / 1000)): Pro
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${seedLockKey})`.execute(trx);
     if ((await state(trx)) === 'skip') return false;
+    const seeded = await trx.selectFrom('settings').select('value').where('key', '=', versionKey).executeTakeFirst();
+    const previousVersion = Number(seeded?.value ?? 0);
     const ids = new Map<string, number>();
     for (const user of demoUsers) {
       const { id } = await trx
@@ -175,6 +180,7 @@ export async function seedDemo(db: Db, now = Math.floor(Date.now() / 1000)): Pro
     for (let version = 1; version <= demoSeedVersion; version++) {
       for (const group of demoGroups) await ensureGroup(group, null, null, version);
     }
+    if (previousVersion < catalogueSince) await seedCatalogue(trx, now, ids.get('admin@example.com') ?? null);
     await trx
       .insertInto('settings')
       .values({ key: versionKey, value: String(demoSeedVersion) })

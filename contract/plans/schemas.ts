@@ -35,23 +35,24 @@ export const territoryName = z.string().transform((name, ctx) => {
 
 export const datasetIdQuery = z.object({ datasetId: id });
 export const datasetsQuery = z.object({ datasetId: id.optional(), service: z.enum(dqServices).optional() });
-export const datasetInput = z
-  .object({
-    dataset: text('A name', 100),
-    datasetRef: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z0-9][A-Z0-9_-]{1,31}$/, 'A reference is 2 to 32 letters, digits, - or _'),
-    service: z.enum(dqServices, 'Choose the service the dataset belongs to'),
-    description: z.string().trim().max(2000).default(''),
-  })
-  .strict();
+const datasetFields = {
+  dataset: text('A name', 100),
+  datasetRef: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9][A-Z0-9_-]{1,31}$/, 'A reference is 2 to 32 letters, digits, - or _'),
+  service: z.enum(dqServices, 'Choose the service the dataset belongs to'),
+  description: z.string().trim().max(2000),
+};
+export const datasetInput = z.object({ ...datasetFields, description: datasetFields.description.default('') }).strict();
+// No defaults in an update: a field left out keeps its stored value (a default would overwrite it).
+export const datasetUpdate = z.object(datasetFields).partial().strict();
 
 export const listDatasets = { query: datasetsQuery, response: z.array(dataset) } satisfies CallShape;
 /** Answers 201 Created. */
 export const createDataset = { body: datasetInput, response: dataset } satisfies CallShape;
-export const updateDataset = { query: datasetIdQuery, body: datasetInput.partial().strict(), response: dataset } satisfies CallShape;
+export const updateDataset = { query: datasetIdQuery, body: datasetUpdate, response: dataset } satisfies CallShape;
 /** Refused (409) while a plan uses the dataset. */
 export const deleteDataset = { query: datasetIdQuery, response: message } satisfies CallShape;
 
@@ -129,21 +130,24 @@ export const deletePlan = { query: planIdQuery, response: message } satisfies Ca
 
 export const filterIdQuery = z.object({ filterId: id });
 export const comparisonIdQuery = z.object({ comparisonId: id });
-export const filterInput = z
-  .object({ description: text('A description', 200), category: text('A category', 100), displayOrder: displayOrder.default(0) })
-  .strict();
-export const comparisonInput = z.object({ description: text('A description', 200), displayOrder: displayOrder.default(0) }).strict();
+const filterFields = { description: text('A description', 200), category: text('A category', 100), displayOrder };
+const comparisonFields = { description: text('A description', 200), displayOrder };
+export const filterInput = z.object({ ...filterFields, displayOrder: displayOrder.default(0) }).strict();
+export const comparisonInput = z.object({ ...comparisonFields, displayOrder: displayOrder.default(0) }).strict();
+// As for datasets: an update without defaults, so a field left out keeps its value.
+export const filterUpdate = z.object(filterFields).partial().strict();
+export const comparisonUpdate = z.object(comparisonFields).partial().strict();
 
 export const listFilters = { query: planIdQuery, response: z.array(planFilter) } satisfies CallShape;
 /** Answers 201 Created. */
 export const createFilter = { query: planIdQuery, body: filterInput, response: planFilter } satisfies CallShape;
-export const updateFilter = { query: filterIdQuery, body: filterInput.partial().strict(), response: planFilter } satisfies CallShape;
+export const updateFilter = { query: filterIdQuery, body: filterUpdate, response: planFilter } satisfies CallShape;
 export const deleteFilter = { query: filterIdQuery, response: message } satisfies CallShape;
 
 export const listComparisons = { query: planIdQuery, response: z.array(planComparison) } satisfies CallShape;
 /** Answers 201 Created. */
 export const createComparison = { query: planIdQuery, body: comparisonInput, response: planComparison } satisfies CallShape;
-export const updateComparison = { query: comparisonIdQuery, body: comparisonInput.partial().strict(), response: planComparison } satisfies CallShape;
+export const updateComparison = { query: comparisonIdQuery, body: comparisonUpdate, response: planComparison } satisfies CallShape;
 export const deleteComparison = { query: comparisonIdQuery, response: message } satisfies CallShape;
 
 // ---- Account plans, bundles and subscriptions ---------------------------------------------------

@@ -1,4 +1,5 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
+import type { Calculator, DqService, PriceTier } from '../../contract/shared/catalogue';
 import type { AccessLevel, GroupType } from '../../contract/shared/access';
 import type { Role } from '../../contract/shared/roles';
 import type { Territory } from '../../contract/shared/territory';
@@ -157,6 +158,93 @@ export interface UserServicesTable {
   create_timestamp: Seconds;
 }
 
+export interface DatasetsTable {
+  id: Generated<number>;
+  name: string;
+  dataset_ref: string;
+  service: DqService;
+  description: Generated<string>;
+  created_at: Seconds;
+  created_by: number | null;
+  updated_at: Seconds;
+  updated_by: number | null;
+}
+
+/** jsonb: read as parsed JSON, written as its JSON text (pg would send a JS array as a PostgreSQL array). */
+type Json<T> = ColumnType<T, string, string>;
+
+export interface PlansTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  dataset_id: number;
+  duration_months: number;
+  available_start: Seconds;
+  available_end: Seconds | null;
+  calculator: Calculator;
+  pricing: Json<PriceTier[]>;
+  territory: Territory;
+  allow_test: Generated<boolean>;
+  display_order: Generated<number>;
+  deprecated_by_plan_id: number | null;
+  created_at: Seconds;
+  created_by: number | null;
+  updated_at: Seconds;
+  updated_by: number | null;
+}
+
+export interface PlanFiltersTable {
+  id: Generated<number>;
+  plan_id: number;
+  description: string;
+  category: string;
+  display_order: Generated<number>;
+}
+
+export interface PlanComparisonsTable {
+  id: Generated<number>;
+  plan_id: number;
+  description: string;
+  display_order: Generated<number>;
+}
+
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  account_id: number;
+  plan_id: number;
+  enabled: Generated<boolean>;
+  renew_clicks: Generated<number>;
+  created_at: Seconds;
+  updated_at: Seconds;
+}
+
+export type BundleSource = 'staff' | 'shop' | 'renewal';
+
+export interface BundlesTable {
+  id: Generated<number>;
+  account_id: number;
+  plan_id: number;
+  clicks: number;
+  used_clicks: Generated<number>;
+  /** Minor units (bigint). */
+  price: number;
+  start_date: Seconds;
+  end_date: Seconds;
+  source: BundleSource;
+  created_at: Seconds;
+  created_by: number | null;
+}
+
+export interface UsageDailyTable {
+  account_id: number;
+  plan_id: number;
+  /** Seconds at UTC midnight. */
+  day: Seconds;
+  token_id: number | null;
+  country: Generated<string>;
+  clicks: Generated<number>;
+}
+
 export interface Database {
   settings: SettingsTable;
   schema_migrations: SchemaMigrationsTable;
@@ -172,4 +260,11 @@ export interface Database {
   user_permissions: UserPermissionsTable;
   services: ServicesTable;
   user_services: UserServicesTable;
+  datasets: DatasetsTable;
+  plans: PlansTable;
+  plan_filters: PlanFiltersTable;
+  plan_comparisons: PlanComparisonsTable;
+  subscriptions: SubscriptionsTable;
+  bundles: BundlesTable;
+  usage_daily: UsageDailyTable;
 }

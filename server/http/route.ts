@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { CallShape, Endpoint } from '../../contract/endpoint';
 import type { SessionClaims } from '../modules/users/jwt';
 import type { SessionUser } from '../modules/users/service';
-import { forbidden } from '../errors';
+import { forbidden, unauthorised } from '../errors';
 import { basicCredentials, sessionOf } from './authenticate';
 
 export const validateFirst = 'Validate your email address first: until then you can only validate, ask for a new code, and read your own details';
@@ -30,6 +30,13 @@ export type Call = {
 };
 
 export type Handler<S extends CallShape> = (input: CallInput<S>, call: Call) => Promise<z.input<S['response']>> | z.input<S['response']>;
+
+/** What a login answers to a wrong or missing user name and password. */
+export const invalidCredentials = 'Invalid user name or password';
+
+async function requireBasic(request: FastifyRequest): Promise<void> {
+  if (!basicCredentials(request.headers.authorization)) throw unauthorised(invalidCredentials);
+}
 
 function callOf(request: FastifyRequest): Call {
   return {
@@ -75,6 +82,8 @@ export function route<S extends CallShape>(
       response: { [status]: shape.response },
     },
     ...(entry.auth === 'bearer' ? { onRequest: app.authenticate } : {}),
+    // Like a bearer call, a basic one without credentials is 401 before its input is looked at.
+    ...(entry.auth === 'basic' ? { onRequest: requireBasic } : {}),
     handler: async (request, reply) => {
       // The zod validator compiler has replaced query and body with the schemas' parsed output.
       const input = { query: request.query, body: request.body } as CallInput<S>;

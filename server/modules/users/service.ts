@@ -6,7 +6,10 @@ import type { ResetBody, SignupBody, UpdateUserBody } from '../../../contract/us
 import type { Trx } from '../../db';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorised } from '../../errors';
 import { secondsOf } from '../../platform/clock';
+import { invalidCredentials } from '../../http/route';
 import { baseUrlOf, type Deps } from '../deps';
+
+export { invalidCredentials };
 import { assertOnUser, isRowId, type Actor } from '../groups/access';
 import { hasOtherOwner, levels } from '../groups/queries';
 import { codesSent, consumeCode, issueCode, lockKeys, wrongGuesses, type CodeCheck } from './codes';
@@ -23,7 +26,6 @@ import { clearAccountFailures, reserveLoginTry, settleLogin, takeSlot } from './
 /** The signed-in caller as the session hook found them: the whole users row. */
 export type SessionUser = UserRecord;
 
-export const invalidCredentials = 'Invalid user name or password';
 export const validationCodeSeconds = 24 * 3600;
 export const resetCodeSeconds = 3600;
 export const resetRequestedMessage = 'If the user exists, a reset code has been sent';

@@ -1,0 +1,85 @@
+import type { Bundle } from '../../../contract/plans/entities';
+import type { Db } from '../../db';
+
+// The SQL of what accounts hold: subscriptions, bundles and daily usage, through Kysely.
+
+/** An account's subscriptions with what the summary shows of their plans. */
+export function subscriptionRows(db: Db, accountId: number) {
+  return db
+    .selectFrom('subscriptions')
+    .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
+    .innerJoin('datasets', 'datasets.id', 'plans.dataset_id')
+    .leftJoin('plans as successor', 'successor.id', 'plans.deprecated_by_plan_id')
+    .select([
+      'subscriptions.plan_id as planId',
+      'subscriptions.enabled',
+      'subscriptions.renew_clicks as renewClicks',
+      'plans.name as plan',
+      'plans.territory',
+      'plans.calculator',
+      'plans.pricing',
+      'plans.deprecated_by_plan_id as deprecatedByPlanId',
+      'successor.name as deprecatedByPlan',
+      'datasets.service',
+      'datasets.dataset_ref as datasetRef',
+    ])
+    .where('subscriptions.account_id', '=', accountId)
+    .orderBy('datasets.service')
+    .orderBy('plans.display_order')
+    .orderBy('plans.id')
+    .execute();
+}
+export type SubscriptionRow = Awaited<ReturnType<typeof subscriptionRows>>[number];
+
+/** Bundles as the contract's Bundle, newest first (bundleId descending), of an account or by id. */
+export function bundleRows(db: Db, where: { accountId: number } | { bundleId: number }): Promise<Bundle[]> {
+  const [column, value] = 'accountId' in where ? (['bundles.account_id', where.accountId] as const) : (['bundles.id', where.bundleId] as const);
+  return db
+    .selectFrom('bundles')
+    .innerJoin('plans', 'plans.id', 'bundles.plan_id')
+    .select((eb) => [
+      'bundles.id as bundleId',
+      'bundles.account_id as accountId',
+      'bundles.plan_id as planId',
+      'plans.name as plan',
+      'bundles.clicks',
+      'bundles.used_clicks as usedClicks',
+      eb('bundles.clicks', '-', eb.ref('bundles.used_clicks')).as('remainingClicks'),
+      'bundles.price',
+      'bundles.start_date as startDate',
+      'bundles.end_date as endDate',
+      'bundles.source',
+      'bundles.created_at as createdDate',
+      'bundles.created_by as createdBy',
+    ])
+    .where(column, '=', value)
+    .orderBy('bundles.id', 'desc')
+    .execute();
+}
+
+export type UsageTotals = { current: number; previous: number };
+
+/**
+ * Clicks an account used per plan in two back-to-back periods of days: [previousFrom, currentFrom)
+ * and [currentFrom, to]. Days are seconds at UTC midnight.
+ */
+export async function usageTotals(
+  db: Db,
+  accountId: number,
+  days: { previousFrom: number; currentFrom: number; to: number },
+): Promise<Map<number, UsageTotals>> {
+  const rows = await db
+    .selectFrom('usage_daily')
+    .select((eb) => [
+      'plan_id as planId',
+      // sum(bigint) is numeric, which both drivers return as text: cast back to bigint (a number).
+      eb.fn.coalesce(eb.cast<number>(eb.fn.sum<number>('clicks').filterWhere('day', '>=', days.currentFrom), 'bigint'), eb.lit(0)).as('current'),
+      eb.fn.coalesce(eb.cast<number>(eb.fn.sum<number>('clicks').filterWhere('day', '<', days.currentFrom), 'bigint'), eb.lit(0)).as('previous'),
+    ])
+    .where('account_id', '=', accountId)
+    .where('day', '>=', days.previousFrom)
+    .where('day', '<=', days.to)
+    .groupBy('plan_id')
+    .execute();
+  return new Map(rows.map((row) => [row.planId, { current: Number(row.current), previous: Number(row.previous) }]));
+}

@@ -1,0 +1,163 @@
+import type { z } from 'zod';
+import type { Bundle } from '../../../contract/plans/entities';
+import type { bundleInput, bundleUpdate } from '../../../contract/plans/schemas';
+import { priceOf, quantityProblem } from '../../../contract/shared/catalogue';
+import { territoryLabels } from '../../../contract/shared/territory';
+import type { Db } from '../../db';
+import { badRequest, conflict, notFound } from '../../errors';
+import { secondsOf } from '../../platform/clock';
+import type { Deps } from '../deps';
+import { assertStaff, authoriseGroup, isRowId, type Actor } from '../groups/access';
+import { bundleRows } from './accountQueries';
+import { addMonths, assertRowId, missing } from './common';
+import { planRow } from './catalogueQueries';
+
+// Bundles of clicks, made, changed and deleted by staff (admin, super, sales) at
+// /administration/services/bundlecreate. The shop and automatic renewal make theirs elsewhere.
+
+type BundleDeps = Pick<Deps, 'db' | 'clock'>;
+
+const endsBeforeStart = () => badRequest('A bundle must end after it starts');
+
+async function bundleById(db: Db, bundleId: number): Promise<Bundle> {
+  const [bundle] = await bundleRows(db, { bundleId });
+  if (!bundle) throw missing.bundle();
+  return bundle;
+}
+
+/**
+ * The account a bundle is made for: an account group directly under the organisation named in the
+ * call, held (share lock) so it is not deleted while its bundle is written.
+ */
+async function accountUnder(trx: Db, actor: Actor, organisationId: number, accountId: number) {
+  const organisationMissing = () => notFound('Organisation not found');
+  const accountMissing = () => notFound('Account not found');
+  if (!isRowId(organisationId)) throw organisationMissing();
+  if (!isRowId(accountId)) throw accountMissing();
+  const organisation = await trx.selectFrom('groups').select(['type', 'name']).where('id', '=', organisationId).executeTakeFirst();
+  if (!organisation) throw organisationMissing();
+  if (organisation.type !== 'organisation') throw badRequest(`${organisation.name} is not an organisation: choose the organisation the account belongs to`);
+  const account = await trx.selectFrom('groups').select(['type', 'name', 'territory', 'parent_id']).where('id', '=', accountId).executeTakeFirst();
+  if (!account) throw accountMissing();
+  if (account.type !== 'account') throw badRequest(`${account.name} is not an account: bundles belong to accounts`);
+  if (account.parent_id !== organisationId) throw badRequest(`${account.name} is not an account of ${organisation.name}`);
+  await authoriseGroup(trx, actor, accountId, 'staff', 'share');
+  return account;
+}
+
+/**
+ * POST /bundles ?organisationId, accountId (staff). The plan must be of the account's territory.
+ * Without a start date it starts now; without an end date it lasts the plan's duration; without a
+ * price it costs the plan's price for the clicks. The account's subscription to the plan is made
+ * (enabled) with its first bundle.
+ */
+export async function createBundle(
+  deps: BundleDeps,
+  actor: Actor,
+  input: { query: { organisationId: number; accountId: number }; body: z.output<typeof bundleInput> },
+): Promise<Bundle> {
+  assertStaff(actor);
+  const { organisationId, accountId } = input.query;
+  const { body } = input;
+  const now = secondsOf(deps.clock);
+  const bundleId = await deps.db.transaction().execute(async (trx) => {
+    const account = await accountUnder(trx, actor, organisationId, accountId);
+    assertRowId(body.planId, missing.plan);
+    // Share lock: the plan cannot be deleted while its first subscription is being made.
+    const plan = await planRow(trx, body.planId, 'share');
+    if (!plan) throw missing.plan();
+    if (plan.territory !== account.territory) {
+      throw badRequest(
+        `${plan.name} is a ${territoryLabels[plan.territory]} plan and ${account.name} is a ${territoryLabels[account.territory]} account: choose a plan of the account's territory`,
+      );
+    }
+    const startDate = body.startDate ?? now;
+    const endDate = body.endDate ?? addMonths(startDate, plan.duration_months);
+    if (endDate <= startDate) throw endsBeforeStart();
+    let price = body.price;
+    if (price === undefined) {
+      const problem = quantityProblem(plan.pricing, body.clicks);
+      if (problem) throw badRequest(`${problem}; give the bundle a price to sell another quantity`);
+      price = priceOf(plan.calculator, plan.pricing, body.clicks);
+    }
+    await trx
+      .insertInto('subscriptions')
+      .values({ account_id: accountId, plan_id: plan.id, created_at: now, updated_at: now })
+      .onConflict((oc) => oc.columns(['account_id', 'plan_id']).doNothing())
+      .execute();
+    const row = await trx
+      .insertInto('bundles')
+      .values({
+        account_id: accountId,
+        plan_id: plan.id,
+        clicks: body.clicks,
+        price,
+        start_date: startDate,
+        end_date: endDate,
+        source: 'staff',
+        created_at: now,
+        created_by: actor.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+  return bundleById(deps.db, bundleId);
+}
+
+/**
+ * PUT /bundles ?bundleId (staff): clicks, dates and price. A start date of zero or less was already
+ * dropped by the schema (spec section 5); a bundle never holds fewer clicks than it has used.
+ */
+export async function updateBundle(
+  deps: BundleDeps,
+  actor: Actor,
+  input: { query: { bundleId: number }; body: z.output<typeof bundleUpdate> },
+): Promise<Bundle> {
+  assertStaff(actor);
+  const { bundleId } = input.query;
+  const body: { clicks?: number; startDate?: number; endDate?: number; price?: number } = input.body;
+  assertRowId(bundleId, missing.bundle);
+  await deps.db.transaction().execute(async (trx) => {
+    // Row lock: metering may be spending clicks of this bundle at the same time.
+    const row = await trx
+      .selectFrom('bundles')
+      .select(['account_id', 'clicks', 'used_clicks', 'start_date', 'end_date'])
+      .where('id', '=', bundleId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw missing.bundle();
+    await authoriseGroup(trx, actor, row.account_id, 'staff');
+    if (body.clicks !== undefined && body.clicks < row.used_clicks) {
+      throw badRequest(`${row.used_clicks.toLocaleString('en-GB')} clicks of this bundle are used already: it cannot hold fewer`);
+    }
+    if ((body.endDate ?? row.end_date) <= (body.startDate ?? row.start_date)) throw endsBeforeStart();
+    await trx
+      .updateTable('bundles')
+      .set({
+        ...(body.clicks !== undefined ? { clicks: body.clicks } : {}),
+        ...(body.startDate !== undefined ? { start_date: body.startDate } : {}),
+        ...(body.endDate !== undefined ? { end_date: body.endDate } : {}),
+        ...(body.price !== undefined ? { price: body.price } : {}),
+      })
+      .where('id', '=', bundleId)
+      .execute();
+  });
+  return bundleById(deps.db, bundleId);
+}
+
+/** DELETE /bundles ?bundleId (staff): only a bundle none of whose clicks are used. */
+export async function deleteBundle(deps: BundleDeps, actor: Actor, query: { bundleId: number }): Promise<{ msg: string }> {
+  assertStaff(actor);
+  assertRowId(query.bundleId, missing.bundle);
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('bundles').select(['account_id', 'used_clicks']).where('id', '=', query.bundleId).forUpdate().executeTakeFirst();
+    if (!row) throw missing.bundle();
+    await authoriseGroup(trx, actor, row.account_id, 'staff');
+    if (row.used_clicks > 0) {
+      throw conflict(`${row.used_clicks.toLocaleString('en-GB')} clicks of this bundle are used, so it cannot be deleted: end it early by setting its end date instead`);
+    }
+    await trx.deleteFrom('bundles').where('id', '=', query.bundleId).execute();
+  });
+  return { msg: 'Bundle deleted' };
+}

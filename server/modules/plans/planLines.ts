@@ -1,0 +1,147 @@
+import type { z } from 'zod';
+import type { PlanComparison, PlanFilter } from '../../../contract/plans/entities';
+import type { comparisonInput, comparisonUpdate, filterInput, filterUpdate } from '../../../contract/plans/schemas';
+import { isStaffUser } from '../../../contract/shared/access';
+import { secondsOf } from '../../platform/clock';
+import type { Deps } from '../deps';
+import type { Actor } from '../groups/access';
+import { assertAdmin, assertRowId, missing } from './common';
+import { comparisonRows, filterRows, onSale } from './catalogueQueries';
+
+// The lines the shop shows with a plan (spec section 3, Filter and Comparison): read by anyone who
+// may see the plan, written by admin and super.
+
+type LineDeps = Pick<Deps, 'db' | 'clock'>;
+
+/** Staff see every plan's lines; anyone else only those of a plan on sale (else, as for them, no such plan). */
+async function assertVisiblePlan(deps: LineDeps, actor: Actor, planId: number): Promise<void> {
+  assertRowId(planId, missing.plan);
+  const now = secondsOf(deps.clock);
+  const row = await deps.db
+    .selectFrom('plans')
+    .select('id')
+    .where('id', '=', planId)
+    .$if(!isStaffUser(actor), (qb) => qb.where((eb) => onSale(eb, now)))
+    .executeTakeFirst();
+  if (!row) throw missing.plan();
+}
+
+/** Locks the plan (share) for a line being added, so the plan cannot be deleted half way. */
+async function lockPlan(trx: LineDeps['db'], planId: number): Promise<void> {
+  assertRowId(planId, missing.plan);
+  const row = await trx.selectFrom('plans').select('id').where('id', '=', planId).forShare().executeTakeFirst();
+  if (!row) throw missing.plan();
+}
+
+// ---- Filters -----------------------------------------------------------------------------------
+
+export async function listFilters(deps: LineDeps, actor: Actor, query: { planId: number }): Promise<PlanFilter[]> {
+  await assertVisiblePlan(deps, actor, query.planId);
+  return filterRows(deps.db, [query.planId]);
+}
+
+const filterColumns = ['id as filterId', 'plan_id as planId', 'description', 'category', 'display_order as displayOrder'] as const;
+
+export async function createFilter(
+  deps: LineDeps,
+  actor: Actor,
+  input: { query: { planId: number }; body: z.output<typeof filterInput> },
+): Promise<PlanFilter> {
+  assertAdmin(actor);
+  const { planId } = input.query;
+  const { body } = input;
+  return deps.db.transaction().execute(async (trx) => {
+    await lockPlan(trx, planId);
+    return trx
+      .insertInto('plan_filters')
+      .values({ plan_id: planId, description: body.description, category: body.category, display_order: body.displayOrder })
+      .returning(filterColumns)
+      .executeTakeFirstOrThrow();
+  });
+}
+
+export async function updateFilter(
+  deps: LineDeps,
+  actor: Actor,
+  input: { query: { filterId: number }; body: z.output<typeof filterUpdate> },
+): Promise<PlanFilter> {
+  assertAdmin(actor);
+  const { filterId } = input.query;
+  const { description, category, displayOrder } = input.body;
+  assertRowId(filterId, missing.filter);
+  const changes = {
+    ...(description !== undefined ? { description } : {}),
+    ...(category !== undefined ? { category } : {}),
+    ...(displayOrder !== undefined ? { display_order: displayOrder } : {}),
+  };
+  const row =
+    Object.keys(changes).length > 0
+      ? await deps.db.updateTable('plan_filters').set(changes).where('id', '=', filterId).returning(filterColumns).executeTakeFirst()
+      : await deps.db.selectFrom('plan_filters').select(filterColumns).where('id', '=', filterId).executeTakeFirst();
+  if (!row) throw missing.filter();
+  return row;
+}
+
+export async function deleteFilter(deps: LineDeps, actor: Actor, query: { filterId: number }): Promise<{ msg: string }> {
+  assertAdmin(actor);
+  assertRowId(query.filterId, missing.filter);
+  const row = await deps.db.deleteFrom('plan_filters').where('id', '=', query.filterId).returning('id').executeTakeFirst();
+  if (!row) throw missing.filter();
+  return { msg: 'Filter deleted' };
+}
+
+// ---- Comparisons -------------------------------------------------------------------------------
+
+export async function listComparisons(deps: LineDeps, actor: Actor, query: { planId: number }): Promise<PlanComparison[]> {
+  await assertVisiblePlan(deps, actor, query.planId);
+  return comparisonRows(deps.db, [query.planId]);
+}
+
+const comparisonColumns = ['id as comparisonId', 'plan_id as planId', 'description', 'display_order as displayOrder'] as const;
+
+export async function createComparison(
+  deps: LineDeps,
+  actor: Actor,
+  input: { query: { planId: number }; body: z.output<typeof comparisonInput> },
+): Promise<PlanComparison> {
+  assertAdmin(actor);
+  const { planId } = input.query;
+  const { body } = input;
+  return deps.db.transaction().execute(async (trx) => {
+    await lockPlan(trx, planId);
+    return trx
+      .insertInto('plan_comparisons')
+      .values({ plan_id: planId, description: body.description, display_order: body.displayOrder })
+      .returning(comparisonColumns)
+      .executeTakeFirstOrThrow();
+  });
+}
+
+export async function updateComparison(
+  deps: LineDeps,
+  actor: Actor,
+  input: { query: { comparisonId: number }; body: z.output<typeof comparisonUpdate> },
+): Promise<PlanComparison> {
+  assertAdmin(actor);
+  const { comparisonId } = input.query;
+  const { description, displayOrder } = input.body;
+  assertRowId(comparisonId, missing.comparison);
+  const changes = {
+    ...(description !== undefined ? { description } : {}),
+    ...(displayOrder !== undefined ? { display_order: displayOrder } : {}),
+  };
+  const row =
+    Object.keys(changes).length > 0
+      ? await deps.db.updateTable('plan_comparisons').set(changes).where('id', '=', comparisonId).returning(comparisonColumns).executeTakeFirst()
+      : await deps.db.selectFrom('plan_comparisons').select(comparisonColumns).where('id', '=', comparisonId).executeTakeFirst();
+  if (!row) throw missing.comparison();
+  return row;
+}
+
+export async function deleteComparison(deps: LineDeps, actor: Actor, query: { comparisonId: number }): Promise<{ msg: string }> {
+  assertAdmin(actor);
+  assertRowId(query.comparisonId, missing.comparison);
+  const row = await deps.db.deleteFrom('plan_comparisons').where('id', '=', query.comparisonId).returning('id').executeTakeFirst();
+  if (!row) throw missing.comparison();
+  return { msg: 'Comparison deleted' };
+}

@@ -1,0 +1,98 @@
+import type { AccountPlan } from '../../../contract/plans/entities';
+import { quantityProblem } from '../../../contract/shared/catalogue';
+import { badRequest, forbidden, unauthorised } from '../../errors';
+import { invalidCredentials, validateFirst } from '../../http/route';
+import { secondsOf } from '../../platform/clock';
+import type { Deps } from '../deps';
+import { authoriseGroup, isRowId, type Actor } from '../groups/access';
+import { findUserByName } from '../users/queries';
+import { spendVerifyTime, verifyPassword } from '../users/passwords';
+import { reserveLoginTry, settleLogin } from '../users/throttle';
+import { bundleRows, subscriptionRows, usageTotals } from './accountQueries';
+import { missing } from './common';
+import { summarise, usagePeriods } from './summary';
+
+// An account's subscriptions: the services page's summary (GET /account/plans) and turning a
+// subscription off and on (spec section 4: per account and plan).
+
+/** GET /account/plans ?accountId: owners of the account (or above it) and staff (spec section 6, ownerOnly). */
+export async function listAccountPlans(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, query: { accountId: number }): Promise<AccountPlan[]> {
+  const { db } = deps;
+  const account = await authoriseGroup(db, actor, query.accountId, 'manage');
+  if (account.type !== 'account') throw badRequest('Subscriptions belong to accounts: choose an account');
+  const now = secondsOf(deps.clock);
+  const subscriptions = await subscriptionRows(db, query.accountId);
+  const bundles = await bundleRows(db, { accountId: query.accountId });
+  const usage = await usageTotals(db, query.accountId, usagePeriods(now));
+  return subscriptions.map((sub) => summarise(sub, bundles.filter((b) => b.planId === sub.planId), usage.get(sub.planId), now));
+}
+
+type SubscriptionKey = { accountId: number; planId: number };
+
+/** DELETE /payment/subscription (owners and staff): calls on the plan are refused and it does not renew. */
+export async function disableSubscription(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, query: SubscriptionKey): Promise<{ msg: string }> {
+  await authoriseGroup(deps.db, actor, query.accountId, 'manage');
+  if (!isRowId(query.planId)) throw missing.subscription();
+  const row = await deps.db
+    .updateTable('subscriptions')
+    .set({ enabled: false, updated_at: secondsOf(deps.clock) })
+    .where('account_id', '=', query.accountId)
+    .where('plan_id', '=', query.planId)
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) throw missing.subscription();
+  return { msg: 'Subscription disabled' };
+}
+
+/**
+ * PUT /payment/subscription with basic credentials: an owner of the account types their password
+ * again, since enabling commits the account to automatic renewal (renewing `clicks` at a time; 0
+ * turns renewal off). Wrong passwords count against the login limits, so this cannot be used to
+ * guess one.
+ */
+export async function enableSubscription(
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  input: { credentials: { userName: string; password: string } | null; ip: string; query: SubscriptionKey & { clicks: number } },
+): Promise<{ msg: string }> {
+  const { db } = deps;
+  const { query } = input;
+  if (!input.credentials) throw unauthorised(invalidCredentials);
+  const { userName, password } = input.credentials;
+  const now = secondsOf(deps.clock);
+  const source = { userName, ip: input.ip };
+  const ticket = await reserveLoginTry(db, deps.config.throttle, source, now);
+  const user = await findUserByName(db, userName);
+  const passwordOk = user ? await verifyPassword(user.passwordHash, password) : await spendVerifyTime(password).then(() => false);
+  if (!user || !passwordOk) throw unauthorised(invalidCredentials);
+  await settleLogin(db, ticket, source);
+  if (user.locked) throw unauthorised('This user is locked');
+  if (!user.validated) throw forbidden(validateFirst);
+  await db.transaction().execute(async (trx) => {
+    // Staff are not enough: the account's own owner commits it to paying for renewals.
+    await authoriseGroup(trx, user, query.accountId, 'own', 'share');
+    if (!isRowId(query.planId)) throw missing.subscription();
+    const sub = await trx
+      .selectFrom('subscriptions')
+      .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
+      .leftJoin('plans as successor', 'successor.id', 'plans.deprecated_by_plan_id')
+      .select(['subscriptions.id', 'plans.pricing', 'plans.deprecated_by_plan_id', 'successor.name as successor'])
+      .where('subscriptions.account_id', '=', query.accountId)
+      .where('subscriptions.plan_id', '=', query.planId)
+      .forUpdate('subscriptions')
+      .executeTakeFirst();
+    if (!sub) throw missing.subscription();
+    if (query.clicks > 0) {
+      if (sub.deprecated_by_plan_id !== null) {
+        throw badRequest(`This plan is replaced by ${sub.successor ?? 'a newer plan'} and no longer renews: buy the newer plan to renew automatically`);
+      }
+      const problem = quantityProblem(sub.pricing, query.clicks);
+      if (problem) throw badRequest(problem);
+    }
+    await trx
+      .updateTable('subscriptions')
+      .set({ enabled: true, renew_clicks: query.clicks, updated_at: now })
+      .where('id', '=', sub.id)
+      .execute();
+  });
+  return { msg: query.clicks > 0 ? `Subscription enabled: it renews ${query.clicks.toLocaleString('en-GB')} clicks at a time` : 'Subscription enabled' };
+}
