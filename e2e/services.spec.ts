@@ -17,9 +17,12 @@ async function tokenOf(api: APIRequestContext, email: string) {
 
 type Summary = { plan: string; remainClicks: number; bundles: { bundleId: number; startDate: number; clicks: number; remainingClicks: number }[] };
 
-/** The owner's view of Acme UK's subscriptions, read straight from the plans manager. */
-async function acmeUkPlans(api: APIRequestContext, jwt: string): Promise<Summary[]> {
-  const headers = { authorization: `Bearer ${jwt}` };
+/**
+ * The owner's view of Acme UK's subscriptions, read straight from the plans manager. A token of its
+ * own each time: e2e sessions last 20 s.
+ */
+async function acmeUkPlans(api: APIRequestContext): Promise<Summary[]> {
+  const headers = { authorization: `Bearer ${await tokenOf(api, 'owner@example.com')}` };
   const groups = (await (await api.get('/api/users/groups?recurse=true', { headers })).json()) as { name: string; type: string; children?: unknown[] }[];
   const flat = (list: unknown[]): { id: number; name: string; type: string }[] =>
     (list as { id: number; name: string; type: string; children?: unknown[] }[]).flatMap((g) => [g, ...flat(g.children ?? [])]);
@@ -36,8 +39,7 @@ test.describe.configure({ mode: 'serial' });
 let created: { bundleId: number; startDate: number } | undefined;
 
 test('sales creates a bundle for Acme UK; the owner sees it with the right remaining clicks @uk-only', async ({ browser, api }) => {
-  const ownerJwt = await tokenOf(api, 'owner@example.com');
-  const before = (await acmeUkPlans(api, ownerJwt)).find((s) => s.plan === plan)!;
+  const before = (await acmeUkPlans(api)).find((s) => s.plan === plan)!;
 
   const sales = await (await browser.newContext()).newPage();
   await sales.addInitScript(() => localStorage.setItem('portal.helptips.disabled', 'true'));
@@ -60,7 +62,7 @@ test('sales creates a bundle for Acme UK; the owner sees it with the right remai
   await expect(newest.getByRole('cell').nth(1)).toHaveText('5,000');
   await sales.context().close();
 
-  const after = (await acmeUkPlans(api, ownerJwt)).find((s) => s.plan === plan)!;
+  const after = (await acmeUkPlans(api)).find((s) => s.plan === plan)!;
   const bundle = after.bundles[0];
   expect(bundle.bundleId).toBeGreaterThan(Math.max(...before.bundles.map((b) => b.bundleId)));
   expect(after.remainClicks).toBe(before.remainClicks + 5_000);
@@ -89,7 +91,7 @@ test('a bundle update with start date 0 keeps the start date it had (spec sectio
   expect(answer.status()).toBe(200);
   const updated = (await answer.json()) as { startDate: number; clicks: number };
   expect(updated).toMatchObject({ startDate: created!.startDate, clicks: 6_000 });
-  const summary = (await acmeUkPlans(api, await tokenOf(api, 'owner@example.com'))).find((s) => s.plan === plan)!;
+  const summary = (await acmeUkPlans(api)).find((s) => s.plan === plan)!;
   expect(summary.bundles.find((b) => b.bundleId === created!.bundleId)).toMatchObject({ startDate: created!.startDate, clicks: 6_000 });
 });
 
