@@ -135,10 +135,10 @@ describe('the usage summary (spec section 3)', () => {
   it('gives the change against the previous period as a signed figure with words, not colour alone', async () => {
     renderApp('/portal/administration/services', owner, [acmeTrading], plansManager({ 31: [lookup, replaced, expired] }));
     const up = await screen.findByRole('article', { name: 'Address Lookup 10k' });
-    const used = (card: HTMLElement) => within(card).getByText('Clicks used in the last 30 days').nextElementSibling!.textContent;
+    const used = (card: HTMLElement) => within(card).getByText('Used in the last 30 days').nextElementSibling!.textContent;
     expect(used(up)).toBe('1,200 ▲ +12% up on the previous 30 days');
     expect(used(screen.getByRole('article', { name: 'Email 5k' }))).toBe('1,200 ▼ \u22125% down on the previous 30 days');
-    expect(used(screen.getByRole('article', { name: 'Bank 1k' }))).toBe('1,200 n/a no clicks were used in the previous 30 days');
+    expect(used(screen.getByRole('article', { name: 'Bank 1k' }))).toBe('1,200 nothing used in the previous 30 days to compare with');
   });
 
   it('says when the account has no subscriptions, with the Shop for its owner', async () => {

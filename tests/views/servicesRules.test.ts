@@ -41,7 +41,7 @@ describe('the usage summary', () => {
     expect(changeFigure(12.4, 30)).toEqual({ text: '+12%', direction: 'up', words: 'up on the previous 30 days' });
     expect(changeFigure(-4.6, 30)).toEqual({ text: '\u22125%', direction: 'down', words: 'down on the previous 30 days' });
     expect(changeFigure(0.2, 7).direction).toBe('same');
-    expect(changeFigure(null, 30).direction).toBe('none');
+    expect(changeFigure(null, 30)).toEqual({ text: '', direction: 'none', words: 'nothing used in the previous 30 days to compare with' });
   });
 
   it('counts the bundles not yet ended as current, and sorts bundles by bundleId descending', () => {

@@ -28,8 +28,10 @@ export default function BundleCreate() {
     createBundle.provide({
       actors: { submit: fromPromise(({ input }) => servicesApi(portal.api).createBundle(input.where, input.body)) },
       actions: {
+        // The services page's data is loaded again before going there (sync: the loaders are awaited),
+        // so it opens with the change in it rather than showing the old data first.
         succeeded: () => {
-          void router.invalidate().then(() => navigate({ to: '/administration/services' }));
+          void router.invalidate({ sync: true }).then(() => navigate({ to: '/administration/services' }));
         },
       },
     }),
@@ -126,7 +128,7 @@ export default function BundleCreate() {
             )}
           </select>
           <small id="field-planId-hint" className="field__hint">
-            {plan ? `${plan.formula} Bundles last ${plan.duration} months.` : `Plans of ${account.name}'s territory.`}
+            {plan ? `${plan.formula.replace(/\.?$/, '.')} Bundles last ${plan.duration} months.` : `Plans of ${account.name}'s territory.`}
           </small>
           {problems.planId && (
             <p id="field-planId-error" className="field-error" role="alert">

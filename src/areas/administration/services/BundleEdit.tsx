@@ -26,8 +26,10 @@ export default function BundleEdit() {
     saveBundle.provide({
       actors: { submit: fromPromise(({ input }) => servicesApi(portal.api).updateBundle(input.bundleId, input.body)) },
       actions: {
+        // The services page's data is loaded again before going there (sync: the loaders are awaited),
+        // so it opens with the change in it rather than showing the old data first.
         succeeded: () => {
-          void router.invalidate().then(() => navigate({ to: '/administration/services' }));
+          void router.invalidate({ sync: true }).then(() => navigate({ to: '/administration/services' }));
         },
       },
     }),
@@ -57,8 +59,8 @@ export default function BundleEdit() {
     <section className="card card--narrow bundle-form" aria-labelledby="bundle-edit-title">
       <h1 id="bundle-edit-title">Edit bundle {bundle.bundleId}</h1>
       <p className="bundle-form__summary">
-        {bundle.plan} for <strong>{account?.name}</strong>: {count(bundle.clicks)} clicks, {count(bundle.usedClicks)} used, bought for{' '}
-        {formatMoney(bundle.price, territory)} ({sourceLabels[bundle.source].toLowerCase()}), {formatDate(bundle.startDate)} to{' '}
+        {bundle.plan} for <strong>{account?.name}</strong>: {count(bundle.clicks)} clicks ({count(bundle.usedClicks)} used) at{' '}
+        {formatMoney(bundle.price, territory)}, {sourceLabels[bundle.source].toLowerCase()}, from {formatDate(bundle.startDate)} to{' '}
         {formatDate(bundle.endDate)}.
       </p>
       <form className="form" onSubmit={submit} noValidate aria-busy={busy}>

@@ -105,8 +105,7 @@ export function DeleteBundleDialog({ bundle, territory, busy, onCancel, onConfir
     <Dialog title={`Delete bundle ${bundle.bundleId}?`} onClose={onCancel} describedBy="delete-what">
       <p id="delete-what">
         The bundle of {count(bundle.clicks)} clicks of {bundle.plan} ({formatMoney(bundle.price, territory)}) is removed from the account, with
-        its {count(bundle.remainingClicks)} remaining clicks. A bundle whose clicks have been used cannot be deleted: end it early by editing
-        its end date instead.
+        its {count(bundle.remainingClicks)} remaining clicks. This cannot be undone.
       </p>
       <div className="modal__actions">
         <button type="button" className="button" onClick={onCancel}>

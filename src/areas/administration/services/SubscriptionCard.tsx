@@ -86,13 +86,17 @@ export function SubscriptionCard({ subscription: s, now, staff, owner, busy, wit
             <dd>{perDay(s.averageClicks)}</dd>
           </div>
           <div>
-            <dt>Clicks used in the last {s.periodDays} days</dt>
+            <dt>Used in the last {s.periodDays} days</dt>
             <dd>
               {count(s.clicksConsumedInPeriod)}{' '}
-              <span className={`change change--${change.direction}`}>
-                <span aria-hidden="true">{change.direction === 'up' ? '▲ ' : change.direction === 'down' ? '▼ ' : ''}</span>
-                {change.text}
-              </span>{' '}
+              {change.text && (
+                <>
+                  <span className={`change change--${change.direction}`}>
+                    <span aria-hidden="true">{change.direction === 'up' ? '▲ ' : change.direction === 'down' ? '▼ ' : ''}</span>
+                    {change.text}
+                  </span>{' '}
+                </>
+              )}
               <span className="muted">{change.words}</span>
             </dd>
           </div>
@@ -148,9 +152,12 @@ export function SubscriptionCard({ subscription: s, now, staff, owner, busy, wit
                   <Link to="/administration/services/bundleedit/$bundleId" params={{ bundleId: b.bundleId }} aria-label={`Edit bundle ${b.bundleId}`}>
                     Edit
                   </Link>
-                  <button type="button" className="link-button" disabled={busy} onClick={() => onDeleteBundle(b)} aria-label={`Delete bundle ${b.bundleId}`}>
-                    Delete
-                  </button>
+                  {/* The server keeps a bundle whose clicks are used (its usage points at it): it is ended early by editing instead. */}
+                  {b.usedClicks === 0 && (
+                    <button type="button" className="link-button" disabled={busy} onClick={() => onDeleteBundle(b)} aria-label={`Delete bundle ${b.bundleId}`}>
+                      Delete
+                    </button>
+                  )}
                 </span>
               ),
             },

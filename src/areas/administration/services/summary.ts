@@ -47,7 +47,7 @@ export type Change = { text: string; direction: 'up' | 'down' | 'same' | 'none';
  */
 export function changeFigure(change: number | null, periodDays: number): Change {
   const previous = `the previous ${periodDays} days`;
-  if (change === null) return { text: 'n/a', direction: 'none', words: `no clicks were used in ${previous}` };
+  if (change === null) return { text: '', direction: 'none', words: `nothing used in ${previous} to compare with` };
   const rounded = Math.round(change);
   if (rounded === 0) return { text: '0%', direction: 'same', words: `about the same as ${previous}` };
   const magnitude = count(Math.abs(rounded));
