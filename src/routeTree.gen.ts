@@ -31,6 +31,7 @@ import { Route as SignedInValidatedUserRouteImport } from './routes/_signedIn/_v
 import { Route as SignedInValidatedWelcomewizardRouteImport } from './routes/_signedIn/_validated/welcomewizard'
 import { Route as SignedInValidatedAdministrationIndexRouteImport } from './routes/_signedIn/_validated/administration/index'
 import { Route as SignedInValidatedAdministrationAccountRouteImport } from './routes/_signedIn/_validated/administration/account'
+import { Route as SignedInValidatedAdministrationServicesRouteImport } from './routes/_signedIn/_validated/administration/services'
 import { Route as SignedInValidatedDataAdministrationIndexRouteImport } from './routes/_signedIn/_validated/dataAdministration/index'
 import { Route as SignedInValidatedHelpcentreIndexRouteImport } from './routes/_signedIn/_validated/helpcentre/index'
 import { Route as SignedInValidatedHelpcentreGuideRouteImport } from './routes/_signedIn/_validated/helpcentre/$guide'
@@ -45,6 +46,8 @@ import { Route as SignedInValidatedAdministrationAccountIndexRouteImport } from 
 import { Route as SignedInValidatedAdministrationAccountEditRouteImport } from './routes/_signedIn/_validated/administration/account/edit'
 import { Route as SignedInValidatedAdministrationAccountInviteRouteImport } from './routes/_signedIn/_validated/administration/account/invite'
 import { Route as SignedInValidatedAdministrationAccountCreateRouteImport } from './routes/_signedIn/_validated/administration/account_/create'
+import { Route as SignedInValidatedAdministrationServicesIndexRouteImport } from './routes/_signedIn/_validated/administration/services/index'
+import { Route as SignedInValidatedAdministrationServicesBundlecreateRouteImport } from './routes/_signedIn/_validated/administration/services/bundlecreate'
 import { Route as SignedInValidatedDataAdministrationDatasetDatasetIdRouteImport } from './routes/_signedIn/_validated/dataAdministration/dataset/$datasetId'
 import { Route as SignedInValidatedDataAdministrationDatasetCreateRouteImport } from './routes/_signedIn/_validated/dataAdministration/dataset/create'
 import { Route as SignedInValidatedDataAdministrationPlanPlanIdRouteImport } from './routes/_signedIn/_validated/dataAdministration/plan/$planId'
@@ -55,6 +58,7 @@ import { Route as SignedInValidatedPartnerAdministrationInviteRouteImport } from
 import { Route as SignedInValidatedUserUserIdIndexRouteImport } from './routes/_signedIn/_validated/user/$userId/index'
 import { Route as SignedInValidatedUserUserIdEditRouteImport } from './routes/_signedIn/_validated/user/$userId/edit'
 import { Route as SignedInValidatedAdministrationAccountEdituserUserIdRouteImport } from './routes/_signedIn/_validated/administration/account/edituser/$userId'
+import { Route as SignedInValidatedAdministrationServicesBundleeditBundleIdRouteImport } from './routes/_signedIn/_validated/administration/services/bundleedit/$bundleId'
 import { Route as SignedInValidatedDataAdministrationDatasetDatasetIdIndexRouteImport } from './routes/_signedIn/_validated/dataAdministration/dataset/$datasetId/index'
 import { Route as SignedInValidatedDataAdministrationDatasetDatasetIdEditRouteImport } from './routes/_signedIn/_validated/dataAdministration/dataset/$datasetId/edit'
 import { Route as SignedInValidatedDataAdministrationPlanPlanIdIndexRouteImport } from './routes/_signedIn/_validated/dataAdministration/plan/$planId/index'
@@ -178,6 +182,12 @@ const SignedInValidatedAdministrationAccountRoute =
     path: '/account',
     getParentRoute: () => SignedInValidatedAdministrationRoute,
   } as any)
+const SignedInValidatedAdministrationServicesRoute =
+  SignedInValidatedAdministrationServicesRouteImport.update({
+    id: '/services',
+    path: '/services',
+    getParentRoute: () => SignedInValidatedAdministrationRoute,
+  } as any)
 const SignedInValidatedDataAdministrationIndexRoute =
   SignedInValidatedDataAdministrationIndexRouteImport.update({
     id: '/',
@@ -262,6 +272,18 @@ const SignedInValidatedAdministrationAccountCreateRoute =
     path: '/account/create',
     getParentRoute: () => SignedInValidatedAdministrationRoute,
   } as any)
+const SignedInValidatedAdministrationServicesIndexRoute =
+  SignedInValidatedAdministrationServicesIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => SignedInValidatedAdministrationServicesRoute,
+  } as any)
+const SignedInValidatedAdministrationServicesBundlecreateRoute =
+  SignedInValidatedAdministrationServicesBundlecreateRouteImport.update({
+    id: '/bundlecreate',
+    path: '/bundlecreate',
+    getParentRoute: () => SignedInValidatedAdministrationServicesRoute,
+  } as any)
 const SignedInValidatedDataAdministrationDatasetDatasetIdRoute =
   SignedInValidatedDataAdministrationDatasetDatasetIdRouteImport.update({
     id: '/dataset/$datasetId',
@@ -321,6 +343,12 @@ const SignedInValidatedAdministrationAccountEdituserUserIdRoute =
     id: '/edituser/$userId',
     path: '/edituser/$userId',
     getParentRoute: () => SignedInValidatedAdministrationAccountRoute,
+  } as any)
+const SignedInValidatedAdministrationServicesBundleeditBundleIdRoute =
+  SignedInValidatedAdministrationServicesBundleeditBundleIdRouteImport.update({
+    id: '/bundleedit/$bundleId',
+    path: '/bundleedit/$bundleId',
+    getParentRoute: () => SignedInValidatedAdministrationServicesRoute,
   } as any)
 const SignedInValidatedDataAdministrationDatasetDatasetIdIndexRoute =
   SignedInValidatedDataAdministrationDatasetDatasetIdIndexRouteImport.update({
@@ -387,6 +415,7 @@ export interface FileRoutesByFullPath {
   '/user': typeof SignedInValidatedUserRouteWithChildren
   '/welcomewizard': typeof SignedInValidatedWelcomewizardRoute
   '/administration/account': typeof SignedInValidatedAdministrationAccountRouteWithChildren
+  '/administration/services': typeof SignedInValidatedAdministrationServicesRouteWithChildren
   '/helpcentre/$guide': typeof SignedInValidatedHelpcentreGuideRoute
   '/partner/administration': typeof SignedInValidatedPartnerAdministrationRouteWithChildren
   '/search/$searchFilter': typeof SignedInValidatedSearchSearchFilterRoute
@@ -401,6 +430,7 @@ export interface FileRoutesByFullPath {
   '/administration/account/edit': typeof SignedInValidatedAdministrationAccountEditRoute
   '/administration/account/invite': typeof SignedInValidatedAdministrationAccountInviteRoute
   '/administration/account/create': typeof SignedInValidatedAdministrationAccountCreateRoute
+  '/administration/services/bundlecreate': typeof SignedInValidatedAdministrationServicesBundlecreateRoute
   '/dataAdministration/dataset/$datasetId': typeof SignedInValidatedDataAdministrationDatasetDatasetIdRouteWithChildren
   '/dataAdministration/dataset/create': typeof SignedInValidatedDataAdministrationDatasetCreateRoute
   '/dataAdministration/plan/$planId': typeof SignedInValidatedDataAdministrationPlanPlanIdRouteWithChildren
@@ -409,9 +439,11 @@ export interface FileRoutesByFullPath {
   '/partner/administration/invite': typeof SignedInValidatedPartnerAdministrationInviteRoute
   '/user/$userId/edit': typeof SignedInValidatedUserUserIdEditRoute
   '/administration/account/': typeof SignedInValidatedAdministrationAccountIndexRoute
+  '/administration/services/': typeof SignedInValidatedAdministrationServicesIndexRoute
   '/partner/administration/': typeof SignedInValidatedPartnerAdministrationIndexRoute
   '/user/$userId/': typeof SignedInValidatedUserUserIdIndexRoute
   '/administration/account/edituser/$userId': typeof SignedInValidatedAdministrationAccountEdituserUserIdRoute
+  '/administration/services/bundleedit/$bundleId': typeof SignedInValidatedAdministrationServicesBundleeditBundleIdRoute
   '/dataAdministration/dataset/$datasetId/edit': typeof SignedInValidatedDataAdministrationDatasetDatasetIdEditRoute
   '/dataAdministration/plan/$planId/edit': typeof SignedInValidatedDataAdministrationPlanPlanIdEditRoute
   '/partner/administration/edituser/$userId': typeof SignedInValidatedPartnerAdministrationEdituserUserIdRoute
@@ -443,15 +475,18 @@ export interface FileRoutesByTo {
   '/administration/account/edit': typeof SignedInValidatedAdministrationAccountEditRoute
   '/administration/account/invite': typeof SignedInValidatedAdministrationAccountInviteRoute
   '/administration/account/create': typeof SignedInValidatedAdministrationAccountCreateRoute
+  '/administration/services/bundlecreate': typeof SignedInValidatedAdministrationServicesBundlecreateRoute
   '/dataAdministration/dataset/create': typeof SignedInValidatedDataAdministrationDatasetCreateRoute
   '/dataAdministration/plan/create': typeof SignedInValidatedDataAdministrationPlanCreateRoute
   '/partner/administration/editPartner': typeof SignedInValidatedPartnerAdministrationEditPartnerRoute
   '/partner/administration/invite': typeof SignedInValidatedPartnerAdministrationInviteRoute
   '/user/$userId/edit': typeof SignedInValidatedUserUserIdEditRoute
   '/administration/account': typeof SignedInValidatedAdministrationAccountIndexRoute
+  '/administration/services': typeof SignedInValidatedAdministrationServicesIndexRoute
   '/partner/administration': typeof SignedInValidatedPartnerAdministrationIndexRoute
   '/user/$userId': typeof SignedInValidatedUserUserIdIndexRoute
   '/administration/account/edituser/$userId': typeof SignedInValidatedAdministrationAccountEdituserUserIdRoute
+  '/administration/services/bundleedit/$bundleId': typeof SignedInValidatedAdministrationServicesBundleeditBundleIdRoute
   '/dataAdministration/dataset/$datasetId/edit': typeof SignedInValidatedDataAdministrationDatasetDatasetIdEditRoute
   '/dataAdministration/plan/$planId/edit': typeof SignedInValidatedDataAdministrationPlanPlanIdEditRoute
   '/partner/administration/edituser/$userId': typeof SignedInValidatedPartnerAdministrationEdituserUserIdRoute
@@ -483,6 +518,7 @@ export interface FileRoutesById {
   '/_signedIn/_validated/user': typeof SignedInValidatedUserRouteWithChildren
   '/_signedIn/_validated/welcomewizard': typeof SignedInValidatedWelcomewizardRoute
   '/_signedIn/_validated/administration/account': typeof SignedInValidatedAdministrationAccountRouteWithChildren
+  '/_signedIn/_validated/administration/services': typeof SignedInValidatedAdministrationServicesRouteWithChildren
   '/_signedIn/_validated/helpcentre/$guide': typeof SignedInValidatedHelpcentreGuideRoute
   '/_signedIn/_validated/partner/administration': typeof SignedInValidatedPartnerAdministrationRouteWithChildren
   '/_signedIn/_validated/search/$searchFilter': typeof SignedInValidatedSearchSearchFilterRoute
@@ -497,6 +533,7 @@ export interface FileRoutesById {
   '/_signedIn/_validated/administration/account/edit': typeof SignedInValidatedAdministrationAccountEditRoute
   '/_signedIn/_validated/administration/account/invite': typeof SignedInValidatedAdministrationAccountInviteRoute
   '/_signedIn/_validated/administration/account_/create': typeof SignedInValidatedAdministrationAccountCreateRoute
+  '/_signedIn/_validated/administration/services/bundlecreate': typeof SignedInValidatedAdministrationServicesBundlecreateRoute
   '/_signedIn/_validated/dataAdministration/dataset/$datasetId': typeof SignedInValidatedDataAdministrationDatasetDatasetIdRouteWithChildren
   '/_signedIn/_validated/dataAdministration/dataset/create': typeof SignedInValidatedDataAdministrationDatasetCreateRoute
   '/_signedIn/_validated/dataAdministration/plan/$planId': typeof SignedInValidatedDataAdministrationPlanPlanIdRouteWithChildren
@@ -505,9 +542,11 @@ export interface FileRoutesById {
   '/_signedIn/_validated/partner/administration/invite': typeof SignedInValidatedPartnerAdministrationInviteRoute
   '/_signedIn/_validated/user/$userId/edit': typeof SignedInValidatedUserUserIdEditRoute
   '/_signedIn/_validated/administration/account/': typeof SignedInValidatedAdministrationAccountIndexRoute
+  '/_signedIn/_validated/administration/services/': typeof SignedInValidatedAdministrationServicesIndexRoute
   '/_signedIn/_validated/partner/administration/': typeof SignedInValidatedPartnerAdministrationIndexRoute
   '/_signedIn/_validated/user/$userId/': typeof SignedInValidatedUserUserIdIndexRoute
   '/_signedIn/_validated/administration/account/edituser/$userId': typeof SignedInValidatedAdministrationAccountEdituserUserIdRoute
+  '/_signedIn/_validated/administration/services/bundleedit/$bundleId': typeof SignedInValidatedAdministrationServicesBundleeditBundleIdRoute
   '/_signedIn/_validated/dataAdministration/dataset/$datasetId/edit': typeof SignedInValidatedDataAdministrationDatasetDatasetIdEditRoute
   '/_signedIn/_validated/dataAdministration/plan/$planId/edit': typeof SignedInValidatedDataAdministrationPlanPlanIdEditRoute
   '/_signedIn/_validated/partner/administration/edituser/$userId': typeof SignedInValidatedPartnerAdministrationEdituserUserIdRoute
@@ -536,6 +575,7 @@ export interface FileRouteTypes {
     | '/user'
     | '/welcomewizard'
     | '/administration/account'
+    | '/administration/services'
     | '/helpcentre/$guide'
     | '/partner/administration'
     | '/search/$searchFilter'
@@ -550,6 +590,7 @@ export interface FileRouteTypes {
     | '/administration/account/edit'
     | '/administration/account/invite'
     | '/administration/account/create'
+    | '/administration/services/bundlecreate'
     | '/dataAdministration/dataset/$datasetId'
     | '/dataAdministration/dataset/create'
     | '/dataAdministration/plan/$planId'
@@ -558,9 +599,11 @@ export interface FileRouteTypes {
     | '/partner/administration/invite'
     | '/user/$userId/edit'
     | '/administration/account/'
+    | '/administration/services/'
     | '/partner/administration/'
     | '/user/$userId/'
     | '/administration/account/edituser/$userId'
+    | '/administration/services/bundleedit/$bundleId'
     | '/dataAdministration/dataset/$datasetId/edit'
     | '/dataAdministration/plan/$planId/edit'
     | '/partner/administration/edituser/$userId'
@@ -592,15 +635,18 @@ export interface FileRouteTypes {
     | '/administration/account/edit'
     | '/administration/account/invite'
     | '/administration/account/create'
+    | '/administration/services/bundlecreate'
     | '/dataAdministration/dataset/create'
     | '/dataAdministration/plan/create'
     | '/partner/administration/editPartner'
     | '/partner/administration/invite'
     | '/user/$userId/edit'
     | '/administration/account'
+    | '/administration/services'
     | '/partner/administration'
     | '/user/$userId'
     | '/administration/account/edituser/$userId'
+    | '/administration/services/bundleedit/$bundleId'
     | '/dataAdministration/dataset/$datasetId/edit'
     | '/dataAdministration/plan/$planId/edit'
     | '/partner/administration/edituser/$userId'
@@ -631,6 +677,7 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/user'
     | '/_signedIn/_validated/welcomewizard'
     | '/_signedIn/_validated/administration/account'
+    | '/_signedIn/_validated/administration/services'
     | '/_signedIn/_validated/helpcentre/$guide'
     | '/_signedIn/_validated/partner/administration'
     | '/_signedIn/_validated/search/$searchFilter'
@@ -645,6 +692,7 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/administration/account/edit'
     | '/_signedIn/_validated/administration/account/invite'
     | '/_signedIn/_validated/administration/account_/create'
+    | '/_signedIn/_validated/administration/services/bundlecreate'
     | '/_signedIn/_validated/dataAdministration/dataset/$datasetId'
     | '/_signedIn/_validated/dataAdministration/dataset/create'
     | '/_signedIn/_validated/dataAdministration/plan/$planId'
@@ -653,9 +701,11 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/partner/administration/invite'
     | '/_signedIn/_validated/user/$userId/edit'
     | '/_signedIn/_validated/administration/account/'
+    | '/_signedIn/_validated/administration/services/'
     | '/_signedIn/_validated/partner/administration/'
     | '/_signedIn/_validated/user/$userId/'
     | '/_signedIn/_validated/administration/account/edituser/$userId'
+    | '/_signedIn/_validated/administration/services/bundleedit/$bundleId'
     | '/_signedIn/_validated/dataAdministration/dataset/$datasetId/edit'
     | '/_signedIn/_validated/dataAdministration/plan/$planId/edit'
     | '/_signedIn/_validated/partner/administration/edituser/$userId'
@@ -829,6 +879,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInValidatedAdministrationAccountRouteImport
       parentRoute: typeof SignedInValidatedAdministrationRoute
     }
+    '/_signedIn/_validated/administration/services': {
+      id: '/_signedIn/_validated/administration/services'
+      path: '/services'
+      fullPath: '/administration/services'
+      preLoaderRoute: typeof SignedInValidatedAdministrationServicesRouteImport
+      parentRoute: typeof SignedInValidatedAdministrationRoute
+    }
     '/_signedIn/_validated/dataAdministration/': {
       id: '/_signedIn/_validated/dataAdministration/'
       path: '/'
@@ -927,6 +984,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInValidatedAdministrationAccountCreateRouteImport
       parentRoute: typeof SignedInValidatedAdministrationRoute
     }
+    '/_signedIn/_validated/administration/services/': {
+      id: '/_signedIn/_validated/administration/services/'
+      path: '/'
+      fullPath: '/administration/services/'
+      preLoaderRoute: typeof SignedInValidatedAdministrationServicesIndexRouteImport
+      parentRoute: typeof SignedInValidatedAdministrationServicesRoute
+    }
+    '/_signedIn/_validated/administration/services/bundlecreate': {
+      id: '/_signedIn/_validated/administration/services/bundlecreate'
+      path: '/bundlecreate'
+      fullPath: '/administration/services/bundlecreate'
+      preLoaderRoute: typeof SignedInValidatedAdministrationServicesBundlecreateRouteImport
+      parentRoute: typeof SignedInValidatedAdministrationServicesRoute
+    }
     '/_signedIn/_validated/dataAdministration/dataset/$datasetId': {
       id: '/_signedIn/_validated/dataAdministration/dataset/$datasetId'
       path: '/dataset/$datasetId'
@@ -996,6 +1067,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/administration/account/edituser/$userId'
       preLoaderRoute: typeof SignedInValidatedAdministrationAccountEdituserUserIdRouteImport
       parentRoute: typeof SignedInValidatedAdministrationAccountRoute
+    }
+    '/_signedIn/_validated/administration/services/bundleedit/$bundleId': {
+      id: '/_signedIn/_validated/administration/services/bundleedit/$bundleId'
+      path: '/bundleedit/$bundleId'
+      fullPath: '/administration/services/bundleedit/$bundleId'
+      preLoaderRoute: typeof SignedInValidatedAdministrationServicesBundleeditBundleIdRouteImport
+      parentRoute: typeof SignedInValidatedAdministrationServicesRoute
     }
     '/_signedIn/_validated/dataAdministration/dataset/$datasetId/': {
       id: '/_signedIn/_validated/dataAdministration/dataset/$datasetId/'
@@ -1095,8 +1173,30 @@ const SignedInValidatedAdministrationAccountRouteWithChildren =
     SignedInValidatedAdministrationAccountRouteChildren,
   )
 
+interface SignedInValidatedAdministrationServicesRouteChildren {
+  SignedInValidatedAdministrationServicesBundlecreateRoute: typeof SignedInValidatedAdministrationServicesBundlecreateRoute
+  SignedInValidatedAdministrationServicesIndexRoute: typeof SignedInValidatedAdministrationServicesIndexRoute
+  SignedInValidatedAdministrationServicesBundleeditBundleIdRoute: typeof SignedInValidatedAdministrationServicesBundleeditBundleIdRoute
+}
+
+const SignedInValidatedAdministrationServicesRouteChildren: SignedInValidatedAdministrationServicesRouteChildren =
+  {
+    SignedInValidatedAdministrationServicesBundlecreateRoute:
+      SignedInValidatedAdministrationServicesBundlecreateRoute,
+    SignedInValidatedAdministrationServicesIndexRoute:
+      SignedInValidatedAdministrationServicesIndexRoute,
+    SignedInValidatedAdministrationServicesBundleeditBundleIdRoute:
+      SignedInValidatedAdministrationServicesBundleeditBundleIdRoute,
+  }
+
+const SignedInValidatedAdministrationServicesRouteWithChildren =
+  SignedInValidatedAdministrationServicesRoute._addFileChildren(
+    SignedInValidatedAdministrationServicesRouteChildren,
+  )
+
 interface SignedInValidatedAdministrationRouteChildren {
   SignedInValidatedAdministrationAccountRoute: typeof SignedInValidatedAdministrationAccountRouteWithChildren
+  SignedInValidatedAdministrationServicesRoute: typeof SignedInValidatedAdministrationServicesRouteWithChildren
   SignedInValidatedAdministrationIndexRoute: typeof SignedInValidatedAdministrationIndexRoute
   SignedInValidatedAdministrationAccountCreateRoute: typeof SignedInValidatedAdministrationAccountCreateRoute
 }
@@ -1105,6 +1205,8 @@ const SignedInValidatedAdministrationRouteChildren: SignedInValidatedAdministrat
   {
     SignedInValidatedAdministrationAccountRoute:
       SignedInValidatedAdministrationAccountRouteWithChildren,
+    SignedInValidatedAdministrationServicesRoute:
+      SignedInValidatedAdministrationServicesRouteWithChildren,
     SignedInValidatedAdministrationIndexRoute:
       SignedInValidatedAdministrationIndexRoute,
     SignedInValidatedAdministrationAccountCreateRoute:

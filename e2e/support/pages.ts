@@ -4,7 +4,13 @@ import { expect, logIn } from './fixtures';
 // Every page of the portal, as the user who may open it reaches it: the list that the whole-portal
 // checks (CSP and console, layout and accessibility) walk. A new page joins here.
 
-export type PortalPage = { path: string; user: string | null; name: string };
+export type PortalPage = {
+  path: string;
+  user: string | null;
+  name: string;
+  /** Staff pages about one account: the account staff open first (through the search). */
+  account?: string;
+};
 
 const guides = [
   'portalHelpGuides',
@@ -23,8 +29,8 @@ const guides = [
 ];
 
 /** The pages `user` opens, each as [name, path under /portal]. */
-const pagesOf = (user: string | null, pages: Array<[name: string, path: string]>): PortalPage[] =>
-  pages.map(([name, path]) => ({ name, path: `/portal${path}`, user }));
+const pagesOf = (user: string | null, pages: Array<[name: string, path: string, account?: string]>): PortalPage[] =>
+  pages.map(([name, path, account]) => ({ name, path: `/portal${path}`, user, account }));
 
 export const portalPages: PortalPage[] = [
   ...pagesOf(null, [
@@ -44,11 +50,16 @@ export const portalPages: PortalPage[] = [
     ['account administration', '/administration/account'],
     ['account edit', '/administration/account/edit'],
     ['account invite', '/administration/account/invite'],
+    ['services', '/administration/services'],
     ['welcome wizard', '/welcomewizard'],
     ['unknown page (signed in)', '/no-such-page'],
     ['refused page', '/partner/administration'],
   ]),
-  ...pagesOf('sales@example.com', [['organisation wizard', '/organisationwizard']]),
+  ...pagesOf('sales@example.com', [
+    ['organisation wizard', '/organisationwizard'],
+    ['services (staff)', '/administration/services', 'Acme UK'],
+    ['bundle create', '/administration/services/bundlecreate', 'Acme UK'],
+  ]),
   ...pagesOf('partner@example.com', [
     ['partner administration', '/partner/administration'],
     ['partner edit', '/partner/administration/editPartner'],
@@ -78,9 +89,18 @@ export async function* openPagesOf(page: Page, user: string | null): AsyncGenera
     await expect(page).toHaveURL(/\/portal\/(home|validate)/);
   }
   for (const entry of portalPages.filter((p) => p.user === user)) {
+    if (entry.account) await selectAccountAsStaff(page, entry.account);
     await page.goto(entry.path);
     await expect(page.locator('#root')).not.toBeEmpty();
     await page.waitForLoadState('networkidle');
     yield entry;
   }
+}
+
+/** Staff select a customer's account as they would: the account search, then the account's name. */
+export async function selectAccountAsStaff(page: Page, account: string) {
+  await page.goto(`/portal/search/${encodeURIComponent(account)}`);
+  await page.getByRole('button', { name: account, exact: true }).click();
+  await expect(page).toHaveURL(/\/portal\/administration\/account$/);
+  await expect(page.getByTestId('account-label')).toContainText(account);
 }

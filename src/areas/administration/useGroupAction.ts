@@ -10,9 +10,10 @@ const groupAction = createSubmissionMachine<{ label: string }>();
 
 /**
  * One change to a group at a time (remove a user, corporate or charity status, lock): the submission
- * machine tracks it; on success the page's data and the user's groups are loaded again.
+ * machine tracks it; on success the page's data and the user's groups are loaded again. A change that
+ * leaves the groups as they were (a subscription, a bundle) passes `refreshGroups: false`.
  */
-export function useGroupAction() {
+export function useGroupAction({ refreshGroups = true }: { refreshGroups?: boolean } = {}) {
   const router = useRouter();
   const { groups, modal } = usePortal();
   // The call of the change under way: the machine holds its label, not the function.
@@ -32,7 +33,7 @@ export function useGroupAction() {
       },
       actions: {
         succeeded: () => {
-          groups.send({ type: 'groups.refresh' });
+          if (refreshGroups) groups.send({ type: 'groups.refresh' });
           void router.invalidate();
         },
       },

@@ -4,7 +4,7 @@
 import { calculatorLabels, dqServiceLabels, rateText, type DqService } from '../../../contract/shared/catalogue';
 import { territoryLabels, type Territory } from '../../../contract/shared/territory';
 import type { Dataset, Plan } from '../../api/catalogue';
-import { toCsv } from '../../shared/csv';
+import type { Cell } from '../../shared/csv';
 import { formatDate } from '../../shared/format';
 
 /** Whether a plan is sold now: before its window, in it, or after it. */
@@ -44,24 +44,24 @@ export function filterPlans(plans: readonly Plan[], f: PlanFilters, nowSeconds: 
 export const filterDatasets = (datasets: readonly Dataset[], service: DqService | '') =>
   datasets.filter((d) => !service || d.service === service);
 
-export function datasetsCsv(datasets: readonly Dataset[]): string {
-  return toCsv(
+export function datasetsCsv(datasets: readonly Dataset[]): Cell[][] {
+  return [
     ['Dataset id', 'Name', 'Reference', 'Service', 'Description', 'Plans', 'Created', 'Updated'],
-    datasets.map((d) => [d.datasetId, d.dataset, d.datasetRef, dqServiceLabels[d.service], d.description, d.planCount, formatDate(d.createdDate), formatDate(d.updatedDate)]),
-  );
+    ...datasets.map((d) => [d.datasetId, d.dataset, d.datasetRef, dqServiceLabels[d.service], d.description, d.planCount, formatDate(d.createdDate), formatDate(d.updatedDate)]),
+  ];
 }
 
-export function plansCsv(plans: readonly Plan[], nowSeconds: number): string {
-  return toCsv(
+export function plansCsv(plans: readonly Plan[], nowSeconds: number): Cell[][] {
+  return [
     ['Plan id', 'Name', 'Dataset', 'Reference', 'Service', 'Territory', 'Duration (months)', 'Available from', 'Available until', 'Status',
       'Calculator', 'Pricing', 'Allow test', 'Display order', 'Deprecated by', 'Subscriptions'],
-    plans.map((p) => [
+    ...plans.map((p) => [
       p.planId, p.plan, p.dataset, p.datasetRef, dqServiceLabels[p.service], territoryLabels[p.territory], p.duration,
       formatDate(p.availableStart), p.availableEnd === null ? '' : formatDate(p.availableEnd),
       p.deprecated ? 'Deprecated' : availabilityLabels[availabilityOf(p, nowSeconds)],
       calculatorLabels[p.calculator].split(':')[0], p.formula, p.allowTest ? 'Yes' : 'No', p.displayOrder, p.deprecatedByPlan ?? '', p.subscriptionCount,
     ]),
-  );
+  ];
 }
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);

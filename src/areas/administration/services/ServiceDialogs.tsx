@@ -1,0 +1,120 @@
+import { useState, type FormEvent } from 'react';
+import { dqServiceLabels, formatMoney } from '../../../../contract/shared/catalogue';
+import { Dialog } from '../../../shared/Dialog';
+import { Field, formValues } from '../../../shared/Field';
+import { count, renewalText } from './summary';
+import type { AccountPlan, Bundle, Plan } from './servicesApi';
+
+// The decisions the services page asks for before it acts: disabling and enabling a subscription,
+// deleting a bundle. Each says what the action means; the page runs it and closes the dialog once
+// the server has agreed (a refusal shows the Error modal over the dialog, to try again).
+
+type Common = { busy: boolean; onCancel: () => void };
+
+export function DisableDialog({ subscription, busy, onCancel, onConfirm }: Common & { subscription: AccountPlan; onConfirm: () => void }) {
+  return (
+    <Dialog title={`Disable ${subscription.plan}?`} onClose={onCancel} describedBy="disable-what">
+      <p id="disable-what">
+        {dqServiceLabels[subscription.service]} calls from this account, in the portal and with its API tokens, will be refused, and the
+        subscription will not renew automatically. The clicks left in its bundles are kept: you can enable it again at any time with your
+        password.
+      </p>
+      <div className="modal__actions">
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="button" className="button button--danger" disabled={busy} onClick={onConfirm}>
+          {busy ? 'Disabling…' : 'Disable subscription'}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** What enabling sends: the password typed again (basic credentials) and the clicks of each renewal. */
+export type EnableValues = { password: string; clicks: number };
+
+/**
+ * Enabling asks for the password again (the same re-entry as exporting an API token, spec section 5)
+ * and how many clicks an automatic renewal buys (0: none), showing what one renewal costs (priceOf).
+ */
+export function EnableDialog({
+  subscription,
+  plan,
+  busy,
+  onCancel,
+  onConfirm,
+}: Common & { subscription: AccountPlan; plan: Plan | undefined; onConfirm: (values: EnableValues) => void }) {
+  const [clicks, setClicks] = useState(String(subscription.deprecated ? 0 : subscription.subscription.clicks));
+  const quantity = /^\d{1,10}$/.test(clicks.trim()) ? Number(clicks.trim()) : null;
+  const renewal = renewalText(quantity, plan, subscription.territory);
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (quantity === null) return;
+    onConfirm({ password: formValues(e.currentTarget).password, clicks: quantity });
+  };
+
+  return (
+    <Dialog title={`Enable ${subscription.plan}`} onClose={onCancel} describedBy="enable-what">
+      <p id="enable-what">
+        Calls are answered again while the subscription has clicks. Enter your password to confirm it is you.
+      </p>
+      <form className="form" onSubmit={submit} aria-busy={busy}>
+        <Field label="Your password" name="password" type="password" autoComplete="current-password" required />
+        {subscription.deprecated ? (
+          // The server renews only plans still sold: a replaced plan is enabled without renewal.
+          <p className="renewal-price">
+            This plan is replaced{subscription.deprecatedByPlan ? ` by ${subscription.deprecatedByPlan}` : ''} and no longer renews
+            automatically: buy the newer plan in the Shop to renew.
+          </p>
+        ) : (
+          <>
+            <Field
+              label="Clicks for automatic renewal"
+              name="clicks"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              required
+              value={clicks}
+              onChange={(e) => setClicks(e.currentTarget.value)}
+              hint="0 for no automatic renewal."
+            />
+            <p className="renewal-price" aria-live="polite">
+              {renewal}
+            </p>
+          </>
+        )}
+        <div className="modal__actions">
+          <button type="button" className="button" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" disabled={busy || quantity === null}>
+            {busy ? 'Enabling…' : 'Enable subscription'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function DeleteBundleDialog({ bundle, territory, busy, onCancel, onConfirm }: Common & { bundle: Bundle; territory: AccountPlan['territory']; onConfirm: () => void }) {
+  return (
+    <Dialog title={`Delete bundle ${bundle.bundleId}?`} onClose={onCancel} describedBy="delete-what">
+      <p id="delete-what">
+        The bundle of {count(bundle.clicks)} clicks of {bundle.plan} ({formatMoney(bundle.price, territory)}) is removed from the account, with
+        its {count(bundle.remainingClicks)} remaining clicks. This cannot be undone.
+      </p>
+      <div className="modal__actions">
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="button" className="button button--danger" disabled={busy} onClick={onConfirm}>
+          {busy ? 'Deleting…' : 'Delete bundle'}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { Link, useLoaderData } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { can, isStaffUser } from '../../../../contract/shared/access';
+import { territoryLabels } from '../../../../contract/shared/territory';
+import { usePortal } from '../../../app/PortalContext';
+import { AccountSwitcher } from '../../../shared/AccountSwitcher';
+import { PageTour } from '../../../shared/helptips/PageTour';
+import { servicesTour } from '../../../shared/helptips/tours/services';
+import { useGroupAction } from '../useGroupAction';
+import { DeleteBundleDialog, DisableDialog, EnableDialog } from './ServiceDialogs';
+import { servicesApi, type AccountPlan, type Bundle } from './servicesApi';
+import { SubscriptionCard } from './SubscriptionCard';
+import './services.css';
+
+// The shop's pages arrive with the shop issue; until then the link shows the not-found page.
+const shop: string = '/shop';
+
+/** Which decision the page is asking for, if any: only one dialog at a time. */
+type Asking =
+  | { kind: 'disable'; subscription: AccountPlan }
+  | { kind: 'enable'; subscription: AccountPlan }
+  | { kind: 'deleteBundle'; subscription: AccountPlan; bundle: Bundle }
+  | null;
+
+/** /administration/services: the selected account's subscriptions (spec section 3, Subscription usage summary). */
+export default function ServicesPage() {
+  const data = useLoaderData({ from: '/_signedIn/_validated/administration/services' });
+  const portal = usePortal();
+  const me = useSelector(portal.session, (s) => s.context.user);
+  const { run, busy, done } = useGroupAction({ refreshGroups: false });
+  const [asking, setAsking] = useState<Asking>(null);
+  const { account, organisation, subscriptions, plans, now } = data;
+
+  if (!account) {
+    return (
+      <section className="card empty-state" aria-labelledby="services-title">
+        <h1 id="services-title">Services</h1>
+        <p>
+          Subscriptions belong to an account, and {organisation?.name ?? 'this organisation'} is selected. Choose one of its accounts to
+          see its services.
+        </p>
+        <div className="form__row">
+          <AccountSwitcher />
+        </div>
+      </section>
+    );
+  }
+
+  const staff = isStaffUser(me);
+  const owner = can(me, account, 'own');
+  const api = servicesApi(portal.api);
+  const close = () => setAsking(null);
+  // Runs the change; the dialog closes once the server agreed, and stays open (under the Error modal) if not.
+  const act = (label: string, change: () => Promise<unknown>) =>
+    run(label, async () => {
+      await change();
+      close();
+    });
+
+  return (
+    <div className="services-page">
+      <section className="card" aria-labelledby="services-title">
+        <div className="card__header">
+          <div>
+            <h1 id="services-title">Services of {account.name}</h1>
+            <p className="muted">
+              {organisation ? `${organisation.name} · ` : ''}
+              {territoryLabels[account.territory]}. Dates are dd/mm/yyyy.
+            </p>
+          </div>
+          {staff && (
+            <Link to="/administration/services/bundlecreate" className="button button--primary">
+              Create a bundle
+            </Link>
+          )}
+        </div>
+        <p role="status" className="status-line">
+          {busy ? 'Saving…' : done}
+        </p>
+      </section>
+
+      {subscriptions.length === 0 ? (
+        <section className="card empty-state" aria-labelledby="no-services-title">
+          <h2 id="no-services-title">No subscriptions yet</h2>
+          <p>This account has no services yet. A service starts with a bundle of clicks of one of its plans.</p>
+          {owner && (
+            <p>
+              <Link to={shop} className="button button--primary">
+                Visit the Shop
+              </Link>
+            </p>
+          )}
+        </section>
+      ) : (
+        subscriptions.map((subscription, i) => (
+          <SubscriptionCard
+            key={subscription.planId}
+            subscription={subscription}
+            now={now}
+            staff={staff}
+            owner={owner}
+            busy={busy}
+            withTourTargets={i === 0}
+            onDisable={() => setAsking({ kind: 'disable', subscription })}
+            onEnable={() => setAsking({ kind: 'enable', subscription })}
+            onDeleteBundle={(bundle) => setAsking({ kind: 'deleteBundle', subscription, bundle })}
+          />
+        ))
+      )}
+
+      {asking?.kind === 'disable' && (
+        <DisableDialog
+          subscription={asking.subscription}
+          busy={busy}
+          onCancel={close}
+          onConfirm={() =>
+            act(`${asking.subscription.plan} is disabled.`, () => api.disableSubscription(account.id, asking.subscription.planId))
+          }
+        />
+      )}
+      {asking?.kind === 'enable' && (
+        <EnableDialog
+          subscription={asking.subscription}
+          plan={plans.find((p) => p.planId === asking.subscription.planId)}
+          busy={busy}
+          onCancel={close}
+          onConfirm={({ password, clicks }) =>
+            act(`${asking.subscription.plan} is enabled.`, () =>
+              api.enableSubscription(account.id, asking.subscription.planId, clicks, { userName: me.userName, password }),
+            )
+          }
+        />
+      )}
+      {asking?.kind === 'deleteBundle' && (
+        <DeleteBundleDialog
+          bundle={asking.bundle}
+          territory={asking.subscription.territory}
+          busy={busy}
+          onCancel={close}
+          onConfirm={() => act(`Bundle ${asking.bundle.bundleId} was deleted.`, () => api.deleteBundle(asking.bundle.bundleId))}
+        />
+      )}
+      {subscriptions.length > 0 && <PageTour tour={servicesTour} />}
+    </div>
+  );
+}

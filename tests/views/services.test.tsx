@@ -1,0 +1,345 @@
+// @vitest-environment jsdom
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { helpTipsDisabledKey, tourProblems } from '../../contract/shared/helpTips';
+import { subscriptionStatusText } from '../../contract/shared/catalogue';
+import { blockedMessages } from '../../contract/shared/messages';
+import type { AuthUser } from '../../contract/users/entities';
+import type { Group } from '../../contract/groups/entities';
+import { servicesTour } from '../../src/shared/helptips/tours/services';
+import { group } from '../machines/models/groupFixtures';
+import { acmeAu, acmeTrading, acmeUk, accountPlan, at, bundle, plan, type AccountPlan, type Plan } from './servicesFixtures';
+import { authUser, ok, renderPortal, type Call, type Handler } from './support/renderPortal';
+
+// /administration/services and its bundle pages: the real router, guards, machines and views; the
+// plans manager is answered at fetch.
+
+// Made after the clock is set: a session's renewal is timed from its recycle date.
+let owner: AuthUser;
+let sales: AuthUser;
+
+// The first page of a file loads its lazy route chunks: more than the default second.
+configure({ asyncUtilTimeout: 5000 });
+
+let calls: Call[] = [];
+const callsTo = (method: string, path: string) => calls.filter((c) => c.method === method && c.url.pathname === `/api/plans${path}`);
+
+/** The plans manager with these subscriptions (per account id) and plans; writes answer `write`. */
+function plansManager(subscriptions: Record<number, AccountPlan[]>, plans: Plan[] = [], write: Handler = () => ok({ msg: 'OK' })): Handler {
+  return (call) => {
+    const p = call.url.pathname;
+    if (p === '/api/plans/account/plans') return ok(subscriptions[Number(call.url.searchParams.get('accountId'))] ?? []);
+    if (p === '/api/plans/plans' && call.method === 'GET') return ok(plans);
+    if (p.startsWith('/api/plans/')) return write(call);
+    return undefined;
+  };
+}
+
+function renderApp(path: string, user: AuthUser, groups: Group[], handler: Handler) {
+  const rendered = renderPortal(path, { user, groups, handler });
+  calls = rendered.calls;
+  return rendered;
+}
+
+const user = () => userEvent.setup();
+const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+
+beforeEach(() => {
+  calls = [];
+  localStorage.clear();
+  // The page's tour would take the focus; the tour test turns it back on.
+  localStorage.setItem(helpTipsDisabledKey, 'true');
+  // Only Date: "today" is 15/06/2025 for the current bundles and the form's defaults; timers stay real.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2025-06-15T12:00'));
+  owner = authUser({ id: 4, userName: 'owner@example.com' });
+  sales = authUser({ id: 3, userName: 'sales@example.com', roles: ['sales'] });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('the usage summary (spec section 3)', () => {
+  const replaced = accountPlan({
+    planId: 8,
+    plan: 'Email 5k',
+    service: 'email',
+    datasetRef: 'EMAIL',
+    status: 'empty',
+    remainClicks: 0,
+    clickConsumptionChange: -5,
+    deprecated: true,
+    deprecatedByPlan: 'Email 10k',
+    deprecatedByPlanId: '12',
+    bundles: [bundle(20, { planId: 8, clicks: 5_000, usedClicks: 5_000, remainingClicks: 0, price: 2_500 })],
+  });
+  const lookup = accountPlan({
+    remainClicks: 7_500,
+    // Unsorted on purpose: the page shows them newest first.
+    bundles: [
+      bundle(2, { clicks: 10_000, usedClicks: 2_500, remainingClicks: 7_500 }),
+      bundle(5, { clicks: 1_000, usedClicks: 1_000, remainingClicks: 0, price: 0, source: 'staff', endDate: at('2025-02-01T12:00') }),
+      bundle(3, { clicks: 4_000, usedClicks: 4_000, remainingClicks: 0, price: 2_400, endDate: at('2025-03-01T12:00') }),
+    ],
+    subscription: { clicks: 10_000, price: 5_000, estimatedRenewalDate: at('2025-11-20T12:00'), enabled: true },
+  });
+  const expired = accountPlan({ planId: 9, plan: 'Bank 1k', service: 'bankcode', status: 'expired', endDate: null, estimatedExpiryDate: null, clickConsumptionChange: null, bundles: [] });
+
+  it('explains each status in the customer\'s words, deprecation with its replacement', async () => {
+    renderApp('/portal/administration/services', owner, [acmeTrading], plansManager({ 31: [lookup, replaced, expired] }));
+    const email = await screen.findByRole('article', { name: 'Email 5k' });
+    expect(within(email).getByText(subscriptionStatusText.empty.label)).toBeTruthy();
+    expect(within(email).getByText(subscriptionStatusText.empty.explain)).toBeTruthy();
+    expect(
+      within(email).getByText('This plan is no longer sold; it keeps working until its bundles end. Its replacement is Email 10k.'),
+    ).toBeTruthy();
+    const bank = screen.getByRole('article', { name: 'Bank 1k' });
+    expect(within(bank).getByText(subscriptionStatusText.expired.explain)).toBeTruthy();
+    expect(within(bank).getByText('No bundles yet.')).toBeTruthy();
+    const active = screen.getByRole('article', { name: 'Address Lookup 10k' });
+    expect(within(active).getByText(subscriptionStatusText.active.explain)).toBeTruthy();
+    expect(within(active).queryByText(/no longer sold/)).toBeNull();
+    expect(callsTo('GET', '/account/plans')[0].url.searchParams.get('accountId')).toBe('31');
+  });
+
+  it('lists bundles newest first (bundleId descending) with prices in pounds, and dates as dd/mm/yyyy', async () => {
+    renderApp('/portal/administration/services', owner, [acmeTrading], plansManager({ 31: [lookup] }));
+    const table = await screen.findByRole('table', { name: 'Bundles of Address Lookup 10k' });
+    expect(rowsOf(table)).toEqual([
+      ['5', '1,000', '1,000', '0', '£0.00', '01/01/2025', '01/02/2025', 'Added by staff'],
+      ['3', '4,000', '4,000', '0', '£24.00', '01/01/2025', '01/03/2025', 'Bought'],
+      ['2', '10,000', '2,500', '7,500', '£50.00', '01/01/2025', '01/01/2026', 'Bought'],
+    ]);
+    const card = screen.getByRole('article', { name: 'Address Lookup 10k' });
+    // Only bundle 2 has not ended by 15/06/2025.
+    expect(within(card).getByText('2,500 of 10,000 clicks of the current bundles used (25%)')).toBeTruthy();
+    expect(within(card).getByText((_, el) => el?.tagName === 'P' && el.textContent === '7,500 clicks remaining')).toBeTruthy();
+    const figures = (name: string) => within(card).getByText(name).nextElementSibling!.textContent;
+    expect(figures('End date')).toBe('01/01/2026');
+    expect(figures('Estimated expiry')).toBe('20/11/2025');
+    expect(figures('Automatic renewal')).toBe('10,000 clicks for £50.00');
+    expect(figures('Estimated renewal')).toBe('20/11/2025');
+    expect(figures('Average clicks a day')).toBe('40');
+  });
+
+  it('shows Australian money in A$', async () => {
+    const au = accountPlan({ territory: 'australia', datasetRef: 'GNAF', bundles: [bundle(9, { accountId: 32, price: 12_345 })] });
+    const solo = group(40, 'organisation', [acmeAu]);
+    renderApp('/portal/administration/services', owner, [solo], plansManager({ 32: [au] }));
+    const table = await screen.findByRole('table', { name: 'Bundles of Address Lookup 10k' });
+    expect(rowsOf(table)[0][4]).toBe('A$123.45');
+  });
+
+  it('gives the change against the previous period as a signed figure with words, not colour alone', async () => {
+    renderApp('/portal/administration/services', owner, [acmeTrading], plansManager({ 31: [lookup, replaced, expired] }));
+    const up = await screen.findByRole('article', { name: 'Address Lookup 10k' });
+    const used = (card: HTMLElement) => within(card).getByText('Used in the last 30 days').nextElementSibling!.textContent;
+    expect(used(up)).toBe('1,200 ▲ +12% up on the previous 30 days');
+    expect(used(screen.getByRole('article', { name: 'Email 5k' }))).toBe('1,200 ▼ \u22125% down on the previous 30 days');
+    expect(used(screen.getByRole('article', { name: 'Bank 1k' }))).toBe('1,200 nothing used in the previous 30 days to compare with');
+  });
+
+  it('says when the account has no subscriptions, with the Shop for its owner', async () => {
+    renderApp('/portal/administration/services', owner, [acmeTrading], plansManager({ 31: [] }));
+    await screen.findByRole('heading', { name: 'No subscriptions yet' });
+    expect(screen.getByRole('link', { name: 'Visit the Shop' }).getAttribute('href')).toBe('/portal/shop');
+    expect(screen.queryByRole('link', { name: 'Create a bundle' })).toBeNull();
+  });
+
+  it('asks to choose an account when only an organisation is selected', async () => {
+    const empty = group(50, 'organisation', [], { name: 'New Org' });
+    renderApp('/portal/administration/services', owner, [empty], plansManager({}));
+    await screen.findByText(/New Org is selected\. Choose one of its accounts/);
+    expect(screen.getByRole('button', { name: 'Change Account' })).toBeTruthy();
+    expect(callsTo('GET', '/account/plans')).toHaveLength(0);
+  });
+
+  it('has a sound tour whose targets are on the page, started on a first visit', async () => {
+    expect(tourProblems(servicesTour)).toEqual([]);
+    localStorage.removeItem(helpTipsDisabledKey);
+    renderApp('/portal/administration/services', owner, [acmeTrading], plansManager({ 31: [lookup, replaced] }));
+    await screen.findByRole('article', { name: 'Email 5k' });
+    for (const tip of servicesTour.tips) if (tip.targetId) expect(document.getElementById(tip.targetId), tip.targetId).not.toBeNull();
+    await screen.findByRole('dialog', { name: servicesTour.tips[0].title });
+  });
+});
+
+describe('disabling and enabling a subscription', () => {
+  it('disables after a confirmation that says what it means, then shows the page again', async () => {
+    const disabled = accountPlan({ status: 'disabled', subscription: { clicks: 0, price: 0, estimatedRenewalDate: null, enabled: false } });
+    let state = accountPlan();
+    const handler: Handler = (call) =>
+      call.method === 'DELETE' ? ((state = disabled), ok({ msg: 'Subscription disabled' })) : plansManager({ 31: [state] })(call);
+    renderApp('/portal/administration/services', owner, [acmeTrading], handler);
+    await user().click(await screen.findByRole('button', { name: 'Disable' }));
+    const dialog = screen.getByRole('dialog', { name: 'Disable Address Lookup 10k?' });
+    expect(dialog.textContent).toMatch(/will be refused, and the subscription will not renew automatically/);
+    await user().click(within(dialog).getByRole('button', { name: 'Disable subscription' }));
+    await screen.findByText(subscriptionStatusText.disabled.explain);
+    const [sent] = callsTo('DELETE', '/payment/subscription');
+    expect(Object.fromEntries(sent.url.searchParams)).toEqual({ accountId: '31', planId: '7' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Enable' })).toBeTruthy();
+  });
+
+  it('enables with the password typed again (basic credentials) and the clicks of a renewal priced by the plan', async () => {
+    const off = accountPlan({ status: 'disabled', subscription: { clicks: 0, price: 0, estimatedRenewalDate: null, enabled: false } });
+    renderApp('/portal/administration/services', owner, [acmeTrading], plansManager({ 31: [off] }, [plan(7)]));
+    await user().click(await screen.findByRole('button', { name: 'Enable' }));
+    const dialog = screen.getByRole('dialog', { name: 'Enable Address Lookup 10k' });
+    expect(dialog.textContent).toContain('No automatic renewal');
+    const clicks = within(dialog).getByLabelText('Clicks for automatic renewal');
+    await user().clear(clicks);
+    await user().type(clicks, '20000');
+    // Volume pricing: 20,000 clicks at £5 per 1,000.
+    expect(dialog.textContent).toContain('One renewal of 20,000 clicks costs £100.00.');
+    await user().type(within(dialog).getByLabelText('Your password'), 'Demo-Password-1');
+    await user().click(within(dialog).getByRole('button', { name: 'Enable subscription' }));
+    await waitFor(() => expect(callsTo('PUT', '/payment/subscription')).toHaveLength(1));
+    const [sent] = callsTo('PUT', '/payment/subscription');
+    expect(Object.fromEntries(sent.url.searchParams)).toEqual({ accountId: '31', planId: '7', clicks: '20000' });
+    expect(sent.headers.get('authorization')).toBe(`Basic ${btoa('owner@example.com:Demo-Password-1')}`);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('enables a replaced plan without renewal, and leaves enabling to the owner', async () => {
+    const off = accountPlan({
+      status: 'disabled',
+      deprecated: true,
+      deprecatedByPlan: 'Address Lookup 20k',
+      subscription: { clicks: 5_000, price: 2_500, estimatedRenewalDate: null, enabled: false },
+    });
+    renderApp('/portal/administration/services', owner, [acmeTrading], plansManager({ 31: [off] }, [plan(7)]));
+    await user().click(await screen.findByRole('button', { name: 'Enable' }));
+    const dialog = screen.getByRole('dialog', { name: 'Enable Address Lookup 10k' });
+    expect(dialog.textContent).toContain('This plan is replaced by Address Lookup 20k and no longer renews automatically');
+    expect(within(dialog).queryByLabelText('Clicks for automatic renewal')).toBeNull();
+    await user().type(within(dialog).getByLabelText('Your password'), 'Demo-Password-1');
+    await user().click(within(dialog).getByRole('button', { name: 'Enable subscription' }));
+    await waitFor(() => expect(callsTo('PUT', '/payment/subscription')[0]?.url.searchParams.get('clicks')).toBe('0'));
+    cleanup();
+
+    const staffView = group(30, 'organisation', [{ ...acmeUk, isOwner: false }], { name: 'Acme Trading', isOwner: false });
+    renderApp('/portal/administration/services', sales, [staffView], plansManager({ 31: [off] }));
+    await screen.findByText('Only an owner of the account can enable it again.');
+    expect(screen.queryByRole('button', { name: 'Enable' })).toBeNull();
+    // Staff never set a renewal: the plans' prices are not asked for.
+    expect(callsTo('GET', '/plans')).toHaveLength(0);
+  });
+
+  it('keeps the dialog open under the Error modal when the password is refused', async () => {
+    const off = accountPlan({ status: 'disabled', subscription: { clicks: 0, price: 0, estimatedRenewalDate: null, enabled: false } });
+    const refuse: Handler = () => ({ status: 400, body: { msg: 'Wrong user name or password' } });
+    renderApp('/portal/administration/services', owner, [acmeTrading], plansManager({ 31: [off] }, [plan(7)], refuse));
+    await user().click(await screen.findByRole('button', { name: 'Enable' }));
+    await user().type(screen.getByLabelText('Your password'), 'wrong');
+    await user().click(screen.getByRole('button', { name: 'Enable subscription' }));
+    const error = await screen.findByRole('alertdialog', { name: 'Error' });
+    expect(error.textContent).toContain('Failed to enable the subscription: Wrong user name or password');
+    expect(screen.getByRole('dialog', { name: 'Enable Address Lookup 10k' })).toBeTruthy();
+  });
+});
+
+describe('bundles (staff)', () => {
+  const staffView = group(30, 'organisation', [{ ...acmeUk, isOwner: false }], { name: 'Acme Trading', isOwner: false });
+
+  it('creates a bundle: start today, end after the plan\'s duration, price from the plan until typed over', async () => {
+    const plans = [plan(7, { plan: 'Address Lookup 10k' }), plan(8, { plan: 'Old lookup', deprecated: true, duration: 6 })];
+    const { router } = renderApp('/portal/administration/services/bundlecreate', sales, [staffView], plansManager({ 31: [] }, plans, () => ({ status: 201, body: bundle(30) })));
+    const form = await screen.findByRole('heading', { name: 'Create a bundle' });
+    expect(form).toBeTruthy();
+    const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+    expect(value('Start date')).toBe('2025-06-15');
+    // Staff see every plan of the account's territory, the ones no longer sold apart.
+    expect(Object.fromEntries(callsTo('GET', '/plans')[0].url.searchParams)).toEqual({ territory: 'uk', all: 'true' });
+    expect(within(screen.getByRole('group', { name: 'No longer sold' })).getByRole('option').textContent).toMatch(/^Old lookup/);
+
+    const u = user();
+    await u.selectOptions(screen.getByLabelText('Plan'), '7');
+    expect(value('End date')).toBe('2026-06-15');
+    await u.type(screen.getByLabelText('Clicks'), '10000');
+    // Volume pricing: 10,000 clicks at £5 per 1,000.
+    expect(value('Price')).toBe('50.00');
+    expect(screen.getByText(/The plan's price for 10,000 clicks is £50\.00/)).toBeTruthy();
+    await u.clear(screen.getByLabelText('Clicks'));
+    await u.type(screen.getByLabelText('Clicks'), '5000');
+    expect(value('Price')).toBe('30.00');
+    // A plan of 6 months moves the end date with it.
+    await u.selectOptions(screen.getByLabelText('Plan'), '8');
+    expect(value('End date')).toBe('2025-12-15');
+    await u.selectOptions(screen.getByLabelText('Plan'), '7');
+    await u.clear(screen.getByLabelText('Start date'));
+    await u.type(screen.getByLabelText('Start date'), '2025-07-01');
+    expect(value('End date')).toBe('2026-07-01');
+    // A price typed over stays as typed: 0 is a free bundle.
+    await u.clear(screen.getByLabelText('Price'));
+    await u.type(screen.getByLabelText('Price'), '0');
+    await u.type(screen.getByLabelText('Clicks'), '0');
+    expect(value('Price')).toBe('0');
+
+    await u.click(screen.getByRole('button', { name: 'Create bundle' }));
+    await waitFor(() => expect(router.history.location.pathname).toBe('/portal/administration/services'));
+    const [sent] = callsTo('POST', '/bundles');
+    expect(Object.fromEntries(sent.url.searchParams)).toEqual({ organisationId: '30', accountId: '31' });
+    expect(sent.body).toEqual({ planId: 7, clicks: 50_000, startDate: at('2025-07-01T00:00'), endDate: at('2026-07-01T00:00'), price: 0 });
+  });
+
+  it('says what is missing instead of sending', async () => {
+    renderApp('/portal/administration/services/bundlecreate', sales, [staffView], plansManager({ 31: [] }, [plan(7)]));
+    await user().click(await screen.findByRole('button', { name: 'Create bundle' }));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['Choose a plan', 'Clicks are a whole number of at least 1', 'Enter a price of zero or more, with at most two decimal places', 'Enter a date']);
+    expect(document.activeElement).toBe(screen.getByLabelText('Plan'));
+    expect(callsTo('POST', '/bundles')).toHaveLength(0);
+  });
+
+  it('is the spec\'s blocked screen for an owner without a staff role', async () => {
+    renderApp('/portal/administration/services/bundlecreate', owner, [acmeTrading], plansManager({ 31: [] }));
+    await screen.findByText(blockedMessages.notThroughAccount);
+    // The page's own list of every plan (all=true) is not asked for.
+    expect(callsTo('GET', '/plans').filter((c) => c.url.searchParams.get('all') === 'true')).toHaveLength(0);
+  });
+
+  it('edits a bundle, sending the start date only when it was changed', async () => {
+    const subscriptions = { 31: [accountPlan({ bundles: [bundle(2, { usedClicks: 100, remainingClicks: 9_900 })] })] };
+    const { router } = renderApp('/portal/administration/services', sales, [staffView], plansManager(subscriptions, [], () => ok(bundle(2))));
+    const u = user();
+    await u.click(await screen.findByRole('link', { name: 'Edit bundle 2' }));
+    await screen.findByRole('heading', { name: 'Edit bundle 2' });
+    expect((screen.getByLabelText('Start date') as HTMLInputElement).value).toBe('2025-01-01');
+    expect((screen.getByLabelText('Price') as HTMLInputElement).value).toBe('50.00');
+    await u.clear(screen.getByLabelText('Clicks'));
+    await u.type(screen.getByLabelText('Clicks'), '12000');
+    await u.click(screen.getByRole('button', { name: 'Save bundle' }));
+    await waitFor(() => expect(router.history.location.pathname).toBe('/portal/administration/services'));
+    expect(callsTo('PUT', '/bundles')[0].body).toEqual({ clicks: 12_000 });
+    expect(callsTo('PUT', '/bundles')[0].url.searchParams.get('bundleId')).toBe('2');
+
+    await u.click(await screen.findByRole('link', { name: 'Edit bundle 2' }));
+    await screen.findByRole('heading', { name: 'Edit bundle 2' });
+    await u.clear(screen.getByLabelText('Start date'));
+    await u.type(screen.getByLabelText('Start date'), '2025-02-01');
+    await u.click(screen.getByRole('button', { name: 'Save bundle' }));
+    await waitFor(() => expect(callsTo('PUT', '/bundles')).toHaveLength(2));
+    expect(callsTo('PUT', '/bundles')[1].body).toEqual({ startDate: at('2025-02-01T00:00') });
+  });
+
+  it('deletes a bundle after a confirmation', async () => {
+    const subscriptions = { 31: [accountPlan({ bundles: [bundle(2), bundle(4)] })] };
+    renderApp('/portal/administration/services', sales, [staffView], plansManager(subscriptions));
+    await user().click(await screen.findByRole('button', { name: 'Delete bundle 4' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete bundle 4?' });
+    expect(dialog.textContent).toContain('10,000 remaining clicks');
+    await user().click(within(dialog).getByRole('button', { name: 'Delete bundle' }));
+    await waitFor(() => expect(callsTo('DELETE', '/bundles')).toHaveLength(1));
+    expect(callsTo('DELETE', '/bundles')[0].url.searchParams.get('bundleId')).toBe('4');
+  });
+
+  it('shows an owner neither the bundle actions nor Create a bundle', async () => {
+    renderApp('/portal/administration/services', owner, [acmeTrading], plansManager({ 31: [accountPlan()] }));
+    await screen.findByRole('article', { name: 'Address Lookup 10k' });
+    expect(screen.queryByRole('link', { name: /Edit bundle/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Create a bundle' })).toBeNull();
+  });
+});

@@ -1,0 +1,89 @@
+import type { ResponseOf } from '../../contract/endpoint';
+import type * as plans from '../../contract/plans/endpoints';
+import { group } from '../machines/models/groupFixtures';
+
+// Subscriptions, bundles and plans as the plans manager answers them, for the services view tests.
+
+export type AccountPlan = ResponseOf<typeof plans.listAccountPlans>[number];
+export type Bundle = AccountPlan['bundles'][number];
+export type Plan = ResponseOf<typeof plans.listPlans>[number];
+
+/** Seconds at a local date and time, so dd/mm/yyyy is the same in every time zone. */
+export const at = (local: string) => Math.floor(new Date(local).getTime() / 1000);
+
+export const acmeUk = group(31, 'account', [], { name: 'Acme UK' });
+export const acmeAu = group(32, 'account', [], { name: 'Acme Australia', territory: 'australia' });
+export const acmeTrading = group(30, 'organisation', [acmeUk, acmeAu], { name: 'Acme Trading' });
+
+export const bundle = (bundleId: number, over: Partial<Bundle> = {}): Bundle => ({
+  bundleId,
+  accountId: 31,
+  planId: 7,
+  plan: 'Address Lookup 10k',
+  clicks: 10_000,
+  usedClicks: 0,
+  remainingClicks: 10_000,
+  price: 5_000,
+  startDate: at('2025-01-01T12:00'),
+  endDate: at('2026-01-01T12:00'),
+  source: 'shop',
+  createdDate: at('2025-01-01T12:00'),
+  createdBy: null,
+  ...over,
+});
+
+export const accountPlan = (over: Partial<AccountPlan> = {}): AccountPlan => ({
+  service: 'addresslookup',
+  plan: 'Address Lookup 10k',
+  planId: 7,
+  datasetRef: 'PAF',
+  territory: 'uk',
+  endDate: at('2026-01-01T12:00'),
+  estimatedExpiryDate: at('2025-11-20T12:00'),
+  remainClicks: 10_000,
+  averageClicks: 40,
+  clicksConsumedInPeriod: 1_200,
+  clickConsumptionChange: 12,
+  periodDays: 30,
+  status: 'active',
+  subscription: { clicks: 0, price: 0, estimatedRenewalDate: null, enabled: true },
+  deprecated: false,
+  deprecatedByPlan: null,
+  deprecatedByPlanId: null,
+  bundles: [bundle(1)],
+  ...over,
+});
+
+export const plan = (planId: number, over: Partial<Plan> = {}): Plan => ({
+  planId,
+  plan: `Plan ${planId}`,
+  description: '',
+  datasetId: 1,
+  dataset: 'Postcode Address File',
+  datasetRef: 'PAF',
+  service: 'addresslookup',
+  duration: 12,
+  availableStart: at('2024-01-01T00:00'),
+  availableEnd: null,
+  calculator: 'volume',
+  // 1-9,999 clicks at £6 per 1,000; 10,000 and more at £5 per 1,000.
+  pricing: [
+    { fromClicks: 1, toClicks: 9_999, pricePer1000: 600 },
+    { fromClicks: 10_000, toClicks: null, pricePer1000: 500 },
+  ],
+  formula: 'Every click at the rate of the band the quantity falls in.',
+  createdDate: 0,
+  createdBy: null,
+  updatedDate: 0,
+  updatedBy: null,
+  territory: 'uk',
+  allowTest: false,
+  displayOrder: 0,
+  planFilter: [],
+  planComparison: [],
+  deprecated: false,
+  deprecatedByPlan: null,
+  deprecatedByPlanId: null,
+  subscriptionCount: 0,
+  ...over,
+});
