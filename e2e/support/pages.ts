@@ -44,6 +44,7 @@ export const portalPages: PortalPage[] = [
     ['account administration', '/administration/account'],
     ['account edit', '/administration/account/edit'],
     ['account invite', '/administration/account/invite'],
+    ['invitation (link not valid)', '/acceptinvite?jwt=not-an-invitation'],
     ['welcome wizard', '/welcomewizard'],
     ['unknown page (signed in)', '/no-such-page'],
     ['refused page', '/partner/administration'],
