@@ -71,11 +71,21 @@ describe('an invitation that can be accepted', () => {
     expect(callsTo('POST', '/groupinvite')).toHaveLength(0);
   });
 
-  it('says so when it hands over ownership', async () => {
-    openInvitation({ ...offer, inviter: null, accessLevel: 'sudoowner', takeOwnership: true, status: 'valid' });
+  it('says so when it hands over ownership, and after Accept that the group is theirs', async () => {
+    let joined = false;
+    openInvitation({ ...offer, inviter: null, accessLevel: 'sudoowner', takeOwnership: true, status: 'valid' }, (call) => {
+      if (call.method === 'POST' && call.url.pathname === '/api/users/groupinvite') {
+        joined = true;
+        return ok({ ...acmeEvents, isOwner: true });
+      }
+      return call.url.pathname === '/api/users/groups' ? ok(joined ? [...trees, acmeTrading] : trees) : undefined;
+    });
     const card = (await screen.findByRole('heading', { name: 'Take ownership of Acme Events' }, loading)).closest('section')!;
     expect(card.textContent).toContain('You have been invited to take ownership of Acme Events.');
-    expect(card.textContent).toContain('Owner: you can own it');
+    expect(card.textContent).toContain('Owner: you can administer it and decide who else owns it');
+    expect(card.textContent).toContain('Someone no longer on the portal');
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Accept' }));
+    await screen.findByRole('heading', { name: 'You now own Acme Events' }, loading);
   });
 
   it('on Accept joins, confirms, loads the groups again and selects the group joined', async () => {

@@ -15,7 +15,7 @@ import {
 } from './invitationText';
 import { joinGroup } from './joinGroup';
 
-const accept = createSubmissionMachine<{ jwt: string }, Group>();
+const accept = createSubmissionMachine<{ jwt: string; takeOwnership: boolean }, Group>();
 
 const route = getRouteApi('/_signedIn/_validated/acceptinvite');
 
@@ -46,9 +46,10 @@ export default function AcceptInvite() {
     }),
   );
   const joined = useSelector(actor, resultOf);
+  const tookOwnership = useSelector(actor, (s) => s.context.values?.takeOwnership ?? false);
   const busy = useSelector(actor, isBusy);
 
-  if (joined) return <Joined group={joined} />;
+  if (joined) return <Joined group={joined} tookOwnership={tookOwnership} />;
   if (!jwt || !preview) {
     return (
       <Closed title="This invitation link is incomplete">
@@ -93,7 +94,13 @@ export default function AcceptInvite() {
         </Closed>
       );
     case 'valid':
-      return <Offer invite={preview} busy={busy} onAccept={() => actor.send({ type: 'user.submit', values: { jwt } })} />;
+      return (
+        <Offer
+          invite={preview}
+          busy={busy}
+          onAccept={() => actor.send({ type: 'user.submit', values: { jwt, takeOwnership: preview.takeOwnership } })}
+        />
+      );
   }
 }
 
@@ -158,11 +165,11 @@ function Closed({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** After Accept: the group joined is now the selected one. */
-function Joined({ group }: { group: Group }) {
+function Joined({ group, tookOwnership }: { group: Group; tookOwnership: boolean }) {
   const type = groupTypeLabels[group.type].toLowerCase();
   return (
     <section className="card card--narrow" aria-labelledby="invite-title">
-      <h1 id="invite-title">You have joined {group.name}</h1>
+      <h1 id="invite-title">{tookOwnership ? `You now own ${group.name}` : `You have joined ${group.name}`}</h1>
       <p role="status">
         {group.name} is now your current {type}: the account bar shows it, and Change Account takes you to your other accounts.
       </p>

@@ -12,8 +12,8 @@ const article = (level: AccessLevel) => (level === 'owner' ? 'an' : 'a');
 const levelMeaning: Record<AccessLevel, string> = {
   member: 'use its services',
   manager: 'use its services',
-  sudoowner: 'administer it: its details, users and services',
-  owner: 'own it: administer it, and decide who else owns it',
+  sudoowner: 'administer its details, users and services',
+  owner: 'administer it and decide who else owns it',
 };
 
 /** The level accepting gives: a handover of ownership makes the invitee owner. */
