@@ -146,15 +146,34 @@ test('an owner invites a user by email, who accepts in another browser and joins
   await inviteePage.getByLabel('Password', { exact: true }).fill(invitee.password);
   await inviteePage.getByRole('button', { name: 'Log in' }).click();
   await expect(inviteePage).toHaveURL(/\/portal\/acceptinvite\?jwt=/);
-  await inviteePage.getByRole('button', { name: 'Accept' }).click();
-  await expect(inviteePage).toHaveURL(/\/portal\/home/);
+  // Issue 10, finding 9: before any click, the page says who invites them to what.
+  const card = inviteePage.getByRole('main');
+  await expect(card.getByRole('heading', { name: 'Join Helping Hands UK' })).toBeVisible();
+  await expect(card).toContainText('Olive Owner invited you to join Helping Hands UK as a member.');
+  await expect(card).toContainText('Member: you can use its services');
+  await card.getByRole('button', { name: 'Accept' }).click();
+  await expect(card.getByRole('heading', { name: 'You have joined Helping Hands UK' })).toBeVisible();
   await expect(inviteePage.getByTestId('account-label')).toHaveText('Helping Hands / Helping Hands UK');
+  await card.getByRole('link', { name: 'Go to Home' }).click();
+  await expect(inviteePage).toHaveURL(/\/portal\/home/);
 
-  // Used once only.
+  // Used once only: the page says so, with no Accept to click.
   await inviteePage.goto(path);
-  await inviteePage.getByRole('button', { name: 'Accept' }).click();
-  await expect(inviteePage.getByRole('alertdialog')).toContainText('This invitation has already been used');
+  await expect(card.getByRole('heading', { name: 'This invitation has already been used' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+  // A link altered on the way names no group.
+  await inviteePage.goto(`${path.slice(0, -4)}AAAA`);
+  await expect(card.getByRole('heading', { name: 'This invitation link is not valid' })).toBeVisible();
+  await expect(card).not.toContainText('Helping Hands UK');
   await other.close();
+
+  // Inviting them again is refused: they are a member now.
+  await page.goto('/portal/administration/account/invite');
+  await page.getByLabel('Email').fill(invitee.email);
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText(`Failed to send the invitation: ${invitee.email} is already a member of this group`);
+  await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('heading', { name: 'Invitation sent' })).toHaveCount(0);
 
   await page.goto('/portal/administration/account');
   const row = page.getByRole('row', { name: new RegExp(invitee.email) });

@@ -10,6 +10,8 @@ export const createGroup = endpoint<typeof S.createGroup>('users', 'POST', '/gro
 export const updateGroup = endpoint<typeof S.updateGroup>('users', 'PUT', '/groups', 'bearer');
 export const deleteGroup = endpoint<typeof S.deleteGroup>('users', 'DELETE', '/groups', 'bearer');
 export const acceptInvite = endpoint<typeof S.acceptInvite>('users', 'POST', '/groupinvite', 'bearer');
+/** Reads an invitation without using it (not in the spec: the page says what is offered before Accept). */
+export const previewInvite = endpoint<typeof S.previewInvite>('users', 'GET', '/groupinvite', 'bearer');
 export const listGroupUsers = endpoint<typeof S.listGroupUsers>('users', 'GET', '/groupusers', 'bearer');
 export const inviteToGroup = endpoint<typeof S.inviteToGroup>('users', 'POST', '/groupusers', 'bearer');
 export const removeGroupUser = endpoint<typeof S.removeGroupUser>('users', 'DELETE', '/groupusers', 'bearer');

@@ -6,6 +6,7 @@ import { email, message, userIdQuery, userResponse } from '../users/schemas';
 import {
   accessLevel,
   group,
+  groupType,
   groupUserAccess,
   groupUserList,
   permissionList,
@@ -67,8 +68,41 @@ export const inviteBody = z.preprocess(
   }),
 );
 
-/** POST /groupinvite ?jwt. */
+/** POST /groupinvite ?jwt, and GET /groupinvite ?jwt to read the invitation first. */
 export const acceptInviteQuery = z.object({ jwt: z.string().trim().min(1).max(4096) });
+
+/** What a genuine invitation addressed to the caller offers. */
+export const invitationDetails = z.object({
+  groupId: z.number().int(),
+  groupName: z.string(),
+  groupType,
+  /** Who sent it: their name, else their email; null when that user has been deleted since. */
+  inviter: z.string().nullable(),
+  accessLevel,
+  /** Accepting makes the invitee owner and ends the group's pending ownership. */
+  takeOwnership: z.boolean(),
+  /** Seconds. */
+  expiresAt: z.number().int(),
+});
+
+/**
+ * GET /groupinvite ?jwt: the invitation as its link stands, read before anyone clicks. Only the
+ * invitee learns which group it is for: a link that is not genuine says nothing more than that, and
+ * one for another address names only that address (which the link itself carries).
+ */
+export const invitationPreview = z.discriminatedUnion('status', [
+  /** Forged, altered, not an invitation at all, or its group deleted since. */
+  z.object({ status: z.literal('invalid') }),
+  z.object({ status: z.literal('otherUser'), email: z.string() }),
+  invitationDetails.extend({
+    /**
+     * valid: can be accepted; member: the caller already holds that access (accepting would change
+     * nothing); used: accepted once already; expired: past expiresAt.
+     */
+    status: z.enum(['valid', 'member', 'used', 'expired']),
+  }),
+]);
+export type InvitationPreview = z.infer<typeof invitationPreview>;
 
 /** GET /groupusers ?groupId, accessLevel, excludeParents. */
 export const groupUsersQuery = z.object({ groupId: id, accessLevel: accessLevel.optional(), excludeParents: flag });
@@ -125,6 +159,7 @@ export const updateGroup = { query: groupIdQuery, body: updateGroupBody, respons
 export const deleteGroup = { query: deleteGroupQuery, response: message } satisfies CallShape;
 export const inviteToGroup = { query: inviteQuery, body: inviteBody, response: message } satisfies CallShape;
 export const acceptInvite = { query: acceptInviteQuery, response: group } satisfies CallShape;
+export const previewInvite = { query: acceptInviteQuery, response: invitationPreview } satisfies CallShape;
 export const listGroupUsers = { query: groupUsersQuery, response: groupUserList } satisfies CallShape;
 export const removeGroupUser = { query: groupUserQuery, response: message } satisfies CallShape;
 export const getGroupUserAccess = { query: groupUserQuery, response: groupUserAccess } satisfies CallShape;

@@ -51,6 +51,7 @@ export const portalPages: PortalPage[] = [
     ['account edit', '/administration/account/edit'],
     ['account invite', '/administration/account/invite'],
     ['services', '/administration/services'],
+    ['invitation (link not valid)', '/acceptinvite?jwt=not-an-invitation'],
     ['welcome wizard', '/welcomewizard'],
     ['unknown page (signed in)', '/no-such-page'],
     ['refused page', '/partner/administration'],

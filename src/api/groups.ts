@@ -14,6 +14,7 @@ export type UserPermission = ResponseOf<typeof users.userPermissions>[number];
 export type SearchResult = ResponseOf<typeof searchCalls.search>;
 export type CreateGroup = BodyOf<typeof groups.createGroup>;
 export type GroupDetails = NonNullable<ResponseOf<typeof groups.getGroup>>;
+export type InvitationPreview = ResponseOf<typeof groups.previewInvite>;
 
 export function groupsApi(api: ApiClient) {
   return {
@@ -30,6 +31,9 @@ export function groupsApi(api: ApiClient) {
       api.call(groups.listGroupUsers, { query: { groupId } }, { action: 'load the users', listRead: true, cache: false }),
     invite: (groupId: number, email: string, body: BodyOf<typeof groups.inviteToGroup>) =>
       api.call(groups.inviteToGroup, { query: { groupId, email }, body }, { action: 'send the invitation' }),
+    /** What an invitation link offers and whether the signed-in user can accept it; reading it uses nothing up. */
+    invitation: (jwt: string) =>
+      api.call(groups.previewInvite, { query: { jwt } }, { action: 'load the invitation', cache: false }),
     /** Answers with the group joined. */
     acceptInvite: (jwt: string) => api.call(groups.acceptInvite, { query: { jwt } }, { action: 'accept the invitation' }),
     removeUser: (groupId: number, userId: number) =>

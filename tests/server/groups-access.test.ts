@@ -1,8 +1,9 @@
 // The access matrix: every group call, for every demo user, on groups outside that user's reach.
+import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPassword, demoUsers, seedDemo } from '../../server/seed';
 import { validateFirst } from '../../server/http/route';
-import { call, dumpGroupState, noAccessBody, request, type Caller } from './groups-fixtures';
+import { call, dumpGroupState, inviteJwt, noAccessBody, request, type Caller } from './groups-fixtures';
 import { createHarness, type Harness, query } from './harness';
 
 let h: Harness;
@@ -124,6 +125,34 @@ describe('a caller without access to a group', () => {
       expect(status, `${email} reading ${name}`).toBe(200);
       expect(body).toMatchObject({ id: group(name), name, isMember: true });
     }
+  });
+});
+
+describe('an invitation to a group out of reach (GET /groupinvite)', () => {
+  it('names the group to nobody but its invitee: another user learns only the address, a forged link nothing', async () => {
+    const failures: string[] = [];
+    let sent = 0;
+    for (const [email, names] of Object.entries(outOfReach)) {
+      for (const name of names) {
+        const invitee = `preview-${++sent}-${process.pid}@example.com`;
+        const by = user(holderOf[name.split(' ')[0]]);
+        expect((await call(h, by, request('POST', '/groupusers', { groupId: group(name), email: invitee }))).status).toBe(200);
+        const jwt = inviteJwt(await h.mail.take(invitee));
+        const before = await dumpGroupState(h);
+        const asked = {
+          genuine: await call(h, user(email), request('GET', '/groupinvite', { jwt })),
+          forged: await call(h, user(email), request('GET', '/groupinvite', { jwt: `${jwt.slice(0, -4)}AAAA` })),
+        };
+        const refused = refusalOf(email);
+        const expected = {
+          genuine: refused ? { status: 403, body: refused } : { status: 200, body: { status: 'otherUser', email: invitee } },
+          forged: refused ? { status: 403, body: refused } : { status: 200, body: { status: 'invalid' } },
+        };
+        if (!isDeepStrictEqual(asked, expected)) failures.push(`${email} on ${name}: ${JSON.stringify(asked)}`);
+        expect(await dumpGroupState(h)).toEqual(before);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 // Shared by the groups*.test.ts files: signed-in callers and short request helpers.
 import type { InjectOptions } from 'fastify';
-import { query, type Harness } from './harness';
+import { expect } from 'vitest';
+import { query, type CapturedMail, type Harness } from './harness';
 
 export type Query = Record<string, string | number | boolean | undefined>;
 
@@ -47,4 +48,12 @@ export async function dumpGroupState(h: Harness) {
     userPermissions: await q('select * from user_permissions order by user_id, permission_id'),
     locks: await q('select id, locked from users order by id'),
   };
+}
+
+/** The invitation token of the mail's /portal/acceptinvite link. */
+export function inviteJwt(mail: CapturedMail): string {
+  const match = /https?:\/\/\S+\/portal\/acceptinvite\?jwt=([\w.-]+)/.exec(mail.text);
+  if (!match) throw new Error(`No invitation link in mail: ${mail.text}`);
+  expect(mail.html).toContain(`/portal/acceptinvite?jwt=${match[1]}`);
+  return match[1];
 }

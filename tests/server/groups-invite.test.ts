@@ -1,21 +1,13 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, request, signedIn, type Caller } from './groups-fixtures';
-import { createHarness, type CapturedMail, type Harness, query } from './harness';
+import { call, inviteJwt, request, signedIn, type Caller } from './groups-fixtures';
+import { createHarness, type Harness, query } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
   h = await createHarness();
 });
 afterAll(() => h?.close());
-
-/** The invitation token of the mail's /portal/acceptinvite link. */
-function inviteJwt(mail: CapturedMail): string {
-  const match = /https?:\/\/\S+\/portal\/acceptinvite\?jwt=([\w.-]+)/.exec(mail.text);
-  if (!match) throw new Error(`No invitation link in mail: ${mail.text}`);
-  expect(mail.html).toContain(`/portal/acceptinvite?jwt=${match[1]}`);
-  return match[1];
-}
 
 async function ownedOrganisation(name: string) {
   const org = await h.createGroup({ name, type: 'organisation' });
@@ -114,14 +106,58 @@ describe('group invitations', () => {
     expect(accepted.body).toMatchObject({ id: accountId, isOwner: true, pendingOwnership: false });
   });
 
-  it('never lowers a level the invitee already holds', async () => {
+  it('never lowers a level the invitee was given after the invitation went out', async () => {
     const { org, owner } = await ownedOrganisation('Keep Co');
     const invitee = await signedIn(h);
-    await h.addToGroup(org, invitee.id, 'sudoowner');
     await invite(owner, org, invitee.email, { accessLevel: 'member' });
+    await h.addToGroup(org, invitee.id, 'sudoowner');
     await accept(invitee, inviteJwt(await h.mail.take(invitee.email)));
     const access = await call(h, owner, request('GET', '/groupuseraccess', { groupId: org, userId: invitee.id }));
     expect(access.body.accessLevel).toBe('sudoowner');
+  });
+
+  it('refuses with 409 to invite someone who already has that access, on the group or above it, and sends nothing', async () => {
+    const { org, owner } = await ownedOrganisation('Full Co');
+    const account = await h.createGroup({ name: 'Full Co UK', type: 'account', parentId: org });
+    const member = await signedIn(h);
+    await h.addToGroup(org, member.id, 'member');
+    const sudo = await signedIn(h);
+    await h.addToGroup(account, sudo.id, 'sudoowner');
+    const refusals = [
+      // A member of the group itself, whatever the case of the address typed.
+      await invite(owner, org, member.email.toUpperCase()),
+      // A member of the organisation is already a member of its account.
+      await invite(owner, account, member.email),
+      // A stronger level covers a weaker one.
+      await invite(owner, account, sudo.email, { accessLevel: 'member' }),
+      // The owner inviting themselves.
+      await invite(owner, account, owner.email, { accessLevel: 'sudoowner' }),
+    ];
+    expect(refusals).toEqual([
+      { status: 409, body: { msg: `${member.email} is already a member of this group`, statusCode: 409 } },
+      { status: 409, body: { msg: `${member.email} is already a member of this group`, statusCode: 409 } },
+      { status: 409, body: { msg: `${sudo.email} is already a member of this group`, statusCode: 409 } },
+      { status: 409, body: { msg: `${owner.email} is already a member of this group`, statusCode: 409 } },
+    ]);
+    expect((await query(h.db, 'select 1 from invites where group_id in ($1, $2)', [org, account])).rows).toHaveLength(0);
+    expect(h.mail.messages.filter((m) => [member.email, sudo.email, owner.email].some((e) => m.to.includes(e)))).toHaveLength(0);
+  });
+
+  it('still invites a member to a stronger level, and the owner above to take ownership of a group waiting for one', async () => {
+    const { org, owner } = await ownedOrganisation('Raise Co');
+    const member = await signedIn(h);
+    await h.addToGroup(org, member.id, 'member');
+    expect((await invite(owner, org, member.email, { accessLevel: 'sudoowner' })).status).toBe(200);
+    await accept(member, inviteJwt(await h.mail.take(member.email)));
+    const access = await call(h, owner, request('GET', '/groupuseraccess', { groupId: org, userId: member.id }));
+    expect(access.body.accessLevel).toBe('sudoowner');
+
+    // Owner of the organisation, so owner of the account by inheritance, but not its direct owner.
+    const account = await h.createGroup({ name: 'Raise Co Events', type: 'account', parentId: org });
+    await query(h.db, 'update groups set pending_ownership = true where id = $1', [account]);
+    expect((await invite(owner, account, owner.email, { takeOwnership: true })).status).toBe(200);
+    const accepted = await accept(owner, inviteJwt(await h.mail.take(owner.email)));
+    expect(accepted.body).toMatchObject({ id: account, isOwner: true, pendingOwnership: false });
   });
 
   it('refuses a malformed email, a manager outside partners, and callers who do not own the group', async () => {

@@ -11,7 +11,7 @@ import { group, trees } from '../machines/models/groupFixtures';
 import { authUser, either, ok, renderPortal, type Call, type Handler } from './support/renderPortal';
 
 // The real router, guards, machines and views of the group pages (search, creation wizard, create
-// account, accept invite); only the network is answered here, at fetch.
+// account; the invitation page is in acceptInvite.test.tsx); only the network is answered here, at fetch.
 
 const signedIn = (over: Partial<AuthUser>): AuthUser => authUser({ userName: 'someone@example.com', ...over });
 const superUser = signedIn({ id: 1, userName: 'super@example.com', roles: ['super'] });
@@ -281,52 +281,6 @@ describe('create new account (/administration/account/create, super)', () => {
   it('is only for super', async () => {
     renderApp('/portal/administration/account/create', signedIn({ id: 2, roles: ['admin'] }), trees, administration([selected]));
     await screen.findByText('The page you were looking for is not accessible through this account.');
-  });
-});
-
-describe('accept an invitation (/acceptinvite?jwt=)', () => {
-  const joined = group(61, 'account', [], { name: 'Acme Events', isOwner: false, isMember: true });
-
-  it('accepts, loads the groups again and goes home with a success message', async () => {
-    const { router } = renderApp('/portal/acceptinvite?jwt=invite-token', owner, trees, (call) =>
-      call.method === 'POST' && call.url.pathname === '/api/users/groupinvite' ? ok(joined) : undefined,
-    );
-    await screen.findByRole('heading', { name: 'You have been invited to join a group' });
-    const groupsBefore = callsTo('GET', '/groups').length;
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Accept' }));
-    const dialog = await screen.findByRole('alertdialog');
-    expect(within(dialog).getByRole('heading').textContent).toBe('Invitation accepted');
-    expect(dialog.textContent).toContain('You have joined Acme Events.');
-    expect(router.history.location.pathname).toBe('/portal/home');
-    expect(callsTo('POST', '/groupinvite')[0].url.search).toBe('?jwt=invite-token');
-    expect(callsTo('GET', '/groups').length).toBe(groupsBefore + 1);
-  });
-
-  it('shows an expired invitation in the Error modal and stays on the page', async () => {
-    const { router } = renderApp('/portal/acceptinvite?jwt=old-token', owner, trees, (call) =>
-      call.url.pathname === '/api/users/groupinvite' ? { status: 400, body: { msg: 'This invitation has expired', statusCode: 400 } } : undefined,
-    );
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Accept' }));
-    const dialog = await screen.findByRole('alertdialog');
-    expect(within(dialog).getByRole('heading').textContent).toBe('Error');
-    expect(dialog.textContent).toContain('Failed to accept the invitation: This invitation has expired');
-    expect(router.history.location.pathname).toBe('/portal/acceptinvite');
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
-    expect((screen.getByRole('button', { name: 'Accept' }) as HTMLButtonElement).disabled).toBe(false);
-  });
-
-  it('declines without calling the server', async () => {
-    const { router } = renderApp('/portal/acceptinvite?jwt=invite-token', owner, trees);
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Decline' }));
-    await waitFor(() => expect(router.history.location.pathname).toBe('/portal/home'));
-    expect(callsTo('POST', '/groupinvite')).toHaveLength(0);
-  });
-
-  it('says so when the link has no invitation token', async () => {
-    renderApp('/portal/acceptinvite', owner, trees);
-    await screen.findByRole('heading', { name: 'This invitation link is incomplete' });
-    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
   });
 });
 

@@ -25,7 +25,11 @@ const payloadSchema = z.object({
   jti: z.string().min(1),
 });
 
-export type InviteCheck = { ok: true; claims: InviteClaims } | { ok: false; reason: 'expired' | 'invalid' };
+export type InviteCheck =
+  | { ok: true; claims: InviteClaims }
+  /** Genuine (the signature held) but past its expiry: the claims still say which invitation it was. */
+  | { ok: false; reason: 'expired'; claims: InviteClaims }
+  | { ok: false; reason: 'invalid' };
 
 export type InviteTokens = {
   sign(claims: Omit<InviteClaims, 'jti'>, nowSeconds: number, expirySeconds: number): Promise<{ jwt: string; jti: string }>;
@@ -70,7 +74,9 @@ export function createInviteTokens(deps: { db: Db; secret?: string | null }): In
         const parsed = payloadSchema.safeParse(payload);
         return parsed.success ? { ok: true, claims: parsed.data } : { ok: false, reason: 'invalid' };
       } catch (error) {
-        return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+        // jose checks the expiry last, after the signature and the other claims.
+        const parsed = error instanceof errors.JWTExpired ? payloadSchema.safeParse(error.payload) : undefined;
+        return parsed?.success ? { ok: false, reason: 'expired', claims: parsed.data } : { ok: false, reason: 'invalid' };
       }
     },
   };

@@ -3,6 +3,7 @@ import * as E from '../../../contract/groups/endpoints';
 import * as S from '../../../contract/groups/schemas';
 import { route } from '../../http/route';
 import type { Deps } from '../deps';
+import * as invitations from './invitations';
 import * as groups from './service';
 
 /** The Groups calls of spec section 7, part of the user server (/api/users); all bearer calls. */
@@ -12,8 +13,9 @@ export const groupsPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
   route(app, E.createGroup, S.createGroup, (input, call) => groups.createGroup(deps, call.actor, input), { status: 201 });
   route(app, E.updateGroup, S.updateGroup, (input, call) => groups.updateGroup(deps, call.actor, input));
   route(app, E.deleteGroup, S.deleteGroup, ({ query }, call) => groups.deleteGroup(deps, call.actor, query));
-  route(app, E.inviteToGroup, S.inviteToGroup, (input, call) => groups.inviteToGroup(deps, call.actor, { ...input, origin: call.origin }));
-  route(app, E.acceptInvite, S.acceptInvite, ({ query }, call) => groups.acceptInvite(deps, call.actor, query));
+  route(app, E.inviteToGroup, S.inviteToGroup, (input, call) => invitations.inviteToGroup(deps, call.actor, { ...input, origin: call.origin }));
+  route(app, E.previewInvite, S.previewInvite, ({ query }, call) => invitations.previewInvite(deps, call.actor, query));
+  route(app, E.acceptInvite, S.acceptInvite, ({ query }, call) => invitations.acceptInvite(deps, call.actor, query));
   route(app, E.listGroupUsers, S.listGroupUsers, ({ query }, call) => groups.listGroupUsers(deps, call.actor, query));
   route(app, E.removeGroupUser, S.removeGroupUser, ({ query }, call) => groups.removeGroupUser(deps, call.actor, query));
   route(app, E.removeGroupUserAccess, S.removeGroupUserAccess, ({ query }, call) => groups.removeGroupUser(deps, call.actor, query));

@@ -1,18 +1,17 @@
 import { flagsOf, mayChangeLevel, ownersManageOwnersRefusal, strongest, type AccessLevel } from '../../../contract/shared/access';
 import { charityNotInVerification, corporateErrors, managerOnlyForPartners, noIdProvided } from '../../../contract/shared/messages';
 import type { Group, GroupUser } from '../../../contract/groups/entities';
-import type { CharityBody, ConfirmCharityBody, CreateGroupBody, InviteBody, UpdateGroupBody } from '../../../contract/groups/schemas';
+import type { CharityBody, ConfirmCharityBody, CreateGroupBody, UpdateGroupBody } from '../../../contract/groups/schemas';
 import { territoryLabels, type Territory } from '../../../contract/shared/territory';
 import { isStaff } from '../../../contract/shared/roles';
 import type { Db } from '../../db';
 import type { Updateable } from 'kysely';
 import type { GroupsTable } from '../../db/schema';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
-import { baseUrlOf, type Deps } from '../deps';
+import type { Deps } from '../deps';
 import { findUserById } from '../users/queries';
 import { authoriseGroup, type Actor } from './access';
-import { inviteMail } from './inviteMail';
 import {
   directLevelForUpdate,
   groupChain,
@@ -25,8 +24,8 @@ import {
   type GroupRow,
 } from './queries';
 
-// The group tree, memberships and invitations (spec sections 4 to 6). Every function is
-// (deps, actor, input) and authorises inside; every multi-write runs in one transaction.
+// The group tree and memberships (spec sections 4 to 6; invitations are in ./invitations.ts). Every
+// function is (deps, actor, input) and authorises inside; every multi-write runs in one transaction.
 
 type GroupDeps = Pick<Deps, 'db' | 'clock'>;
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
@@ -357,7 +356,7 @@ export async function canDeleteAccount(deps: Pick<Deps, 'db'>, actor: Actor, inp
 
 const notAMember = () => notFound('This user is not a member of this group');
 
-function assertLevelFits(level: AccessLevel, groupType: string): void {
+export function assertLevelFits(level: AccessLevel, groupType: string): void {
   if (level === 'manager' && groupType !== 'partner') throw badRequest(managerOnlyForPartners);
 }
 
@@ -396,7 +395,7 @@ export async function getGroupUserAccess(deps: Pick<Deps, 'db'>, actor: Actor, i
 }
 
 /** Only owners manage owners (the table in contract/shared/access.ts). */
-function assertMayChangeLevel(actor: Actor, level: AccessLevel | null, from: AccessLevel | null, to: AccessLevel | null): void {
+export function assertMayChangeLevel(actor: Actor, level: AccessLevel | null, from: AccessLevel | null, to: AccessLevel | null): void {
   if (!mayChangeLevel(actor, level, from, to)) throw forbidden(ownersManageOwnersRefusal);
 }
 
@@ -437,99 +436,3 @@ export async function removeGroupUser(deps: Pick<Deps, 'db'>, actor: Actor, inpu
   });
   return { msg: 'User removed from the group' };
 }
-
-// ---- Invitations -------------------------------------------------------------------------------
-
-type InviteDeps = Pick<Deps, 'db' | 'clock' | 'mail' | 'log' | 'inviteTokens' | 'config'>;
-
-/**
- * POST /groupusers: emails `email` a signed, single-use link to join the group. The invitation row
- * is removed again if the mail cannot be sent, so a failed call leaves nothing behind.
- */
-export async function inviteToGroup(
-  deps: InviteDeps,
-  actor: Actor & { personalName: string | null; email: string },
-  input: { query: { groupId: number; email: string }; body: InviteBody; origin: string },
-): Promise<{ msg: string }> {
-  const { query, body } = input;
-  const group = await authoriseGroup(deps.db, actor, query.groupId, 'manage');
-  assertLevelFits(body.accessLevel, group.type);
-  assertMayChangeLevel(actor, group.level, null, body.takeOwnership ? 'owner' : body.accessLevel);
-  const now = secondsOf(deps.clock);
-  const { name } = await deps.db.selectFrom('groups').select('name').where('id', '=', group.id).executeTakeFirstOrThrow();
-  const { jwt, jti } = await deps.inviteTokens.sign(
-    { groupId: group.id, email: query.email, accessLevel: body.accessLevel, takeOwnership: body.takeOwnership },
-    now,
-    body.expiry,
-  );
-  await deps.db
-    .insertInto('invites')
-    .values({
-      jti,
-      group_id: group.id,
-      email: query.email,
-      access_level: body.accessLevel,
-      take_ownership: body.takeOwnership,
-      invited_by: actor.id,
-      created_at: now,
-      expires_at: now + body.expiry,
-    })
-    .execute();
-  const link = `${baseUrlOf(deps, input.origin)}/portal/acceptinvite?jwt=${encodeURIComponent(jwt)}`;
-  try {
-    await deps.mail.send(
-      inviteMail(query.email, {
-        groupName: name,
-        inviter: actor.personalName || actor.email,
-        link,
-        takeOwnership: body.takeOwnership,
-        expirySeconds: body.expiry,
-      }),
-    );
-  } catch (error) {
-    deps.log.error({ err: error, groupId: group.id }, 'Could not send the invitation email');
-    await deps.db.deleteFrom('invites').where('jti', '=', jti).execute();
-    throw new AppError(502, 'The invitation email could not be sent');
-  }
-  return { msg: 'Invitation sent' };
-}
-
-const invalidInvitation = () => badRequest('Invalid invitation');
-
-/**
- * POST /groupinvite: the signed-in user accepts an invitation addressed to their email. The
- * membership and the invitation's use are written together; takeOwnership makes them owner and
- * ends the group's pending ownership.
- */
-export async function acceptInvite(deps: InviteDeps, user: Actor & { email: string }, input: { jwt: string }): Promise<Group> {
-  const check = await deps.inviteTokens.verify(input.jwt, deps.clock());
-  if (!check.ok) throw check.reason === 'expired' ? badRequest('This invitation has expired') : invalidInvitation();
-  const { claims } = check;
-  const now = secondsOf(deps.clock);
-  await deps.db.transaction().execute(async (trx) => {
-    const invite = await trx
-      .selectFrom('invites')
-      .select(['used_at', 'email', 'group_id'])
-      .where('jti', '=', claims.jti)
-      .forUpdate()
-      .executeTakeFirst();
-    // No row: the group was deleted since, or the token never came from here.
-    if (!invite || invite.group_id !== claims.groupId) throw invalidInvitation();
-    if (invite.used_at !== null) throw badRequest('This invitation has already been used');
-    if (invite.email.toLowerCase() !== user.email.toLowerCase()) throw forbidden('This invitation is for another user');
-    const invited: AccessLevel = claims.takeOwnership ? 'owner' : claims.accessLevel;
-    const current = await directLevelForUpdate(trx, invite.group_id, user.id);
-    await putGroupUser(trx, invite.group_id, user.id, strongest(current ?? null, invited)!, now);
-    if (claims.takeOwnership) {
-      await trx
-        .updateTable('groups')
-        .set({ pending_ownership: false, update_timestamp: now, update_user_id: user.id })
-        .where('id', '=', invite.group_id)
-        .execute();
-    }
-    await trx.updateTable('invites').set({ used_at: now, used_by: user.id }).where('jti', '=', claims.jti).execute();
-  });
-  const [group] = await groupTrees(deps.db, user, [claims.groupId], false);
-  return group;
-}
-
