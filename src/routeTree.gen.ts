@@ -30,6 +30,7 @@ import { Route as SignedInValidatedUserRouteImport } from './routes/_signedIn/_v
 import { Route as SignedInValidatedWelcomewizardRouteImport } from './routes/_signedIn/_validated/welcomewizard'
 import { Route as SignedInValidatedAdministrationIndexRouteImport } from './routes/_signedIn/_validated/administration/index'
 import { Route as SignedInValidatedAdministrationAccountRouteImport } from './routes/_signedIn/_validated/administration/account'
+import { Route as SignedInValidatedAdministrationOrganisationRouteImport } from './routes/_signedIn/_validated/administration/organisation'
 import { Route as SignedInValidatedHelpcentreIndexRouteImport } from './routes/_signedIn/_validated/helpcentre/index'
 import { Route as SignedInValidatedHelpcentreGuideRouteImport } from './routes/_signedIn/_validated/helpcentre/$guide'
 import { Route as SignedInValidatedPartnerIndexRouteImport } from './routes/_signedIn/_validated/partner/index'
@@ -43,12 +44,16 @@ import { Route as SignedInValidatedAdministrationAccountIndexRouteImport } from 
 import { Route as SignedInValidatedAdministrationAccountEditRouteImport } from './routes/_signedIn/_validated/administration/account/edit'
 import { Route as SignedInValidatedAdministrationAccountInviteRouteImport } from './routes/_signedIn/_validated/administration/account/invite'
 import { Route as SignedInValidatedAdministrationAccountCreateRouteImport } from './routes/_signedIn/_validated/administration/account_/create'
+import { Route as SignedInValidatedAdministrationOrganisationIndexRouteImport } from './routes/_signedIn/_validated/administration/organisation/index'
+import { Route as SignedInValidatedAdministrationOrganisationEditRouteImport } from './routes/_signedIn/_validated/administration/organisation/edit'
+import { Route as SignedInValidatedAdministrationOrganisationInviteRouteImport } from './routes/_signedIn/_validated/administration/organisation/invite'
 import { Route as SignedInValidatedPartnerAdministrationIndexRouteImport } from './routes/_signedIn/_validated/partner/administration/index'
 import { Route as SignedInValidatedPartnerAdministrationEditPartnerRouteImport } from './routes/_signedIn/_validated/partner/administration/editPartner'
 import { Route as SignedInValidatedPartnerAdministrationInviteRouteImport } from './routes/_signedIn/_validated/partner/administration/invite'
 import { Route as SignedInValidatedUserUserIdIndexRouteImport } from './routes/_signedIn/_validated/user/$userId/index'
 import { Route as SignedInValidatedUserUserIdEditRouteImport } from './routes/_signedIn/_validated/user/$userId/edit'
 import { Route as SignedInValidatedAdministrationAccountEdituserUserIdRouteImport } from './routes/_signedIn/_validated/administration/account/edituser/$userId'
+import { Route as SignedInValidatedAdministrationOrganisationEdituserUserIdRouteImport } from './routes/_signedIn/_validated/administration/organisation/edituser/$userId'
 import { Route as SignedInValidatedPartnerAdministrationEdituserUserIdRouteImport } from './routes/_signedIn/_validated/partner/administration/edituser/$userId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -160,6 +165,12 @@ const SignedInValidatedAdministrationAccountRoute =
     path: '/account',
     getParentRoute: () => SignedInValidatedAdministrationRoute,
   } as any)
+const SignedInValidatedAdministrationOrganisationRoute =
+  SignedInValidatedAdministrationOrganisationRouteImport.update({
+    id: '/organisation',
+    path: '/organisation',
+    getParentRoute: () => SignedInValidatedAdministrationRoute,
+  } as any)
 const SignedInValidatedHelpcentreIndexRoute =
   SignedInValidatedHelpcentreIndexRouteImport.update({
     id: '/',
@@ -238,6 +249,24 @@ const SignedInValidatedAdministrationAccountCreateRoute =
     path: '/account/create',
     getParentRoute: () => SignedInValidatedAdministrationRoute,
   } as any)
+const SignedInValidatedAdministrationOrganisationIndexRoute =
+  SignedInValidatedAdministrationOrganisationIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => SignedInValidatedAdministrationOrganisationRoute,
+  } as any)
+const SignedInValidatedAdministrationOrganisationEditRoute =
+  SignedInValidatedAdministrationOrganisationEditRouteImport.update({
+    id: '/edit',
+    path: '/edit',
+    getParentRoute: () => SignedInValidatedAdministrationOrganisationRoute,
+  } as any)
+const SignedInValidatedAdministrationOrganisationInviteRoute =
+  SignedInValidatedAdministrationOrganisationInviteRouteImport.update({
+    id: '/invite',
+    path: '/invite',
+    getParentRoute: () => SignedInValidatedAdministrationOrganisationRoute,
+  } as any)
 const SignedInValidatedPartnerAdministrationIndexRoute =
   SignedInValidatedPartnerAdministrationIndexRouteImport.update({
     id: '/',
@@ -274,6 +303,12 @@ const SignedInValidatedAdministrationAccountEdituserUserIdRoute =
     path: '/edituser/$userId',
     getParentRoute: () => SignedInValidatedAdministrationAccountRoute,
   } as any)
+const SignedInValidatedAdministrationOrganisationEdituserUserIdRoute =
+  SignedInValidatedAdministrationOrganisationEdituserUserIdRouteImport.update({
+    id: '/edituser/$userId',
+    path: '/edituser/$userId',
+    getParentRoute: () => SignedInValidatedAdministrationOrganisationRoute,
+  } as any)
 const SignedInValidatedPartnerAdministrationEdituserUserIdRoute =
   SignedInValidatedPartnerAdministrationEdituserUserIdRouteImport.update({
     id: '/edituser/$userId',
@@ -298,6 +333,7 @@ export interface FileRoutesByFullPath {
   '/user': typeof SignedInValidatedUserRouteWithChildren
   '/welcomewizard': typeof SignedInValidatedWelcomewizardRoute
   '/administration/account': typeof SignedInValidatedAdministrationAccountRouteWithChildren
+  '/administration/organisation': typeof SignedInValidatedAdministrationOrganisationRouteWithChildren
   '/helpcentre/$guide': typeof SignedInValidatedHelpcentreGuideRoute
   '/partner/administration': typeof SignedInValidatedPartnerAdministrationRouteWithChildren
   '/search/$searchFilter': typeof SignedInValidatedSearchSearchFilterRoute
@@ -311,13 +347,17 @@ export interface FileRoutesByFullPath {
   '/administration/account/edit': typeof SignedInValidatedAdministrationAccountEditRoute
   '/administration/account/invite': typeof SignedInValidatedAdministrationAccountInviteRoute
   '/administration/account/create': typeof SignedInValidatedAdministrationAccountCreateRoute
+  '/administration/organisation/edit': typeof SignedInValidatedAdministrationOrganisationEditRoute
+  '/administration/organisation/invite': typeof SignedInValidatedAdministrationOrganisationInviteRoute
   '/partner/administration/editPartner': typeof SignedInValidatedPartnerAdministrationEditPartnerRoute
   '/partner/administration/invite': typeof SignedInValidatedPartnerAdministrationInviteRoute
   '/user/$userId/edit': typeof SignedInValidatedUserUserIdEditRoute
   '/administration/account/': typeof SignedInValidatedAdministrationAccountIndexRoute
+  '/administration/organisation/': typeof SignedInValidatedAdministrationOrganisationIndexRoute
   '/partner/administration/': typeof SignedInValidatedPartnerAdministrationIndexRoute
   '/user/$userId/': typeof SignedInValidatedUserUserIdIndexRoute
   '/administration/account/edituser/$userId': typeof SignedInValidatedAdministrationAccountEdituserUserIdRoute
+  '/administration/organisation/edituser/$userId': typeof SignedInValidatedAdministrationOrganisationEdituserUserIdRoute
   '/partner/administration/edituser/$userId': typeof SignedInValidatedPartnerAdministrationEdituserUserIdRoute
 }
 export interface FileRoutesByTo {
@@ -342,13 +382,17 @@ export interface FileRoutesByTo {
   '/administration/account/edit': typeof SignedInValidatedAdministrationAccountEditRoute
   '/administration/account/invite': typeof SignedInValidatedAdministrationAccountInviteRoute
   '/administration/account/create': typeof SignedInValidatedAdministrationAccountCreateRoute
+  '/administration/organisation/edit': typeof SignedInValidatedAdministrationOrganisationEditRoute
+  '/administration/organisation/invite': typeof SignedInValidatedAdministrationOrganisationInviteRoute
   '/partner/administration/editPartner': typeof SignedInValidatedPartnerAdministrationEditPartnerRoute
   '/partner/administration/invite': typeof SignedInValidatedPartnerAdministrationInviteRoute
   '/user/$userId/edit': typeof SignedInValidatedUserUserIdEditRoute
   '/administration/account': typeof SignedInValidatedAdministrationAccountIndexRoute
+  '/administration/organisation': typeof SignedInValidatedAdministrationOrganisationIndexRoute
   '/partner/administration': typeof SignedInValidatedPartnerAdministrationIndexRoute
   '/user/$userId': typeof SignedInValidatedUserUserIdIndexRoute
   '/administration/account/edituser/$userId': typeof SignedInValidatedAdministrationAccountEdituserUserIdRoute
+  '/administration/organisation/edituser/$userId': typeof SignedInValidatedAdministrationOrganisationEdituserUserIdRoute
   '/partner/administration/edituser/$userId': typeof SignedInValidatedPartnerAdministrationEdituserUserIdRoute
 }
 export interface FileRoutesById {
@@ -373,6 +417,7 @@ export interface FileRoutesById {
   '/_signedIn/_validated/user': typeof SignedInValidatedUserRouteWithChildren
   '/_signedIn/_validated/welcomewizard': typeof SignedInValidatedWelcomewizardRoute
   '/_signedIn/_validated/administration/account': typeof SignedInValidatedAdministrationAccountRouteWithChildren
+  '/_signedIn/_validated/administration/organisation': typeof SignedInValidatedAdministrationOrganisationRouteWithChildren
   '/_signedIn/_validated/helpcentre/$guide': typeof SignedInValidatedHelpcentreGuideRoute
   '/_signedIn/_validated/partner/administration': typeof SignedInValidatedPartnerAdministrationRouteWithChildren
   '/_signedIn/_validated/search/$searchFilter': typeof SignedInValidatedSearchSearchFilterRoute
@@ -386,13 +431,17 @@ export interface FileRoutesById {
   '/_signedIn/_validated/administration/account/edit': typeof SignedInValidatedAdministrationAccountEditRoute
   '/_signedIn/_validated/administration/account/invite': typeof SignedInValidatedAdministrationAccountInviteRoute
   '/_signedIn/_validated/administration/account_/create': typeof SignedInValidatedAdministrationAccountCreateRoute
+  '/_signedIn/_validated/administration/organisation/edit': typeof SignedInValidatedAdministrationOrganisationEditRoute
+  '/_signedIn/_validated/administration/organisation/invite': typeof SignedInValidatedAdministrationOrganisationInviteRoute
   '/_signedIn/_validated/partner/administration/editPartner': typeof SignedInValidatedPartnerAdministrationEditPartnerRoute
   '/_signedIn/_validated/partner/administration/invite': typeof SignedInValidatedPartnerAdministrationInviteRoute
   '/_signedIn/_validated/user/$userId/edit': typeof SignedInValidatedUserUserIdEditRoute
   '/_signedIn/_validated/administration/account/': typeof SignedInValidatedAdministrationAccountIndexRoute
+  '/_signedIn/_validated/administration/organisation/': typeof SignedInValidatedAdministrationOrganisationIndexRoute
   '/_signedIn/_validated/partner/administration/': typeof SignedInValidatedPartnerAdministrationIndexRoute
   '/_signedIn/_validated/user/$userId/': typeof SignedInValidatedUserUserIdIndexRoute
   '/_signedIn/_validated/administration/account/edituser/$userId': typeof SignedInValidatedAdministrationAccountEdituserUserIdRoute
+  '/_signedIn/_validated/administration/organisation/edituser/$userId': typeof SignedInValidatedAdministrationOrganisationEdituserUserIdRoute
   '/_signedIn/_validated/partner/administration/edituser/$userId': typeof SignedInValidatedPartnerAdministrationEdituserUserIdRoute
 }
 export interface FileRouteTypes {
@@ -414,6 +463,7 @@ export interface FileRouteTypes {
     | '/user'
     | '/welcomewizard'
     | '/administration/account'
+    | '/administration/organisation'
     | '/helpcentre/$guide'
     | '/partner/administration'
     | '/search/$searchFilter'
@@ -427,13 +477,17 @@ export interface FileRouteTypes {
     | '/administration/account/edit'
     | '/administration/account/invite'
     | '/administration/account/create'
+    | '/administration/organisation/edit'
+    | '/administration/organisation/invite'
     | '/partner/administration/editPartner'
     | '/partner/administration/invite'
     | '/user/$userId/edit'
     | '/administration/account/'
+    | '/administration/organisation/'
     | '/partner/administration/'
     | '/user/$userId/'
     | '/administration/account/edituser/$userId'
+    | '/administration/organisation/edituser/$userId'
     | '/partner/administration/edituser/$userId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -458,13 +512,17 @@ export interface FileRouteTypes {
     | '/administration/account/edit'
     | '/administration/account/invite'
     | '/administration/account/create'
+    | '/administration/organisation/edit'
+    | '/administration/organisation/invite'
     | '/partner/administration/editPartner'
     | '/partner/administration/invite'
     | '/user/$userId/edit'
     | '/administration/account'
+    | '/administration/organisation'
     | '/partner/administration'
     | '/user/$userId'
     | '/administration/account/edituser/$userId'
+    | '/administration/organisation/edituser/$userId'
     | '/partner/administration/edituser/$userId'
   id:
     | '__root__'
@@ -488,6 +546,7 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/user'
     | '/_signedIn/_validated/welcomewizard'
     | '/_signedIn/_validated/administration/account'
+    | '/_signedIn/_validated/administration/organisation'
     | '/_signedIn/_validated/helpcentre/$guide'
     | '/_signedIn/_validated/partner/administration'
     | '/_signedIn/_validated/search/$searchFilter'
@@ -501,13 +560,17 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/administration/account/edit'
     | '/_signedIn/_validated/administration/account/invite'
     | '/_signedIn/_validated/administration/account_/create'
+    | '/_signedIn/_validated/administration/organisation/edit'
+    | '/_signedIn/_validated/administration/organisation/invite'
     | '/_signedIn/_validated/partner/administration/editPartner'
     | '/_signedIn/_validated/partner/administration/invite'
     | '/_signedIn/_validated/user/$userId/edit'
     | '/_signedIn/_validated/administration/account/'
+    | '/_signedIn/_validated/administration/organisation/'
     | '/_signedIn/_validated/partner/administration/'
     | '/_signedIn/_validated/user/$userId/'
     | '/_signedIn/_validated/administration/account/edituser/$userId'
+    | '/_signedIn/_validated/administration/organisation/edituser/$userId'
     | '/_signedIn/_validated/partner/administration/edituser/$userId'
   fileRoutesById: FileRoutesById
 }
@@ -668,6 +731,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInValidatedAdministrationAccountRouteImport
       parentRoute: typeof SignedInValidatedAdministrationRoute
     }
+    '/_signedIn/_validated/administration/organisation': {
+      id: '/_signedIn/_validated/administration/organisation'
+      path: '/organisation'
+      fullPath: '/administration/organisation'
+      preLoaderRoute: typeof SignedInValidatedAdministrationOrganisationRouteImport
+      parentRoute: typeof SignedInValidatedAdministrationRoute
+    }
     '/_signedIn/_validated/helpcentre/': {
       id: '/_signedIn/_validated/helpcentre/'
       path: '/'
@@ -759,6 +829,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInValidatedAdministrationAccountCreateRouteImport
       parentRoute: typeof SignedInValidatedAdministrationRoute
     }
+    '/_signedIn/_validated/administration/organisation/': {
+      id: '/_signedIn/_validated/administration/organisation/'
+      path: '/'
+      fullPath: '/administration/organisation/'
+      preLoaderRoute: typeof SignedInValidatedAdministrationOrganisationIndexRouteImport
+      parentRoute: typeof SignedInValidatedAdministrationOrganisationRoute
+    }
+    '/_signedIn/_validated/administration/organisation/edit': {
+      id: '/_signedIn/_validated/administration/organisation/edit'
+      path: '/edit'
+      fullPath: '/administration/organisation/edit'
+      preLoaderRoute: typeof SignedInValidatedAdministrationOrganisationEditRouteImport
+      parentRoute: typeof SignedInValidatedAdministrationOrganisationRoute
+    }
+    '/_signedIn/_validated/administration/organisation/invite': {
+      id: '/_signedIn/_validated/administration/organisation/invite'
+      path: '/invite'
+      fullPath: '/administration/organisation/invite'
+      preLoaderRoute: typeof SignedInValidatedAdministrationOrganisationInviteRouteImport
+      parentRoute: typeof SignedInValidatedAdministrationOrganisationRoute
+    }
     '/_signedIn/_validated/partner/administration/': {
       id: '/_signedIn/_validated/partner/administration/'
       path: '/'
@@ -800,6 +891,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/administration/account/edituser/$userId'
       preLoaderRoute: typeof SignedInValidatedAdministrationAccountEdituserUserIdRouteImport
       parentRoute: typeof SignedInValidatedAdministrationAccountRoute
+    }
+    '/_signedIn/_validated/administration/organisation/edituser/$userId': {
+      id: '/_signedIn/_validated/administration/organisation/edituser/$userId'
+      path: '/edituser/$userId'
+      fullPath: '/administration/organisation/edituser/$userId'
+      preLoaderRoute: typeof SignedInValidatedAdministrationOrganisationEdituserUserIdRouteImport
+      parentRoute: typeof SignedInValidatedAdministrationOrganisationRoute
     }
     '/_signedIn/_validated/partner/administration/edituser/$userId': {
       id: '/_signedIn/_validated/partner/administration/edituser/$userId'
@@ -857,8 +955,33 @@ const SignedInValidatedAdministrationAccountRouteWithChildren =
     SignedInValidatedAdministrationAccountRouteChildren,
   )
 
+interface SignedInValidatedAdministrationOrganisationRouteChildren {
+  SignedInValidatedAdministrationOrganisationEditRoute: typeof SignedInValidatedAdministrationOrganisationEditRoute
+  SignedInValidatedAdministrationOrganisationInviteRoute: typeof SignedInValidatedAdministrationOrganisationInviteRoute
+  SignedInValidatedAdministrationOrganisationIndexRoute: typeof SignedInValidatedAdministrationOrganisationIndexRoute
+  SignedInValidatedAdministrationOrganisationEdituserUserIdRoute: typeof SignedInValidatedAdministrationOrganisationEdituserUserIdRoute
+}
+
+const SignedInValidatedAdministrationOrganisationRouteChildren: SignedInValidatedAdministrationOrganisationRouteChildren =
+  {
+    SignedInValidatedAdministrationOrganisationEditRoute:
+      SignedInValidatedAdministrationOrganisationEditRoute,
+    SignedInValidatedAdministrationOrganisationInviteRoute:
+      SignedInValidatedAdministrationOrganisationInviteRoute,
+    SignedInValidatedAdministrationOrganisationIndexRoute:
+      SignedInValidatedAdministrationOrganisationIndexRoute,
+    SignedInValidatedAdministrationOrganisationEdituserUserIdRoute:
+      SignedInValidatedAdministrationOrganisationEdituserUserIdRoute,
+  }
+
+const SignedInValidatedAdministrationOrganisationRouteWithChildren =
+  SignedInValidatedAdministrationOrganisationRoute._addFileChildren(
+    SignedInValidatedAdministrationOrganisationRouteChildren,
+  )
+
 interface SignedInValidatedAdministrationRouteChildren {
   SignedInValidatedAdministrationAccountRoute: typeof SignedInValidatedAdministrationAccountRouteWithChildren
+  SignedInValidatedAdministrationOrganisationRoute: typeof SignedInValidatedAdministrationOrganisationRouteWithChildren
   SignedInValidatedAdministrationIndexRoute: typeof SignedInValidatedAdministrationIndexRoute
   SignedInValidatedAdministrationAccountCreateRoute: typeof SignedInValidatedAdministrationAccountCreateRoute
 }
@@ -867,6 +990,8 @@ const SignedInValidatedAdministrationRouteChildren: SignedInValidatedAdministrat
   {
     SignedInValidatedAdministrationAccountRoute:
       SignedInValidatedAdministrationAccountRouteWithChildren,
+    SignedInValidatedAdministrationOrganisationRoute:
+      SignedInValidatedAdministrationOrganisationRouteWithChildren,
     SignedInValidatedAdministrationIndexRoute:
       SignedInValidatedAdministrationIndexRoute,
     SignedInValidatedAdministrationAccountCreateRoute:
