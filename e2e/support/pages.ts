@@ -53,10 +53,14 @@ export const portalPages: PortalPage[] = [
     ['partner administration', '/partner/administration'],
     ['partner edit', '/partner/administration/editPartner'],
     ['partner invite', '/partner/administration/invite'],
+    // The partner owns its organisations: the selected one's own pages (the owner's walk is long already).
+    ['organisation administration', '/administration/organisation'],
+    ['organisation invite', '/administration/organisation/invite'],
   ]),
   ...pagesOf('admin@example.com', [
     ['account search', '/search'],
     ['search results', '/search/acme'],
+    ['organisation administration (staff)', '/administration/organisation'],
   ]),
   ...pagesOf('super@example.com', [['create new account', '/administration/account/create']]),
 ];
