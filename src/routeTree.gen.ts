@@ -31,6 +31,7 @@ import { Route as SignedInValidatedUserRouteImport } from './routes/_signedIn/_v
 import { Route as SignedInValidatedWelcomewizardRouteImport } from './routes/_signedIn/_validated/welcomewizard'
 import { Route as SignedInValidatedAdministrationIndexRouteImport } from './routes/_signedIn/_validated/administration/index'
 import { Route as SignedInValidatedAdministrationAccountRouteImport } from './routes/_signedIn/_validated/administration/account'
+import { Route as SignedInValidatedAdministrationOrganisationRouteImport } from './routes/_signedIn/_validated/administration/organisation'
 import { Route as SignedInValidatedAdministrationServicesRouteImport } from './routes/_signedIn/_validated/administration/services'
 import { Route as SignedInValidatedDataAdministrationIndexRouteImport } from './routes/_signedIn/_validated/dataAdministration/index'
 import { Route as SignedInValidatedHelpcentreIndexRouteImport } from './routes/_signedIn/_validated/helpcentre/index'
@@ -46,6 +47,9 @@ import { Route as SignedInValidatedAdministrationAccountIndexRouteImport } from 
 import { Route as SignedInValidatedAdministrationAccountEditRouteImport } from './routes/_signedIn/_validated/administration/account/edit'
 import { Route as SignedInValidatedAdministrationAccountInviteRouteImport } from './routes/_signedIn/_validated/administration/account/invite'
 import { Route as SignedInValidatedAdministrationAccountCreateRouteImport } from './routes/_signedIn/_validated/administration/account_/create'
+import { Route as SignedInValidatedAdministrationOrganisationIndexRouteImport } from './routes/_signedIn/_validated/administration/organisation/index'
+import { Route as SignedInValidatedAdministrationOrganisationEditRouteImport } from './routes/_signedIn/_validated/administration/organisation/edit'
+import { Route as SignedInValidatedAdministrationOrganisationInviteRouteImport } from './routes/_signedIn/_validated/administration/organisation/invite'
 import { Route as SignedInValidatedAdministrationServicesIndexRouteImport } from './routes/_signedIn/_validated/administration/services/index'
 import { Route as SignedInValidatedAdministrationServicesBundlecreateRouteImport } from './routes/_signedIn/_validated/administration/services/bundlecreate'
 import { Route as SignedInValidatedDataAdministrationDatasetDatasetIdRouteImport } from './routes/_signedIn/_validated/dataAdministration/dataset/$datasetId'
@@ -58,6 +62,7 @@ import { Route as SignedInValidatedPartnerAdministrationInviteRouteImport } from
 import { Route as SignedInValidatedUserUserIdIndexRouteImport } from './routes/_signedIn/_validated/user/$userId/index'
 import { Route as SignedInValidatedUserUserIdEditRouteImport } from './routes/_signedIn/_validated/user/$userId/edit'
 import { Route as SignedInValidatedAdministrationAccountEdituserUserIdRouteImport } from './routes/_signedIn/_validated/administration/account/edituser/$userId'
+import { Route as SignedInValidatedAdministrationOrganisationEdituserUserIdRouteImport } from './routes/_signedIn/_validated/administration/organisation/edituser/$userId'
 import { Route as SignedInValidatedAdministrationServicesBundleeditBundleIdRouteImport } from './routes/_signedIn/_validated/administration/services/bundleedit/$bundleId'
 import { Route as SignedInValidatedDataAdministrationDatasetDatasetIdIndexRouteImport } from './routes/_signedIn/_validated/dataAdministration/dataset/$datasetId/index'
 import { Route as SignedInValidatedDataAdministrationDatasetDatasetIdEditRouteImport } from './routes/_signedIn/_validated/dataAdministration/dataset/$datasetId/edit'
@@ -182,6 +187,12 @@ const SignedInValidatedAdministrationAccountRoute =
     path: '/account',
     getParentRoute: () => SignedInValidatedAdministrationRoute,
   } as any)
+const SignedInValidatedAdministrationOrganisationRoute =
+  SignedInValidatedAdministrationOrganisationRouteImport.update({
+    id: '/organisation',
+    path: '/organisation',
+    getParentRoute: () => SignedInValidatedAdministrationRoute,
+  } as any)
 const SignedInValidatedAdministrationServicesRoute =
   SignedInValidatedAdministrationServicesRouteImport.update({
     id: '/services',
@@ -272,6 +283,24 @@ const SignedInValidatedAdministrationAccountCreateRoute =
     path: '/account/create',
     getParentRoute: () => SignedInValidatedAdministrationRoute,
   } as any)
+const SignedInValidatedAdministrationOrganisationIndexRoute =
+  SignedInValidatedAdministrationOrganisationIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => SignedInValidatedAdministrationOrganisationRoute,
+  } as any)
+const SignedInValidatedAdministrationOrganisationEditRoute =
+  SignedInValidatedAdministrationOrganisationEditRouteImport.update({
+    id: '/edit',
+    path: '/edit',
+    getParentRoute: () => SignedInValidatedAdministrationOrganisationRoute,
+  } as any)
+const SignedInValidatedAdministrationOrganisationInviteRoute =
+  SignedInValidatedAdministrationOrganisationInviteRouteImport.update({
+    id: '/invite',
+    path: '/invite',
+    getParentRoute: () => SignedInValidatedAdministrationOrganisationRoute,
+  } as any)
 const SignedInValidatedAdministrationServicesIndexRoute =
   SignedInValidatedAdministrationServicesIndexRouteImport.update({
     id: '/',
@@ -344,6 +373,12 @@ const SignedInValidatedAdministrationAccountEdituserUserIdRoute =
     path: '/edituser/$userId',
     getParentRoute: () => SignedInValidatedAdministrationAccountRoute,
   } as any)
+const SignedInValidatedAdministrationOrganisationEdituserUserIdRoute =
+  SignedInValidatedAdministrationOrganisationEdituserUserIdRouteImport.update({
+    id: '/edituser/$userId',
+    path: '/edituser/$userId',
+    getParentRoute: () => SignedInValidatedAdministrationOrganisationRoute,
+  } as any)
 const SignedInValidatedAdministrationServicesBundleeditBundleIdRoute =
   SignedInValidatedAdministrationServicesBundleeditBundleIdRouteImport.update({
     id: '/bundleedit/$bundleId',
@@ -415,6 +450,7 @@ export interface FileRoutesByFullPath {
   '/user': typeof SignedInValidatedUserRouteWithChildren
   '/welcomewizard': typeof SignedInValidatedWelcomewizardRoute
   '/administration/account': typeof SignedInValidatedAdministrationAccountRouteWithChildren
+  '/administration/organisation': typeof SignedInValidatedAdministrationOrganisationRouteWithChildren
   '/administration/services': typeof SignedInValidatedAdministrationServicesRouteWithChildren
   '/helpcentre/$guide': typeof SignedInValidatedHelpcentreGuideRoute
   '/partner/administration': typeof SignedInValidatedPartnerAdministrationRouteWithChildren
@@ -430,6 +466,8 @@ export interface FileRoutesByFullPath {
   '/administration/account/edit': typeof SignedInValidatedAdministrationAccountEditRoute
   '/administration/account/invite': typeof SignedInValidatedAdministrationAccountInviteRoute
   '/administration/account/create': typeof SignedInValidatedAdministrationAccountCreateRoute
+  '/administration/organisation/edit': typeof SignedInValidatedAdministrationOrganisationEditRoute
+  '/administration/organisation/invite': typeof SignedInValidatedAdministrationOrganisationInviteRoute
   '/administration/services/bundlecreate': typeof SignedInValidatedAdministrationServicesBundlecreateRoute
   '/dataAdministration/dataset/$datasetId': typeof SignedInValidatedDataAdministrationDatasetDatasetIdRouteWithChildren
   '/dataAdministration/dataset/create': typeof SignedInValidatedDataAdministrationDatasetCreateRoute
@@ -439,10 +477,12 @@ export interface FileRoutesByFullPath {
   '/partner/administration/invite': typeof SignedInValidatedPartnerAdministrationInviteRoute
   '/user/$userId/edit': typeof SignedInValidatedUserUserIdEditRoute
   '/administration/account/': typeof SignedInValidatedAdministrationAccountIndexRoute
+  '/administration/organisation/': typeof SignedInValidatedAdministrationOrganisationIndexRoute
   '/administration/services/': typeof SignedInValidatedAdministrationServicesIndexRoute
   '/partner/administration/': typeof SignedInValidatedPartnerAdministrationIndexRoute
   '/user/$userId/': typeof SignedInValidatedUserUserIdIndexRoute
   '/administration/account/edituser/$userId': typeof SignedInValidatedAdministrationAccountEdituserUserIdRoute
+  '/administration/organisation/edituser/$userId': typeof SignedInValidatedAdministrationOrganisationEdituserUserIdRoute
   '/administration/services/bundleedit/$bundleId': typeof SignedInValidatedAdministrationServicesBundleeditBundleIdRoute
   '/dataAdministration/dataset/$datasetId/edit': typeof SignedInValidatedDataAdministrationDatasetDatasetIdEditRoute
   '/dataAdministration/plan/$planId/edit': typeof SignedInValidatedDataAdministrationPlanPlanIdEditRoute
@@ -475,6 +515,8 @@ export interface FileRoutesByTo {
   '/administration/account/edit': typeof SignedInValidatedAdministrationAccountEditRoute
   '/administration/account/invite': typeof SignedInValidatedAdministrationAccountInviteRoute
   '/administration/account/create': typeof SignedInValidatedAdministrationAccountCreateRoute
+  '/administration/organisation/edit': typeof SignedInValidatedAdministrationOrganisationEditRoute
+  '/administration/organisation/invite': typeof SignedInValidatedAdministrationOrganisationInviteRoute
   '/administration/services/bundlecreate': typeof SignedInValidatedAdministrationServicesBundlecreateRoute
   '/dataAdministration/dataset/create': typeof SignedInValidatedDataAdministrationDatasetCreateRoute
   '/dataAdministration/plan/create': typeof SignedInValidatedDataAdministrationPlanCreateRoute
@@ -482,10 +524,12 @@ export interface FileRoutesByTo {
   '/partner/administration/invite': typeof SignedInValidatedPartnerAdministrationInviteRoute
   '/user/$userId/edit': typeof SignedInValidatedUserUserIdEditRoute
   '/administration/account': typeof SignedInValidatedAdministrationAccountIndexRoute
+  '/administration/organisation': typeof SignedInValidatedAdministrationOrganisationIndexRoute
   '/administration/services': typeof SignedInValidatedAdministrationServicesIndexRoute
   '/partner/administration': typeof SignedInValidatedPartnerAdministrationIndexRoute
   '/user/$userId': typeof SignedInValidatedUserUserIdIndexRoute
   '/administration/account/edituser/$userId': typeof SignedInValidatedAdministrationAccountEdituserUserIdRoute
+  '/administration/organisation/edituser/$userId': typeof SignedInValidatedAdministrationOrganisationEdituserUserIdRoute
   '/administration/services/bundleedit/$bundleId': typeof SignedInValidatedAdministrationServicesBundleeditBundleIdRoute
   '/dataAdministration/dataset/$datasetId/edit': typeof SignedInValidatedDataAdministrationDatasetDatasetIdEditRoute
   '/dataAdministration/plan/$planId/edit': typeof SignedInValidatedDataAdministrationPlanPlanIdEditRoute
@@ -518,6 +562,7 @@ export interface FileRoutesById {
   '/_signedIn/_validated/user': typeof SignedInValidatedUserRouteWithChildren
   '/_signedIn/_validated/welcomewizard': typeof SignedInValidatedWelcomewizardRoute
   '/_signedIn/_validated/administration/account': typeof SignedInValidatedAdministrationAccountRouteWithChildren
+  '/_signedIn/_validated/administration/organisation': typeof SignedInValidatedAdministrationOrganisationRouteWithChildren
   '/_signedIn/_validated/administration/services': typeof SignedInValidatedAdministrationServicesRouteWithChildren
   '/_signedIn/_validated/helpcentre/$guide': typeof SignedInValidatedHelpcentreGuideRoute
   '/_signedIn/_validated/partner/administration': typeof SignedInValidatedPartnerAdministrationRouteWithChildren
@@ -533,6 +578,8 @@ export interface FileRoutesById {
   '/_signedIn/_validated/administration/account/edit': typeof SignedInValidatedAdministrationAccountEditRoute
   '/_signedIn/_validated/administration/account/invite': typeof SignedInValidatedAdministrationAccountInviteRoute
   '/_signedIn/_validated/administration/account_/create': typeof SignedInValidatedAdministrationAccountCreateRoute
+  '/_signedIn/_validated/administration/organisation/edit': typeof SignedInValidatedAdministrationOrganisationEditRoute
+  '/_signedIn/_validated/administration/organisation/invite': typeof SignedInValidatedAdministrationOrganisationInviteRoute
   '/_signedIn/_validated/administration/services/bundlecreate': typeof SignedInValidatedAdministrationServicesBundlecreateRoute
   '/_signedIn/_validated/dataAdministration/dataset/$datasetId': typeof SignedInValidatedDataAdministrationDatasetDatasetIdRouteWithChildren
   '/_signedIn/_validated/dataAdministration/dataset/create': typeof SignedInValidatedDataAdministrationDatasetCreateRoute
@@ -542,10 +589,12 @@ export interface FileRoutesById {
   '/_signedIn/_validated/partner/administration/invite': typeof SignedInValidatedPartnerAdministrationInviteRoute
   '/_signedIn/_validated/user/$userId/edit': typeof SignedInValidatedUserUserIdEditRoute
   '/_signedIn/_validated/administration/account/': typeof SignedInValidatedAdministrationAccountIndexRoute
+  '/_signedIn/_validated/administration/organisation/': typeof SignedInValidatedAdministrationOrganisationIndexRoute
   '/_signedIn/_validated/administration/services/': typeof SignedInValidatedAdministrationServicesIndexRoute
   '/_signedIn/_validated/partner/administration/': typeof SignedInValidatedPartnerAdministrationIndexRoute
   '/_signedIn/_validated/user/$userId/': typeof SignedInValidatedUserUserIdIndexRoute
   '/_signedIn/_validated/administration/account/edituser/$userId': typeof SignedInValidatedAdministrationAccountEdituserUserIdRoute
+  '/_signedIn/_validated/administration/organisation/edituser/$userId': typeof SignedInValidatedAdministrationOrganisationEdituserUserIdRoute
   '/_signedIn/_validated/administration/services/bundleedit/$bundleId': typeof SignedInValidatedAdministrationServicesBundleeditBundleIdRoute
   '/_signedIn/_validated/dataAdministration/dataset/$datasetId/edit': typeof SignedInValidatedDataAdministrationDatasetDatasetIdEditRoute
   '/_signedIn/_validated/dataAdministration/plan/$planId/edit': typeof SignedInValidatedDataAdministrationPlanPlanIdEditRoute
@@ -575,6 +624,7 @@ export interface FileRouteTypes {
     | '/user'
     | '/welcomewizard'
     | '/administration/account'
+    | '/administration/organisation'
     | '/administration/services'
     | '/helpcentre/$guide'
     | '/partner/administration'
@@ -590,6 +640,8 @@ export interface FileRouteTypes {
     | '/administration/account/edit'
     | '/administration/account/invite'
     | '/administration/account/create'
+    | '/administration/organisation/edit'
+    | '/administration/organisation/invite'
     | '/administration/services/bundlecreate'
     | '/dataAdministration/dataset/$datasetId'
     | '/dataAdministration/dataset/create'
@@ -599,10 +651,12 @@ export interface FileRouteTypes {
     | '/partner/administration/invite'
     | '/user/$userId/edit'
     | '/administration/account/'
+    | '/administration/organisation/'
     | '/administration/services/'
     | '/partner/administration/'
     | '/user/$userId/'
     | '/administration/account/edituser/$userId'
+    | '/administration/organisation/edituser/$userId'
     | '/administration/services/bundleedit/$bundleId'
     | '/dataAdministration/dataset/$datasetId/edit'
     | '/dataAdministration/plan/$planId/edit'
@@ -635,6 +689,8 @@ export interface FileRouteTypes {
     | '/administration/account/edit'
     | '/administration/account/invite'
     | '/administration/account/create'
+    | '/administration/organisation/edit'
+    | '/administration/organisation/invite'
     | '/administration/services/bundlecreate'
     | '/dataAdministration/dataset/create'
     | '/dataAdministration/plan/create'
@@ -642,10 +698,12 @@ export interface FileRouteTypes {
     | '/partner/administration/invite'
     | '/user/$userId/edit'
     | '/administration/account'
+    | '/administration/organisation'
     | '/administration/services'
     | '/partner/administration'
     | '/user/$userId'
     | '/administration/account/edituser/$userId'
+    | '/administration/organisation/edituser/$userId'
     | '/administration/services/bundleedit/$bundleId'
     | '/dataAdministration/dataset/$datasetId/edit'
     | '/dataAdministration/plan/$planId/edit'
@@ -677,6 +735,7 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/user'
     | '/_signedIn/_validated/welcomewizard'
     | '/_signedIn/_validated/administration/account'
+    | '/_signedIn/_validated/administration/organisation'
     | '/_signedIn/_validated/administration/services'
     | '/_signedIn/_validated/helpcentre/$guide'
     | '/_signedIn/_validated/partner/administration'
@@ -692,6 +751,8 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/administration/account/edit'
     | '/_signedIn/_validated/administration/account/invite'
     | '/_signedIn/_validated/administration/account_/create'
+    | '/_signedIn/_validated/administration/organisation/edit'
+    | '/_signedIn/_validated/administration/organisation/invite'
     | '/_signedIn/_validated/administration/services/bundlecreate'
     | '/_signedIn/_validated/dataAdministration/dataset/$datasetId'
     | '/_signedIn/_validated/dataAdministration/dataset/create'
@@ -701,10 +762,12 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/partner/administration/invite'
     | '/_signedIn/_validated/user/$userId/edit'
     | '/_signedIn/_validated/administration/account/'
+    | '/_signedIn/_validated/administration/organisation/'
     | '/_signedIn/_validated/administration/services/'
     | '/_signedIn/_validated/partner/administration/'
     | '/_signedIn/_validated/user/$userId/'
     | '/_signedIn/_validated/administration/account/edituser/$userId'
+    | '/_signedIn/_validated/administration/organisation/edituser/$userId'
     | '/_signedIn/_validated/administration/services/bundleedit/$bundleId'
     | '/_signedIn/_validated/dataAdministration/dataset/$datasetId/edit'
     | '/_signedIn/_validated/dataAdministration/plan/$planId/edit'
@@ -879,6 +942,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInValidatedAdministrationAccountRouteImport
       parentRoute: typeof SignedInValidatedAdministrationRoute
     }
+    '/_signedIn/_validated/administration/organisation': {
+      id: '/_signedIn/_validated/administration/organisation'
+      path: '/organisation'
+      fullPath: '/administration/organisation'
+      preLoaderRoute: typeof SignedInValidatedAdministrationOrganisationRouteImport
+      parentRoute: typeof SignedInValidatedAdministrationRoute
+    }
     '/_signedIn/_validated/administration/services': {
       id: '/_signedIn/_validated/administration/services'
       path: '/services'
@@ -984,6 +1054,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInValidatedAdministrationAccountCreateRouteImport
       parentRoute: typeof SignedInValidatedAdministrationRoute
     }
+    '/_signedIn/_validated/administration/organisation/': {
+      id: '/_signedIn/_validated/administration/organisation/'
+      path: '/'
+      fullPath: '/administration/organisation/'
+      preLoaderRoute: typeof SignedInValidatedAdministrationOrganisationIndexRouteImport
+      parentRoute: typeof SignedInValidatedAdministrationOrganisationRoute
+    }
+    '/_signedIn/_validated/administration/organisation/edit': {
+      id: '/_signedIn/_validated/administration/organisation/edit'
+      path: '/edit'
+      fullPath: '/administration/organisation/edit'
+      preLoaderRoute: typeof SignedInValidatedAdministrationOrganisationEditRouteImport
+      parentRoute: typeof SignedInValidatedAdministrationOrganisationRoute
+    }
+    '/_signedIn/_validated/administration/organisation/invite': {
+      id: '/_signedIn/_validated/administration/organisation/invite'
+      path: '/invite'
+      fullPath: '/administration/organisation/invite'
+      preLoaderRoute: typeof SignedInValidatedAdministrationOrganisationInviteRouteImport
+      parentRoute: typeof SignedInValidatedAdministrationOrganisationRoute
+    }
     '/_signedIn/_validated/administration/services/': {
       id: '/_signedIn/_validated/administration/services/'
       path: '/'
@@ -1067,6 +1158,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/administration/account/edituser/$userId'
       preLoaderRoute: typeof SignedInValidatedAdministrationAccountEdituserUserIdRouteImport
       parentRoute: typeof SignedInValidatedAdministrationAccountRoute
+    }
+    '/_signedIn/_validated/administration/organisation/edituser/$userId': {
+      id: '/_signedIn/_validated/administration/organisation/edituser/$userId'
+      path: '/edituser/$userId'
+      fullPath: '/administration/organisation/edituser/$userId'
+      preLoaderRoute: typeof SignedInValidatedAdministrationOrganisationEdituserUserIdRouteImport
+      parentRoute: typeof SignedInValidatedAdministrationOrganisationRoute
     }
     '/_signedIn/_validated/administration/services/bundleedit/$bundleId': {
       id: '/_signedIn/_validated/administration/services/bundleedit/$bundleId'
@@ -1173,6 +1271,30 @@ const SignedInValidatedAdministrationAccountRouteWithChildren =
     SignedInValidatedAdministrationAccountRouteChildren,
   )
 
+interface SignedInValidatedAdministrationOrganisationRouteChildren {
+  SignedInValidatedAdministrationOrganisationEditRoute: typeof SignedInValidatedAdministrationOrganisationEditRoute
+  SignedInValidatedAdministrationOrganisationInviteRoute: typeof SignedInValidatedAdministrationOrganisationInviteRoute
+  SignedInValidatedAdministrationOrganisationIndexRoute: typeof SignedInValidatedAdministrationOrganisationIndexRoute
+  SignedInValidatedAdministrationOrganisationEdituserUserIdRoute: typeof SignedInValidatedAdministrationOrganisationEdituserUserIdRoute
+}
+
+const SignedInValidatedAdministrationOrganisationRouteChildren: SignedInValidatedAdministrationOrganisationRouteChildren =
+  {
+    SignedInValidatedAdministrationOrganisationEditRoute:
+      SignedInValidatedAdministrationOrganisationEditRoute,
+    SignedInValidatedAdministrationOrganisationInviteRoute:
+      SignedInValidatedAdministrationOrganisationInviteRoute,
+    SignedInValidatedAdministrationOrganisationIndexRoute:
+      SignedInValidatedAdministrationOrganisationIndexRoute,
+    SignedInValidatedAdministrationOrganisationEdituserUserIdRoute:
+      SignedInValidatedAdministrationOrganisationEdituserUserIdRoute,
+  }
+
+const SignedInValidatedAdministrationOrganisationRouteWithChildren =
+  SignedInValidatedAdministrationOrganisationRoute._addFileChildren(
+    SignedInValidatedAdministrationOrganisationRouteChildren,
+  )
+
 interface SignedInValidatedAdministrationServicesRouteChildren {
   SignedInValidatedAdministrationServicesBundlecreateRoute: typeof SignedInValidatedAdministrationServicesBundlecreateRoute
   SignedInValidatedAdministrationServicesIndexRoute: typeof SignedInValidatedAdministrationServicesIndexRoute
@@ -1196,6 +1318,7 @@ const SignedInValidatedAdministrationServicesRouteWithChildren =
 
 interface SignedInValidatedAdministrationRouteChildren {
   SignedInValidatedAdministrationAccountRoute: typeof SignedInValidatedAdministrationAccountRouteWithChildren
+  SignedInValidatedAdministrationOrganisationRoute: typeof SignedInValidatedAdministrationOrganisationRouteWithChildren
   SignedInValidatedAdministrationServicesRoute: typeof SignedInValidatedAdministrationServicesRouteWithChildren
   SignedInValidatedAdministrationIndexRoute: typeof SignedInValidatedAdministrationIndexRoute
   SignedInValidatedAdministrationAccountCreateRoute: typeof SignedInValidatedAdministrationAccountCreateRoute
@@ -1205,6 +1328,8 @@ const SignedInValidatedAdministrationRouteChildren: SignedInValidatedAdministrat
   {
     SignedInValidatedAdministrationAccountRoute:
       SignedInValidatedAdministrationAccountRouteWithChildren,
+    SignedInValidatedAdministrationOrganisationRoute:
+      SignedInValidatedAdministrationOrganisationRouteWithChildren,
     SignedInValidatedAdministrationServicesRoute:
       SignedInValidatedAdministrationServicesRouteWithChildren,
     SignedInValidatedAdministrationIndexRoute:

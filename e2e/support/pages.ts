@@ -65,6 +65,9 @@ export const portalPages: PortalPage[] = [
     ['partner administration', '/partner/administration'],
     ['partner edit', '/partner/administration/editPartner'],
     ['partner invite', '/partner/administration/invite'],
+    // The partner owns its organisations: the selected one's own pages (the owner's walk is long already).
+    ['organisation administration', '/administration/organisation'],
+    ['organisation invite', '/administration/organisation/invite'],
   ]),
   ...pagesOf('admin@example.com', [
     ['account search', '/search'],
@@ -79,6 +82,7 @@ export const portalPages: PortalPage[] = [
     ['plan create', '/dataAdministration/plan/create'],
     ['plan filters', '/dataAdministration/plan/1/edit/filters'],
     ['plan comparisons', '/dataAdministration/plan/1/edit/comparisons'],
+    ['organisation administration (staff)', '/administration/organisation'],
   ]),
   ...pagesOf('super@example.com', [['create new account', '/administration/account/create']]),
 ];

@@ -64,6 +64,11 @@ export type RouteRules = {
   allowWithoutGroup?: boolean;
   /** With ownerOnly: even staff must own it. */
   disallowNonOwner?: boolean;
+  /**
+   * The selected organisation itself must be owned, unless the user is staff: owning one of its
+   * accounts is not enough to administer the organisation (its charity and corporate status, its users).
+   */
+  organisationOwnerOnly?: boolean;
   /** A partner must be selected. */
   partnerOnly?: boolean;
   /** Blocked when the partner's subtype is referrer. */
@@ -96,6 +101,7 @@ export function checkRules(rules: RouteRules, session: SessionSnapshot, groups: 
     const ownsPartner = rules.allowWithoutGroup && can(user, partner, need);
     if (!ownsNothingYet && !ownsPartner && !can(user, account, need) && !can(user, organisation, need)) return 'account';
   }
+  if (rules.organisationOwnerOnly && !can(user, organisation, 'manage')) return 'account';
   if (rules.groupUsersOnly && !can(user, account, 'use')) return 'notThroughAccount';
   if (rules.territoriesAllowed && !(account && rules.territoriesAllowed.includes(account.territory))) return 'account';
   return null;
@@ -107,3 +113,10 @@ export function checkRules(rules: RouteRules, session: SessionSnapshot, groups: 
  * yet may, or they could never create their first organisation.
  */
 export const ownerPage: RouteRules = { ownerOnly: true, allowWithoutGroup: true };
+
+/** /administration/* (spec section 2: owner only, not for referrers). */
+export const administrationRules: RouteRules = { ownerOnly: true, disallowReferrers: true };
+/** /administration/organisation/*: the administration pages of the selected organisation itself. */
+export const organisationAdministrationRules: RouteRules = { ...administrationRules, organisationOwnerOnly: true };
+/** /partner/administration/*. */
+export const partnerAdministrationRules: RouteRules = { partnerOnly: true, ownerOnly: true };

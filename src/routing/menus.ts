@@ -1,14 +1,39 @@
 import { can, isAdminUser, isStaffUser } from '../../contract/shared/access';
 import type { Role } from '../../contract/shared/roles';
+import type { Group } from '../../contract/groups/entities';
 import type { GroupSelectionSnapshot } from '../../machines/groupSelection';
 import { allGroups } from '../../machines/groupTree';
 import type { SessionSnapshot } from '../../machines/session';
+import { administrationRules, checkRules, organisationAdministrationRules, partnerAdministrationRules } from './guards';
 
 // What the top banner, account bar and ellipsis menu show (spec sections 2 and 6), as a pure
 // function of the two snapshots: the views render it and the tests check it.
 
 export type MenuItem = { label: string; to: string };
 export type Menu = { label: string; items: MenuItem[] };
+
+/** One part of the account bar's "{partner or organisation} / {account}", with its administration page when the guards let the user open it. */
+export type TrailPart = { name: string; to: AdministrationPage | null };
+
+export type AdministrationPage = '/partner/administration' | '/administration/organisation' | '/administration/account';
+
+/**
+ * The administration page of each level of the selection the user may open: the same rules the
+ * routes' guards apply, so a link is never offered to a page that would answer "Oops!".
+ */
+export function administrationPages(session: SessionSnapshot, groups: GroupSelectionSnapshot) {
+  const { partner, organisation, account } = groups.context.selection;
+  const opens = (rules: Parameters<typeof checkRules>[0]) => checkRules(rules, session, groups) === null;
+  return {
+    partner: Boolean(partner) && opens(partnerAdministrationRules),
+    organisation: Boolean(organisation) && opens(organisationAdministrationRules),
+    account: Boolean(account) && opens(administrationRules),
+  };
+}
+
+/** Where opening a group leads (a search result, a group just created): the administration page of its level. */
+export const administrationPageOf = (type: Group['type']): AdministrationPage =>
+  type === 'partner' ? '/partner/administration' : type === 'organisation' ? '/administration/organisation' : '/administration/account';
 
 export type Navigation = {
   menus: Menu[];
@@ -20,6 +45,8 @@ export type Navigation = {
   basket: boolean;
   /** "{partner or organisation} / {account}" */
   accountLabel: string | null;
+  /** The same label in parts, each linking to its administration page where the user may open it. */
+  accountTrail: TrailPart[];
   pendingOwnership: boolean;
 };
 
@@ -87,6 +114,12 @@ export function navigationFor(session: SessionSnapshot, groups: GroupSelectionSn
   const root = roots[0];
   const rootIsPartnerOrCorporate = root?.type === 'partner' || root?.subtype === 'corporate';
   const owner = partner ?? organisation;
+  const pages = administrationPages(session, groups);
+  const accountTrail: TrailPart[] = [
+    ...(partner ? [{ name: partner.name, to: pages.partner ? administrationPageOf('partner') : null }] : []),
+    ...(!partner && organisation ? [{ name: organisation.name, to: pages.organisation ? administrationPageOf('organisation') : null }] : []),
+    ...(account ? [{ name: account.name, to: pages.account ? administrationPageOf('account') : null }] : []),
+  ];
 
   return {
     menus,
@@ -97,6 +130,7 @@ export function navigationFor(session: SessionSnapshot, groups: GroupSelectionSn
     search: isAdminUser(user),
     basket: ownedAccount && !referrer,
     accountLabel: account || owner ? [owner?.name, account?.name].filter(Boolean).join(' / ') : null,
+    accountTrail,
     pendingOwnership: Boolean(account?.pendingOwnership),
   };
 }

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { shallowEqual } from '@xstate/react';
@@ -23,8 +24,21 @@ export function AccountBar() {
         {loading ? (
           <span className="muted">Loading...</span>
         ) : nav.accountLabel ? (
+          // Each part opens its own administration page (the organisation's charity and corporate
+          // status live on the organisation's, not on one of its accounts').
           <span className="account-bar__label" data-testid="account-label">
-            {nav.accountLabel}
+            {nav.accountTrail.map((part, i) => (
+              <Fragment key={i}>
+                {i > 0 && ' / '}
+                {part.to ? (
+                  <Link to={part.to} className="account-bar__link" title={`Administer ${part.name}`}>
+                    {part.name}
+                  </Link>
+                ) : (
+                  part.name
+                )}
+              </Fragment>
+            ))}
           </span>
         ) : (
           <span className="muted">

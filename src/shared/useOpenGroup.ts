@@ -5,12 +5,15 @@ import type { Group } from '../../contract/groups/entities';
 import { findGroup } from '../../machines/groupTree';
 import { createSubmissionMachine } from '../../machines/submission';
 import { usePortal } from '../app/PortalContext';
+import { administrationPageOf } from '../routing/menus';
 
 /**
  * Opens a group by id (a search result, a group just created): selects it as the current group and
- * goes to /administration/account. A group outside the user's own trees is loaded first with its
- * children and parent, so that selecting an organisation also selects its first account and an
- * account its organisation (as the group selection does when staff restore a customer's group).
+ * goes to the administration page of its level: an organisation opens its own page (its charity and
+ * corporate status), not that of the first account the selection brings along. A group outside the
+ * user's own trees is loaded first with its children and parent, so that selecting an organisation
+ * also selects its first account and an account its organisation (as the group selection does when
+ * staff restore a customer's group).
  */
 const openGroup = createSubmissionMachine<{ id: number }, Group | null>();
 
@@ -28,7 +31,7 @@ export function useOpenGroup() {
         succeeded: (_, { result }) => {
           if (!result) return;
           groups.send({ type: 'group.select', group: result });
-          void navigate({ to: '/administration/account' });
+          void navigate({ to: administrationPageOf(result.type) });
         },
       },
     }),

@@ -6,7 +6,7 @@ import type { Group } from '../../contract/groups/entities';
 import type { Territory } from '../../contract/shared/territory';
 import { groupSelectionMachine } from '../../machines/groupSelection';
 import { sessionMachine } from '../../machines/session';
-import { checkRules, ownerPage } from '../../src/routing/guards';
+import { checkRules, organisationAdministrationRules, ownerPage } from '../../src/routing/guards';
 import { navigationFor } from '../../src/routing/menus';
 import { blockedMessages } from '../../contract/shared/messages';
 import { group } from '../machines/models/groupFixtures';
@@ -51,6 +51,20 @@ describe.each(all)('$role with $level access, partner $partner, territory $terri
   });
   it('ownerOnly with disallowNonOwner: even staff are blocked', () => {
     expect(check({ ownerOnly: true, disallowNonOwner: true })).toBe(s.owner ? null : 'account');
+  });
+  it('organisation administration: the organisation itself must be owned, unless the user is staff (and not through a referrer)', () => {
+    expect(check(organisationAdministrationRules)).toBe(partner === 'referrer' ? 'partnerType' : s.owner || s.staff ? null : 'account');
+  });
+  it('the account bar links each part of its label to the administration page the user may open', () => {
+    const nav = navigationFor(s.session, s.groups);
+    const administers = (s.owner || s.staff) && partner !== 'referrer';
+    // "{partner or organisation} / {account}" (spec section 2).
+    const owner =
+      partner === 'none'
+        ? { name: 'organisation 11', to: administers ? '/administration/organisation' : null }
+        : { name: 'partner 1', to: s.owner || s.staff ? '/partner/administration' : null };
+    expect(nav.accountTrail).toEqual([owner, { name: 'account 111', to: administers ? '/administration/account' : null }]);
+    expect(nav.accountTrail.map((p) => p.name).join(' / ')).toBe(nav.accountLabel);
   });
   it('partnerOnly: a partner must be selected', () => {
     expect(check({ partnerOnly: true })).toBe(partner === 'none' ? 'partnersOnly' : null);
@@ -120,6 +134,21 @@ describe('the owner pages for a new user with no group yet', () => {
     });
     expect(checkRules(ownerPage, session, groups)).toBeNull();
     expect(checkRules({ ownerOnly: true }, session, groups)).toBe('account');
+  });
+});
+
+describe('organisation administration for the owner of one account only', () => {
+  it('is refused, and the account bar does not link the organisation', () => {
+    const user: AuthUser = { jwt: 'j', id: 1, userName: 'u', recycleDate: 2e9, roles: ['account'], territory: 'uk', validated: true };
+    const account = group(111, 'account', [], { isOwner: true, isMember: true });
+    const organisation = group(11, 'organisation', [account], { isOwner: false });
+    const session = sessionMachine.resolveState({ value: 'authenticated', context: { user, accountId: undefined } });
+    const groups = groupSelectionMachine.resolveState({
+      value: 'ready',
+      context: { groups: [account], selection: { partner: null, organisation, account }, staff: false, saved: null },
+    });
+    expect(checkRules(organisationAdministrationRules, session, groups)).toBe('account');
+    expect(navigationFor(session, groups).accountTrail.map((p) => p.to)).toEqual([null, '/administration/account']);
   });
 });
 

@@ -290,7 +290,8 @@ describe('edit user (issue 10, finding 8)', () => {
   const pageCalls = (locked: boolean): Handler => (call) => {
     const p = call.url.pathname;
     if (p === '/api/users/group') return ok(account);
-    if (p === '/api/users/groupusers') return ok([member]);
+    // The server lists everyone with a level on the group: the owner signed in (id 4) too.
+    if (p === '/api/users/groupusers') return ok([{ ...member, id: 4, email: 'owner@example.com', accessLevel: 'owner' as const }, member]);
     if (p === '/api/users/groupuseraccess') return ok({ groupId: 40, userId: 9, accessLevel: 'member', inherited: false });
     if (p === '/api/users/services') return ok([{ id: 1, name: 'Email Validation', description: 'Checks emails' }]);
     if (p === '/api/users/user') return ok(person(9, { locked }));

@@ -1,35 +1,40 @@
-import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { accessLevelLabels, can, groupTypeLabels } from '../../../contract/shared/access';
 import { territoryLabels } from '../../../contract/shared/territory';
 import { usePortal } from '../../app/PortalContext';
+import { administrationPages } from '../../routing/menus';
 import { formatAddress } from '../../shared/AddressFields';
 import { formatDate } from '../../shared/format';
 import { ResultSection } from '../../shared/ResultTable';
-import { formValues } from '../../shared/Field';
+import { charityStatusOf } from './charity';
+import { CharityBadge } from './CharitySection';
+import { levelOf, mayRemove } from './levels';
+import { OrganisationAccounts } from './OrganisationAccounts';
+import { OrganisationStatus } from './OrganisationStatus';
 import { useAdmin } from './scope';
 import { useGroupAction } from './useGroupAction';
 
-/** /administration/account and /partner/administration: the group, its users and its status. */
+/**
+ * /administration/account, /administration/organisation and /partner/administration: the group, its
+ * users and, for an organisation, its status and accounts. Controls show only where the access rules
+ * of contract/shared/access.ts let the server accept them.
+ */
 export default function AccountAdmin() {
   const { data, scope } = useAdmin();
   const { group, users } = data;
-  const { session, groupsApi } = usePortal();
+  const { session, groups, groupsApi } = usePortal();
   const me = useSelector(session, (s) => s.context.user);
   const staff = can(me, group, 'staff');
   const canManage = can(me, group, 'manage');
-  const admin = can(me, group, 'admin');
+  const myLevel = levelOf(users, me.id);
+  const organisationPage = useSelector(groups, (g) => administrationPages(session.getSnapshot(), g).organisation);
   const { run, busy, done } = useGroupAction();
-  const [partnerType, setPartnerType] = useState('');
   const address = formatAddress(group);
   const corporate = group.subtype === 'corporate';
-
-  const setCharity = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const number = formValues(e.currentTarget).charityPSLNumber.trim();
-    run('Charity number saved; it is now in verification.', () => groupsApi.updateCharity(group.id, { charityPSLNumber: number, isInVerifyProcess: true }));
-  };
+  const organisation = group.type === 'organisation';
+  // The account's organisation: this page administers the selected account, so it is the selected organisation.
+  const parentOrganisation = group.type === 'account' && group.parent?.type === 'organisation' ? group.parent : null;
 
   return (
     <div>
@@ -43,11 +48,7 @@ export default function AccountAdmin() {
               {group.pendingOwnership && <span className="badge badge--warning">Pending Ownership</span>}
               {corporate && <span className="badge badge--ok">Corporate</span>}
               {group.subtype === 'referrer' && <span className="badge badge--muted">Referrer</span>}
-              {group.charityPSLNumber && (
-                <span className={`badge ${group.isInVerifyProcess ? 'badge--warning' : group.charityValid ? 'badge--ok' : 'badge--muted'}`}>
-                  Charity {group.isInVerifyProcess ? 'in verification' : group.charityValid ? 'confirmed' : 'not confirmed'}
-                </span>
-              )}
+              {organisation && charityStatusOf(group) !== 'none' && <CharityBadge group={group} />}
             </p>
           </div>
           {canManage && (
@@ -62,6 +63,20 @@ export default function AccountAdmin() {
           )}
         </div>
         <dl className="details">
+          {parentOrganisation && (
+            <>
+              <dt>Organisation</dt>
+              <dd>
+                {organisationPage ? (
+                  <Link to="/administration/organisation" title={`Administer ${parentOrganisation.name}`}>
+                    {parentOrganisation.name}
+                  </Link>
+                ) : (
+                  parentOrganisation.name
+                )}
+              </dd>
+            </>
+          )}
           <dt>Address</dt>
           <dd>{address || '—'}</dd>
           <dt>Group id</dt>
@@ -75,6 +90,9 @@ export default function AccountAdmin() {
           {busy ? 'Saving…' : done}
         </p>
       </section>
+
+      {organisation && <OrganisationStatus group={group} />}
+      {organisation && <OrganisationAccounts group={group} />}
 
       <ResultSection
         id="users"
@@ -101,7 +119,10 @@ export default function AccountAdmin() {
                 <Link to={scope.links.editUser} params={{ userId: u.id }}>
                   Edit
                 </Link>
-                {!u.inherited && u.id !== me.id && (
+                {!u.inherited && u.id !== me.id && !mayRemove(me, myLevel, u.accessLevel) && (
+                  <span className="reason">Only an owner can remove an owner</span>
+                )}
+                {!u.inherited && u.id !== me.id && mayRemove(me, myLevel, u.accessLevel) && (
                   <button
                     type="button"
                     className="link-button"
@@ -120,104 +141,6 @@ export default function AccountAdmin() {
           },
         ]}
       />
-
-      {canManage && group.type === 'organisation' && (
-        <section className="card" aria-labelledby="status-title">
-          <h2 id="status-title">Organisation status</h2>
-          <div className="status-grid">
-            <div>
-              <h3>Corporate</h3>
-              <p className="muted">{corporate ? 'This organisation has corporate status.' : 'This organisation is not corporate.'}</p>
-              {staff && (
-                <button
-                  type="button"
-                  className="button"
-                  disabled={busy}
-                  onClick={() =>
-                    corporate
-                      ? run('Corporate status disabled.', () => groupsApi.disableCorporate(group.id))
-                      : run('Corporate status enabled.', () => groupsApi.enableCorporate(group.id))
-                  }
-                >
-                  {corporate ? 'Disable corporate status' : 'Enable corporate status'}
-                </button>
-              )}
-            </div>
-            <div>
-              <h3>Charity</h3>
-              {group.charityPSLNumber ? (
-                <>
-                  <p>
-                    Number <strong>{group.charityPSLNumber}</strong>:{' '}
-                    {group.isInVerifyProcess ? 'in verification' : group.charityValid ? 'confirmed valid' : 'confirmed invalid'}.
-                  </p>
-                  <div className="form__row">
-                    {staff && group.isInVerifyProcess && (
-                      <>
-                        <button
-                          type="button"
-                          className="button"
-                          disabled={busy}
-                          onClick={() => run('Charity confirmed valid.', () => groupsApi.confirmCharity(group.id, { charityPSLNumber: group.charityPSLNumber!, isValid: true }))}
-                        >
-                          Confirm valid
-                        </button>
-                        <button
-                          type="button"
-                          className="button"
-                          disabled={busy}
-                          onClick={() => run('Charity confirmed invalid.', () => groupsApi.confirmCharity(group.id, { charityPSLNumber: group.charityPSLNumber!, isValid: false }))}
-                        >
-                          Confirm invalid
-                        </button>
-                      </>
-                    )}
-                    <button type="button" className="button" disabled={busy} onClick={() => run('Charity status disabled.', () => groupsApi.disableCharity(group.id))}>
-                      Disable charity status
-                    </button>
-                  </div>
-                </>
-              ) : (
-                <form className="form form--inline" onSubmit={setCharity}>
-                  <label htmlFor="charity-number">Charity number</label>
-                  <input id="charity-number" name="charityPSLNumber" required maxLength={50} />
-                  <button type="submit" className="button" disabled={busy}>
-                    Set charity number
-                  </button>
-                </form>
-              )}
-            </div>
-            {admin && (
-              <div>
-                <h3>Partner</h3>
-                {group.parentId === null ? (
-                  <form
-                    className="form form--inline"
-                    onSubmit={(e) => {
-                      e.preventDefault();
-                      run('The organisation is now a partner.', () => groupsApi.orgToPartner(group.id, partnerType));
-                    }}
-                  >
-                    <label htmlFor="partner-type">Partner type</label>
-                    <select id="partner-type" value={partnerType} onChange={(e) => setPartnerType(e.target.value)}>
-                      <option value="">Standard</option>
-                      <option value="corporate">Corporate</option>
-                      <option value="referrer">Referrer</option>
-                    </select>
-                    <button type="submit" className="button" disabled={busy}>
-                      Migrate to a partner
-                    </button>
-                  </form>
-                ) : (
-                  <button type="button" className="button" disabled={busy} onClick={() => run('Removed from its partner.', () => groupsApi.removeFromPartner(group.id))}>
-                    Remove from partner
-                  </button>
-                )}
-              </div>
-            )}
-          </div>
-        </section>
-      )}
 
       {staff && group.type === 'account' && (
         <section className="card" aria-labelledby="danger-title">

@@ -1,9 +1,18 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { accessLevelLabels, type AccessLevel } from '../../../contract/shared/access';
+import {
+  accessLevelLabels,
+  can,
+  higherRoleRefusal,
+  mayActOnRole,
+  mayLockUsers,
+  ownersManageOwnersRefusal,
+  type AccessLevel,
+} from '../../../contract/shared/access';
 import type { UserPermission } from '../../api/groups';
 import { usePortal } from '../../app/PortalContext';
+import { levelOf, levelsOffered, mayRemove } from './levels';
 import { useAdmin, useEditUserData } from './scope';
 import { useGroupAction } from './useGroupAction';
 
@@ -21,8 +30,8 @@ function privacyGroups(list: UserPermission[]): Array<{ heading: string; items: 
 /** /administration/account/edituser/{userId}: access level, services, privacy and lock of one user. */
 export default function AccountEditUser() {
   const { data, scope } = useAdmin();
-  const { group } = data;
-  const { groupId, access, services, userServices, member, privacy, locked } = useEditUserData();
+  const { group, users } = data;
+  const { groupId, access, services, userServices, member, privacy, locked, roles } = useEditUserData();
   const { groupsApi, session } = usePortal();
   const me = useSelector(session, (s) => s.context.user);
   const { run: runAction, busy, done } = useGroupAction();
@@ -38,7 +47,19 @@ export default function AccountEditUser() {
     </p>
   );
   const enabled = new Set(userServices.map((s) => s.serviceId));
-  const levels: AccessLevel[] = ['owner', 'sudoowner', 'member', ...(group.type === 'partner' ? (['manager'] as const) : [])];
+  // Only what the server accepts is offered (contract/shared/access.ts): a sudo owner never grants
+  // owner nor changes or removes an owner; members and managers change nothing.
+  const manage = can(me, group, 'manage');
+  const myLevel = levelOf(users, me.id);
+  const self = member.id === me.id;
+  const levels = levelsOffered(me, myLevel, access.accessLevel, group.type);
+  const levelFixed = !manage || self || levels.every((l) => l === access.accessLevel);
+  const removable = manage && mayRemove(me, myLevel, access.accessLevel);
+  // Staff lock users of their own role or lower (roles are read for staff only).
+  const outranked = roles !== null && !mayActOnRole(me, { roles });
+  const mayLock = mayLockUsers(me) && !outranked;
+  // Why staff who read the lock may not change it (owners are not shown the lock at all).
+  const lockReason = locked === null ? null : outranked ? `${higherRoleRefusal}.` : mayLockUsers(me) ? null : 'Only admin and super can lock a user.';
 
   return (
     <div>
@@ -59,7 +80,8 @@ export default function AccountEditUser() {
           <select
             id="access-level"
             value={access.accessLevel ?? ''}
-            disabled={busy || member.id === me.id}
+            disabled={busy || levelFixed}
+            aria-describedby={levelFixed && !self && manage ? 'access-level-reason' : undefined}
             onChange={(e) => {
               const level = e.target.value as AccessLevel;
               inSection('access')(`Access level changed to ${level}.`, () => groupsApi.setAccess(groupId, member.id, level));
@@ -72,6 +94,11 @@ export default function AccountEditUser() {
               </option>
             ))}
           </select>
+          {levelFixed && !self && manage && (
+            <small id="access-level-reason" className="reason">
+              {ownersManageOwnersRefusal}.
+            </small>
+          )}
           {access.inherited && <small className="muted">Inherited from a parent group; a level set here applies to this {group.type} only.</small>}
         </div>
         {status('access')}
@@ -155,27 +182,32 @@ export default function AccountEditUser() {
             </p>
           )}
           <div className="form__row">
-            {locked === false && (
+            {mayLock && locked === false && (
               <button type="button" className="button" disabled={busy} onClick={() => inSection('lock')('User locked.', () => groupsApi.lockUser(member.id, true))}>
                 Lock user
               </button>
             )}
-            {locked === true && (
+            {mayLock && locked === true && (
               <button type="button" className="button" disabled={busy} onClick={() => inSection('lock')('User unlocked.', () => groupsApi.lockUser(member.id, false))}>
                 Unlock user
               </button>
             )}
-            <button
-              type="button"
-              className="button button--danger"
-              disabled={busy}
-              onClick={() => {
-                if (window.confirm(`Remove ${member.email} from ${group.name}?`)) inSection('lock')('User removed.', () => groupsApi.removeUser(groupId, member.id));
-              }}
-            >
-              Remove from {group.type}
-            </button>
+            {removable && !access.inherited && (
+              <button
+                type="button"
+                className="button button--danger"
+                disabled={busy}
+                onClick={() => {
+                  if (window.confirm(`Remove ${member.email} from ${group.name}?`)) inSection('lock')('User removed.', () => groupsApi.removeUser(groupId, member.id));
+                }}
+              >
+                Remove from {group.type}
+              </button>
+            )}
           </div>
+          {lockReason && <p className="reason">{lockReason}</p>}
+          {manage && !removable && <p className="reason">Only an owner can remove an owner.</p>}
+          {removable && access.inherited && <p className="reason">Their access comes from a group above this {group.type}: remove them there.</p>}
           {status('lock')}
         </section>
       )}

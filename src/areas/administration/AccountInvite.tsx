@@ -1,16 +1,25 @@
 import type { FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { accessLevels, type AccessLevel } from '../../../contract/shared/access';
+import { useSelector } from '@xstate/react';
+import { accessLevels, mayChangeLevel, type AccessLevel } from '../../../contract/shared/access';
 import { createSubmissionMachine } from '../../../machines/submission';
 import { usePortal } from '../../app/PortalContext';
 import { Field, formValues } from '../../shared/Field';
+import { levelOf, levelsOffered } from './levels';
 import { useAdmin } from './scope';
 
 
 /** Spec section 5: invitations last 86400 seconds and do not hand over ownership unless asked. */
 const defaultExpiryHours = 24;
+
+const levelChoices = (noun: string): Record<AccessLevel, string> => ({
+  member: 'Member: uses the services',
+  sudoowner: `Sudo owner: administers the ${noun}`,
+  owner: 'Owner',
+  manager: 'Manager (partners only)',
+});
 
 type Invitation = { email: string; accessLevel: AccessLevel | undefined; takeOwnership: boolean; expiry: number };
 const invite = createSubmissionMachine<Invitation>();
@@ -18,8 +27,13 @@ const invite = createSubmissionMachine<Invitation>();
 /** /administration/account/invite: email someone a link that adds them to the group. */
 export default function AccountInvite() {
   const { data, scope } = useAdmin();
-  const { group } = data;
-  const { groupsApi } = usePortal();
+  const { group, users } = data;
+  const { groupsApi, session } = usePortal();
+  const me = useSelector(session, (s) => s.context.user);
+  // Only what the server accepts (contract/shared/access.ts): a sudo owner neither invites an owner nor hands over ownership.
+  const myLevel = levelOf(users, me.id);
+  const offered = levelsOffered(me, myLevel, null, group.type);
+  const mayHandOver = mayChangeLevel(me, myLevel, null, 'owner');
   const actor = useActorRef(
     invite.provide({
       actors: {
@@ -76,17 +90,27 @@ export default function AccountInvite() {
         <Field label="Email" name="email" type="email" required maxLength={254} autoFocus />
         <div className="field">
           <label htmlFor="field-accessLevel">Access level</label>
-          <select id="field-accessLevel" name="accessLevel" defaultValue="member">
-            <option value="member">Member: uses the services</option>
-            <option value="sudoowner">Sudo owner: administers the account</option>
-            <option value="owner">Owner</option>
-            {group.type === 'partner' && <option value="manager">Manager (partners only)</option>}
+          <select id="field-accessLevel" name="accessLevel" defaultValue="member" aria-describedby={mayHandOver ? undefined : 'owner-reason'}>
+            {(['member', 'sudoowner', 'owner', 'manager'] as const)
+              .filter((l) => offered.includes(l))
+              .map((l) => (
+                <option key={l} value={l}>
+                  {levelChoices(group.type)[l]}
+                </option>
+              ))}
           </select>
+          {!mayHandOver && (
+            <small id="owner-reason" className="reason">
+              Only an owner can invite an owner or hand over ownership.
+            </small>
+          )}
         </div>
         <Field label="Link valid for (hours)" name="expiryHours" type="number" min={1} max={720} defaultValue={defaultExpiryHours} required />
-        <label className="checkbox">
-          <input type="checkbox" name="takeOwnership" /> Hand over ownership of this {group.type} when accepted
-        </label>
+        {mayHandOver && (
+          <label className="checkbox">
+            <input type="checkbox" name="takeOwnership" /> Hand over ownership of this {group.type} when accepted
+          </label>
+        )}
         <button type="submit" className="button button--primary" disabled={state === 'submitting'}>
           {state === 'submitting' ? 'Sending…' : 'Send invitation'}
         </button>

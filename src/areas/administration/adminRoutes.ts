@@ -5,21 +5,22 @@ import { BlockedError } from '../../routing/blocked';
 import { userIdParam } from '../../routing/params';
 import { loadEditUser } from './editUserLoader';
 
-// Account administration (/administration/account/*) and partner administration
-// (/partner/administration/*) are the same pages over a different group: the selected account (or
-// organisation), or the selected partner. Each route file of the two trees is one line over these.
+// Account administration (/administration/account/*), organisation administration
+// (/administration/organisation/*) and partner administration (/partner/administration/*) are the
+// same pages over a different group: the selected account (or organisation while it has none), the
+// selected organisation, or the selected partner. Each route file of the two trees is one line over these.
 // Each is a function: the router keeps (and completes) the options object of every route it is given.
 
-export type AdminScopeName = 'account' | 'partner';
+export type AdminScopeName = 'account' | 'organisation' | 'partner';
 
-/** The group being administered: the selected account, else organisation; or the selected partner. */
+/** The group being administered: the selected account (else organisation), organisation or partner. */
 function administeredGroupId(portal: Portal, scope: AdminScopeName): number {
   const { partner, account, organisation } = portal.groups.getSnapshot().context.selection;
   if (scope === 'partner') {
     if (!partner) throw new BlockedError('partnersOnly');
     return partner.id;
   }
-  const group = account ?? organisation;
+  const group = scope === 'organisation' ? organisation : (account ?? organisation);
   if (!group) throw new BlockedError('account');
   return group.id;
 }

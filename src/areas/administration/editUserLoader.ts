@@ -13,9 +13,10 @@ export async function loadEditUser(portal: Portal, groupId: number, userId: numb
   // Privacy settings are the user's own: readable by them and by staff.
   const me = portal.session.getSnapshot().context.user;
   const privacy = me.id === userId || isStaffUser(me) ? await api.userPermissions(userId) : [];
-  // Whether the user is locked: staff read it (and may lock); an owner is not shown the lock.
-  const locked = isStaffUser(me) && me.id !== userId ? (await portal.users.getUser(userId)).locked : null;
-  return { groupId, access, services, userServices, member, privacy, locked };
+  // Whether the user is locked, and their roles (staff never act on a higher role): staff read them
+  // (and may lock); an owner is not shown the lock.
+  const details = isStaffUser(me) && me.id !== userId ? await portal.users.getUser(userId) : null;
+  return { groupId, access, services, userServices, member, privacy, locked: details?.locked ?? null, roles: details?.roles ?? null };
 }
 
 export type EditUserData = Awaited<ReturnType<typeof loadEditUser>>;

@@ -9,6 +9,7 @@ import { addressFieldNames } from '../../../contract/shared/address';
 import { AddressFields } from '../../shared/AddressFields';
 import { Field, formValues, optionalTexts } from '../../shared/Field';
 import { SubmitButton } from '../../shared/SubmitButton';
+import { detailsRefusal } from '../../shared/userRules';
 
 const route = getRouteApi('/_signedIn/_validated/user/$userId');
 
@@ -20,7 +21,8 @@ const saveDetails = createSubmissionMachine<UpdateUserBody>();
 /** /user/{userId}/edit: update the user's own details. */
 export default function UserEdit() {
   const user = route.useLoaderData();
-  const { users } = usePortal();
+  const { users, session } = usePortal();
+  const me = useSelector(session, (s) => s.context.user);
   const navigate = useNavigate();
   const router = useRouter();
   const actor = useActorRef(
@@ -43,6 +45,16 @@ export default function UserEdit() {
     body.personalName = values.personalName.trim();
     actor.send({ type: 'user.submit', values: body });
   };
+
+  const refused = detailsRefusal(me, user);
+  if (refused) {
+    return (
+      <section className="card" aria-labelledby="edit-title">
+        <h1 id="edit-title">Update details</h1>
+        <p className="reason">{refused}</p>
+      </section>
+    );
+  }
 
   return (
     <section className="card" aria-labelledby="edit-title">

@@ -1,6 +1,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { territoryLabels } from '../../../contract/shared/territory';
+import { detailsRefusal } from '../../shared/userRules';
 import { usePortal } from '../../app/PortalContext';
 import { HelpTipsSettings } from '../../shared/helptips/HelpTipsSettings';
 import { formatAddress } from '../../shared/AddressFields';
@@ -11,7 +12,10 @@ const route = getRouteApi('/_signedIn/_validated/user/$userId');
 /** /user/{userId}: the user's details. */
 export default function UserView() {
   const user = route.useLoaderData();
-  const own = useSelector(usePortal().session, (s) => s.context.user.id === user.id);
+  const me = useSelector(usePortal().session, (s) => s.context.user);
+  const own = me.id === user.id;
+  // Staff read anyone, but change only whom the server lets them (contract/shared/access.ts).
+  const refused = detailsRefusal(me, user);
   const address = formatAddress(user);
   return (
     <>
@@ -19,12 +23,18 @@ export default function UserView() {
       <div className="card__header">
         <h1 id="user-title">{user.personalName || user.email}</h1>
         <div className="form__row">
-          <Link to="/user/$userId/edit" params={{ userId: user.id }} className="button button--primary">
-            Edit details
-          </Link>
-          <Link to="/user/updatePassword" className="button">
-            Change password
-          </Link>
+          {!refused && (
+            <Link to="/user/$userId/edit" params={{ userId: user.id }} className="button button--primary">
+              Edit details
+            </Link>
+          )}
+          {/* The password page changes the signed-in user's own password. */}
+          {own && (
+            <Link to="/user/updatePassword" className="button">
+              Change password
+            </Link>
+          )}
+          {refused && <p className="reason">{refused}</p>}
         </div>
       </div>
       <dl className="details">

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { groupGuard } from '../../../routing/beforeLoad';
+import { administrationRules } from '../../../routing/guards';
 
 // Accounts, groups and staff pages (spec sections 2 and 6).
 export const Route = createFileRoute('/_signedIn/_validated/administration')({
   staticData: { crumb: 'Administration' },
-  beforeLoad: ({ context, preload }) => groupGuard({ ownerOnly: true, disallowReferrers: true }, { portal: context.portal, preload }),
+  beforeLoad: ({ context, preload }) => groupGuard(administrationRules, { portal: context.portal, preload }),
 });
