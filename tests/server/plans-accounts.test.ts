@@ -119,6 +119,20 @@ describe('a bundle made by staff', () => {
   });
 });
 
+describe('an account holding subscriptions', () => {
+  it('cannot be deleted, and /account/candelete says so', async () => {
+    const account = await h.createGroup({ name: 'Holding UK', type: 'account', parentId: organisationId });
+    const canDelete = async () => (await call(h, owner, plans('GET', '/account/candelete', { accountId: account }))).body;
+    expect(await canDelete()).toBe(true);
+    await createBundle({ planId: ukPlan, clicks: 1000 }, { accountId: account });
+    expect(await canDelete()).toBe(false);
+    const before = await dumpCatalogueState(h);
+    const refused = await call(h, owner, { method: 'DELETE', url: '/api/users/groups', query: { id: String(account) } });
+    expect(refused).toEqual({ status: 409, body: { statusCode: 409, msg: 'This account holds subscriptions to plans: it cannot be deleted' } });
+    expect(await dumpCatalogueState(h)).toEqual(before);
+  });
+});
+
 describe('the subscription usage summary', () => {
   // The harness's clock stands still at 1 January 2030, 09:00 UTC. Days are UTC midnights; the
   // period is the 30 days ending today.

@@ -10,6 +10,7 @@ import type { GroupsTable } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
+import { holdsSubscriptions } from '../plans/accountQueries';
 import { findUserById } from '../users/queries';
 import { authoriseGroup, type Actor } from './access';
 import {
@@ -222,12 +223,16 @@ export function updateGroup(
   return changeGroup(deps, actor, input.query.groupId, 'manage', () => changes);
 }
 
-/** DELETE /groups: a group with nothing under it, by an owner or staff; its memberships go with it. */
+export const holdsSubscriptionsMessage = 'This account holds subscriptions to plans: it cannot be deleted';
+
+/** DELETE /groups: a group with nothing under it (no groups, no subscriptions), by an owner or staff; its memberships go with it. */
 export async function deleteGroup(deps: GroupDeps, actor: Actor, input: { id: number }): Promise<{ msg: string }> {
   await deps.db.transaction().execute(async (trx) => {
     // The row lock makes a child being added at the same time wait, then fail to find its parent.
     await authoriseGroup(trx, actor, input.id, 'manage', 'update');
     if (await hasChildren(trx, input.id)) throw conflict('This group still has groups under it: delete them first');
+    // Its bundles were paid for and its usage is its history: neither goes with a click.
+    if (await holdsSubscriptions(trx, input.id)) throw conflict(holdsSubscriptionsMessage);
     await trx.deleteFrom('groups').where('id', '=', input.id).execute();
   });
   return { msg: 'Group deleted' };
@@ -346,10 +351,10 @@ export function removeFromPartner(deps: GroupDeps, actor: Actor, input: OnGroup)
   });
 }
 
-/** GET /account/candelete (plans manager): true when nothing hangs below the account. */
+/** GET /account/candelete (plans manager): true when nothing hangs below the account: no groups, no subscriptions. */
 export async function canDeleteAccount(deps: Pick<Deps, 'db'>, actor: Actor, input: { accountId: number }): Promise<boolean> {
   await authoriseGroup(deps.db, actor, input.accountId, 'read');
-  return !(await hasChildren(deps.db, input.accountId));
+  return !(await hasChildren(deps.db, input.accountId)) && !(await holdsSubscriptions(deps.db, input.accountId));
 }
 
 // ---- Members -----------------------------------------------------------------------------------

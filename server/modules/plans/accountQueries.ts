@@ -83,3 +83,9 @@ export async function usageTotals(
     .execute();
   return new Map(rows.map((row) => [row.planId, { current: Number(row.current), previous: Number(row.previous) }]));
 }
+
+/** Whether the account holds any subscription (and so bundles it paid for, or their history). */
+export async function holdsSubscriptions(db: Db, accountId: number): Promise<boolean> {
+  const row = await db.selectFrom('subscriptions').select('id').where('account_id', '=', accountId).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
