@@ -3,8 +3,8 @@ import { formulaOf } from '../../../contract/shared/catalogue';
 
 // Catalogue rows as the plans manager answers them (contract/plans/entities.ts), for the view tests.
 
-/** 1 January 2025, 00:00 UTC, in seconds. */
-export const jan2025 = 1_735_689_600;
+/** 1 January 2025 at noon UTC, in seconds: the same day in every time zone the tests may run in. */
+export const jan2025 = 1_735_732_800;
 
 export const dataset = (datasetId: number, over: Partial<Dataset> = {}): Dataset => ({
   datasetId,
