@@ -1,6 +1,7 @@
 import type { ResponseOf } from '../../contract/endpoint';
 import type * as plans from '../../contract/plans/endpoints';
 import { group } from '../machines/models/groupFixtures';
+import { ok, type Handler } from './support/renderPortal';
 
 // Subscriptions, bundles and plans as the plans manager answers them, for the services view tests.
 
@@ -87,3 +88,15 @@ export const plan = (planId: number, over: Partial<Plan> = {}): Plan => ({
   subscriptionCount: 0,
   ...over,
 });
+
+/** The plans manager with these subscriptions (per account id) and plans; writes answer `write`. */
+export function plansManager(subscriptions: Record<number, AccountPlan[]>, plans: Plan[] = [], write: Handler = () => ok({ msg: 'OK' })): Handler {
+  return (call) => {
+    const p = call.url.pathname;
+    if (p === '/api/plans/account/plans') return ok(subscriptions[Number(call.url.searchParams.get('accountId'))] ?? []);
+    if (p === '/api/plans/plans' && call.method === 'GET') return ok(plans);
+    if (p.startsWith('/api/plans/')) return write(call);
+    return undefined;
+  };
+}
+
