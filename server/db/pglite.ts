@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite, types } from '@electric-sql/pglite';
+import { parse, PGlite, protocol, types, type messages, type Results } from '@electric-sql/pglite';
 import {
   Kysely,
   PostgresAdapter,
@@ -29,7 +29,7 @@ export async function openPglite(dataDir?: string): Promise<Kysely<Database>> {
 // for ordinary queries, but its connection sends every statement through PGlite's query(), the
 // extended protocol, which refuses a script of several statements: the migrations could not run.
 // This one sends a statement without parameters through exec() (the simple protocol, as pg does for
-// a query without values) and everything else through query().
+// a query without values) and everything else as a named prepared statement (below).
 
 class PgliteDialect implements Dialect {
   constructor(private readonly pg: PGlite) {}
@@ -47,17 +47,97 @@ class PgliteDialect implements Dialect {
   }
 }
 
+/** A named statement: its parameter types, and the row description to read its results by. */
+type Statement = { name: string; paramTypes: number[]; rows: messages.BackendMessage[] };
+
+/** How many SQL texts stay prepared; the server has a few hundred at most, `in (...)` lists aside. */
+const maxStatements = 500;
+
+const concat = (parts: Uint8Array[]) => {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+};
+
+// 0A000 "cached plan must not change result type": a table under a prepared `select *` changed.
+const stalePlan = (error: unknown) => (error as { code?: string }).code === '0A000';
+
+/**
+ * PGlite runs in this thread, so every round trip into it costs the event loop. Its query() takes
+ * six (parse, describe, bind, describe, execute, sync) and parses and plans the SQL every time:
+ * about 0.7 ms for the session check of an authenticated call (issue 9, finding 16). Here each SQL
+ * text is parsed once as a named statement, its parameter types (to serialise values as query()
+ * does) and row description learnt then; each execution is one message, bind, execute and sync,
+ * about 0.2 ms. A change of a table's columns under a statement makes PostgreSQL refuse it (0A000):
+ * it is prepared again.
+ */
 class PgliteConnection implements DatabaseConnection {
+  /** SQL text to its prepared statement, least recently used first. */
+  private readonly statements = new Map<string, Statement>();
+  /** Names of statements pushed out of the map, closed with the next message. */
+  private closing: string[] = [];
+  private named = 0;
+
   constructor(private readonly pg: PGlite) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const results =
-      query.parameters.length === 0
-        ? await this.pg.exec(query.sql)
-        : [await this.pg.query<R>(query.sql, [...query.parameters])];
+      query.parameters.length === 0 ? await this.pg.exec(query.sql) : [await this.runPrepared(query.sql, query.parameters, true)];
     const last = results[results.length - 1];
     const rows = (last?.rows ?? []) as R[];
     return last?.affectedRows !== undefined ? { rows, numAffectedRows: BigInt(last.affectedRows) } : { rows };
+  }
+
+  private async runPrepared(text: string, parameters: readonly unknown[], mayRetry: boolean): Promise<Results> {
+    const statement = this.statements.get(text) ?? (await this.prepare(text));
+    this.statements.delete(text);
+    this.statements.set(text, statement);
+    const values = parameters.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serialise = this.pg.serializers[statement.paramTypes[i]];
+      return serialise ? serialise(value) : String(value);
+    });
+    const closes = this.closing.map((name) => protocol.serialize.close({ type: 'S', name }));
+    this.closing = [];
+    const { serialize } = protocol;
+    const message = concat([...closes, serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]);
+    try {
+      return parse.parseResults([...statement.rows, ...(await this.pg.execProtocolStream(message))], this.pg.parsers)[0];
+    } catch (error) {
+      if (!stalePlan(error)) throw Object.assign(error as object, { query: text });
+      this.forget(text);
+      // Outside a transaction nothing is lost: prepare it again and run it once more.
+      if (mayRetry && !this.pg.isInTransaction()) return this.runPrepared(text, parameters, false);
+      throw Object.assign(error as object, { query: text });
+    }
+  }
+
+  private async prepare(text: string): Promise<Statement> {
+    const name = `kysely_${++this.named}`;
+    const { serialize } = protocol;
+    let messages;
+    try {
+      messages = await this.pg.execProtocolStream(concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]));
+    } catch (error) {
+      throw Object.assign(error as object, { query: text });
+    }
+    const rows = messages.filter((message) => message.name === 'rowDescription');
+    const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages), rows };
+    this.statements.set(text, statement);
+    const oldest = this.statements.keys().next().value;
+    if (this.statements.size > maxStatements && oldest !== undefined) this.forget(oldest);
+    return statement;
+  }
+
+  private forget(text: string) {
+    const statement = this.statements.get(text);
+    if (!statement) return;
+    this.statements.delete(text);
+    this.closing.push(statement.name);
   }
 
   // eslint-disable-next-line require-yield

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, type KyselyPlugin } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import type { AuthUser } from '../../contract/users/entities';
 import type { Territory } from '../../contract/shared/territory';
@@ -162,6 +162,8 @@ export type HarnessOptions = {
   /** Environment variables for loadConfig on top of an empty environment. */
   env?: Record<string, string>;
   botVerifier?: BotVerifier;
+  /** Sees every query the app runs (the test's own `query` calls go around it). */
+  dbPlugin?: KyselyPlugin;
 };
 
 export type Harness = Awaited<ReturnType<typeof createHarness>>;
@@ -173,11 +175,12 @@ export const uniqueEmail = (label = 'user') =>
 
 export async function createHarness(options: HarnessOptions = {}) {
   const mail = await startMailCatcher();
-  const { db, drop } = await freshDb();
+  const { db, openAnother, drop } = await freshDb();
   const clock = testClock();
   const config: Config = loadConfig({ STATIC_DIR: '/nonexistent-portal-dist', ...options.env, SMTP_URL: mail.url });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db });
-  const app: FastifyInstance = buildApp({ db, mailer, config, clock, botVerifier: options.botVerifier });
+  const appDb = options.dbPlugin ? db.withPlugin(options.dbPlugin) : db;
+  const app: FastifyInstance = buildApp({ db: appDb, mailer, config, clock, botVerifier: options.botVerifier });
   await app.ready();
 
   const inject = (request: InjectOptions): Promise<LightMyRequestResponse> => app.inject(request);
@@ -255,6 +258,8 @@ export async function createHarness(options: HarnessOptions = {}) {
   return {
     app,
     db,
+    /** Another connection pool on the same database, as a second process would have; null on PGlite. */
+    openAnother,
     config,
     clock,
     mail,
