@@ -16,17 +16,17 @@ describe('prices typed in pounds or dollars', () => {
 
 describe('CSV exports', () => {
   it('quotes what needs quoting and defuses spreadsheet formulas', () => {
-    expect(toCsv(['a', 'b'], [['x, y', 'say "hi"'], ['=SUM(A1)', 3]])).toBe('a,b\r\n"x, y","say ""hi"""\r\n\'=SUM(A1),3\r\n');
+    expect(toCsv([['a', 'b'], ['x, y', 'say "hi"'], ['=SUM(A1)', 3]])).toBe('a,b\r\n"x, y","say ""hi"""\r\n\'=SUM(A1),3\r\n');
   });
 
   it('writes dates as dd/mm/yyyy and prices in the plan territory\'s currency', () => {
     const now = jan2025 + 86_400;
     const au = plan(2, { plan: 'AU Lookup', territory: 'australia', pricing: [{ fromClicks: 1, toClicks: null, pricePer1000: 1250 }] });
-    const [header, row] = plansCsv([au], now).split('\r\n');
+    const [header, row] = toCsv(plansCsv([au], now)).split('\r\n');
     expect(header.split(',').slice(0, 3)).toEqual(['Plan id', 'Name', 'Dataset']);
     expect(row).toContain(',Australia,12,01/01/2025,,Available,Volume,');
     expect(row).toContain('1+ clicks: A$12.50 per 1,000 clicks');
-    expect(datasetsCsv([dataset(1, { dataset: 'PAF', datasetRef: 'PAF', planCount: 3 })]).split('\r\n')[1]).toBe(
+    expect(toCsv(datasetsCsv([dataset(1, { dataset: 'PAF', datasetRef: 'PAF', planCount: 3 })])).split('\r\n')[1]).toBe(
       '1,PAF,PAF,Address lookup,,3,01/01/2025,01/01/2025',
     );
   });
