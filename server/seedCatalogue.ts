@@ -186,14 +186,12 @@ export async function seedCatalogue(trx: Trx, now: number, staffId: number | nul
       .executeTakeFirst();
     if (!made) continue;
     const usage = s.usage ?? (() => 0);
-    for (let daysAgo = 59; daysAgo >= 0; daysAgo--) {
-      const clicks = usage(daysAgo);
-      if (clicks > 0) {
-        await trx
-          .insertInto('usage_daily')
-          .values({ account_id: account.id, plan_id: planId, day: dayOf(now) - daysAgo * day, token_id: null, country: s.country, clicks })
-          .execute();
-      }
+    const days = Array.from({ length: 60 }, (_, daysAgo) => ({ daysAgo, clicks: usage(daysAgo) })).filter((d) => d.clicks > 0);
+    if (days.length > 0) {
+      await trx
+        .insertInto('usage_daily')
+        .values(days.map((d) => ({ account_id: account.id, plan_id: planId, day: dayOf(now) - d.daysAgo * day, token_id: null, country: s.country, clicks: d.clicks })))
+        .execute();
     }
     for (const b of s.bundles) {
       const start = now + b.startDays * day;

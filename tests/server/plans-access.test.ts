@@ -42,7 +42,8 @@ beforeAll(async () => {
     planId,
     ...(await fresh()),
   };
-});
+  // Eight logins (argon2 on purpose) and the whole demo seed: slow on a busy machine.
+}, 120_000);
 afterAll(() => h?.close());
 
 /** Rows an allowed call may change or delete, new for each call so every call finds its target. */

@@ -8,8 +8,6 @@ import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorise
 import { secondsOf } from '../../platform/clock';
 import { invalidCredentials } from '../../http/route';
 import { baseUrlOf, type Deps } from '../deps';
-
-export { invalidCredentials };
 import { assertOnUser, isRowId, type Actor } from '../groups/access';
 import { hasOtherOwner, levels } from '../groups/queries';
 import { codesSent, consumeCode, issueCode, lockKeys, wrongGuesses, type CodeCheck } from './codes';
