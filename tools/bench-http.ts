@@ -1,18 +1,21 @@
 // Throughput and tail latency of an authenticated read (GET /api/users/user with a bearer token) next
 // to a bare Fastify hello world measured in the same run with the same load (autocannon), on PGlite and,
-// when it is reachable, on PostgreSQL. Each server is its own process, as in production.
+// when it is reachable, on PostgreSQL. Each server is its own process, as in production, and so is the
+// load generator (tools/bench-load.ts). Next to each: the server's CPU time per request, and for
+// PostgreSQL the database's, which say where the time goes even on a machine busy with other work.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 
 const root = resolve(import.meta.dirname, '..');
 const connections = 100;
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const p99TargetMs = 50;
 
-type Result = { rps: number; p99: number; errors: number };
+/** cpu: the server's CPU milliseconds per request; dbCpu: its database's (PostgreSQL on this machine). */
+type Result = { rps: number; p99: number; errors: number; cpu: number | null; dbCpu?: number | null };
 
 /** Starts `script` with tsx and resolves with its port once it prints "listening <port>" or the portal URL. */
 function startProcess(script: string, env: Record<string, string>): Promise<{ port: number; child: ChildProcess }> {
@@ -40,12 +43,49 @@ function stop(child: ChildProcess): Promise<void> {
   return gone;
 }
 
-async function load(url: string, headers: Record<string, string> = {}): Promise<Result> {
-  const result = await autocannon({ url, connections, duration: seconds, headers });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+/** CPU milliseconds (user and system) a process has used so far, from /proc; null where there is none. */
+function cpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms (USER_HZ 100)
+  } catch {
+    return null;
+  }
 }
 
-async function portalRead(env: Record<string, string>): Promise<Result> {
+const sum = (values: Array<number | null>) => (values.includes(null) ? null : values.reduce<number>((total, v) => total + v!, 0));
+
+/** One autocannon run in its own process. */
+function autocannon(url: string, headers: Record<string, string>): Promise<{ rps: number; total: number; p99: number; errors: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tools/bench-load.ts', JSON.stringify({ url, headers, connections, seconds })], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  return new Promise((done, fail) =>
+    child.once('exit', (code) => (code === 0 ? done(JSON.parse(out)) : fail(new Error(`bench-load exited with ${code}: ${out}`)))),
+  );
+}
+
+/** Warms up, then loads `url` and measures; `watch` lists the processes whose CPU is the database's. */
+async function load(server: ChildProcess, url: string, headers: Record<string, string>, watch?: () => Promise<number[]>): Promise<Result> {
+  await autocannon(url, headers);
+  const db = watch ? await watch() : [];
+  const before = { server: cpuMs(server.pid), db: sum(db.map(cpuMs)) };
+  const result = await autocannon(url, headers);
+  const after = { server: cpuMs(server.pid), db: sum(db.map(cpuMs)) };
+  const perRequest = (a: number | null, b: number | null) => (a === null || b === null || result.total === 0 ? null : (b - a) / result.total);
+  return {
+    rps: result.rps,
+    p99: result.p99,
+    errors: result.errors,
+    cpu: perRequest(before.server, after.server),
+    ...(watch ? { dbCpu: perRequest(before.db, after.db) } : {}),
+  };
+}
+
+async function portalRead(env: Record<string, string>, watch?: () => Promise<number[]>): Promise<Result> {
   const { port, child } = await startProcess('server/main.ts', { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env });
   try {
     const base = `http://127.0.0.1:${port}`;
@@ -53,8 +93,7 @@ async function portalRead(env: Record<string, string>): Promise<Result> {
     const login = await fetch(`${base}/api/users/auth`, { headers: { authorization: `Basic ${basic}` } });
     if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
     const { jwt, id } = (await login.json()) as { jwt: string; id: number };
-    await load(`${base}/api/users/user?id=${id}`, { authorization: `Bearer ${jwt}` }); // warm-up
-    return await load(`${base}/api/users/user?id=${id}`, { authorization: `Bearer ${jwt}` });
+    return await load(child, `${base}/api/users/user?id=${id}`, { authorization: `Bearer ${jwt}` }, watch);
   } finally {
     await stop(child);
   }
@@ -63,15 +102,17 @@ async function portalRead(env: Record<string, string>): Promise<Result> {
 async function helloWorld(): Promise<Result> {
   const { port, child } = await startProcess('tools/bench-hello.ts', {});
   try {
-    await load(`http://127.0.0.1:${port}/hello`);
-    return await load(`http://127.0.0.1:${port}/hello`);
+    return await load(child, `http://127.0.0.1:${port}/hello`, {});
   } finally {
     await stop(child);
   }
 }
 
-/** A throw-away PostgreSQL database for the run, or null when none is reachable. */
-async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+/**
+ * A throw-away PostgreSQL database for the run, or null when none is reachable. `backends` lists the
+ * processes serving it, when the database runs on this machine (their CPU is then measurable).
+ */
+async function scratchDatabase(): Promise<{ url: string; backends(): Promise<number[]>; drop(): Promise<void> } | null> {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `portal_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -84,8 +125,14 @@ async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  const local = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
   return {
     url: url.toString(),
+    async backends() {
+      if (!local) return [];
+      const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [name]);
+      return rows.map((row) => row.pid);
+    },
     async drop() {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
@@ -93,30 +140,47 @@ async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }
   };
 }
 
-const line = (label: string, r: Result, base?: Result) =>
-  `  ${label.padEnd(28)} ${r.rps.toFixed(0).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms` +
-  (r.errors ? `  (${r.errors} errors)` : '') +
-  (base ? `  ${(r.rps / base.rps).toFixed(3)}x hello world's throughput` : '');
+const ms = (value: number | null | undefined) => (value === null || value === undefined ? '   n/a' : value.toFixed(3));
+
+const line = (label: string, r: Result) =>
+  `  ${label.padEnd(28)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p99).padStart(6)} ms   ${ms(r.cpu)} ms` +
+  (r.dbCpu !== undefined ? ` + ${ms(r.dbCpu)} ms in PostgreSQL` : '') +
+  (r.errors ? `  (${r.errors} errors)` : '');
+
+/** Throughput and CPU per request of `r` as multiples of hello world's. */
+const ratio = (name: string, r: Result, hello: Result) => {
+  const cpu = (value: number | null | undefined) => (value == null || !hello.cpu ? 'n/a' : `${(value / hello.cpu).toFixed(1)}x`);
+  return `${name} ${(r.rps / hello.rps).toFixed(3)}x the throughput, ${cpu(r.cpu)} the CPU per request` + (r.dbCpu !== undefined ? ` (+${cpu(r.dbCpu)} in PostgreSQL)` : '');
+};
+
+const verdict = (name: string, r: Result) => `${name} ${r.p99} ms ${r.p99 < p99TargetMs && !r.errors ? 'OK' : 'OVER TARGET'}`;
 
 export async function benchHttp(staticDir: string): Promise<void> {
+  const busy = loadavg()[0];
   const hello = await helloWorld();
   const work = mkdtempSync(join(tmpdir(), 'portal-bench-http-'));
   try {
     const pglite = await portalRead({ DATA_DIR: join(work, 'data'), STATIC_DIR: staticDir, DATABASE_URL: '' });
-    console.log(`Authenticated read, GET /api/users/user (${connections} connections, ${seconds} s each)`);
-    console.log(line('bare Fastify hello world', hello));
-    console.log(line('portal on PGlite', pglite, hello));
     const database = await scratchDatabase();
+    let postgres: Result | null = null;
     if (database) {
       try {
-        const postgres = await portalRead({ DATABASE_URL: database.url, SEED_DEMO: '1', STATIC_DIR: staticDir });
-        console.log(line('portal on PostgreSQL', postgres, hello));
+        postgres = await portalRead({ DATABASE_URL: database.url, SEED_DEMO: '1', STATIC_DIR: staticDir }, () => database.backends());
       } finally {
         await database.drop();
       }
-    } else {
-      console.log('  portal on PostgreSQL: skipped (no PostgreSQL at 127.0.0.1:5432)');
     }
+    const cpus = availableParallelism();
+    console.log(`Authenticated read, GET /api/users/user (${connections} connections, ${seconds} s each; load average ${busy.toFixed(2)} on ${cpus} CPUs before the run)`);
+    console.log(`  ${''.padEnd(28)} ${'req/s'.padStart(7)} ${'p99'.padStart(9)}   CPU per request`);
+    console.log(line('bare Fastify hello world', hello));
+    console.log(line('portal on PGlite', pglite));
+    console.log(postgres ? line('portal on PostgreSQL', postgres) : '  portal on PostgreSQL: skipped (no PostgreSQL at 127.0.0.1:5432)');
+    console.log(`  ratio to hello world: ${ratio('PGlite', pglite, hello)}${postgres ? `; ${ratio('PostgreSQL', postgres, hello)}` : ''}`);
+    console.log(
+      `  target p99 < ${p99TargetMs} ms at ${connections} connections: ${verdict('PGlite', pglite)}` +
+        `${postgres ? `, ${verdict('PostgreSQL', postgres)}` : ''} (hello world's own p99: ${hello.p99} ms)`,
+    );
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
