@@ -70,6 +70,8 @@ export interface SessionsTable {
   created_at: Seconds;
   expires_at: Seconds;
   revoked_at: Seconds | null;
+  /** The API token an exported ('api') session is bound to (migration 005). */
+  token_id: Generated<number | null>;
 }
 
 export interface OutboxTable {
@@ -245,6 +247,64 @@ export interface UsageDailyTable {
   clicks: Generated<number>;
 }
 
+export type TokenType = 'server' | 'browser';
+export type TokenAction = 'create' | 'update' | 'lock' | 'unlock' | 'export' | 'delete' | 'cap';
+
+export interface TokensTable {
+  id: Generated<number>;
+  account_id: number;
+  type: TokenType;
+  tag: string;
+  locked: Generated<boolean>;
+  /** CIDR networks; empty: anywhere. */
+  ip_ranges: Generated<string[]>;
+  /** Host pattern such as '*.example.com'; null: any. */
+  referrer: string | null;
+  /** Seconds; 0 (1970-01-01): no expiry. */
+  expiry: Generated<Seconds>;
+  services: DqService[];
+  daily_cap: number | null;
+  created_at: Seconds;
+  created_by: number | null;
+  updated_at: Seconds;
+  updated_by: number | null;
+  deleted_at: Seconds | null;
+}
+
+export interface TokenDayUsageTable {
+  token_id: number;
+  day: Seconds;
+  clicks: number;
+}
+
+export interface TokenAuditTable {
+  id: Generated<number>;
+  account_id: number;
+  token_id: number | null;
+  token_tag: string;
+  user_id: number | null;
+  action: TokenAction;
+  detail: Generated<string>;
+  at: Seconds;
+}
+
+export interface UsageAlertsTable {
+  account_id: number;
+  plan_id: number;
+  /** Percentages 1-100 of the clicks bought. */
+  thresholds: number[];
+  updated_at: Seconds;
+  updated_by: number | null;
+}
+
+export interface UsageAlertMarksTable {
+  account_id: number;
+  plan_id: number;
+  threshold: number;
+  clicks_total: number;
+  sent_at: Seconds;
+}
+
 export interface Database {
   settings: SettingsTable;
   schema_migrations: SchemaMigrationsTable;
@@ -267,4 +327,9 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   bundles: BundlesTable;
   usage_daily: UsageDailyTable;
+  tokens: TokensTable;
+  token_day_usage: TokenDayUsageTable;
+  token_audit: TokenAuditTable;
+  usage_alerts: UsageAlertsTable;
+  usage_alert_marks: UsageAlertMarksTable;
 }
