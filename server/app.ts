@@ -13,6 +13,7 @@ import { createInviteTokens } from './modules/groups/inviteTokens';
 import { groupsPlugin } from './modules/groups/plugin';
 import { plansPlugin } from './modules/plans/plugin';
 import { searchPlugin } from './modules/search/plugin';
+import { tokensPlugin } from './modules/tokens/plugin';
 import { createBotCheck, type BotVerifier } from './modules/users/botCheck';
 import { createTokens } from './modules/users/jwt';
 import { usersPlugin } from './modules/users/plugin';
@@ -34,8 +35,9 @@ export type AppDeps = {
  * config. The next issues add theirs here; a service not yet built answers 404 like any unknown route.
  */
 const services: Partial<Record<ServiceName, FastifyPluginAsync<{ deps: Deps }>[]>> = {
-  // Sessions, users and user admin; the group tree, memberships and invitations; staff search.
-  users: [usersPlugin, groupsPlugin, searchPlugin],
+  // Sessions, users and user admin; the group tree, memberships and invitations; staff search; API
+  // tokens and their export.
+  users: [usersPlugin, groupsPlugin, searchPlugin, tokensPlugin],
   // Account and plan manager: catalogue, account plans, bundles and subscriptions (payments and the
   // shop come with their issues).
   plans: [plansPlugin],

@@ -41,7 +41,7 @@ export async function requireUser(deps: Pick<Deps, 'db'>, id: number): Promise<U
 
 // ---- Sessions ----------------------------------------------------------------------------------
 
-type Lifetimes = { recycleSeconds: number; expirySeconds: number; sessionId: string };
+export type Lifetimes = { recycleSeconds: number; expirySeconds: number; sessionId: string };
 type SessionDeps = Pick<Deps, 'db' | 'clock' | 'tokens' | 'config' | 'botCheck' | 'mail' | 'log'>;
 
 /** GET /auth: basic credentials (null when the header is missing or malformed) and the query. */
@@ -110,7 +110,8 @@ export async function reauthenticate(
   return issueSession(deps, actor, input.lifetimes, account, now);
 }
 
-async function issueSession(
+/** Signs the token of a session row: the claims of the user, its lifetimes and the account (when permitted). */
+export async function issueSession(
   deps: Pick<Deps, 'tokens'>,
   user: UserRecord,
   lifetimes: Lifetimes,

@@ -1,0 +1,388 @@
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import type { Token, TokenAuditEntry } from '../../../contract/tokens/entities';
+import type { bulkBody, createTokenBody, tokenUpdate } from '../../../contract/tokens/schemas';
+import { exportSeconds, type TokenType } from '../../../contract/shared/tokens';
+import type { Db, Trx } from '../../db';
+import type { TokenAction } from '../../db/schema';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorised } from '../../errors';
+import { invalidCredentials, validateFirst } from '../../http/route';
+import { secondsOf } from '../../platform/clock';
+import type { Deps } from '../deps';
+import { authoriseGroup, isRowId, type Actor } from '../groups/access';
+import { isUniqueViolation } from '../plans/common';
+import { spendVerifyTime, verifyPassword } from '../users/passwords';
+import { findUserByName } from '../users/queries';
+import { issueSession, type SessionUser } from '../users/service';
+import { reserveLoginTry, settleLogin } from '../users/throttle';
+import { normaliseIpRanges } from './ranges';
+import { accountTokens, auditRows, liveToken, toToken, writeAudit, type AuditLine, type TokenRow } from './queries';
+
+// API tokens of spec section 7 (Tokens) and their export. Owners of the account (or of a group above
+// it) and staff manage them; only an owner exports one, with their password, as the ellipsis menu
+// offers it. Every change writes its audit rows in its own transaction, so the log cannot miss one.
+
+type TokenDeps = Pick<Deps, 'db' | 'clock'>;
+
+export const tokenNotFound = () => notFound('Token not found');
+export const wrongPassword = 'password: The password is not correct';
+export const notAnAccount = 'Tokens belong to accounts: choose an account';
+export const browserNeedsReferrer = 'referrer: A browser token needs the host of the pages that call with it, such as *.example.com';
+export const pastExpiry = 'expiry: The expiry must be in the future, or 1970-01-01 (0) for none';
+export const duplicateTag = (tag: string) => `tag: A token tagged "${tag}" already exists on this account`;
+
+/** dd/mm/yyyy in UTC, as the portal shows dates. */
+const ddmmyyyy = (seconds: number) => {
+  const [y, m, d] = new Date(seconds * 1000).toISOString().slice(0, 10).split('-');
+  return `${d}/${m}/${y}`;
+};
+
+// What the audit log says of each field's value.
+const shown = {
+  tag: (v: string) => v,
+  type: (v: TokenType) => v,
+  ipRange: (v: readonly string[]) => (v.length ? v.join(', ') : 'anywhere'),
+  referrer: (v: string | null) => v ?? 'any',
+  expiry: (v: number) => (v === 0 ? 'never' : ddmmyyyy(v)),
+  services: (v: readonly string[]) => v.join(', '),
+  dailyCap: (v: number | null) => (v === null ? 'none' : v.toLocaleString('en-GB')),
+};
+const labels = { tag: 'tag', type: 'type', ipRange: 'IP ranges', referrer: 'referrer', expiry: 'expiry', services: 'services', dailyCap: 'daily cap' };
+type Editable = Pick<Token, keyof typeof shown>;
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+const same = (a: unknown, b: unknown) => (Array.isArray(a) && Array.isArray(b) ? sameList(a, b) : a === b);
+
+/** The audit lines of turning `before` into `after`: a cap change is its own action, the rest one 'update'. */
+function changeLines(before: Token, after: Editable, prefix = ''): AuditLine[] {
+  const fields = (Object.keys(shown) as (keyof Editable)[]).filter((key) => !same(before[key], after[key]));
+  const describe = (key: keyof Editable) =>
+    `${labels[key]}: ${(shown[key] as (v: unknown) => string)(before[key])} → ${(shown[key] as (v: unknown) => string)(after[key])}`;
+  const lines: AuditLine[] = [];
+  const updates = fields.filter((key) => key !== 'dailyCap');
+  if (updates.length) lines.push({ tokenId: before.id, tag: after.tag, action: 'update', detail: prefix + updates.map(describe).join('; ') });
+  if (fields.includes('dailyCap')) lines.push({ tokenId: before.id, tag: after.tag, action: 'cap', detail: prefix + describe('dailyCap') });
+  return lines;
+}
+
+async function authoriseAccount(db: Db, actor: Actor, accountId: number, need: 'manage' | 'own', lock?: 'share') {
+  const group = await authoriseGroup(db, actor, accountId, need, lock);
+  if (group.type !== 'account') throw badRequest(notAnAccount);
+  return group;
+}
+
+/**
+ * The undeleted token `id`, locked for update, once the actor may manage its account (whose row is
+ * held first, as every writer holds it). An unknown id, a deleted token and a token of an account the
+ * actor may not manage all answer 404 'Token not found', so ids cannot be probed.
+ */
+async function tokenToChange(trx: Trx, actor: Actor, id: number): Promise<TokenRow> {
+  if (!isRowId(id)) throw tokenNotFound();
+  const found = await trx.selectFrom('tokens').select('account_id').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!found) throw tokenNotFound();
+  try {
+    await authoriseGroup(trx, actor, found.account_id, 'manage', 'share');
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 403) throw tokenNotFound();
+    throw error;
+  }
+  const row = await liveToken(trx, id, true);
+  if (!row || row.account_id !== found.account_id) throw tokenNotFound();
+  return row;
+}
+
+function checkExpiry(expiry: number, now: number): void {
+  if (expiry !== 0 && expiry <= now) throw badRequest(pastExpiry);
+}
+
+function checkReferrer(token: { type: TokenType; referrer: string | null; tag: string }, bulk = false): void {
+  if (token.type === 'browser' && token.referrer === null) throw badRequest(bulk ? `${browserNeedsReferrer} (${token.tag} is a browser token)` : browserNeedsReferrer);
+}
+
+async function assertTagFree(trx: Db, accountId: number, tag: string, exceptId?: number): Promise<void> {
+  const clash = await trx
+    .selectFrom('tokens')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where(({ fn }) => fn('lower', ['tag']), '=', tag.toLowerCase())
+    .where('deleted_at', 'is', null)
+    .$if(exceptId !== undefined, (qb) => qb.where('id', '<>', exceptId!))
+    .executeTakeFirst();
+  if (clash) throw conflict(duplicateTag(tag));
+}
+
+/** Two writers may pass assertTagFree at once; the unique index decides, and says it the same way. */
+async function tagSafe<T>(tag: string | undefined, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (tag !== undefined && isUniqueViolation(error)) throw conflict(duplicateTag(tag));
+    throw error;
+  }
+}
+
+/**
+ * The signed-in user's password re-entered, counted like a login (spec section 5 asks for it before
+ * an export; creating a credential is as sensitive): a wrong one counts against the login limits.
+ */
+async function confirmPassword(deps: Pick<Deps, 'db' | 'config'>, actor: SessionUser, password: string, ip: string, now: number) {
+  const source = { userName: actor.userName, ip };
+  const ticket = await reserveLoginTry(deps.db, deps.config.throttle, source, now);
+  if (!(await verifyPassword(actor.passwordHash, password))) throw badRequest(wrongPassword);
+  await settleLogin(deps.db, ticket, source);
+}
+
+// ---- Reads ---------------------------------------------------------------------------------------
+
+/** GET /tokens ?parentId: the account's undeleted tokens by tag. */
+export async function listTokens(deps: TokenDeps, actor: Actor, query: { parentId: number }): Promise<Token[]> {
+  await authoriseAccount(deps.db, actor, query.parentId, 'manage');
+  return (await accountTokens(deps.db, query.parentId)).map(toToken);
+}
+
+/** GET /tokens/audit ?parentId, limit: the audit log, newest first. */
+export async function tokenAudit(deps: TokenDeps, actor: Actor, query: { parentId: number; limit: number }): Promise<TokenAuditEntry[]> {
+  await authoriseAccount(deps.db, actor, query.parentId, 'manage');
+  return auditRows(deps.db, query.parentId, query.limit);
+}
+
+// ---- Writes --------------------------------------------------------------------------------------
+
+/** POST /tokens/password ?parentId: a new token, after the caller's password. Answers 201. */
+export async function createToken(
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  actor: SessionUser,
+  input: { query: { parentId: number }; body: z.output<typeof createTokenBody>; ip: string },
+): Promise<Token> {
+  const { db } = deps;
+  const accountId = input.query.parentId;
+  const now = secondsOf(deps.clock);
+  const t = { ...input.body.token, ipRange: normaliseIpRanges(input.body.token.ipRange, 'token.ipRange') };
+  await authoriseAccount(db, actor, accountId, 'manage');
+  checkExpiry(t.expiry, now);
+  checkReferrer(t);
+  await confirmPassword(deps, actor, input.body.password, input.ip, now);
+  const row = await tagSafe(t.tag, () =>
+    db.transaction().execute(async (trx) => {
+      await authoriseAccount(trx, actor, accountId, 'manage', 'share');
+      await assertTagFree(trx, accountId, t.tag);
+      const inserted = await trx
+        .insertInto('tokens')
+        .values({
+          account_id: accountId,
+          type: t.type,
+          tag: t.tag,
+          ip_ranges: t.ipRange,
+          referrer: t.referrer,
+          expiry: t.expiry,
+          services: t.services,
+          daily_cap: t.dailyCap,
+          created_at: now,
+          created_by: actor.id,
+          updated_at: now,
+          updated_by: actor.id,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const detail = `${t.type} token; services: ${shown.services(t.services)}; IP ranges: ${shown.ipRange(t.ipRange)}; referrer: ${shown.referrer(t.referrer)}; expiry: ${shown.expiry(t.expiry)}; daily cap: ${shown.dailyCap(t.dailyCap)}`;
+      await writeAudit(trx, accountId, actor.id, now, [{ tokenId: inserted.id, tag: t.tag, action: 'create', detail }]);
+      return inserted;
+    }),
+  );
+  return toToken(row);
+}
+
+/** PUT /tokens ?id: changes the fields given; the rest keep their values. */
+export async function updateToken(
+  deps: TokenDeps,
+  actor: Actor,
+  input: { query: { id: number }; body: z.output<typeof tokenUpdate> },
+): Promise<Token> {
+  const now = secondsOf(deps.clock);
+  const body = { ...input.body, ...(input.body.ipRange && { ipRange: normaliseIpRanges(input.body.ipRange, 'ipRange') }) };
+  const row = await tagSafe(body.tag, () =>
+    deps.db.transaction().execute(async (trx) => {
+      const stored = await tokenToChange(trx, actor, input.query.id);
+      const before = toToken(stored);
+      const after: Editable = {
+        tag: body.tag ?? before.tag,
+        type: body.type ?? before.type,
+        ipRange: body.ipRange ?? before.ipRange,
+        referrer: body.referrer === undefined ? before.referrer : body.referrer,
+        expiry: body.expiry ?? before.expiry,
+        services: body.services ?? before.services,
+        dailyCap: body.dailyCap === undefined ? before.dailyCap : body.dailyCap,
+      };
+      if (after.expiry !== before.expiry) checkExpiry(after.expiry, now);
+      checkReferrer(after);
+      if (after.tag.toLowerCase() !== before.tag.toLowerCase()) await assertTagFree(trx, stored.account_id, after.tag, stored.id);
+      const lines = changeLines(before, after);
+      if (lines.length === 0) return stored;
+      const updated = await trx
+        .updateTable('tokens')
+        .set({
+          tag: after.tag,
+          type: after.type,
+          ip_ranges: after.ipRange,
+          referrer: after.referrer,
+          expiry: after.expiry,
+          services: after.services,
+          daily_cap: after.dailyCap,
+          updated_at: now,
+          updated_by: actor.id,
+        })
+        .where('id', '=', stored.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await writeAudit(trx, stored.account_id, actor.id, now, lines);
+      return updated;
+    }),
+  );
+  return toToken(row);
+}
+
+/** PUT /tokens/lock ?id {lock}: a locked token is refused by the meter until unlocked. */
+export async function lockToken(deps: TokenDeps, actor: Actor, input: { query: { id: number }; body: { lock: boolean } }): Promise<Token> {
+  const now = secondsOf(deps.clock);
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const stored = await tokenToChange(trx, actor, input.query.id);
+    if (stored.locked === input.body.lock) return stored;
+    const updated = await trx
+      .updateTable('tokens')
+      .set({ locked: input.body.lock, updated_at: now, updated_by: actor.id })
+      .where('id', '=', stored.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await writeAudit(trx, stored.account_id, actor.id, now, [{ tokenId: stored.id, tag: stored.tag, action: input.body.lock ? 'lock' : 'unlock' }]);
+    return updated;
+  });
+  return toToken(row);
+}
+
+/**
+ * DELETE /tokens ?id: marks the token deleted (its tag stays on the usage reports) and deletes the
+ * sessions exported from it, so every copy of it stops working at once.
+ */
+export async function deleteToken(deps: TokenDeps, actor: Actor, query: { id: number }): Promise<{ msg: string }> {
+  const now = secondsOf(deps.clock);
+  await deps.db.transaction().execute(async (trx) => {
+    const stored = await tokenToChange(trx, actor, query.id);
+    await trx.updateTable('tokens').set({ deleted_at: now, updated_at: now, updated_by: actor.id }).where('id', '=', stored.id).execute();
+    const ended = await trx.deleteFrom('sessions').where('token_id', '=', stored.id).executeTakeFirst();
+    const exported = Number(ended.numDeletedRows);
+    await writeAudit(trx, stored.account_id, actor.id, now, [
+      { tokenId: stored.id, tag: stored.tag, action: 'delete', detail: exported ? `${exported} exported token${exported === 1 ? '' : 's'} ended` : '' },
+    ]);
+  });
+  return { msg: 'Token deleted' };
+}
+
+/**
+ * PUT /tokens/bulk ?groupId: one change to several tokens of the account, all or nothing: every id
+ * must be an undeleted token of that account, else 404 and nothing is written.
+ */
+export async function bulkUpdateTokens(
+  deps: TokenDeps,
+  actor: Actor,
+  input: { query: { groupId: number }; body: z.output<typeof bulkBody> },
+): Promise<Token[]> {
+  const now = secondsOf(deps.clock);
+  const body = { ...input.body, ...(input.body.ipRange && { ipRange: normaliseIpRanges(input.body.ipRange, 'ipRange') }) };
+  const accountId = input.query.groupId;
+  const ids = [...new Set(body.ids)];
+  if (!ids.every(isRowId)) throw tokenNotFound();
+  if (body.expiry !== undefined) checkExpiry(body.expiry, now);
+  const rows = await deps.db.transaction().execute(async (trx) => {
+    await authoriseAccount(trx, actor, accountId, 'manage', 'share');
+    const stored = await trx
+      .selectFrom('tokens')
+      .selectAll()
+      .where('id', 'in', ids)
+      .where('account_id', '=', accountId)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    if (stored.length !== ids.length) throw tokenNotFound();
+    const lines: AuditLine[] = [];
+    for (const row of stored) {
+      const before = toToken(row);
+      const after: Editable = {
+        ...before,
+        ipRange: body.ipRange ?? before.ipRange,
+        referrer: body.referrer === undefined ? before.referrer : body.referrer,
+        expiry: body.expiry ?? before.expiry,
+        services: body.services ?? before.services,
+        dailyCap: body.dailyCap === undefined ? before.dailyCap : body.dailyCap,
+      };
+      checkReferrer(after, true);
+      if (body.lock !== undefined && body.lock !== before.locked) lines.push({ tokenId: row.id, tag: row.tag, action: body.lock ? 'lock' : 'unlock', detail: 'bulk change' });
+      lines.push(...changeLines(before, after, 'bulk change: '));
+    }
+    const updated = await trx
+      .updateTable('tokens')
+      .set({
+        ...(body.lock === undefined ? {} : { locked: body.lock }),
+        ...(body.ipRange === undefined ? {} : { ip_ranges: body.ipRange }),
+        ...(body.referrer === undefined ? {} : { referrer: body.referrer }),
+        ...(body.expiry === undefined ? {} : { expiry: body.expiry }),
+        ...(body.services === undefined ? {} : { services: body.services }),
+        ...(body.dailyCap === undefined ? {} : { daily_cap: body.dailyCap }),
+        updated_at: now,
+        updated_by: actor.id,
+      })
+      .where('id', 'in', ids)
+      .returningAll()
+      .execute();
+    await writeAudit(trx, accountId, actor.id, now, lines);
+    return updated.sort((a, b) => a.tag.localeCompare(b.tag) || a.id - b.id);
+  });
+  return rows.map(toToken);
+}
+
+// ---- Export --------------------------------------------------------------------------------------
+
+/**
+ * GET /tokens/export ?accountId, tokenId with the owner's user name and password (spec section 7,
+ * "Export an API token"; section 5 asks for the password again). Counted like a login. Makes a
+ * session of kind 'api' bound to the token, lasting a year (spec section 9: recycle time and expiry
+ * 31,536,000 s), signed like a login's with the account id in its claims, and answers its token.
+ */
+export async function exportToken(
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'tokens'>,
+  input: { credentials: { userName: string; password: string } | null; ip: string; query: { accountId: number; tokenId: number } },
+): Promise<{ token: string }> {
+  const { db } = deps;
+  const { accountId, tokenId } = input.query;
+  if (!input.credentials) throw unauthorised(invalidCredentials);
+  const { userName, password } = input.credentials;
+  const now = secondsOf(deps.clock);
+  const source = { userName, ip: input.ip };
+  const ticket = await reserveLoginTry(db, deps.config.throttle, source, now);
+  const user = await findUserByName(db, userName);
+  const passwordOk = user ? await verifyPassword(user.passwordHash, password) : await spendVerifyTime(password).then(() => false);
+  if (!user || !passwordOk) throw unauthorised(invalidCredentials);
+  await settleLogin(db, ticket, source);
+  if (user.locked) throw unauthorised('This user is locked');
+  if (!user.validated) throw forbidden(validateFirst);
+  const sessionId = randomBytes(18).toString('base64url');
+  const action: TokenAction = 'export';
+  await db.transaction().execute(async (trx) => {
+    // Staff are not enough: a credential of the account is handed out by its own owners.
+    await authoriseAccount(trx, user, accountId, 'own', 'share');
+    if (!isRowId(tokenId)) throw tokenNotFound();
+    const row = await liveToken(trx, tokenId, true);
+    if (!row || row.account_id !== accountId) throw tokenNotFound();
+    if (row.locked) throw conflict(`The token ${row.tag} is locked: unlock it before exporting it`);
+    const expiry = Number(row.expiry);
+    if (expiry !== 0 && expiry <= now) throw conflict(`The token ${row.tag} expired on ${ddmmyyyy(expiry)}: give it a later expiry before exporting it`);
+    await trx
+      .insertInto('sessions')
+      .values({ id: sessionId, user_id: user.id, kind: 'api', token_id: row.id, created_at: now, expires_at: now + exportSeconds })
+      .execute();
+    await writeAudit(trx, accountId, user.id, now, [{ tokenId: row.id, tag: row.tag, action, detail: `valid until ${ddmmyyyy(now + exportSeconds)}` }]);
+  });
+  const lifetimes = { recycleSeconds: exportSeconds, expirySeconds: exportSeconds, sessionId };
+  const { jwt } = await issueSession(deps, user, lifetimes, accountId, now);
+  return { token: jwt };
+}
