@@ -8,6 +8,7 @@ import { modalMachine } from './modal';
 import { passwordResetMachine } from './passwordReset';
 import { sessionMachine } from './session';
 import { submissionMachine } from './submission';
+import { tokenExportMachine } from './tokenExport';
 import { wizardMachine } from './wizard';
 
 /**
@@ -26,4 +27,5 @@ export const machines: readonly AnyStateMachine[] = [
   helpTipsMachine,
   wizardMachine,
   confirmActionMachine,
+  tokenExportMachine,
 ];

@@ -13,6 +13,7 @@ import { modalModel } from './modal.model';
 import { passwordResetModel } from './passwordReset.model';
 import { sessionModel } from './session.model';
 import { submissionModel } from './submission.model';
+import { tokenExportModel } from './tokenExport.model';
 import { wizardModel } from './wizard.model';
 
 export const models: readonly AnyModel[] = [
@@ -26,4 +27,5 @@ export const models: readonly AnyModel[] = [
   helpTipsModel,
   wizardModel,
   confirmActionModel,
+  tokenExportModel,
 ];
