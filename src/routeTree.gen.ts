@@ -33,6 +33,7 @@ import { Route as SignedInValidatedAdministrationIndexRouteImport } from './rout
 import { Route as SignedInValidatedAdministrationAccountRouteImport } from './routes/_signedIn/_validated/administration/account'
 import { Route as SignedInValidatedAdministrationOrganisationRouteImport } from './routes/_signedIn/_validated/administration/organisation'
 import { Route as SignedInValidatedAdministrationServicesRouteImport } from './routes/_signedIn/_validated/administration/services'
+import { Route as SignedInValidatedAdministrationTokensRouteImport } from './routes/_signedIn/_validated/administration/tokens'
 import { Route as SignedInValidatedDataAdministrationIndexRouteImport } from './routes/_signedIn/_validated/dataAdministration/index'
 import { Route as SignedInValidatedHelpcentreIndexRouteImport } from './routes/_signedIn/_validated/helpcentre/index'
 import { Route as SignedInValidatedHelpcentreGuideRouteImport } from './routes/_signedIn/_validated/helpcentre/$guide'
@@ -197,6 +198,12 @@ const SignedInValidatedAdministrationServicesRoute =
   SignedInValidatedAdministrationServicesRouteImport.update({
     id: '/services',
     path: '/services',
+    getParentRoute: () => SignedInValidatedAdministrationRoute,
+  } as any)
+const SignedInValidatedAdministrationTokensRoute =
+  SignedInValidatedAdministrationTokensRouteImport.update({
+    id: '/tokens',
+    path: '/tokens',
     getParentRoute: () => SignedInValidatedAdministrationRoute,
   } as any)
 const SignedInValidatedDataAdministrationIndexRoute =
@@ -452,6 +459,7 @@ export interface FileRoutesByFullPath {
   '/administration/account': typeof SignedInValidatedAdministrationAccountRouteWithChildren
   '/administration/organisation': typeof SignedInValidatedAdministrationOrganisationRouteWithChildren
   '/administration/services': typeof SignedInValidatedAdministrationServicesRouteWithChildren
+  '/administration/tokens': typeof SignedInValidatedAdministrationTokensRoute
   '/helpcentre/$guide': typeof SignedInValidatedHelpcentreGuideRoute
   '/partner/administration': typeof SignedInValidatedPartnerAdministrationRouteWithChildren
   '/search/$searchFilter': typeof SignedInValidatedSearchSearchFilterRoute
@@ -503,6 +511,7 @@ export interface FileRoutesByTo {
   '/home': typeof SignedInValidatedHomeRoute
   '/organisationwizard': typeof SignedInValidatedOrganisationwizardRoute
   '/welcomewizard': typeof SignedInValidatedWelcomewizardRoute
+  '/administration/tokens': typeof SignedInValidatedAdministrationTokensRoute
   '/helpcentre/$guide': typeof SignedInValidatedHelpcentreGuideRoute
   '/search/$searchFilter': typeof SignedInValidatedSearchSearchFilterRoute
   '/user/updatePassword': typeof SignedInValidatedUserUpdatePasswordRoute
@@ -564,6 +573,7 @@ export interface FileRoutesById {
   '/_signedIn/_validated/administration/account': typeof SignedInValidatedAdministrationAccountRouteWithChildren
   '/_signedIn/_validated/administration/organisation': typeof SignedInValidatedAdministrationOrganisationRouteWithChildren
   '/_signedIn/_validated/administration/services': typeof SignedInValidatedAdministrationServicesRouteWithChildren
+  '/_signedIn/_validated/administration/tokens': typeof SignedInValidatedAdministrationTokensRoute
   '/_signedIn/_validated/helpcentre/$guide': typeof SignedInValidatedHelpcentreGuideRoute
   '/_signedIn/_validated/partner/administration': typeof SignedInValidatedPartnerAdministrationRouteWithChildren
   '/_signedIn/_validated/search/$searchFilter': typeof SignedInValidatedSearchSearchFilterRoute
@@ -626,6 +636,7 @@ export interface FileRouteTypes {
     | '/administration/account'
     | '/administration/organisation'
     | '/administration/services'
+    | '/administration/tokens'
     | '/helpcentre/$guide'
     | '/partner/administration'
     | '/search/$searchFilter'
@@ -677,6 +688,7 @@ export interface FileRouteTypes {
     | '/home'
     | '/organisationwizard'
     | '/welcomewizard'
+    | '/administration/tokens'
     | '/helpcentre/$guide'
     | '/search/$searchFilter'
     | '/user/updatePassword'
@@ -737,6 +749,7 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/administration/account'
     | '/_signedIn/_validated/administration/organisation'
     | '/_signedIn/_validated/administration/services'
+    | '/_signedIn/_validated/administration/tokens'
     | '/_signedIn/_validated/helpcentre/$guide'
     | '/_signedIn/_validated/partner/administration'
     | '/_signedIn/_validated/search/$searchFilter'
@@ -954,6 +967,13 @@ declare module '@tanstack/react-router' {
       path: '/services'
       fullPath: '/administration/services'
       preLoaderRoute: typeof SignedInValidatedAdministrationServicesRouteImport
+      parentRoute: typeof SignedInValidatedAdministrationRoute
+    }
+    '/_signedIn/_validated/administration/tokens': {
+      id: '/_signedIn/_validated/administration/tokens'
+      path: '/tokens'
+      fullPath: '/administration/tokens'
+      preLoaderRoute: typeof SignedInValidatedAdministrationTokensRouteImport
       parentRoute: typeof SignedInValidatedAdministrationRoute
     }
     '/_signedIn/_validated/dataAdministration/': {
@@ -1320,6 +1340,7 @@ interface SignedInValidatedAdministrationRouteChildren {
   SignedInValidatedAdministrationAccountRoute: typeof SignedInValidatedAdministrationAccountRouteWithChildren
   SignedInValidatedAdministrationOrganisationRoute: typeof SignedInValidatedAdministrationOrganisationRouteWithChildren
   SignedInValidatedAdministrationServicesRoute: typeof SignedInValidatedAdministrationServicesRouteWithChildren
+  SignedInValidatedAdministrationTokensRoute: typeof SignedInValidatedAdministrationTokensRoute
   SignedInValidatedAdministrationIndexRoute: typeof SignedInValidatedAdministrationIndexRoute
   SignedInValidatedAdministrationAccountCreateRoute: typeof SignedInValidatedAdministrationAccountCreateRoute
 }
@@ -1332,6 +1353,8 @@ const SignedInValidatedAdministrationRouteChildren: SignedInValidatedAdministrat
       SignedInValidatedAdministrationOrganisationRouteWithChildren,
     SignedInValidatedAdministrationServicesRoute:
       SignedInValidatedAdministrationServicesRouteWithChildren,
+    SignedInValidatedAdministrationTokensRoute:
+      SignedInValidatedAdministrationTokensRoute,
     SignedInValidatedAdministrationIndexRoute:
       SignedInValidatedAdministrationIndexRoute,
     SignedInValidatedAdministrationAccountCreateRoute:

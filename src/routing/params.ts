@@ -45,3 +45,20 @@ export const planIdParam = {
   parse: ({ planId }: { planId: string }) => ({ planId: parseIdParam(planId) }),
   stringify: ({ planId }: { planId: number }) => ({ planId: String(planId) }),
 };
+
+/** The dialogs /administration/tokens opens from its address (the ellipsis menu links, a row's Export). */
+export const tokenExportViews = ['token', 'settings'] as const;
+export type TokensSearch = { export?: (typeof tokenExportViews)[number]; tokenId?: number };
+
+/**
+ * validateSearch of /administration/tokens: `export` is token or settings, `tokenId` a positive
+ * whole number; anything else is dropped (the page opens with no dialog) rather than refused.
+ */
+export function tokensSearch(search: Record<string, unknown>): TokensSearch {
+  const out: TokensSearch = {};
+  const view = text(search.export);
+  if (view === 'token' || view === 'settings') out.export = view;
+  const id = text(search.tokenId);
+  if (out.export === 'token' && id !== undefined && /^\d{1,9}$/.test(id) && Number(id) > 0) out.tokenId = Number(id);
+  return out;
+}

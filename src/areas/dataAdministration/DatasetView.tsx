@@ -3,7 +3,7 @@ import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { dqServiceLabels } from '../../../contract/shared/catalogue';
 import { formatDate } from '../../shared/format';
 import { nowSeconds } from './catalogue';
-import { DeleteControl } from './DeleteControl';
+import { DeleteControl } from '../../shared/DeleteControl';
 import { routes, useCatalogueApi } from './loaders';
 import { PlansTable } from './PlansTable';
 import './dataAdministration.css';

@@ -7,7 +7,7 @@ import type { Plan } from '../../api/catalogue';
 import { formValues } from '../../shared/Field';
 import { ResultTable } from '../../shared/ResultTable';
 import { SubmitButton } from '../../shared/SubmitButton';
-import { DeleteControl } from './DeleteControl';
+import { DeleteControl } from '../../shared/DeleteControl';
 import { focusField, TextField } from './fields';
 import { useCatalogueApi } from './loaders';
 import { displayOrderOf, displayOrderProblem, firstProblem, limits, textProblem } from './rules';

@@ -5,7 +5,7 @@ import { currencySymbols, territoryLabels } from '../../../contract/shared/terri
 import { formatDate } from '../../shared/format';
 import { ResultTable } from '../../shared/ResultTable';
 import { nowSeconds } from './catalogue';
-import { DeleteControl } from './DeleteControl';
+import { DeleteControl } from '../../shared/DeleteControl';
 import { routes, useCatalogueApi } from './loaders';
 import { PlanStatus } from './PlansTable';
 import { PriceCalculator } from './PriceCalculator';

@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { confirmActionMachine } from '../../../machines/confirmAction';
+import { confirmActionMachine } from '../../machines/confirmAction';
+import './deleteControl.css';
 
 /**
  * Delete a dataset, plan, filter or comparison: asked, then confirmed on the page (the confirmAction
