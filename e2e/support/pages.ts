@@ -51,6 +51,7 @@ export const portalPages: PortalPage[] = [
     ['account edit', '/administration/account/edit'],
     ['account invite', '/administration/account/invite'],
     ['services', '/administration/services'],
+    ['tokens', '/administration/tokens'],
     ['invitation (link not valid)', '/acceptinvite?jwt=not-an-invitation'],
     ['welcome wizard', '/welcomewizard'],
     ['unknown page (signed in)', '/no-such-page'],
@@ -59,6 +60,7 @@ export const portalPages: PortalPage[] = [
   ...pagesOf('sales@example.com', [
     ['organisation wizard', '/organisationwizard'],
     ['services (staff)', '/administration/services', 'Acme UK'],
+    ['tokens (staff)', '/administration/tokens', 'Acme UK'],
     ['bundle create', '/administration/services/bundlecreate', 'Acme UK'],
   ]),
   ...pagesOf('partner@example.com', [
