@@ -70,7 +70,7 @@ export function ExportTokenDialog({
   const title = 'Export API Token';
   if (state === 'choosing') {
     return (
-      <Dialog key="choose" title={title} onClose={close} describedBy="export-what">
+      <Dialog title={title} onClose={close} describedBy="export-what">
         <p id="export-what">Choose the token to export. Your systems send the exported token with each call; it works for one year.</p>
         {exportable.length === 0 ? (
           <>
@@ -113,7 +113,7 @@ export function ExportTokenDialog({
   if (state === 'confirming' || state === 'exporting' || state === 'refused') {
     const busy = state === 'exporting';
     return (
-      <Dialog key="password" title={title} onClose={close} describedBy="export-password-what">
+      <Dialog title={title} onClose={close} describedBy="export-password-what">
         <p id="export-password-what">
           Enter your password to export <strong>{chosen?.tag ?? 'the token'}</strong>.
         </p>
@@ -123,7 +123,8 @@ export function ExportTokenDialog({
           </p>
         )}
         <form className="form" onSubmit={submit} aria-busy={busy}>
-          <Field ref={password} label="Your password" name="password" type="password" autoComplete="current-password" required readOnly={busy} />
+          {/* One dialog throughout: each step focuses its own first control as it appears. */}
+          <Field ref={password} label="Your password" name="password" type="password" autoComplete="current-password" required readOnly={busy} autoFocus />
           <div className="modal__actions">
             <button type="button" className="button" onClick={() => actor.send({ type: 'user.back' })} disabled={busy}>
               Choose another token
@@ -145,7 +146,7 @@ export function ExportTokenDialog({
 
   if (state === 'closed' || token === null) return null;
   return (
-    <Dialog key="shown" title={title} onClose={close} describedBy="export-shown-what">
+    <Dialog title={title} onClose={close} describedBy="export-shown-what">
       <p id="export-shown-what">
         The API token of <strong>{chosen?.tag}</strong>, valid until {formatDate(now + exportSeconds)}. It is shown once: copy it now and keep
         it as safely as a password. Deleting the token stops it at once.
@@ -161,7 +162,7 @@ export function ExportTokenDialog({
         <button type="button" className="button" onClick={close}>
           Close
         </button>
-        <button type="button" className="button button--primary" disabled={state === 'copying'} onClick={() => actor.send({ type: 'user.copy' })}>
+        <button type="button" className="button button--primary" autoFocus disabled={state === 'copying'} onClick={() => actor.send({ type: 'user.copy' })}>
           Copy
         </button>
       </div>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useNavigate, useLoaderData, useRouter, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { can } from '../../../../contract/shared/access';
@@ -14,9 +14,19 @@ import { useGroupAction } from '../useGroupAction';
 import { ApiSettingsDialog } from './ApiSettingsDialog';
 import { ExportTokenDialog } from './ExportTokenDialog';
 import { BulkDialog, TokenFormDialog } from './TokenForm';
-import { actionText, capText, exportBlock, expiryText, isExpired, rangesText, referrerText, servicesText, tokenCsvRows, typeText } from './tokenText';
+import { actionText, capText, exportBlock, expiryText, isExpired, rangesText, referrerText, shortServiceLabels, tokenCsvRows, typeText } from './tokenText';
 import { tokensApi, type Token } from './tokensApi';
 import './tokens.css';
+
+/** A host name that may wrap after its dots (never inside a label). */
+const breakAtDots = (host: string) =>
+  host.split('.').map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && '.'}
+      {i > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
 
 type Asking = { kind: 'create' } | { kind: 'edit'; token: Token } | { kind: 'bulk' } | null;
 
@@ -137,8 +147,8 @@ export default function TokensPage() {
                   <th scope="col">
                     <span className="sr-only">Select</span>
                   </th>
-                  {['Tag', 'Type', 'Status', 'IP ranges', 'Referrer', 'Expiry', 'Created', 'Updated', 'Services', 'Daily cap', 'Actions'].map((h) => (
-                    <th key={h} scope="col">
+                  {['Tag', 'Status', 'Actions', 'Type', 'IP ranges', 'Referrer', 'Expiry', 'Created / updated', 'Services', 'Daily cap'].map((h) => (
+                    <th key={h} scope="col" className={h.includes(' ') ? 'tokens-table__wrap' : undefined}>
                       {h}
                     </th>
                   ))}
@@ -156,17 +166,9 @@ export default function TokensPage() {
                       <th scope="row" id={`token-${t.id}`}>
                         {t.tag}
                       </th>
-                      <td>{typeText[t.type]}</td>
                       <td>
                         <span className={`badge badge--${t.locked ? 'warning' : expired ? 'muted' : 'ok'}`}>{t.locked ? 'Locked' : expired ? 'Expired' : 'Active'}</span>
                       </td>
-                      <td className="tokens-table__ranges">{rangesText(t.ipRange)}</td>
-                      <td>{referrerText(t.referrer)}</td>
-                      <td>{expiryText(t.expiry)}</td>
-                      <td>{formatDate(t.createTimestamp)}</td>
-                      <td>{formatDate(t.updateTimestamp)}</td>
-                      <td>{servicesText(t.services)}</td>
-                      <td className="num">{capText(t.dailyCap)}</td>
                       <td>
                         <div className="table__actions tokens-table__actions">
                           <button type="button" className="link-button" aria-describedby={`token-${t.id}`} onClick={() => setAsking({ kind: 'edit', token: t })}>
@@ -194,6 +196,22 @@ export default function TokensPage() {
                           <DeleteControl id={`delete-token-${t.id}`} what="token" name={t.tag} compact act={() => api.remove(t.id)} done={() => void router.invalidate()} />
                         </div>
                       </td>
+                      <td>{typeText[t.type]}</td>
+                      <td className="tokens-table__list">
+                        {t.ipRange.length ? t.ipRange.map((r) => <span key={r}>{r}</span>) : rangesText(t.ipRange)}
+                      </td>
+                      <td className="tokens-table__referrer">{breakAtDots(referrerText(t.referrer))}</td>
+                      <td className="nowrap">{expiryText(t.expiry)}</td>
+                      <td className="tokens-table__list nowrap">
+                        <span>{formatDate(t.createTimestamp)}</span>
+                        <span>{formatDate(t.updateTimestamp)}</span>
+                      </td>
+                      <td className="tokens-table__list">
+                        {t.services.map((sv) => (
+                          <span key={sv}>{shortServiceLabels[sv]}</span>
+                        ))}
+                      </td>
+                      <td className="num">{capText(t.dailyCap)}</td>
                     </tr>
                   );
                 })}
@@ -209,7 +227,7 @@ export default function TokensPage() {
           <p className="muted">Nothing has happened to this account&apos;s tokens yet.</p>
         ) : (
           <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="audit-title">
-            <table className="table" aria-labelledby="audit-title">
+            <table className="table tokens-audit" aria-labelledby="audit-title">
               <thead>
                 <tr>
                   {['When', 'Who', 'Token', 'What', 'Detail'].map((h) => (
@@ -224,8 +242,8 @@ export default function TokensPage() {
                   <tr key={e.id}>
                     <td className="nowrap">{formatDateTime(e.at)}</td>
                     <td>{e.userName ?? e.userEmail ?? 'A deleted user'}</td>
-                    <td>{e.tokenTag}</td>
-                    <td>{actionText[e.action]}</td>
+                    <td className="tokens-audit__token">{e.tokenTag}</td>
+                    <td className="tokens-audit__what">{actionText[e.action]}</td>
                     <td className="tokens-audit__detail">{e.detail}</td>
                   </tr>
                 ))}

@@ -13,6 +13,15 @@ export const rangesText = (ranges: readonly string[]) => (ranges.length ? ranges
 export const referrerText = (referrer: string | null) => referrer ?? 'Any';
 export const capText = (cap: number | null) => (cap === null ? 'None' : cap.toLocaleString('en-GB'));
 export const servicesText = (services: readonly DqService[]) => services.map((s) => dqServiceLabels[s]).join(', ');
+/** The services column's words: short, so a token's row fits a laptop's width. */
+export const shortServiceLabels: Record<DqService, string> = {
+  addresslookup: 'Address lookup',
+  autocomplete: 'Autocomplete',
+  email: 'Email',
+  bankcode: 'Bank code',
+  name: 'Name',
+  addresscleanse: 'Address cleanse',
+};
 export const typeText = { server: 'Server', browser: 'Browser' } as const;
 
 /** Why a token cannot be exported now, or null when it can. */
