@@ -290,10 +290,10 @@ export async function bulkUpdateTokens(
   const body = { ...input.body, ...(input.body.ipRange && { ipRange: normaliseIpRanges(input.body.ipRange, 'ipRange') }) };
   const accountId = input.query.groupId;
   const ids = [...new Set(body.ids)];
-  if (!ids.every(isRowId)) throw tokenNotFound();
-  if (body.expiry !== undefined) checkExpiry(body.expiry, now);
   const rows = await deps.db.transaction().execute(async (trx) => {
     await authoriseAccount(trx, actor, accountId, 'manage', 'share');
+    if (!ids.every(isRowId)) throw tokenNotFound();
+    if (body.expiry !== undefined) checkExpiry(body.expiry, now);
     const stored = await trx
       .selectFrom('tokens')
       .selectAll()
