@@ -1,6 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import { sql } from 'kysely';
 import { dqServiceLabels, type DqService } from '../../contract/shared/catalogue';
+import type { Config } from '../config';
 import type { Db } from '../db';
 import { AppError, forbidden, tooManyRequests } from '../errors';
 import type { Deps } from '../modules/deps';
@@ -44,7 +45,7 @@ export type Charge = {
   referrer?: string | null;
 };
 
-export type MeterDeps = Pick<Deps, 'db' | 'clock' | 'mail' | 'log' | 'config'>;
+export type MeterDeps = Pick<Deps, 'db' | 'clock' | 'mail' | 'log'> & { config: Pick<Config, 'publicUrl' | 'defaultPublicUrl'> };
 
 /** What a charge took, so a refund can give exactly that back. */
 type Taken = {
@@ -171,9 +172,22 @@ export function referrerAllowed(host: string | null, pattern: string | null): bo
 
 // ---- Charge ------------------------------------------------------------------------------------
 
-/** Kysely's transaction, or the caller's when it already is one (the seed meters inside its own). */
-function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+/**
+ * A transaction of its own, or, when the caller already holds one (the seed meters inside its
+ * own), a savepoint in it, so a refusal takes back what the charge wrote either way.
+ */
+async function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
+  if (!db.isTransaction) return db.transaction().execute(fn);
+  await sql`savepoint meter`.execute(db);
+  try {
+    const result = await fn(db);
+    await sql`release savepoint meter`.execute(db);
+    return result;
+  } catch (error) {
+    await sql`rollback to savepoint meter`.execute(db);
+    await sql`release savepoint meter`.execute(db);
+    throw error;
+  }
 }
 
 async function takeClicks(deps: MeterDeps, charge: Charge): Promise<Taken> {
