@@ -220,57 +220,85 @@ async function takeClicks(deps: MeterDeps, charge: Charge): Promise<Taken> {
     const enabled = subscriptions.filter((s) => s.enabled);
     if (enabled.length === 0) throw paymentRequired(meterRefusals.disabled(subscriptions[0].plan));
 
-    // Under the locks above, nobody else changes these bundles until this transaction ends.
-    const bundles = await trx
-      .selectFrom('bundles')
-      .select(['id', 'plan_id as planId', sql<number>`clicks - used_clicks`.as('left')])
-      .where('account_id', '=', charge.accountId)
-      .where('plan_id', 'in', enabled.map((s) => s.planId))
-      .where('start_date', '<=', now)
-      .where('end_date', '>', now)
-      .where(sql<boolean>`used_clicks < clicks`)
-      .orderBy('end_date')
-      .orderBy('id')
-      .execute();
-    const takes: Taken['bundles'] = [];
-    let wanted = clicks;
-    for (const bundle of bundles) {
-      if (wanted === 0) break;
-      const take = Math.min(wanted, bundle.left);
-      takes.push({ id: bundle.id, planId: bundle.planId, clicks: take });
-      wanted -= take;
-    }
-    if (wanted > 0) throw paymentRequired(meterRefusals.noClicks(charge.service));
-
-    for (const take of takes) {
-      // The guard holds even if the lock above were ever taken away: never past the bundle's clicks.
-      const updated = await trx
-        .updateTable('bundles')
-        .set({ used_clicks: sql`used_clicks + ${take.clicks}` })
-        .where('id', '=', take.id)
-        .where(sql<boolean>`used_clicks + ${take.clicks} <= clicks`)
-        .returning('id')
-        .executeTakeFirst();
-      if (!updated) throw paymentRequired(meterRefusals.noClicks(charge.service));
-    }
-
     const country = charge.country ?? (subscriptions[0].territory === 'australia' ? 'AU' : 'GB');
-    for (const [planId, planClicks] of perPlan(takes)) {
-      await trx
-        .insertInto('usage_daily')
-        .values({ account_id: charge.accountId, plan_id: planId, day: today, token_id: charge.tokenId, country, clicks: planClicks })
-        // The unique index is on an expression (coalesce(token_id, 0)), which the builder cannot name.
-        .onConflict((oc) =>
-          oc.expression(sql`account_id, plan_id, day, (coalesce(token_id, 0)), country`).doUpdateSet({ clicks: sql`usage_daily.clicks + excluded.clicks` }),
-        )
-        .execute();
-    }
+    const planIds = enabled.map((s) => s.planId);
+    // Under the locks above, nobody else changes these bundles until this transaction ends.
+    const takes = clicks === 1 ? await takeOne(trx, charge, planIds, now, today, country) : await takeMany(trx, charge, planIds, clicks, now, today, country);
+    if (!takes) throw paymentRequired(meterRefusals.noClicks(charge.service));
 
     if (charge.tokenId !== null) await countTokenDay(trx, charge.tokenId, today, clicks, cap, now);
 
     const alertPlans = enabled.filter((s) => s.thresholds && s.thresholds.length > 0 && takes.some((t) => t.planId === s.planId)).map((s) => s.planId);
     return { accountId: charge.accountId, day: today, tokenId: charge.tokenId, country, capped: cap !== null, clicks, bundles: takes, alertPlans };
   });
+}
+
+/**
+ * One click, the usual call: one statement takes it from the bundle that expires first and adds it
+ * to the day's usage row (the lock on the subscriptions makes the sub-select see the bundles as the
+ * previous call left them). null when no bundle has a click left.
+ */
+async function takeOne(trx: Db, charge: Charge, planIds: number[], now: number, today: number, country: string): Promise<Taken['bundles'] | null> {
+  const { rows } = await sql<{ planId: number; bundleId: number }>`
+    with taken as (
+      update bundles set used_clicks = used_clicks + 1
+       where id = (select id from bundles
+                    where account_id = ${charge.accountId} and plan_id in (${sql.join(planIds)})
+                      and start_date <= ${now} and end_date > ${now} and used_clicks < clicks
+                    order by end_date, id limit 1)
+         and used_clicks < clicks
+      returning id, plan_id)
+    insert into usage_daily (account_id, plan_id, day, token_id, country, clicks)
+    select ${charge.accountId}, plan_id, ${today}, ${charge.tokenId}::integer, ${country}, 1 from taken
+    on conflict (account_id, plan_id, day, (coalesce(token_id, 0)), country) do update set clicks = usage_daily.clicks + excluded.clicks
+    returning plan_id as "planId", (select id from taken) as "bundleId"`.execute(trx);
+  return rows.length === 0 ? null : [{ id: rows[0].bundleId, planId: rows[0].planId, clicks: 1 }];
+}
+
+/** Several clicks at once (the seed's days, batch calls): from the bundles in expiry order, all or none. */
+async function takeMany(trx: Db, charge: Charge, planIds: number[], clicks: number, now: number, today: number, country: string): Promise<Taken['bundles'] | null> {
+  const bundles = await trx
+    .selectFrom('bundles')
+    .select(['id', 'plan_id as planId', sql<number>`clicks - used_clicks`.as('left')])
+    .where('account_id', '=', charge.accountId)
+    .where('plan_id', 'in', planIds)
+    .where('start_date', '<=', now)
+    .where('end_date', '>', now)
+    .where(sql<boolean>`used_clicks < clicks`)
+    .orderBy('end_date')
+    .orderBy('id')
+    .execute();
+  const takes: Taken['bundles'] = [];
+  let wanted = clicks;
+  for (const bundle of bundles) {
+    if (wanted === 0) break;
+    const take = Math.min(wanted, bundle.left);
+    takes.push({ id: bundle.id, planId: bundle.planId, clicks: take });
+    wanted -= take;
+  }
+  if (wanted > 0) return null;
+  for (const take of takes) {
+    // The guard holds even if the lock above were ever taken away: never past the bundle's clicks.
+    const updated = await trx
+      .updateTable('bundles')
+      .set({ used_clicks: sql`used_clicks + ${take.clicks}` })
+      .where('id', '=', take.id)
+      .where(sql<boolean>`used_clicks + ${take.clicks} <= clicks`)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) throw paymentRequired(meterRefusals.noClicks(charge.service));
+  }
+  for (const [planId, planClicks] of perPlan(takes)) {
+    await trx
+      .insertInto('usage_daily')
+      .values({ account_id: charge.accountId, plan_id: planId, day: today, token_id: charge.tokenId, country, clicks: planClicks })
+      // The unique index is on an expression (coalesce(token_id, 0)), which the builder cannot name.
+      .onConflict((oc) =>
+        oc.expression(sql`account_id, plan_id, day, (coalesce(token_id, 0)), country`).doUpdateSet({ clicks: sql`usage_daily.clicks + excluded.clicks` }),
+      )
+      .execute();
+  }
+  return takes;
 }
 
 function perPlan(takes: Taken['bundles']): Map<number, number> {
