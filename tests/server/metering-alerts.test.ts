@@ -1,6 +1,7 @@
 // Usage alerts: the thresholds an owner sets per subscription (GET and PUT /account/plans/alerts),
 // mailed to the account's owners once per crossing (real SMTP), and again after more clicks are bought.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { meter } from '../../server/platform/metering';
 import { createHarness, query, type Harness } from './harness';
 import { day, exportToken, insertBundle, insertToken, meterCall, meterEnv, meterState, meterWorld, nowOf } from './metering-fixtures';
 
@@ -127,5 +128,18 @@ describe('usage alert mails', () => {
     expect((await h.mail.take(w.owner.email)).subject).toContain('100% of your clicks used');
     expect((await meterCall(h, w.jwt)).statusCode).toBe(402);
     await noMoreMail(w.owner.email);
+  });
+
+  it('logs a mail that cannot be sent and still answers the call', async () => {
+    const w = await world(2);
+    await alerts(w.session, 'PUT', w.key, { thresholds: [50] });
+    const logged = vi.fn();
+    const failing = { send: () => Promise.reject(new Error('mail server down')), close: async () => undefined };
+    const deps = { db: h.db, clock: h.clock, mail: failing, log: { error: logged }, config: h.config };
+    const answer = await meter(deps, { accountId: w.accountId, service: 'addresslookup', tokenId: null }, async () => 'served');
+    expect(answer).toBe('served');
+    await vi.waitFor(() => expect(logged).toHaveBeenCalledWith(expect.objectContaining({ to: w.owner.email }), 'metering: usage alert mail not sent'));
+    // The crossing is marked all the same: it is not mailed again at the next call.
+    expect((await meterState(h)).marks).toHaveLength(1);
   });
 });
