@@ -64,8 +64,8 @@ describe('the Usage alerts control of a subscription card', () => {
     expect(within(lookup).getByText('Usage alerts.').closest('p')!.textContent).toBe('Usage alerts. The owners are emailed at 50% and 80% of the clicks used.');
     const email = screen.getByRole('article', { name: 'Email 5k' });
     expect(within(email).getByText('Usage alerts.').closest('p')!.textContent).toBe('Usage alerts. No usage alerts.');
-    expect(within(email).getByRole('button', { name: 'Usage alerts of Email 5k' }).textContent).toBe('Set alerts');
-    await user().click(within(lookup).getByRole('button', { name: 'Usage alerts of Address Lookup 10k' }));
+    expect(within(email).getByRole('button', { name: 'Set alerts', description: 'Email 5k' })).toBeTruthy();
+    await user().click(within(lookup).getByRole('button', { name: 'Change alerts', description: 'Address Lookup 10k' }));
     const dialog = screen.getByRole('dialog', { name: 'Usage alerts of Address Lookup 10k' });
     expect(within(dialog).getByLabelText('Alert at (% of the clicks used)')).toHaveProperty('value', '50, 80');
     expect(dialog.textContent).toContain('Already sent for the current bundles: 50% (last on 10/06/2025).');
@@ -75,7 +75,7 @@ describe('the Usage alerts control of a subscription card', () => {
     const stored = {};
     calls = renderPortal('/portal/administration/services', { user: owner, groups: [acmeTrading], handler: withAlerts(stored) }).calls;
     const email = await screen.findByRole('article', { name: 'Email 5k' });
-    await user().click(within(email).getByRole('button', { name: 'Usage alerts of Email 5k' }));
+    await user().click(within(email).getByRole('button', { name: 'Set alerts' }));
     const dialog = screen.getByRole('dialog', { name: 'Usage alerts of Email 5k' });
     await user().type(within(dialog).getByLabelText('Alert at (% of the clicks used)'), '90, 75%');
     await user().click(within(dialog).getByRole('button', { name: 'Save alerts' }));
@@ -96,7 +96,7 @@ describe('the Usage alerts control of a subscription card', () => {
   it('says what is wrong with the thresholds and sends nothing', async () => {
     calls = renderPortal('/portal/administration/services', { user: owner, groups: [acmeTrading], handler: withAlerts({}) }).calls;
     const email = await screen.findByRole('article', { name: 'Email 5k' });
-    await user().click(within(email).getByRole('button', { name: 'Usage alerts of Email 5k' }));
+    await user().click(within(email).getByRole('button', { name: 'Set alerts' }));
     const dialog = screen.getByRole('dialog', { name: 'Usage alerts of Email 5k' });
     const field = within(dialog).getByLabelText('Alert at (% of the clicks used)');
     await user().type(field, '50, 120');

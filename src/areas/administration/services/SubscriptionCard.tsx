@@ -132,7 +132,7 @@ export function SubscriptionCard({ subscription: s, now, staff, owner, busy, wit
           <p>
             <strong>Usage alerts.</strong> {alertsText(alerts.thresholds)}
           </p>
-          <button type="button" className="button button--small" disabled={busy} onClick={onEditAlerts} aria-label={`Usage alerts of ${s.plan}`}>
+          <button type="button" className="button button--small" disabled={busy} onClick={onEditAlerts} aria-describedby={`${key}-title`}>
             {alerts.thresholds.length === 0 ? 'Set alerts' : 'Change alerts'}
           </button>
         </div>
