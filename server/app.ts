@@ -11,6 +11,8 @@ import { configPlugin } from './modules/config/plugin';
 import type { Deps } from './modules/deps';
 import { createInviteTokens } from './modules/groups/inviteTokens';
 import { groupsPlugin } from './modules/groups/plugin';
+import { meteringPlansPlugin, meteringUsersPlugin } from './modules/metering/plugin';
+import { meterTestPlugin } from './modules/metering/testRoute';
 import { plansPlugin } from './modules/plans/plugin';
 import { searchPlugin } from './modules/search/plugin';
 import { tokensPlugin } from './modules/tokens/plugin';
@@ -36,11 +38,11 @@ export type AppDeps = {
  */
 const services: Partial<Record<ServiceName, FastifyPluginAsync<{ deps: Deps }>[]>> = {
   // Sessions, users and user admin; the group tree, memberships and invitations; staff search; API
-  // tokens and their export.
-  users: [usersPlugin, groupsPlugin, searchPlugin, tokensPlugin],
+  // tokens and their export; service JWTs for the application pages.
+  users: [usersPlugin, groupsPlugin, searchPlugin, tokensPlugin, meteringUsersPlugin],
   // Account and plan manager: catalogue, account plans, bundles and subscriptions (payments and the
   // shop come with their issues).
-  plans: [plansPlugin],
+  plans: [plansPlugin, meteringPlansPlugin],
   // bureau:         bureau file cleansing
   // filesUk, filesAustralia: chunked file uploads per territory
   // address, autocomplete, email, bank: the data-quality engines
@@ -83,6 +85,9 @@ export function buildApp(appDeps: AppDeps): FastifyInstance {
   for (const [name, plugins] of Object.entries(services)) {
     for (const plugin of plugins) app.register(plugin, { prefix: servicePaths[name as ServiceName], deps });
   }
+
+  // The test-only metered route (METER_TEST_ROUTE=1), until the services issue brings the engines.
+  if (config.meterTestRoute) app.register(meterTestPlugin, { deps });
 
   app.register(spaPlugin, { staticDir: config.staticDir, config: config.runtime });
   return app;

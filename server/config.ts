@@ -66,6 +66,8 @@ export type Config = {
   botCheckVerifyUrl: string | null;
   seedDemo: boolean;
   trustProxy: boolean;
+  /** METER_TEST_ROUTE=1: registers the test-only metered route /api/metertest/<service> (tests, bench). */
+  meterTestRoute: boolean;
   logLevel: string;
   throttle: ThrottleLimits;
   http: HttpLimits;
@@ -106,6 +108,7 @@ export function loadConfig(env: Env = process.env): Config {
     // The embedded database is a demo: seed it. A shared PostgreSQL is seeded only on request.
     seedDemo: text('SEED_DEMO') === null ? !databaseUrl : flag('SEED_DEMO'),
     trustProxy: flag('TRUST_PROXY'),
+    meterTestRoute: flag('METER_TEST_ROUTE'),
     // Request logs are JSON lines at info; the demo console stays readable at warn.
     logLevel: text('LOG_LEVEL') ?? 'warn',
     throttle: {

@@ -5,6 +5,7 @@ import type { Db } from './db';
 import { putGroupUser } from './modules/groups/queries';
 import { hashPassword } from './modules/users/passwords';
 import { seedCatalogue } from './seedCatalogue';
+import { seedTokensAndUsage } from './seedUsage';
 
 export const demoPassword = 'Demo-Password-1';
 
@@ -83,9 +84,11 @@ const demoGroups: DemoGroup[] = [
 
 const seedLockKey = 7_246_002;
 /** Raised whenever demoUsers or demoGroups grow; a demo database seeded before catches up once. */
-export const demoSeedVersion = 3;
+export const demoSeedVersion = 4;
 /** The seed version that added the catalogue, subscriptions and bundles (seedCatalogue.ts). */
 const catalogueSince = 3;
+/** The seed version that added API tokens and the usage history made by the meter (seedUsage.ts). */
+const tokensSince = 4;
 const versionKey = 'demo_seed_version';
 
 /**
@@ -181,6 +184,14 @@ export async function seedDemo(db: Db, now = Math.floor(Date.now() / 1000)): Pro
       for (const group of demoGroups) await ensureGroup(group, null, null, version);
     }
     if (previousVersion < catalogueSince) await seedCatalogue(trx, now, ids.get('admin@example.com') ?? null);
+    if (previousVersion < tokensSince) {
+      const owners = new Map(
+        ['Acme UK', 'Acme Australia'].map((name) => [name, ids.get('owner@example.com')!] as const)
+          .concat(['Northwind Retail UK', 'Northwind Retail AU'].map((name) => [name, ids.get('partner@example.com')!] as const)),
+      );
+      // The history is metered only with a fresh catalogue: bundles seeded before have theirs.
+      await seedTokensAndUsage(trx, now, owners, previousVersion < catalogueSince);
+    }
     await trx
       .insertInto('settings')
       .values({ key: versionKey, value: String(demoSeedVersion) })

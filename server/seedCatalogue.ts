@@ -83,14 +83,15 @@ const plans: SeedPlan[] = [
 
 const day = 86_400;
 
+/** used: clicks spent before the usage history (seedUsage.ts meters the history on top, through the real meter). */
 type SeedBundle = { clicks: number; used: number; startDays: number; endDays?: number; source?: BundleSource };
-type SeedSubscription = {
+export type SeedSubscription = {
   account: string;
   plan: string;
   enabled?: boolean;
   renewClicks?: number;
   bundles: SeedBundle[];
-  /** Clicks used `daysAgo` days ago (0: today), for the last 60 days. */
+  /** Clicks used `daysAgo` days ago (0: today), metered for the days of history seedUsage.ts keeps. */
   usage?: (daysAgo: number) => number;
   country: string;
 };
@@ -100,22 +101,22 @@ const weekly = (weekday: number, weekend: number) => (daysAgo: number) => (daysA
 
 // Acme UK shows each status of the services page: active (with a rising use), empty, expired,
 // on a deprecated plan, disabled and scheduled.
-const subscriptions: SeedSubscription[] = [
+export const demoSubscriptions: SeedSubscription[] = [
   { account: 'Acme UK', plan: 'Address Lookup UK', renewClicks: 50_000, country: 'GB',
-    bundles: [{ clicks: 100_000, used: 96_800, startDays: -400, endDays: -35, source: 'shop' }, { clicks: 50_000, used: -1, startDays: -35, source: 'shop' }],
+    bundles: [{ clicks: 100_000, used: 80_000, startDays: -400, endDays: -35, source: 'shop' }, { clicks: 50_000, used: 0, startDays: -35, source: 'shop' }],
     usage: (d) => (d < 30 ? weekly(450, 150)(d) : weekly(350, 120)(d)) },
-  { account: 'Acme UK', plan: 'Email Validation UK', country: 'GB', bundles: [{ clicks: 10_000, used: 10_000, startDays: -60, source: 'shop' }],
+  { account: 'Acme UK', plan: 'Email Validation UK', country: 'GB', bundles: [{ clicks: 10_000, used: 0, startDays: -60, source: 'shop' }],
     usage: (d) => (d >= 10 && d < 60 ? 200 : 0) },
   { account: 'Acme UK', plan: 'Bank Validation UK', country: 'GB', bundles: [{ clicks: 5_000, used: 3_100, startDays: -385, endDays: -20 }] },
-  { account: 'Acme UK', plan: 'Address Autocomplete UK 2024', country: 'GB', bundles: [{ clicks: 20_000, used: -1, startDays: -270, endDays: 95 }],
+  { account: 'Acme UK', plan: 'Address Autocomplete UK 2024', country: 'GB', bundles: [{ clicks: 20_000, used: 0, startDays: -270, endDays: 95 }],
     usage: weekly(80, 20) },
   { account: 'Acme UK', plan: 'Name Validation UK', enabled: false, country: 'GB', bundles: [{ clicks: 10_000, used: 1_200, startDays: -100 }] },
   { account: 'Acme UK', plan: 'Address Cleanse UK', country: 'GB', bundles: [{ clicks: 50_000, used: 0, startDays: 10 }] },
-  { account: 'Acme Australia', plan: 'Address Lookup Australia', country: 'AU', bundles: [{ clicks: 20_000, used: -1, startDays: -50, source: 'shop' }],
+  { account: 'Acme Australia', plan: 'Address Lookup Australia', country: 'AU', bundles: [{ clicks: 20_000, used: 0, startDays: -50, source: 'shop' }],
     usage: weekly(120, 40) },
   { account: 'Acme Australia', plan: 'Email Validation Australia', country: 'AU', bundles: [{ clicks: 10_000, used: 2_500, startDays: -200 }] },
   { account: 'Northwind Retail UK', plan: 'Address Lookup UK', renewClicks: 100_000, country: 'GB',
-    bundles: [{ clicks: 100_000, used: -1, startDays: -90, source: 'shop' }], usage: weekly(600, 300) },
+    bundles: [{ clicks: 100_000, used: 0, startDays: -90, source: 'shop' }], usage: weekly(600, 300) },
   { account: 'Northwind Retail AU', plan: 'Address Lookup Australia 2024', country: 'AU', bundles: [{ clicks: 25_000, used: 9_000, startDays: -150 }] },
   { account: 'Referral Co Client UK', plan: 'Email Validation UK', country: 'GB', bundles: [{ clicks: 5_000, used: 800, startDays: -30, source: 'shop' }] },
 ];
@@ -172,7 +173,7 @@ export async function seedCatalogue(trx: Trx, now: number, staffId: number | nul
     }
   }
 
-  for (const s of subscriptions) {
+  for (const s of demoSubscriptions) {
     const account = await trx.selectFrom('groups').select('id').where('name', '=', s.account).where('type', '=', 'account').executeTakeFirst();
     const plan = plans.find((p) => p.name === s.plan)!;
     const planId = planIds.get(s.plan)!;
@@ -185,30 +186,16 @@ export async function seedCatalogue(trx: Trx, now: number, staffId: number | nul
       .returning('id')
       .executeTakeFirst();
     if (!made) continue;
-    const usage = s.usage ?? (() => 0);
-    const days = Array.from({ length: 60 }, (_, daysAgo) => ({ daysAgo, clicks: usage(daysAgo) })).filter((d) => d.clicks > 0);
-    if (days.length > 0) {
-      await trx
-        .insertInto('usage_daily')
-        .values(days.map((d) => ({ account_id: account.id, plan_id: planId, day: dayOf(now) - d.daysAgo * day, token_id: null, country: s.country, clicks: d.clicks })))
-        .execute();
-    }
     for (const b of s.bundles) {
       const start = now + b.startDays * day;
       const end = b.endDays === undefined ? addMonths(start, 12) : now + b.endDays * day;
-      // used -1: the clicks the usage above spent since the bundle started.
-      let used = b.used;
-      if (used < 0) {
-        used = 0;
-        for (let daysAgo = 0; dayOf(now) - daysAgo * day >= dayOf(start) && daysAgo < 60; daysAgo++) used += usage(daysAgo);
-      }
       await trx
         .insertInto('bundles')
         .values({
           account_id: account.id,
           plan_id: planId,
           clicks: b.clicks,
-          used_clicks: Math.min(used, b.clicks),
+          used_clicks: b.used,
           price: priceOf(plan.calculator, tiersOf(plan), b.clicks),
           start_date: start,
           end_date: end,

@@ -10,15 +10,15 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 
 const root = resolve(import.meta.dirname, '..');
-const connections = 100;
-const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+export const connections = 100;
+export const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const p99TargetMs = 50;
 
 /** cpu: the server's CPU milliseconds per request; dbCpu: its database's (PostgreSQL on this machine). */
-type Result = { rps: number; p99: number; errors: number; cpu: number | null; dbCpu?: number | null };
+export type Result = { rps: number; p99: number; errors: number; cpu: number | null; dbCpu?: number | null };
 
 /** Starts `script` with tsx and resolves with its port once it prints "listening <port>" or the portal URL. */
-function startProcess(script: string, env: Record<string, string>): Promise<{ port: number; child: ChildProcess }> {
+export function startProcess(script: string, env: Record<string, string>): Promise<{ port: number; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, ...env },
@@ -36,7 +36,7 @@ function startProcess(script: string, env: Record<string, string>): Promise<{ po
 }
 
 /** Stops a server process and waits until it has gone (its database connections with it). */
-function stop(child: ChildProcess): Promise<void> {
+export function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return Promise.resolve();
   const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');
@@ -56,8 +56,8 @@ function cpuMs(pid: number | undefined): number | null {
 const sum = (values: Array<number | null>) => (values.includes(null) ? null : values.reduce<number>((total, v) => total + v!, 0));
 
 /** One autocannon run in its own process. */
-function autocannon(url: string, headers: Record<string, string>): Promise<{ rps: number; total: number; p99: number; errors: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tools/bench-load.ts', JSON.stringify({ url, headers, connections, seconds })], {
+function autocannon(url: string, headers: Record<string, string>, method: 'GET' | 'POST'): Promise<{ rps: number; total: number; p99: number; errors: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tools/bench-load.ts', JSON.stringify({ url, headers, connections, seconds, method })], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -69,11 +69,17 @@ function autocannon(url: string, headers: Record<string, string>): Promise<{ rps
 }
 
 /** Warms up, then loads `url` and measures; `watch` lists the processes whose CPU is the database's. */
-async function load(server: ChildProcess, url: string, headers: Record<string, string>, watch?: () => Promise<number[]>): Promise<Result> {
-  await autocannon(url, headers);
+export async function load(
+  server: ChildProcess,
+  url: string,
+  headers: Record<string, string>,
+  watch?: () => Promise<number[]>,
+  method: 'GET' | 'POST' = 'GET',
+): Promise<Result> {
+  await autocannon(url, headers, method);
   const db = watch ? await watch() : [];
   const before = { server: cpuMs(server.pid), db: sum(db.map(cpuMs)) };
-  const result = await autocannon(url, headers);
+  const result = await autocannon(url, headers, method);
   const after = { server: cpuMs(server.pid), db: sum(db.map(cpuMs)) };
   const perRequest = (a: number | null, b: number | null) => (a === null || b === null || result.total === 0 ? null : (b - a) / result.total);
   return {
@@ -112,7 +118,7 @@ async function helloWorld(): Promise<Result> {
  * A throw-away PostgreSQL database for the run, or null when none is reachable. `backends` lists the
  * processes serving it, when the database runs on this machine (their CPU is then measurable).
  */
-async function scratchDatabase(): Promise<{ url: string; backends(): Promise<number[]>; drop(): Promise<void> } | null> {
+export async function scratchDatabase(): Promise<{ url: string; backends(): Promise<number[]>; drop(): Promise<void> } | null> {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `portal_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -140,9 +146,9 @@ async function scratchDatabase(): Promise<{ url: string; backends(): Promise<num
   };
 }
 
-const ms = (value: number | null | undefined) => (value === null || value === undefined ? '   n/a' : value.toFixed(3));
+export const ms = (value: number | null | undefined) => (value === null || value === undefined ? '   n/a' : value.toFixed(3));
 
-const line = (label: string, r: Result) =>
+export const line = (label: string, r: Result) =>
   `  ${label.padEnd(28)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p99).padStart(6)} ms   ${ms(r.cpu)} ms` +
   (r.dbCpu !== undefined ? ` + ${ms(r.dbCpu)} ms in PostgreSQL` : '') +
   (r.errors ? `  (${r.errors} errors)` : '');

@@ -4,10 +4,16 @@
 // argv and prints the result as one JSON line.
 import autocannon from 'autocannon';
 
-type Options = { url: string; connections: number; seconds: number; headers: Record<string, string> };
+type Options = { url: string; connections: number; seconds: number; headers: Record<string, string>; method?: 'GET' | 'POST' };
 
 const options = JSON.parse(process.argv[2] ?? '{}') as Options;
-const result = await autocannon({ url: options.url, connections: options.connections, duration: options.seconds, headers: options.headers });
+const result = await autocannon({
+  url: options.url,
+  method: options.method ?? 'GET',
+  connections: options.connections,
+  duration: options.seconds,
+  headers: options.headers,
+});
 console.log(
   JSON.stringify({
     rps: result.requests.average,

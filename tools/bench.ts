@@ -12,6 +12,7 @@ import { build } from 'vite';
 import { startServer } from '../server/main';
 import { benchHttp, loginTransfer } from './bench-http';
 import { benchLighthouse } from './bench-lighthouse';
+import { benchMetering } from './bench-meter';
 
 const root = resolve(import.meta.dirname, '..');
 const target = 1.25;
@@ -101,6 +102,9 @@ try {
 
   console.log();
   await benchHttp(appDist);
+
+  console.log();
+  await benchMetering(appDist);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

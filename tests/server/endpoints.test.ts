@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../contract/endpoint';
 import * as groupEndpoints from '../../contract/groups/endpoints';
 import * as groupSchemas from '../../contract/groups/schemas';
+import * as meteringEndpoints from '../../contract/metering/endpoints';
+import * as meteringSchemas from '../../contract/metering/schemas';
 import * as planEndpoints from '../../contract/plans/endpoints';
 import * as planSchemas from '../../contract/plans/schemas';
 import * as searchEndpoints from '../../contract/search/endpoints';
@@ -23,6 +25,7 @@ const modules = {
   search: { endpoints: searchEndpoints, schemas: searchSchemas },
   plans: { endpoints: planEndpoints, schemas: planSchemas },
   tokens: { endpoints: tokenEndpoints, schemas: tokenSchemas },
+  metering: { endpoints: meteringEndpoints, schemas: meteringSchemas },
 };
 
 const entries = Object.entries(modules).flatMap(([module, { endpoints, schemas }]) =>

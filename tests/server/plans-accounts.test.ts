@@ -159,11 +159,15 @@ describe('the subscription usage summary', () => {
     await insertBundle(h, { accountId: account, planId, clicks: 3_000, start: now - 5 * day, end: now + 200 * day });
     const future = await insertBundle(h, { accountId: account, planId, clicks: 1_000, start: now + 30 * day, end: now + 400 * day });
     await query(h.db, 'update subscriptions set renew_clicks = 5000 where account_id = $1 and plan_id = $2', [account, planId]);
+    // usage_daily.token_id names a real token since migration 005.
+    const { rows: [token] } = await query<{ id: number }>(h.db,
+      `insert into tokens (account_id, type, tag, services, created_at, updated_at) values ($1, 'server', 'Summary token', '{addresslookup}', $2, $2) returning id`,
+      [account, now]);
     for (let daysAgo = 0; daysAgo < 30; daysAgo++) {
       // 100 a day, split over the portal, a token and two countries: all of it counts.
       await insertUsage(h, { accountId: account, planId, day: today - daysAgo * day, clicks: 60, country: 'GB' });
       await insertUsage(h, { accountId: account, planId, day: today - daysAgo * day, clicks: 30, country: 'FR' });
-      await insertUsage(h, { accountId: account, planId, day: today - daysAgo * day, clicks: 10, tokenId: 7 });
+      await insertUsage(h, { accountId: account, planId, day: today - daysAgo * day, clicks: 10, tokenId: token.id });
     }
     for (let daysAgo = 30; daysAgo < 60; daysAgo++) await insertUsage(h, { accountId: account, planId, day: today - daysAgo * day, clicks: 50 });
     // Outside both periods, and on another plan: not counted.

@@ -95,6 +95,9 @@ export function plansManager(subscriptions: Record<number, AccountPlan[]>, plans
     const p = call.url.pathname;
     if (p === '/api/plans/account/plans') return ok(subscriptions[Number(call.url.searchParams.get('accountId'))] ?? []);
     if (p === '/api/plans/plans' && call.method === 'GET') return ok(plans);
+    if (p === '/api/plans/account/plans/alerts' && call.method === 'GET') {
+      return ok({ accountId: Number(call.url.searchParams.get('accountId')), planId: Number(call.url.searchParams.get('planId')), thresholds: [], sent: [] });
+    }
     if (p.startsWith('/api/plans/')) return write(call);
     return undefined;
   };

@@ -11,6 +11,7 @@ import { useGroupAction } from '../useGroupAction';
 import { DeleteBundleDialog, DisableDialog, EnableDialog } from './ServiceDialogs';
 import { servicesApi, type AccountPlan, type Bundle } from './servicesApi';
 import { SubscriptionCard } from './SubscriptionCard';
+import { UsageAlertsDialog } from './UsageAlertsDialog';
 import './services.css';
 
 // The shop's pages arrive with the shop issue; until then the link shows the not-found page.
@@ -21,6 +22,7 @@ type Asking =
   | { kind: 'disable'; subscription: AccountPlan }
   | { kind: 'enable'; subscription: AccountPlan }
   | { kind: 'deleteBundle'; subscription: AccountPlan; bundle: Bundle }
+  | { kind: 'alerts'; subscription: AccountPlan }
   | null;
 
 /** /administration/services: the selected account's subscriptions (spec section 3, Subscription usage summary). */
@@ -30,7 +32,7 @@ export default function ServicesPage() {
   const me = useSelector(portal.session, (s) => s.context.user);
   const { run, busy, done } = useGroupAction({ refreshGroups: false });
   const [asking, setAsking] = useState<Asking>(null);
-  const { account, organisation, subscriptions, plans, now } = data;
+  const { account, organisation, subscriptions, plans, alerts, now } = data;
 
   if (!account) {
     return (
@@ -105,6 +107,8 @@ export default function ServicesPage() {
             onDisable={() => setAsking({ kind: 'disable', subscription })}
             onEnable={() => setAsking({ kind: 'enable', subscription })}
             onDeleteBundle={(bundle) => setAsking({ kind: 'deleteBundle', subscription, bundle })}
+            alerts={alerts[subscription.planId]}
+            onEditAlerts={() => setAsking({ kind: 'alerts', subscription })}
           />
         ))
       )}
@@ -139,6 +143,17 @@ export default function ServicesPage() {
           busy={busy}
           onCancel={close}
           onConfirm={() => act(`Bundle ${asking.bundle.bundleId} was deleted.`, () => api.deleteBundle(asking.bundle.bundleId))}
+        />
+      )}
+      {asking?.kind === 'alerts' && (
+        <UsageAlertsDialog
+          subscription={asking.subscription}
+          alerts={alerts[asking.subscription.planId]}
+          busy={busy}
+          onCancel={close}
+          onConfirm={(thresholds) =>
+            act(`Usage alerts of ${asking.subscription.plan} saved.`, () => api.putUsageAlerts(account.id, asking.subscription.planId, thresholds))
+          }
         />
       )}
       {subscriptions.length > 0 && <PageTour tour={servicesTour} />}

@@ -4,7 +4,8 @@ import { downloadCsv } from '../../../shared/csv';
 import { formatDate } from '../../../shared/format';
 import { ResultTable } from '../../../shared/ResultTable';
 import { bundleFileName, bundleRows, changeFigure, count, currentUsage, explanations, newestFirst, perDay, sourceLabels, statusTone } from './summary';
-import type { AccountPlan, Bundle } from './servicesApi';
+import type { AccountPlan, Bundle, UsageAlerts } from './servicesApi';
+import { alertsText } from './usageAlerts';
 
 /** The ids the services tour points at, put on the first subscription only (ids are unique on a page). */
 export const tourTargets = { status: 'services-status', usage: 'services-usage', bundles: 'services-bundles', actions: 'services-actions' } as const;
@@ -21,12 +22,15 @@ type Props = {
   onDisable: () => void;
   onEnable: () => void;
   onDeleteBundle: (bundle: Bundle) => void;
+  /** The subscription's usage alerts, for those who manage the account; absent for anyone else. */
+  alerts?: UsageAlerts;
+  onEditAlerts?: () => void;
 };
 
 const date = (seconds: number | null) => (seconds === null ? '—' : formatDate(seconds));
 
 /** One subscription as the spec's Subscription usage summary (section 3), with its bundles newest first. */
-export function SubscriptionCard({ subscription: s, now, staff, owner, busy, withTourTargets, onDisable, onEnable, onDeleteBundle }: Props) {
+export function SubscriptionCard({ subscription: s, now, staff, owner, busy, withTourTargets, onDisable, onEnable, onDeleteBundle, alerts, onEditAlerts }: Props) {
   const key = `subscription-${s.planId}`;
   const target = (id: string) => (withTourTargets ? id : undefined);
   const usage = currentUsage(s.bundles, now);
@@ -122,6 +126,17 @@ export function SubscriptionCard({ subscription: s, now, staff, owner, busy, wit
           </div>
         </dl>
       </div>
+
+      {alerts && onEditAlerts && (
+        <div className="subscription__alerts">
+          <p>
+            <strong>Usage alerts.</strong> {alertsText(alerts.thresholds)}
+          </p>
+          <button type="button" className="button button--small" disabled={busy} onClick={onEditAlerts} aria-describedby={`${key}-title`}>
+            {alerts.thresholds.length === 0 ? 'Set alerts' : 'Change alerts'}
+          </button>
+        </div>
+      )}
 
       <section className="subscription__bundles" aria-labelledby={`${key}-bundles`} id={target(tourTargets.bundles)}>
         <div className="subscription__bundles-head">

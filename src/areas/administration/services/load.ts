@@ -2,7 +2,7 @@ import { notFound } from '@tanstack/react-router';
 import { can } from '../../../../contract/shared/access';
 import type { Portal } from '../../../app/portal';
 import { BlockedError } from '../../../routing/blocked';
-import { servicesApi, type AccountPlan, type Plan } from './servicesApi';
+import { servicesApi, type AccountPlan, type Plan, type UsageAlerts } from './servicesApi';
 
 // What the services pages load (their route files import this lazily, so the first page of the
 // portal does not carry it). `now` is taken here once, so the views show the same moment throughout.
@@ -21,14 +21,20 @@ export async function loadServices(portal: Portal) {
   const now = nowSeconds();
   if (!account) {
     if (!organisation) throw new BlockedError('account');
-    return { account: null, organisation, subscriptions: [] as AccountPlan[], plans: [] as Plan[], now };
+    return { account: null, organisation, subscriptions: [] as AccountPlan[], plans: [] as Plan[], alerts: {} as Record<number, UsageAlerts>, now };
   }
   const api = servicesApi(portal.api);
   const [subscriptions, plans] = await Promise.all([
     api.accountPlans(account.id),
     can(me, account, 'own') ? api.plans(account.territory, false) : Promise.resolve([] as Plan[]),
   ]);
-  return { account, organisation, subscriptions, plans, now };
+  // The usage alerts of each subscription, for those who manage the account (owners and staff).
+  const alerts: Record<number, UsageAlerts> = {};
+  if (can(me, account, 'manage')) {
+    const read = await Promise.all(subscriptions.map((s) => api.usageAlerts(account.id, s.planId)));
+    for (const a of read) alerts[a.planId] = a;
+  }
+  return { account, organisation, subscriptions, plans, alerts, now };
 }
 
 export type ServicesData = Awaited<ReturnType<typeof loadServices>>;

@@ -1,4 +1,5 @@
 import type { BodyOf, ResponseOf } from '../../../../contract/endpoint';
+import * as metering from '../../../../contract/metering/endpoints';
 import * as plans from '../../../../contract/plans/endpoints';
 import type { Territory } from '../../../../contract/shared/territory';
 import type { ApiClient } from '../../../api/client';
@@ -11,6 +12,7 @@ export type Bundle = AccountPlan['bundles'][number];
 export type Plan = ResponseOf<typeof plans.listPlans>[number];
 export type BundleInput = BodyOf<typeof plans.createBundle>;
 export type BundleUpdate = BodyOf<typeof plans.updateBundle>;
+export type UsageAlerts = ResponseOf<typeof metering.getUsageAlerts>;
 
 export function servicesApi(api: ApiClient) {
   return {
@@ -30,6 +32,11 @@ export function servicesApi(api: ApiClient) {
     /** With the signed-in user's password again (basic credentials); clicks per automatic renewal, 0 for none. */
     enableSubscription: (accountId: number, planId: number, clicks: number, basic: { userName: string; password: string }) =>
       api.call(plans.enableSubscription, { query: { accountId, planId, clicks }, basic }, { action: 'enable the subscription' }),
+    /** The usage alerts of a subscription (owners and staff). */
+    usageAlerts: (accountId: number, planId: number) =>
+      api.call(metering.getUsageAlerts, { query: { accountId, planId } }, { action: 'load the usage alerts', cache: false }),
+    putUsageAlerts: (accountId: number, planId: number, thresholds: number[]) =>
+      api.call(metering.putUsageAlerts, { query: { accountId, planId }, body: { thresholds } }, { action: 'save the usage alerts' }),
   };
 }
 

@@ -1,0 +1,146 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { CallShape } from '../../contract/endpoint';
+import { dqServiceLabels, type DqService } from '../../contract/shared/catalogue';
+import { forbidden, unauthorised } from '../errors';
+import type { Deps } from '../modules/deps';
+import { serviceTokensFor } from '../modules/metering/serviceJwt';
+import { findSessionUser } from '../modules/users/queries';
+import { secondsOf } from '../platform/clock';
+import { meter, type Charge } from '../platform/metering';
+import type { CallInput, RouteEntry } from './route';
+
+// How a data-quality call is authenticated and metered. A metered route accepts either
+//   - a service JWT (GET /tokens/servicejwt): a portal user on an application page, for one account
+//     and one service; its session must still stand (a logout or a lock ends it at once), or
+//   - an exported API token: a session of kind 'api' bound to a row of `tokens` (sessions.token_id),
+//     whose session row is checked on every call like any bearer call's, and whose token's rules
+//     (lock, expiry, services, IP ranges, referrer, daily cap) the meter applies.
+// An ordinary portal session token is refused: the SPA must ask for a service JWT.
+
+/** Who a metered call is charged to, and from where. */
+export type MeteredCaller = {
+  accountId: number;
+  /** The API token of the call; null for a service JWT. */
+  tokenId: number | null;
+  /** The user behind the call (the token's exporter or the signed-in user). */
+  userId: number;
+  ip: string;
+  /** Origin, else Referer, as sent. */
+  referrer: string | null;
+};
+
+export const meteredRefusals = {
+  portalSession:
+    'A portal session cannot call the data-quality services: use a service JWT (GET /tokens/servicejwt) or an exported API token',
+  wrongService: (service: DqService) => `This service JWT does not allow ${dqServiceLabels[service]}`,
+  noAccount: 'This API token names no account',
+} as const;
+
+/**
+ * Authenticates a metered call for `service` (401 for no or a bad token, 403 for a portal session
+ * or a service JWT for another service) and says whom to charge. One session query per call.
+ */
+export async function meteredCaller(deps: Pick<Deps, 'db' | 'clock' | 'tokens' | 'config'>, request: FastifyRequest, service: DqService): Promise<MeteredCaller> {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  if (!match) throw unauthorised();
+  const token = match[1];
+  const now = secondsOf(deps.clock);
+  const origin = request.headers.origin;
+  const referer = request.headers.referer;
+  const referrer = (typeof origin === 'string' && origin !== 'null' ? origin : undefined) ?? (typeof referer === 'string' ? referer : null);
+  const where = { ip: request.ip, referrer };
+
+  const serviceClaims = await serviceTokensFor(deps).verify(token, now);
+  if (serviceClaims) {
+    const user = await findSessionUser(deps.db, serviceClaims.userId, serviceClaims.sessionId, now);
+    if (!user || user.locked) throw unauthorised();
+    if (!serviceClaims.services.includes(service)) throw forbidden(meteredRefusals.wrongService(service));
+    return { accountId: serviceClaims.accountId, tokenId: null, userId: user.id, ...where };
+  }
+
+  const claims = await deps.tokens.verify(token, deps.clock());
+  if (!claims) throw unauthorised();
+  // The session row decides, as for any bearer call: revoked, expired, or its user locked or gone
+  // ends it at once. Its kind and token say whether it may call the services at all.
+  const session = await deps.db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .leftJoin('tokens as t', 't.id', 's.token_id')
+    .select(['s.kind', 's.token_id as tokenId', 'u.locked', 't.account_id as tokenAccountId'])
+    .where('s.id', '=', claims.sessionId)
+    .where('s.user_id', '=', claims.userId)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', now)
+    .executeTakeFirst();
+  if (!session || session.locked) throw unauthorised();
+  if (session.kind !== 'api' || session.tokenId === null) throw forbidden(meteredRefusals.portalSession);
+  // The token's account is the one charged; a token moved or claims naming another are refused by the meter.
+  const accountId = claims.accountId ?? session.tokenAccountId;
+  if (accountId === undefined || accountId === null) throw forbidden(meteredRefusals.noAccount);
+  return { accountId, tokenId: session.tokenId, userId: claims.userId, ...where };
+}
+
+type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export type MeteredOptions<S extends CallShape> = {
+  /** The country the usage is reported under (e.g. the country an address lookup names); the account's territory otherwise. */
+  country?: (input: CallInput<S>) => string | undefined;
+  /** Only bundles of this dataset (e.g. PAF or GNAF). */
+  datasetRef?: (input: CallInput<S>) => string | undefined;
+  /** Clicks the call costs (a batch call may cost one per record); default 1. */
+  clicks?: (input: CallInput<S>) => number;
+  status?: number;
+};
+
+/**
+ * Registers a data-quality route: the entry's method and path, the shape's schemas (400 before
+ * anything else for bad input, but only after authentication, as for any bearer call), then the
+ * caller authenticated as above and the handler run inside meter(): it is charged before it runs,
+ * refunded if it throws, and never runs when the meter refuses.
+ */
+export function meteredRoute<S extends CallShape>(
+  app: FastifyInstance,
+  deps: Deps,
+  entry: Pick<RouteEntry<S>, 'method' | 'path'>,
+  shape: S,
+  service: DqService,
+  handler: (input: CallInput<S>, caller: MeteredCaller) => Promise<z.input<S['response']>>,
+  options: MeteredOptions<S> = {},
+): void {
+  const status = options.status ?? 200;
+  app.route({
+    method: entry.method,
+    url: entry.path,
+    schema: {
+      ...(shape.query ? { querystring: shape.query } : {}),
+      ...(shape.body ? { body: shape.body } : {}),
+      response: { [status]: shape.response },
+    },
+    onRequest: async (request) => {
+      request.meteredCaller = await meteredCaller(deps, request, service);
+    },
+    handler: async (request, reply) => {
+      const input = { query: request.query as Parsed<S['query']>, body: request.body as Parsed<S['body']> } as CallInput<S>;
+      const caller = request.meteredCaller!;
+      const charge: Charge = {
+        accountId: caller.accountId,
+        service,
+        tokenId: caller.tokenId,
+        ip: caller.ip,
+        referrer: caller.referrer,
+        country: options.country?.(input),
+        datasetRef: options.datasetRef?.(input),
+        clicks: options.clicks?.(input),
+      };
+      const result = await meter(deps, charge, () => handler(input, caller));
+      return reply.status(status).send(result);
+    },
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    meteredCaller?: MeteredCaller;
+  }
+}

@@ -1,0 +1,151 @@
+import type { z } from 'zod';
+import type { serviceJwtResponse, usageAlerts } from '../../../contract/metering/schemas';
+import { serviceJwtSeconds } from '../../../contract/metering/schemas';
+import { ownsWith } from '../../../contract/shared/access';
+import { isStaff } from '../../../contract/shared/roles';
+import type { Db } from '../../db';
+import { badRequest, forbidden, notFound } from '../../errors';
+import { secondsOf } from '../../platform/clock';
+import type { Deps } from '../deps';
+import { authoriseGroup, isRowId, type Actor } from '../groups/access';
+import { missing } from '../plans/common';
+import { servicesByName, serviceTokensFor } from './serviceJwt';
+
+// GET /tokens/servicejwt (user server) and the usage alerts of a subscription (plans manager).
+
+type ServiceJwt = z.input<typeof serviceJwtResponse>;
+type UsageAlerts = z.input<typeof usageAlerts>;
+
+export const serviceNotFound = () => notFound('Service not found');
+export const notAnAccount = () => badRequest('Services are called for an account: choose an account');
+
+/**
+ * GET /tokens/servicejwt ?serviceId, groupId: a service JWT (5 minutes) for the SPA's application
+ * pages, for one account and the data-quality services of one row of the services table (spec
+ * section 9: matched on service id). Anyone with access to the account (owner, sudoowner, member,
+ * or a level above it) and staff may have one; a user who has been given services for the account
+ * (PUT /userservices) gets only those, owners and staff every service.
+ */
+export async function issueServiceJwt(
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  actor: Actor,
+  input: { serviceId: number; groupId: number; sessionId: string },
+): Promise<ServiceJwt> {
+  const { db } = deps;
+  const account = await authoriseGroup(db, actor, input.groupId, 'read');
+  if (account.type !== 'account') throw notAnAccount();
+  if (!isRowId(input.serviceId)) throw serviceNotFound();
+  const service = await db.selectFrom('services').select(['name', 'description']).where('id', '=', input.serviceId).executeTakeFirst();
+  const services = service ? servicesByName[service.name] : undefined;
+  if (!service || !services) throw serviceNotFound();
+  if (!ownsWith(account.level) && !isStaff(actor.roles)) {
+    const granted = await db
+      .selectFrom('user_services')
+      .select(['service_id as serviceId'])
+      .where('group_id', '=', input.groupId)
+      .where('user_id', '=', actor.id)
+      .where('token_id', 'is', null)
+      .execute();
+    if (granted.length > 0 && !granted.some((g) => g.serviceId === input.serviceId)) {
+      throw forbidden(`You have not been given the ${service.description} service on this account: ask an owner`);
+    }
+  }
+  const now = secondsOf(deps.clock);
+  const jwt = await serviceTokensFor(deps).sign(
+    { userId: actor.id, sessionId: input.sessionId, accountId: input.groupId, serviceId: input.serviceId, services },
+    now,
+    serviceJwtSeconds,
+  );
+  return { jwt, serviceId: input.serviceId, groupId: input.groupId, services, expiry: now + serviceJwtSeconds };
+}
+
+// ---- Usage alerts ------------------------------------------------------------------------------
+
+type SubscriptionKey = { accountId: number; planId: number };
+
+async function requireSubscription(db: Db, key: SubscriptionKey, lock = false): Promise<void> {
+  if (!isRowId(key.planId)) throw missing.subscription();
+  const row = await db
+    .selectFrom('subscriptions')
+    .select('id')
+    .where('account_id', '=', key.accountId)
+    .where('plan_id', '=', key.planId)
+    .$if(lock, (qb) => qb.forUpdate())
+    .executeTakeFirst();
+  if (!row) throw missing.subscription();
+}
+
+async function readAlerts(db: Db, key: SubscriptionKey, now: number): Promise<UsageAlerts> {
+  const row = await db
+    .selectFrom('usage_alerts')
+    .select('thresholds')
+    .where('account_id', '=', key.accountId)
+    .where('plan_id', '=', key.planId)
+    .executeTakeFirst();
+  // The crossings mailed for the clicks the active bundles hold now; buying more arms them again.
+  const sent = await db
+    .selectFrom('usage_alert_marks as m')
+    .select(['m.threshold', 'm.clicks_total as clicksTotal', 'm.sent_at as sentAt'])
+    .where('m.account_id', '=', key.accountId)
+    .where('m.plan_id', '=', key.planId)
+    .where((eb) =>
+      eb(
+        'm.clicks_total',
+        '=',
+        eb
+          .selectFrom('bundles as b')
+          .select((b) => b.fn.coalesce(b.fn.sum<number>('b.clicks'), b.lit(0)).as('total'))
+          .whereRef('b.account_id', '=', 'm.account_id')
+          .whereRef('b.plan_id', '=', 'm.plan_id')
+          .where('b.start_date', '<=', now)
+          .where('b.end_date', '>', now),
+      ),
+    )
+    .orderBy('m.threshold')
+    .execute();
+  return { ...key, thresholds: [...(row?.thresholds ?? [])].sort((a, b) => a - b), sent };
+}
+
+/** GET /account/plans/alerts ?accountId, planId: owners of the account and staff. */
+export async function getUsageAlerts(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, query: SubscriptionKey): Promise<UsageAlerts> {
+  const account = await authoriseGroup(deps.db, actor, query.accountId, 'manage');
+  if (account.type !== 'account') throw notAnAccount();
+  await requireSubscription(deps.db, query);
+  return readAlerts(deps.db, query, secondsOf(deps.clock));
+}
+
+/**
+ * PUT /account/plans/alerts ?accountId, planId body { thresholds }: percentages 1-100 of the clicks
+ * of the active bundles, at most 10, each once (400 otherwise, checked by the schema); an empty
+ * list turns the alerts off.
+ */
+export async function putUsageAlerts(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  actor: Actor,
+  input: { query: SubscriptionKey; body: { thresholds: number[] } },
+): Promise<UsageAlerts> {
+  const { query } = input;
+  const now = secondsOf(deps.clock);
+  const thresholds = [...input.body.thresholds].sort((a, b) => a - b);
+  await deps.db.transaction().execute(async (trx) => {
+    const account = await authoriseGroup(trx, actor, query.accountId, 'manage');
+    if (account.type !== 'account') throw notAnAccount();
+    await requireSubscription(trx, query, true);
+    if (thresholds.length === 0) {
+      await trx.deleteFrom('usage_alerts').where('account_id', '=', query.accountId).where('plan_id', '=', query.planId).execute();
+      return;
+    }
+    await trx
+      .insertInto('usage_alerts')
+      .values({ account_id: query.accountId, plan_id: query.planId, thresholds, updated_at: now, updated_by: actor.id })
+      .onConflict((oc) =>
+        oc.columns(['account_id', 'plan_id']).doUpdateSet((eb) => ({
+          thresholds: eb.ref('excluded.thresholds'),
+          updated_at: eb.ref('excluded.updated_at'),
+          updated_by: eb.ref('excluded.updated_by'),
+        })),
+      )
+      .execute();
+  });
+  return readAlerts(deps.db, query, now);
+}

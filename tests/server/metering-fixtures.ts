@@ -1,0 +1,108 @@
+// Shared by the metering*.test.ts files: an account with a subscription, tokens and exported API
+// tokens written straight into the database (as the tokens module's export does), calls through
+// the test-only metered route, and a dump of everything the meter writes.
+import { randomBytes } from 'node:crypto';
+import type { DqService } from '../../contract/shared/catalogue';
+import { createTokens } from '../../server/modules/users/jwt';
+import { day, insertBundle, insertDataset, insertPlan, insertSubscription, nowOf } from './plans-fixtures';
+import { query, type Harness } from './harness';
+
+export { day, insertBundle, nowOf };
+
+/** The harness's env for the metering tests: the test-only metered route is on. */
+export const meterEnv = { METER_TEST_ROUTE: '1' };
+
+/** An owner, an organisation with an account (territory uk unless said), and a plan of `service` the account subscribes to. */
+export async function meterWorld(h: Harness, fields: { service?: DqService; territory?: 'uk' | 'australia'; enabled?: boolean } = {}) {
+  const owner = await h.createUser({ personalName: 'Meter Owner' });
+  const organisation = await h.createGroup({ name: 'Meter Org', type: 'organisation', territory: fields.territory });
+  const accountId = await h.createGroup({ name: 'Meter Account', type: 'account', parentId: organisation, territory: fields.territory });
+  await h.addToGroup(organisation, owner.id, 'owner');
+  const datasetId = await insertDataset(h, { service: fields.service ?? 'addresslookup' });
+  const planId = await insertPlan(h, { datasetId, territory: fields.territory, name: `Meter Plan ${randomBytes(3).toString('hex')}` });
+  await insertSubscription(h, accountId, planId, { enabled: fields.enabled });
+  return { owner, organisation, accountId, datasetId, planId };
+}
+
+export type TokenFields = {
+  type?: 'server' | 'browser';
+  tag?: string;
+  locked?: boolean;
+  ipRanges?: string[];
+  referrer?: string | null;
+  expiry?: number;
+  services?: DqService[];
+  dailyCap?: number | null;
+  deleted?: boolean;
+};
+
+export async function insertToken(h: Harness, accountId: number, fields: TokenFields = {}): Promise<number> {
+  const now = nowOf(h);
+  const { rows } = await query<{ id: number }>(h.db,
+    `insert into tokens (account_id, type, tag, locked, ip_ranges, referrer, expiry, services, daily_cap, created_at, updated_at, deleted_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11) returning id`,
+    [accountId, fields.type ?? 'server', fields.tag ?? `tag-${randomBytes(4).toString('hex')}`, fields.locked ?? false,
+      fields.ipRanges ?? [], fields.referrer ?? null, fields.expiry ?? 0, fields.services ?? ['addresslookup'],
+      fields.dailyCap ?? null, now, fields.deleted ? now : null]);
+  return rows[0].id;
+}
+
+/**
+ * An exported API token bound to `tokenId`: a session row of kind 'api' with the token, and a JWT
+ * signed as the login does (one year), carrying the account id.
+ */
+export async function exportToken(h: Harness, user: { id: number; email: string }, accountId: number, tokenId: number | null, kind: 'api' | 'session' = 'api') {
+  const now = nowOf(h);
+  const sessionId = randomBytes(18).toString('base64url');
+  const expirySeconds = 31_536_000;
+  await query(h.db,
+    'insert into sessions (id, user_id, kind, created_at, expires_at, token_id) values ($1, $2, $3, $4, $5, $6)',
+    [sessionId, user.id, kind, now, now + expirySeconds, tokenId]);
+  const jwt = await createTokens({ db: h.db, secret: h.config.jwtSecret }).sign(
+    { userId: user.id, userName: user.email, roles: ['account'], territory: 'uk', validated: true, accountId, sessionId,
+      recycleDate: now + expirySeconds, recycleSeconds: expirySeconds, expirySeconds },
+    now,
+  );
+  return { jwt, sessionId };
+}
+
+/** POST /api/metertest/<service> with the bearer token. */
+export function meterCall(
+  h: Harness,
+  jwt: string,
+  options: { service?: DqService; fail?: boolean; clicks?: number; headers?: Record<string, string>; remoteAddress?: string; unmetered?: boolean } = {},
+) {
+  const q: Record<string, string> = {};
+  if (options.fail) q.fail = '1';
+  if (options.clicks) q.clicks = String(options.clicks);
+  return h.inject({
+    method: 'POST',
+    url: `/api/metertest/${options.service ?? 'addresslookup'}${options.unmetered ? '/unmetered' : ''}`,
+    query: q,
+    headers: { authorization: `Bearer ${jwt}`, ...options.headers },
+    remoteAddress: options.remoteAddress,
+  });
+}
+
+/** Everything the meter writes, to compare before and after a refused or failed call. */
+export async function meterState(h: Harness) {
+  const q = async (sql: string) => (await query(h.db, sql)).rows;
+  return {
+    bundles: await q('select id, used_clicks from bundles order by id'),
+    usage: await q('select * from usage_daily order by account_id, plan_id, day, token_id, country'),
+    tokenDays: await q('select * from token_day_usage order by token_id, day'),
+    marks: await q('select * from usage_alert_marks order by account_id, plan_id, threshold, clicks_total'),
+  };
+}
+
+export async function remaining(h: Harness, accountId: number, planId: number): Promise<number> {
+  const { rows } = await query<{ left: number }>(h.db,
+    'select coalesce(sum(clicks - used_clicks), 0)::int as left from bundles where account_id = $1 and plan_id = $2', [accountId, planId]);
+  return rows[0].left;
+}
+
+export async function usageClicks(h: Harness, accountId: number): Promise<{ clicks: number; rows: number }> {
+  const { rows } = await query<{ clicks: number; rows: number }>(h.db,
+    'select coalesce(sum(clicks), 0)::int as clicks, count(*)::int as rows from usage_daily where account_id = $1', [accountId]);
+  return rows[0];
+}

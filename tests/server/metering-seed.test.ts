@@ -1,0 +1,80 @@
+// The demo seed's tokens and its three months of usage, made by the real meter (server/seedUsage.ts):
+// every click of the history is in a bundle, in usage_daily and in its token's day count alike.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../server/db';
+import { seedDemo } from '../../server/seed';
+import { historyDays } from '../../server/seedUsage';
+import { freshDb, query } from './harness';
+
+let db: Db;
+let drop: () => Promise<void>;
+const now = Math.floor(Date.UTC(2030, 0, 1, 9) / 1000);
+const today = now - (now % 86_400);
+beforeAll(async () => {
+  ({ db, drop } = await freshDb());
+  await seedDemo(db, now);
+});
+afterAll(() => drop?.());
+
+const rows = async <T>(text: string, params: unknown[] = []) => (await query<T>(db, text, params)).rows;
+
+describe('the demo tokens and usage history', () => {
+  it('gives Acme UK a token in each state, and Acme Australia and Northwind tokens of their own', async () => {
+    const tokens = await rows<{ account: string; tag: string; type: string; locked: boolean; ip_ranges: string[]; referrer: string | null; expiry: number; daily_cap: number | null }>(
+      `select g.name as account, t.tag, t.type, t.locked, t.ip_ranges, t.referrer, t.expiry, t.daily_cap
+         from tokens t join groups g on g.id = t.account_id order by t.id`);
+    const acme = tokens.filter((t) => t.account === 'Acme UK');
+    expect(acme.some((t) => t.type === 'server' && t.ip_ranges.length > 0 && !t.locked && t.expiry === 0)).toBe(true);
+    expect(acme.some((t) => t.type === 'browser' && t.referrer?.startsWith('*.'))).toBe(true);
+    expect(acme.some((t) => t.locked)).toBe(true);
+    expect(acme.some((t) => t.expiry > 0 && t.expiry < now)).toBe(true);
+    expect(acme.some((t) => t.daily_cap !== null)).toBe(true);
+    for (const account of ['Acme Australia', 'Northwind Retail UK']) expect(tokens.filter((t) => t.account === account).length, account).toBeGreaterThan(0);
+  });
+
+  it(`keeps ${historyDays} days of usage up to today, by token (and the portal) and country`, async () => {
+    const [span] = await rows<{ first: number; last: number; countries: number; tokens: number; portal: number }>(
+      `select min(day)::bigint as first, max(day)::bigint as last, count(distinct country)::int as countries,
+              count(distinct token_id)::int as tokens, count(*) filter (where token_id is null)::int as portal from usage_daily`);
+    expect(span.first).toBe(today - (historyDays - 1) * 86_400);
+    expect(span.last).toBe(today);
+    expect(span.countries).toBeGreaterThanOrEqual(3);
+    expect(span.tokens).toBeGreaterThanOrEqual(6);
+    expect(span.portal).toBeGreaterThan(0);
+  });
+
+  it('spends exactly the metered clicks from the bundles of subscriptions whose history started fresh', async () => {
+    const metered = await rows<{ name: string; plan: string; used: number; usage: number }>(
+      `select g.name, p.name as plan,
+              (select sum(used_clicks) from bundles b where b.account_id = s.account_id and b.plan_id = s.plan_id)::int as used,
+              (select coalesce(sum(clicks), 0) from usage_daily u where u.account_id = s.account_id and u.plan_id = s.plan_id)::int as usage
+         from subscriptions s join groups g on g.id = s.account_id join plans p on p.id = s.plan_id
+        where (g.name, p.name) in (('Acme UK', 'Email Validation UK'), ('Acme Australia', 'Address Lookup Australia'), ('Northwind Retail UK', 'Address Lookup UK'), ('Acme UK', 'Address Autocomplete UK 2024'))
+        order by 1, 2`);
+    expect(metered).toHaveLength(4);
+    for (const m of metered) expect(m.usage, `${m.name} ${m.plan}`).toBe(m.used);
+    // The email bundle's 10,000 clicks are spent exactly by its history: the services page shows it empty.
+    expect(metered.find((m) => m.plan === 'Email Validation UK')?.used).toBe(10_000);
+  });
+
+  it("counts each token's days as usage_daily does, never past a cap, and nothing for the expired token after it expired", async () => {
+    const mismatched = await rows(
+      `select t.tag from tokens t
+        where (select coalesce(sum(clicks), 0) from usage_daily u where u.token_id = t.id)
+           <> (select coalesce(sum(clicks), 0) from token_day_usage d where d.token_id = t.id)`);
+    expect(mismatched).toEqual([]);
+    const overCap = await rows(`select t.tag from token_day_usage d join tokens t on t.id = d.token_id where t.daily_cap is not null and d.clicks > t.daily_cap`);
+    expect(overCap).toEqual([]);
+    const afterExpiry = await rows(`select u.day from usage_daily u join tokens t on t.id = u.token_id where t.expiry > 0 and u.day >= t.expiry`);
+    expect(afterExpiry).toEqual([]);
+  });
+
+  it('sets usage alerts on Acme UK address lookup and is not run twice', async () => {
+    const alerts = await rows<{ thresholds: number[] }>(`select thresholds from usage_alerts`);
+    expect(alerts).toEqual([{ thresholds: [50, 80, 100] }]);
+    const [before] = await rows<{ n: number }>('select sum(clicks)::int as n from usage_daily');
+    expect(await seedDemo(db, now)).toBe(false);
+    const [after] = await rows<{ n: number }>('select sum(clicks)::int as n from usage_daily');
+    expect(after).toEqual(before);
+  });
+});
