@@ -8,6 +8,8 @@ import { invalidCredentials } from '../../server/http/route';
 import { browserNeedsReferrer, pastExpiry, wrongPassword } from '../../server/modules/tokens/service';
 import { call, signedIn, type Caller } from './groups-fixtures';
 import { createHarness, fixturePassword, query, type Harness } from './harness';
+import { meterEnv } from './metering-fixtures';
+import { insertBundle, insertDataset, insertPlan } from './plans-fixtures';
 import { claimsOf, dumpTokenState, insertToken, nowOf, tokenBody, tokens, uniqueTag } from './tokens-fixtures';
 
 let h: Harness;
@@ -17,7 +19,7 @@ let otherAccountId: number;
 const day = 86_400;
 
 beforeAll(async () => {
-  h = await createHarness();
+  h = await createHarness({ env: meterEnv });
   owner = await signedIn(h);
   const organisationId = await h.createGroup({ name: 'Token Org', type: 'organisation' });
   accountId = await h.createGroup({ name: 'Token UK', type: 'account', parentId: organisationId });
@@ -229,15 +231,21 @@ describe('changing tokens (PUT /tokens, PUT /tokens/lock, DELETE /tokens)', () =
   });
 
   it('deletes: the token leaves the list, its exported tokens stop working at once, and its tag is free again', async () => {
+    const planId = await insertPlan(h, { datasetId: await insertDataset(h, { service: 'addresslookup' }) });
+    await insertBundle(h, { accountId, planId, clicks: 10, start: nowOf(h) - day, end: nowOf(h) + 30 * day });
     const made = await create(owner, tokenBody());
     const exported = await exportAs(owner.email, fixturePassword, { accountId, tokenId: made.body.id });
     expect(exported.status).toBe(200);
     const asIntegration = { authorization: `Bearer ${exported.body.token}` };
-    expect((await h.inject({ method: 'GET', url: '/api/users/user', query: { id: String(owner.id) }, headers: asIntegration })).statusCode).toBe(200);
+    // From inside its range the token calls a data-quality service (the test-only metered route)...
+    const metered = () => h.inject({ method: 'POST', url: '/api/metertest/addresslookup', headers: asIntegration, remoteAddress: '203.0.113.7' });
+    expect((await metered()).statusCode).toBe(200);
+    // ...but is never a portal session: a leaked integration token manages nothing.
+    expect((await h.inject({ method: 'GET', url: '/api/users/user', query: { id: String(owner.id) }, headers: asIntegration })).statusCode).toBe(401);
 
     const deleted = await call(h, owner, tokens('DELETE', '', { id: made.body.id }));
     expect(deleted.body).toEqual({ msg: 'Token deleted' });
-    expect((await h.inject({ method: 'GET', url: '/api/users/user', query: { id: String(owner.id) }, headers: asIntegration })).statusCode).toBe(401);
+    expect((await metered()).statusCode).toBe(401);
     expect((await query(h.db, 'select id from sessions where token_id = $1', [made.body.id])).rows).toEqual([]);
     const { rows } = await query<{ deleted_at: string | number | null }>(h.db, 'select deleted_at from tokens where id = $1', [made.body.id]);
     expect(Number(rows[0].deleted_at)).toBe(nowOf(h));
