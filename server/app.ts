@@ -16,6 +16,7 @@ import { searchPlugin } from './modules/search/plugin';
 import { createBotCheck, type BotVerifier } from './modules/users/botCheck';
 import { createTokens } from './modules/users/jwt';
 import { usersPlugin } from './modules/users/plugin';
+import { usagePlugin } from './modules/usage/plugin';
 import type { Mailer } from './platform/mail';
 
 export type AppDeps = {
@@ -37,8 +38,8 @@ const services: Partial<Record<ServiceName, FastifyPluginAsync<{ deps: Deps }>[]
   // Sessions, users and user admin; the group tree, memberships and invitations; staff search.
   users: [usersPlugin, groupsPlugin, searchPlugin],
   // Account and plan manager: catalogue, account plans, bundles and subscriptions (payments and the
-  // shop come with their issues).
-  plans: [plansPlugin],
+  // shop come with their issues); the usage reports.
+  plans: [plansPlugin, usagePlugin],
   // bureau:         bureau file cleansing
   // filesUk, filesAustralia: chunked file uploads per territory
   // address, autocomplete, email, bank: the data-quality engines

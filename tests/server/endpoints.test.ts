@@ -6,6 +6,8 @@ import * as planEndpoints from '../../contract/plans/endpoints';
 import * as planSchemas from '../../contract/plans/schemas';
 import * as searchEndpoints from '../../contract/search/endpoints';
 import * as searchSchemas from '../../contract/search/schemas';
+import * as usageEndpoints from '../../contract/usage/endpoints';
+import * as usageSchemas from '../../contract/usage/schemas';
 import * as userEndpoints from '../../contract/users/endpoints';
 import * as userSchemas from '../../contract/users/schemas';
 import { servicePaths } from '../../server/config';
@@ -20,6 +22,7 @@ const modules = {
   groups: { endpoints: groupEndpoints, schemas: groupSchemas },
   search: { endpoints: searchEndpoints, schemas: searchSchemas },
   plans: { endpoints: planEndpoints, schemas: planSchemas },
+  usage: { endpoints: usageEndpoints, schemas: usageSchemas },
 };
 
 const entries = Object.entries(modules).flatMap(([module, { endpoints, schemas }]) =>
