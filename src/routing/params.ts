@@ -45,3 +45,18 @@ export const planIdParam = {
   parse: ({ planId }: { planId: string }) => ({ planId: parseIdParam(planId) }),
   stringify: ({ planId }: { planId: number }) => ({ planId: String(planId) }),
 };
+
+/**
+ * validateSearch of the reporting pages: the range (from, to as yyyy-mm-dd), period, plan and token
+ * tag, kept as text. The reporting area checks them with zod when its page loads (src/areas/reporting/
+ * range.ts), so the schema library stays out of the portal's first chunk.
+ */
+export function reportSearch(search: Record<string, unknown>): { from?: string; to?: string; period?: string; planId?: string; tag?: string } {
+  const own: Record<string, string> = {};
+  for (const key of ['from', 'to', 'period', 'planId', 'tag'] as const) {
+    const value = text(search[key]);
+    if (value !== undefined) own[key] = value;
+  }
+  return { ...search, ...own };
+}
+export type ReportSearch = ReturnType<typeof reportSearch>;
