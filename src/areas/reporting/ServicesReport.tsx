@@ -65,7 +65,7 @@ function ServicesBody({
             <span>Plan</span>
             <select
               value={planId ?? ''}
-              onChange={(e) => void navigate({ search: (prev) => ({ ...prev, planId: e.target.value === '' ? undefined : e.target.value }) })}
+              onChange={(e) => void navigate({ search: (prev) => ({ ...prev, planId: e.target.value === '' ? undefined : Number(e.target.value) }) })}
             >
               <option value="">All plans</option>
               {plans.map((p) => (
