@@ -140,7 +140,7 @@ test('the services and tokens reports break down the same total by plan, country
 
   // One token's detail through GET /account/tokens/usage.
   const first = perToken.values.findIndex((v) => v > 0);
-  await tokens.getByRole('link', { name: /^Show the detail of / }).nth(first).click();
+  await tokens.getByRole('link', { name: /^Show detail of / }).nth(first).click();
   await expect(page).toHaveURL(/tag=/);
   const detail = page.locator('#tokens-detail');
   await expect(detail.getByRole('img', { name: /^Line chart/ })).toBeVisible();

@@ -92,8 +92,8 @@ function TokensBody({ report, detail, tag, range }: { report: AllTokensUsageRepo
               header: 'Detail',
               value: (t) => t.tokenTag,
               cell: (t) => (
-                <Link to="/reporting/tokens" search={(prev) => ({ ...prev, tag: t.tokenTag })} aria-label={`Show the detail of ${t.tokenTag}`}>
-                  Show detail
+                <Link to="/reporting/tokens" search={(prev) => ({ ...prev, tag: t.tokenTag })}>
+                  Show detail<span className="visually-hidden"> of {t.tokenTag}</span>
                 </Link>
               ),
             },
