@@ -31,7 +31,7 @@ type Step = { key: string; to: string; label: string; text: string };
 
 /** /home: the customer's dashboard for the selected account, and the next steps for whoever is signed in. */
 export default function Home() {
-  const { dashboard, now } = useLoaderData({ from: '/_signedIn/_validated/home' });
+  const { dashboard, failed, now } = useLoaderData({ from: '/_signedIn/_validated/home' });
   const { session, groups, territory: hostTerritory } = usePortal();
   const user = useSelector(session, (s) => s.context.user);
   const { account, organisation, partner } = useSelector(groups, (g) => g.context.selection);
@@ -60,14 +60,14 @@ export default function Home() {
         <section className="hero" aria-labelledby="home-title">
           <h1 id="home-title">Welcome</h1>
           <p>
+            Signed in as <strong>{user.userName}</strong>
             {account ? (
               <>
-                You are working in <strong>{account.name}</strong>
-                {organisation ? ` of ${organisation.name}` : ''} on the {territoryLabels[hostTerritory]} portal.
+                , working in <strong>{account.name}</strong>
+                {organisation ? ` of ${organisation.name}` : ''}
               </>
-            ) : (
-              <>Welcome to the {territoryLabels[hostTerritory]} portal.</>
-            )}{' '}
+            ) : null}{' '}
+            on the {territoryLabels[hostTerritory]} portal.{' '}
             Prices are in {currencySymbols[territory]}.
           </p>
         </section>
@@ -81,7 +81,7 @@ export default function Home() {
       {dashboard && account ? (
         <Dashboard dashboard={dashboard} accountName={account.name} now={now} />
       ) : (
-        <NoDashboard accountName={account?.name ?? null} staff={staff} />
+        <NoDashboard accountName={account?.name ?? null} staff={staff} manages={manages} failed={failed} />
       )}
 
       <section aria-labelledby="services-title">
@@ -178,12 +178,14 @@ function Dashboard({ dashboard, accountName, now }: { dashboard: Dashboard; acco
 }
 
 /** Home for someone with no account to manage: what they can do instead. */
-function NoDashboard({ accountName, staff }: { accountName: string | null; staff: boolean }) {
+function NoDashboard({ accountName, staff, manages, failed }: { accountName: string | null; staff: boolean; manages: boolean; failed: boolean }) {
   return (
     <section className="card" aria-labelledby="dashboard-title" id="home-dashboard">
       <h2 id="dashboard-title">{accountName ? `Working in ${accountName}` : staff ? 'No customer selected' : 'Getting started'}</h2>
       <p>
-        {accountName
+        {failed || (manages && accountName)
+          ? `The subscriptions and usage of ${accountName ?? 'this account'} could not be loaded just now. Reload the page, or open the usage reports.`
+          : accountName
           ? `You use ${accountName}'s services as a member: its owners manage its subscriptions, API tokens and usage reports. Ask an owner if you need them.`
           : staff
             ? 'Select a customer with Change Account or Account Search to see its subscriptions and usage here.'

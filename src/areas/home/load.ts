@@ -1,9 +1,9 @@
 import { can } from '../../../contract/shared/access';
 import { monthStart } from '../../../contract/shared/usage';
 import * as plans from '../../../contract/plans/endpoints';
+import * as usageEndpoints from '../../../contract/usage/endpoints';
 import type { Portal } from '../../app/portal';
 import { waitFor } from 'xstate';
-import { usageApi } from '../../api/usage';
 import { groupsSettled } from '../../routing/guards';
 
 // What /home loads (its route imports this lazily): for an account the user may manage, its
@@ -18,11 +18,22 @@ export async function loadHome(portal: Portal) {
   const { account } = portal.groups.getSnapshot().context.selection;
   const user = portal.session.getSnapshot().context.user;
   const now = nowSeconds();
-  if (!account || !can(user, account, 'manage')) return { dashboard: null, now };
-  const [subscriptions, usage] = await Promise.all([
-    portal.api.call(plans.listAccountPlans, { query: { accountId: account.id } }, { action: 'load the subscriptions', cache: false }),
-    usageApi(portal.api).planUsage({ accountId: account.id, period: 'monthly', fromDate: monthStart(now, 1), toDate: now }),
-  ]);
+  if (!account || !can(user, account, 'manage')) return { dashboard: null, failed: false, now };
+  // Home is where everyone lands: a failure here says so on the page, not in the Error modal.
+  const quiet = { skipDefaultErrorHandling: true } as const;
+  let subscriptions, usage;
+  try {
+    [subscriptions, usage] = await Promise.all([
+      portal.api.call(plans.listAccountPlans, { query: { accountId: account.id } }, { action: 'load the subscriptions', cache: false, ...quiet }),
+      portal.api.call(
+        usageEndpoints.planUsage,
+        { query: { accountId: account.id, period: 'monthly', fromDate: monthStart(now, 1), toDate: now } },
+        { action: 'load the usage', ...quiet },
+      ),
+    ]);
+  } catch {
+    return { dashboard: null, failed: true, now };
+  }
   const clicksIn = (month: number) => usage.usage.find((b) => b.period === month)?.clicks ?? 0;
   return {
     dashboard: {
@@ -31,6 +42,7 @@ export async function loadHome(portal: Portal) {
       thisMonth: { start: monthStart(now), clicks: clicksIn(monthStart(now)) },
       lastMonth: { start: monthStart(now, 1), clicks: clicksIn(monthStart(now, 1)) },
     },
+    failed: false,
     now,
   };
 }
