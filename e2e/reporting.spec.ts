@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
+import { summaryTour } from '../src/shared/helptips/tours/reportingSummary';
 import { expect, logIn, test } from './support/fixtures';
 
 // The usage reports and the home dashboard against the real server and its demo seed (issue 12):
@@ -186,4 +187,23 @@ test('the home dashboard shows the clicks remaining of each subscription @uk-onl
   await expect(page.getByRole('link', { name: 'Buy more clicks' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Create an API token' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Read the guides' })).toBeVisible();
+});
+
+test.describe('the summary report tour', () => {
+  test.use({ helpTips: 'on' });
+
+  test('starts on a first visit and walks its tips, each at its target @uk-only', async ({ page }) => {
+    await logIn(page, 'owner@example.com');
+    await expect(page).toHaveURL(/\/portal\/home/);
+    await page.goto('/portal/reporting/summary');
+    const tips = [...summaryTour.tips].sort((a, b) => a.order - b.order);
+    for (const [i, tip] of tips.entries()) {
+      const dialog = page.getByRole('dialog', { name: tip.title });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(`Tip ${i + 1} of ${tips.length}`);
+      if (tip.targetId) await expect(page.locator(`#${tip.targetId}`)).toBeVisible();
+      await dialog.getByRole('button', { name: i === tips.length - 1 ? 'Got it' : 'Next' }).click();
+    }
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
 });
