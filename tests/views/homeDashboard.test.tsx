@@ -64,8 +64,8 @@ describe('the home dashboard', () => {
     expect(within(dashboard).getByText('Used in June 2025 so far')).toBeTruthy();
     const rows = [...within(dashboard).getByRole('table').querySelectorAll('tbody tr')].map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent));
     expect(rows).toEqual([
-      ['Address Lookup 10k', 'Address lookup', 'Active', '7,500', '20/11/2025'],
-      ['Email 5k', 'Email validation', 'No clicks left', '0', '—'],
+      ['Address Lookup 10k', '7,500', '20/11/2025', 'Active', 'Address lookup'],
+      ['Email 5k', '0', '—', 'No clicks left', 'Email validation'],
     ]);
     const usage = to('/account/plans/usage')[0].url.searchParams;
     expect(Object.fromEntries(usage)).toMatchObject({ accountId: '31', period: 'monthly', fromDate: String(d('2025-05-01')) });

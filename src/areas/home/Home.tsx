@@ -163,11 +163,12 @@ function Dashboard({ dashboard, accountName, now }: { dashboard: Dashboard; acco
           </>
         }
         columns={[
+          // What matters most first: on a phone the table scrolls sideways after these.
           { header: 'Plan', cell: (s) => s.plan },
-          { header: 'Service', cell: (s) => dqServiceLabels[s.service] },
-          { header: 'Status', cell: (s) => subscriptionStatusText[s.status].label },
           { header: 'Clicks remaining', cell: (s) => count(s.remainClicks), className: 'num' },
           { header: 'Estimated expiry', cell: (s) => (s.estimatedExpiryDate === null ? '—' : formatDate(s.estimatedExpiryDate)) },
+          { header: 'Status', cell: (s) => subscriptionStatusText[s.status].label },
+          { header: 'Service', cell: (s) => dqServiceLabels[s.service] },
         ]}
       />
       <p className="muted dashboard__note">
