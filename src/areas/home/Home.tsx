@@ -1,4 +1,4 @@
-import { Link, useLoaderData } from '@tanstack/react-router';
+import { Await, Link, useLoaderData } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { can, isAdminUser } from '../../../contract/shared/access';
 import { dqServiceLabels, subscriptionStatusText } from '../../../contract/shared/catalogue';
@@ -31,7 +31,7 @@ type Step = { key: string; to: string; label: string; text: string };
 
 /** /home: the customer's dashboard for the selected account, and the next steps for whoever is signed in. */
 export default function Home() {
-  const { dashboard, failed, now } = useLoaderData({ from: '/_signedIn/_validated/home' });
+  const { home } = useLoaderData({ from: '/_signedIn/_validated/home' });
   const { session, groups, territory: hostTerritory } = usePortal();
   const user = useSelector(session, (s) => s.context.user);
   const { account, organisation, partner } = useSelector(groups, (g) => g.context.selection);
@@ -41,6 +41,7 @@ export default function Home() {
   const staff = isStaff(user.roles);
   const referrer = partner?.subtype === 'referrer';
   const manages = Boolean(account && can(user, account, 'manage'));
+  const renewing = useSelector(session, (s) => s.matches('reauthenticating'));
 
   const steps: Step[] = [];
   if (account && can(user, account, 'own') && !referrer)
@@ -70,6 +71,10 @@ export default function Home() {
             on the {territoryLabels[hostTerritory]} portal.{' '}
             Prices are in {currencySymbols[territory]}.
           </p>
+          {/* One word on the session, no details: a screen reader hears a renewal, and the session's QA paths read it. */}
+          <p className="muted home__session">
+            Session: <span role="status">{renewing ? 'Renewing…' : 'Active'}</span>, renewed by the portal while you work.
+          </p>
         </section>
         <nav className="home__shortcuts" id="home-shortcuts" aria-label="Shortcuts">
           <Link to="/user">My settings</Link>
@@ -78,11 +83,23 @@ export default function Home() {
         </nav>
       </div>
 
-      {dashboard && account ? (
-        <Dashboard dashboard={dashboard} accountName={account.name} now={now} />
-      ) : (
-        <NoDashboard accountName={account?.name ?? null} staff={staff} manages={manages} failed={failed} />
-      )}
+      <Await
+        promise={home}
+        fallback={
+          <section className="card" aria-labelledby="dashboard-title" id="home-dashboard" aria-busy="true">
+            <h2 id="dashboard-title">{account ? account.name : 'Your account'}</h2>
+            <p className="muted">Loading your subscriptions and usage…</p>
+          </section>
+        }
+      >
+        {({ dashboard, failed, now }) =>
+          dashboard && account ? (
+            <Dashboard dashboard={dashboard} accountName={account.name} now={now} />
+          ) : (
+            <NoDashboard accountName={account?.name ?? null} staff={staff} manages={manages} failed={failed} />
+          )
+        }
+      </Await>
 
       <section aria-labelledby="services-title">
         <h2 id="services-title">Services</h2>

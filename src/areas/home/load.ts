@@ -6,18 +6,23 @@ import type { Portal } from '../../app/portal';
 import { waitFor } from 'xstate';
 import { groupsSettled } from '../../routing/guards';
 
-// What /home loads (its route imports this lazily): for an account the user may manage, its
-// subscriptions (GET /account/plans: remaining clicks, estimated expiry) and its clicks this month
-// and last month (GET /account/plans/usage, monthly). Nothing for anyone else.
+// What /home loads (its route imports this lazily, and does not wait for it: the page shows at once
+// and the dashboard fills in): for an account the user may manage, its subscriptions (GET
+// /account/plans: remaining clicks, estimated expiry) and its clicks this month and last month (GET
+// /account/plans/usage, monthly). Nothing for anyone else.
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export async function loadHome(portal: Portal) {
+  const now = nowSeconds();
   // Right after login the groups may still be loading: the dashboard is for the account they select.
-  await waitFor(portal.groups, groupsSettled, { timeout: 30_000 });
+  try {
+    await waitFor(portal.groups, groupsSettled, { timeout: 30_000 });
+  } catch {
+    return { dashboard: null, failed: true, now };
+  }
   const { account } = portal.groups.getSnapshot().context.selection;
   const user = portal.session.getSnapshot().context.user;
-  const now = nowSeconds();
   if (!account || !can(user, account, 'manage')) return { dashboard: null, failed: false, now };
   // Home is where everyone lands: a failure here says so on the page, not in the Error modal.
   const quiet = { skipDefaultErrorHandling: true } as const;
