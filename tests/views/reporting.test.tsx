@@ -154,15 +154,15 @@ describe('/reporting/summary', () => {
     renderApp('/portal/reporting/summary');
     const table = await screen.findByRole('table', { name: 'Subscriptions' });
     expect(rowsOf(table)).toEqual([
-      ['Address Lookup 10k', 'Address lookup', '1,500', '8,500'],
-      ['Email 5k', 'Email validation', '300', '0'],
+      ['Address Lookup 10k', '1,500', '8,500', 'Address lookup'],
+      ['Email 5k', '300', '0', 'Email validation'],
     ]);
-    expect(totalsOf(table)).toEqual(['Total', '', '1,800', '8,500']);
+    expect(totalsOf(table)).toEqual(['Total', '1,800', '8,500', '']);
     expect(screen.getByRole('img', { name: /^Bar chart of 2 subscriptions: Address Lookup 10k \(Address lookup\) consumed 1,500 and has 8,500 remaining/ })).toBeTruthy();
     const section = table.closest('section')!;
     const csv = await exportedCsv(within(section).getByRole('button', { name: 'Export CSV' }));
     expect(csv).toBe(
-      'Subscription,Service,Consumed in range,Remaining now\r\nAddress Lookup 10k,Address lookup,1500,8500\r\nEmail 5k,Email validation,300,0\r\nTotal,,1800,8500\r\n',
+      'Subscription,Consumed in range,Remaining now,Service\r\nAddress Lookup 10k,1500,8500,Address lookup\r\nEmail 5k,300,0,Email validation\r\nTotal,1800,8500,\r\n',
     );
   });
 

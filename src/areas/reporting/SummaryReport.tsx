@@ -94,10 +94,11 @@ function SummaryBody({ report, range }: { report: PlanUsageReport; range: Resolv
             empty="This account has no subscriptions."
             totalLabel="Total"
             columns={[
+              // The numbers first: on a phone the table scrolls sideways after them.
               { header: 'Subscription', value: (p) => p.plan },
-              { header: 'Service', value: (p) => dqServiceLabels[p.service] },
               { header: 'Consumed in range', value: (p) => p.clicks, total: report.clicks },
               { header: 'Remaining now', value: (p) => p.remainClicks, total: remaining },
+              { header: 'Service', value: (p) => dqServiceLabels[p.service] },
             ]}
           />
         </div>

@@ -74,10 +74,11 @@ export function UsageChart({ id, summary, ticks, labels, series, kind = 'line', 
           axes: [
             {
               incrs: [1, 2, 3, 4, 6, 7, 12, 14, 24, 28, 30, 60, 90, 120, 180, 365],
-              space: 70,
+              // Every category of a bar chart is named (slanted when crowded); periods thin out.
+              space: bars ? 8 : 70,
               values: (_u, splits) => splits.map((i) => (Number.isInteger(i) ? (ticks[i] ?? '') : '')),
               grid: { show: false },
-              ...(slant ? { rotate: -35, size: 90 } : {}),
+              ...(slant ? { rotate: -45, size: 110 } : {}),
             },
             { values: (_u, splits) => splits.map((v) => count(v)), size: 64, grid: { stroke: '#e4e8ee', width: 1 } },
           ],
