@@ -179,6 +179,23 @@ describe('/reporting/summary', () => {
     expect(chart.getAttribute('tabindex')).toBe('0');
   });
 
+  it('reads a chart out by keyboard: arrow keys, Home and End move through the periods', async () => {
+    renderApp('/portal/reporting/summary');
+    const chart = await screen.findByRole('img', { name: /^Line chart of clicks per month/ });
+    const readout = document.getElementById(chart.getAttribute('aria-describedby')!)!;
+    expect(readout.getAttribute('aria-live')).toBe('polite');
+    chart.focus();
+    const user = userEvent.setup();
+    await user.keyboard('{ArrowRight}');
+    expect(readout.textContent).toBe('April 2025: Address Lookup 10k (Address lookup) 1,000 clicks; Email 5k (Email validation) 0 clicks');
+    await user.keyboard('{End}');
+    expect(readout.textContent).toBe('June 2025: Address Lookup 10k (Address lookup) 500 clicks; Email 5k (Email validation) 300 clicks');
+    await user.keyboard('{ArrowLeft}');
+    expect(readout.textContent).toMatch(/^May 2025: /);
+    await user.keyboard('{Home}');
+    expect(readout.textContent).toMatch(/^April 2025: /);
+  });
+
   it('says when there is no usage in the range, and what to do', async () => {
     renderApp('/portal/reporting/summary', usageServer({ plans: planReport({ clicks: 0, usage: [], plans: [{ ...lookup, clicks: 0, remainClicks: 10_000, usage: [] }] }) }));
     expect(await screen.findByText('No usage in this range.')).toBeTruthy();
