@@ -19,6 +19,7 @@ import { tokensPlugin } from './modules/tokens/plugin';
 import { createBotCheck, type BotVerifier } from './modules/users/botCheck';
 import { createTokens } from './modules/users/jwt';
 import { usersPlugin } from './modules/users/plugin';
+import { usagePlugin } from './modules/usage/plugin';
 import type { Mailer } from './platform/mail';
 
 export type AppDeps = {
@@ -41,8 +42,8 @@ const services: Partial<Record<ServiceName, FastifyPluginAsync<{ deps: Deps }>[]
   // tokens and their export; service JWTs for the application pages.
   users: [usersPlugin, groupsPlugin, searchPlugin, tokensPlugin, meteringUsersPlugin],
   // Account and plan manager: catalogue, account plans, bundles and subscriptions (payments and the
-  // shop come with their issues).
-  plans: [plansPlugin, meteringPlansPlugin],
+  // shop come with their issues); usage alert settings; the usage reports.
+  plans: [plansPlugin, meteringPlansPlugin, usagePlugin],
   // bureau:         bureau file cleansing
   // filesUk, filesAustralia: chunked file uploads per territory
   // address, autocomplete, email, bank: the data-quality engines

@@ -26,6 +26,7 @@ import { Route as SignedInValidatedHelpcentreRouteImport } from './routes/_signe
 import { Route as SignedInValidatedHomeRouteImport } from './routes/_signedIn/_validated/home'
 import { Route as SignedInValidatedOrganisationwizardRouteImport } from './routes/_signedIn/_validated/organisationwizard'
 import { Route as SignedInValidatedPartnerRouteImport } from './routes/_signedIn/_validated/partner'
+import { Route as SignedInValidatedReportingRouteImport } from './routes/_signedIn/_validated/reporting'
 import { Route as SignedInValidatedSearchRouteImport } from './routes/_signedIn/_validated/search'
 import { Route as SignedInValidatedUserRouteImport } from './routes/_signedIn/_validated/user'
 import { Route as SignedInValidatedWelcomewizardRouteImport } from './routes/_signedIn/_validated/welcomewizard'
@@ -39,6 +40,10 @@ import { Route as SignedInValidatedHelpcentreIndexRouteImport } from './routes/_
 import { Route as SignedInValidatedHelpcentreGuideRouteImport } from './routes/_signedIn/_validated/helpcentre/$guide'
 import { Route as SignedInValidatedPartnerIndexRouteImport } from './routes/_signedIn/_validated/partner/index'
 import { Route as SignedInValidatedPartnerAdministrationRouteImport } from './routes/_signedIn/_validated/partner/administration'
+import { Route as SignedInValidatedReportingIndexRouteImport } from './routes/_signedIn/_validated/reporting/index'
+import { Route as SignedInValidatedReportingServicesRouteImport } from './routes/_signedIn/_validated/reporting/services'
+import { Route as SignedInValidatedReportingSummaryRouteImport } from './routes/_signedIn/_validated/reporting/summary'
+import { Route as SignedInValidatedReportingTokensRouteImport } from './routes/_signedIn/_validated/reporting/tokens'
 import { Route as SignedInValidatedSearchIndexRouteImport } from './routes/_signedIn/_validated/search/index'
 import { Route as SignedInValidatedSearchSearchFilterRouteImport } from './routes/_signedIn/_validated/search/$searchFilter'
 import { Route as SignedInValidatedUserIndexRouteImport } from './routes/_signedIn/_validated/user/index'
@@ -160,6 +165,12 @@ const SignedInValidatedPartnerRoute =
     path: '/partner',
     getParentRoute: () => SignedInValidatedRoute,
   } as any)
+const SignedInValidatedReportingRoute =
+  SignedInValidatedReportingRouteImport.update({
+    id: '/reporting',
+    path: '/reporting',
+    getParentRoute: () => SignedInValidatedRoute,
+  } as any)
 const SignedInValidatedSearchRoute = SignedInValidatedSearchRouteImport.update({
   id: '/search',
   path: '/search',
@@ -235,6 +246,30 @@ const SignedInValidatedPartnerAdministrationRoute =
     id: '/administration',
     path: '/administration',
     getParentRoute: () => SignedInValidatedPartnerRoute,
+  } as any)
+const SignedInValidatedReportingIndexRoute =
+  SignedInValidatedReportingIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => SignedInValidatedReportingRoute,
+  } as any)
+const SignedInValidatedReportingServicesRoute =
+  SignedInValidatedReportingServicesRouteImport.update({
+    id: '/services',
+    path: '/services',
+    getParentRoute: () => SignedInValidatedReportingRoute,
+  } as any)
+const SignedInValidatedReportingSummaryRoute =
+  SignedInValidatedReportingSummaryRouteImport.update({
+    id: '/summary',
+    path: '/summary',
+    getParentRoute: () => SignedInValidatedReportingRoute,
+  } as any)
+const SignedInValidatedReportingTokensRoute =
+  SignedInValidatedReportingTokensRouteImport.update({
+    id: '/tokens',
+    path: '/tokens',
+    getParentRoute: () => SignedInValidatedReportingRoute,
   } as any)
 const SignedInValidatedSearchIndexRoute =
   SignedInValidatedSearchIndexRouteImport.update({
@@ -453,6 +488,7 @@ export interface FileRoutesByFullPath {
   '/home': typeof SignedInValidatedHomeRoute
   '/organisationwizard': typeof SignedInValidatedOrganisationwizardRoute
   '/partner': typeof SignedInValidatedPartnerRouteWithChildren
+  '/reporting': typeof SignedInValidatedReportingRouteWithChildren
   '/search': typeof SignedInValidatedSearchRouteWithChildren
   '/user': typeof SignedInValidatedUserRouteWithChildren
   '/welcomewizard': typeof SignedInValidatedWelcomewizardRoute
@@ -462,6 +498,9 @@ export interface FileRoutesByFullPath {
   '/administration/tokens': typeof SignedInValidatedAdministrationTokensRoute
   '/helpcentre/$guide': typeof SignedInValidatedHelpcentreGuideRoute
   '/partner/administration': typeof SignedInValidatedPartnerAdministrationRouteWithChildren
+  '/reporting/services': typeof SignedInValidatedReportingServicesRoute
+  '/reporting/summary': typeof SignedInValidatedReportingSummaryRoute
+  '/reporting/tokens': typeof SignedInValidatedReportingTokensRoute
   '/search/$searchFilter': typeof SignedInValidatedSearchSearchFilterRoute
   '/user/$userId': typeof SignedInValidatedUserUserIdRouteWithChildren
   '/user/updatePassword': typeof SignedInValidatedUserUpdatePasswordRoute
@@ -469,6 +508,7 @@ export interface FileRoutesByFullPath {
   '/dataAdministration/': typeof SignedInValidatedDataAdministrationIndexRoute
   '/helpcentre/': typeof SignedInValidatedHelpcentreIndexRoute
   '/partner/': typeof SignedInValidatedPartnerIndexRoute
+  '/reporting/': typeof SignedInValidatedReportingIndexRoute
   '/search/': typeof SignedInValidatedSearchIndexRoute
   '/user/': typeof SignedInValidatedUserIndexRoute
   '/administration/account/edit': typeof SignedInValidatedAdministrationAccountEditRoute
@@ -513,12 +553,16 @@ export interface FileRoutesByTo {
   '/welcomewizard': typeof SignedInValidatedWelcomewizardRoute
   '/administration/tokens': typeof SignedInValidatedAdministrationTokensRoute
   '/helpcentre/$guide': typeof SignedInValidatedHelpcentreGuideRoute
+  '/reporting/services': typeof SignedInValidatedReportingServicesRoute
+  '/reporting/summary': typeof SignedInValidatedReportingSummaryRoute
+  '/reporting/tokens': typeof SignedInValidatedReportingTokensRoute
   '/search/$searchFilter': typeof SignedInValidatedSearchSearchFilterRoute
   '/user/updatePassword': typeof SignedInValidatedUserUpdatePasswordRoute
   '/administration': typeof SignedInValidatedAdministrationIndexRoute
   '/dataAdministration': typeof SignedInValidatedDataAdministrationIndexRoute
   '/helpcentre': typeof SignedInValidatedHelpcentreIndexRoute
   '/partner': typeof SignedInValidatedPartnerIndexRoute
+  '/reporting': typeof SignedInValidatedReportingIndexRoute
   '/search': typeof SignedInValidatedSearchIndexRoute
   '/user': typeof SignedInValidatedUserIndexRoute
   '/administration/account/edit': typeof SignedInValidatedAdministrationAccountEditRoute
@@ -567,6 +611,7 @@ export interface FileRoutesById {
   '/_signedIn/_validated/home': typeof SignedInValidatedHomeRoute
   '/_signedIn/_validated/organisationwizard': typeof SignedInValidatedOrganisationwizardRoute
   '/_signedIn/_validated/partner': typeof SignedInValidatedPartnerRouteWithChildren
+  '/_signedIn/_validated/reporting': typeof SignedInValidatedReportingRouteWithChildren
   '/_signedIn/_validated/search': typeof SignedInValidatedSearchRouteWithChildren
   '/_signedIn/_validated/user': typeof SignedInValidatedUserRouteWithChildren
   '/_signedIn/_validated/welcomewizard': typeof SignedInValidatedWelcomewizardRoute
@@ -576,6 +621,9 @@ export interface FileRoutesById {
   '/_signedIn/_validated/administration/tokens': typeof SignedInValidatedAdministrationTokensRoute
   '/_signedIn/_validated/helpcentre/$guide': typeof SignedInValidatedHelpcentreGuideRoute
   '/_signedIn/_validated/partner/administration': typeof SignedInValidatedPartnerAdministrationRouteWithChildren
+  '/_signedIn/_validated/reporting/services': typeof SignedInValidatedReportingServicesRoute
+  '/_signedIn/_validated/reporting/summary': typeof SignedInValidatedReportingSummaryRoute
+  '/_signedIn/_validated/reporting/tokens': typeof SignedInValidatedReportingTokensRoute
   '/_signedIn/_validated/search/$searchFilter': typeof SignedInValidatedSearchSearchFilterRoute
   '/_signedIn/_validated/user/$userId': typeof SignedInValidatedUserUserIdRouteWithChildren
   '/_signedIn/_validated/user/updatePassword': typeof SignedInValidatedUserUpdatePasswordRoute
@@ -583,6 +631,7 @@ export interface FileRoutesById {
   '/_signedIn/_validated/dataAdministration/': typeof SignedInValidatedDataAdministrationIndexRoute
   '/_signedIn/_validated/helpcentre/': typeof SignedInValidatedHelpcentreIndexRoute
   '/_signedIn/_validated/partner/': typeof SignedInValidatedPartnerIndexRoute
+  '/_signedIn/_validated/reporting/': typeof SignedInValidatedReportingIndexRoute
   '/_signedIn/_validated/search/': typeof SignedInValidatedSearchIndexRoute
   '/_signedIn/_validated/user/': typeof SignedInValidatedUserIndexRoute
   '/_signedIn/_validated/administration/account/edit': typeof SignedInValidatedAdministrationAccountEditRoute
@@ -630,6 +679,7 @@ export interface FileRouteTypes {
     | '/home'
     | '/organisationwizard'
     | '/partner'
+    | '/reporting'
     | '/search'
     | '/user'
     | '/welcomewizard'
@@ -639,6 +689,9 @@ export interface FileRouteTypes {
     | '/administration/tokens'
     | '/helpcentre/$guide'
     | '/partner/administration'
+    | '/reporting/services'
+    | '/reporting/summary'
+    | '/reporting/tokens'
     | '/search/$searchFilter'
     | '/user/$userId'
     | '/user/updatePassword'
@@ -646,6 +699,7 @@ export interface FileRouteTypes {
     | '/dataAdministration/'
     | '/helpcentre/'
     | '/partner/'
+    | '/reporting/'
     | '/search/'
     | '/user/'
     | '/administration/account/edit'
@@ -690,12 +744,16 @@ export interface FileRouteTypes {
     | '/welcomewizard'
     | '/administration/tokens'
     | '/helpcentre/$guide'
+    | '/reporting/services'
+    | '/reporting/summary'
+    | '/reporting/tokens'
     | '/search/$searchFilter'
     | '/user/updatePassword'
     | '/administration'
     | '/dataAdministration'
     | '/helpcentre'
     | '/partner'
+    | '/reporting'
     | '/search'
     | '/user'
     | '/administration/account/edit'
@@ -743,6 +801,7 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/home'
     | '/_signedIn/_validated/organisationwizard'
     | '/_signedIn/_validated/partner'
+    | '/_signedIn/_validated/reporting'
     | '/_signedIn/_validated/search'
     | '/_signedIn/_validated/user'
     | '/_signedIn/_validated/welcomewizard'
@@ -752,6 +811,9 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/administration/tokens'
     | '/_signedIn/_validated/helpcentre/$guide'
     | '/_signedIn/_validated/partner/administration'
+    | '/_signedIn/_validated/reporting/services'
+    | '/_signedIn/_validated/reporting/summary'
+    | '/_signedIn/_validated/reporting/tokens'
     | '/_signedIn/_validated/search/$searchFilter'
     | '/_signedIn/_validated/user/$userId'
     | '/_signedIn/_validated/user/updatePassword'
@@ -759,6 +821,7 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/dataAdministration/'
     | '/_signedIn/_validated/helpcentre/'
     | '/_signedIn/_validated/partner/'
+    | '/_signedIn/_validated/reporting/'
     | '/_signedIn/_validated/search/'
     | '/_signedIn/_validated/user/'
     | '/_signedIn/_validated/administration/account/edit'
@@ -920,6 +983,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInValidatedPartnerRouteImport
       parentRoute: typeof SignedInValidatedRoute
     }
+    '/_signedIn/_validated/reporting': {
+      id: '/_signedIn/_validated/reporting'
+      path: '/reporting'
+      fullPath: '/reporting'
+      preLoaderRoute: typeof SignedInValidatedReportingRouteImport
+      parentRoute: typeof SignedInValidatedRoute
+    }
     '/_signedIn/_validated/search': {
       id: '/_signedIn/_validated/search'
       path: '/search'
@@ -1010,6 +1080,34 @@ declare module '@tanstack/react-router' {
       fullPath: '/partner/administration'
       preLoaderRoute: typeof SignedInValidatedPartnerAdministrationRouteImport
       parentRoute: typeof SignedInValidatedPartnerRoute
+    }
+    '/_signedIn/_validated/reporting/': {
+      id: '/_signedIn/_validated/reporting/'
+      path: '/'
+      fullPath: '/reporting/'
+      preLoaderRoute: typeof SignedInValidatedReportingIndexRouteImport
+      parentRoute: typeof SignedInValidatedReportingRoute
+    }
+    '/_signedIn/_validated/reporting/services': {
+      id: '/_signedIn/_validated/reporting/services'
+      path: '/services'
+      fullPath: '/reporting/services'
+      preLoaderRoute: typeof SignedInValidatedReportingServicesRouteImport
+      parentRoute: typeof SignedInValidatedReportingRoute
+    }
+    '/_signedIn/_validated/reporting/summary': {
+      id: '/_signedIn/_validated/reporting/summary'
+      path: '/summary'
+      fullPath: '/reporting/summary'
+      preLoaderRoute: typeof SignedInValidatedReportingSummaryRouteImport
+      parentRoute: typeof SignedInValidatedReportingRoute
+    }
+    '/_signedIn/_validated/reporting/tokens': {
+      id: '/_signedIn/_validated/reporting/tokens'
+      path: '/tokens'
+      fullPath: '/reporting/tokens'
+      preLoaderRoute: typeof SignedInValidatedReportingTokensRouteImport
+      parentRoute: typeof SignedInValidatedReportingRoute
     }
     '/_signedIn/_validated/search/': {
       id: '/_signedIn/_validated/search/'
@@ -1494,6 +1592,29 @@ const SignedInValidatedPartnerRouteWithChildren =
     SignedInValidatedPartnerRouteChildren,
   )
 
+interface SignedInValidatedReportingRouteChildren {
+  SignedInValidatedReportingServicesRoute: typeof SignedInValidatedReportingServicesRoute
+  SignedInValidatedReportingSummaryRoute: typeof SignedInValidatedReportingSummaryRoute
+  SignedInValidatedReportingTokensRoute: typeof SignedInValidatedReportingTokensRoute
+  SignedInValidatedReportingIndexRoute: typeof SignedInValidatedReportingIndexRoute
+}
+
+const SignedInValidatedReportingRouteChildren: SignedInValidatedReportingRouteChildren =
+  {
+    SignedInValidatedReportingServicesRoute:
+      SignedInValidatedReportingServicesRoute,
+    SignedInValidatedReportingSummaryRoute:
+      SignedInValidatedReportingSummaryRoute,
+    SignedInValidatedReportingTokensRoute:
+      SignedInValidatedReportingTokensRoute,
+    SignedInValidatedReportingIndexRoute: SignedInValidatedReportingIndexRoute,
+  }
+
+const SignedInValidatedReportingRouteWithChildren =
+  SignedInValidatedReportingRoute._addFileChildren(
+    SignedInValidatedReportingRouteChildren,
+  )
+
 interface SignedInValidatedSearchRouteChildren {
   SignedInValidatedSearchSearchFilterRoute: typeof SignedInValidatedSearchSearchFilterRoute
   SignedInValidatedSearchIndexRoute: typeof SignedInValidatedSearchIndexRoute
@@ -1555,6 +1676,7 @@ interface SignedInValidatedRouteChildren {
   SignedInValidatedHomeRoute: typeof SignedInValidatedHomeRoute
   SignedInValidatedOrganisationwizardRoute: typeof SignedInValidatedOrganisationwizardRoute
   SignedInValidatedPartnerRoute: typeof SignedInValidatedPartnerRouteWithChildren
+  SignedInValidatedReportingRoute: typeof SignedInValidatedReportingRouteWithChildren
   SignedInValidatedSearchRoute: typeof SignedInValidatedSearchRouteWithChildren
   SignedInValidatedUserRoute: typeof SignedInValidatedUserRouteWithChildren
   SignedInValidatedWelcomewizardRoute: typeof SignedInValidatedWelcomewizardRoute
@@ -1572,6 +1694,7 @@ const SignedInValidatedRouteChildren: SignedInValidatedRouteChildren = {
   SignedInValidatedOrganisationwizardRoute:
     SignedInValidatedOrganisationwizardRoute,
   SignedInValidatedPartnerRoute: SignedInValidatedPartnerRouteWithChildren,
+  SignedInValidatedReportingRoute: SignedInValidatedReportingRouteWithChildren,
   SignedInValidatedSearchRoute: SignedInValidatedSearchRouteWithChildren,
   SignedInValidatedUserRoute: SignedInValidatedUserRouteWithChildren,
   SignedInValidatedWelcomewizardRoute: SignedInValidatedWelcomewizardRoute,

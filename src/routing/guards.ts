@@ -120,3 +120,5 @@ export const administrationRules: RouteRules = { ownerOnly: true, disallowReferr
 export const organisationAdministrationRules: RouteRules = { ...administrationRules, organisationOwnerOnly: true };
 /** /partner/administration/*. */
 export const partnerAdministrationRules: RouteRules = { partnerOnly: true, ownerOnly: true };
+/** /reporting/* (spec section 2: "Reporting (owner)"; section 6: an owned account or staff). */
+export const reportingRules: RouteRules = { ownerOnly: true };

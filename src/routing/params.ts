@@ -62,3 +62,20 @@ export function tokensSearch(search: Record<string, unknown>): TokensSearch {
   if (out.export === 'token' && id !== undefined && /^\d{1,9}$/.test(id) && Number(id) > 0) out.tokenId = Number(id);
   return out;
 }
+
+/**
+ * validateSearch of the reporting pages: the range (from, to as yyyy-mm-dd), period, plan and token
+ * tag, kept as text. The reporting area checks them with zod when its page loads (src/areas/reporting/
+ * range.ts), so the schema library stays out of the portal's first chunk.
+ */
+export function reportSearch(search: Record<string, unknown>): { from?: string; to?: string; period?: string; planId?: number | string; tag?: string } {
+  const own: Record<string, string | number> = {};
+  for (const key of ['from', 'to', 'period', 'planId', 'tag'] as const) {
+    const value = text(search[key]);
+    if (value !== undefined) own[key] = value;
+  }
+  // A plan id travels as a number: the router writes a text that looks like one in quotes.
+  if (typeof own.planId === 'string' && /^\d{1,9}$/.test(own.planId)) own.planId = Number(own.planId);
+  return { ...search, ...own };
+}
+export type ReportSearch = ReturnType<typeof reportSearch>;

@@ -18,11 +18,14 @@ export function ResultTable<Row extends { id: number | string }>({
   columns,
   rows,
   empty,
+  footer,
 }: {
   labelledBy: string;
   columns: ReadonlyArray<Column<Row> | false>;
   rows: readonly Row[];
   empty: ReactNode;
+  /** A last row under the others (totals), one cell per shown column; the first is its row header. */
+  footer?: readonly ReactNode[];
 }) {
   if (rows.length === 0) return <p className="muted">{empty}</p>;
   const shown = columns.filter((c): c is Column<Row> => c !== false);
@@ -49,6 +52,23 @@ export function ResultTable<Row extends { id: number | string }>({
             </tr>
           ))}
         </tbody>
+        {footer && (
+          <tfoot>
+            <tr>
+              {footer.map((cell, i) =>
+                i === 0 ? (
+                  <th key={i} scope="row">
+                    {cell}
+                  </th>
+                ) : (
+                  <td key={i} className={shown[i]?.className}>
+                    {cell}
+                  </td>
+                ),
+              )}
+            </tr>
+          </tfoot>
+        )}
       </table>
     </div>
   );

@@ -10,6 +10,8 @@ import * as searchEndpoints from '../../contract/search/endpoints';
 import * as searchSchemas from '../../contract/search/schemas';
 import * as tokenEndpoints from '../../contract/tokens/endpoints';
 import * as tokenSchemas from '../../contract/tokens/schemas';
+import * as usageEndpoints from '../../contract/usage/endpoints';
+import * as usageSchemas from '../../contract/usage/schemas';
 import * as userEndpoints from '../../contract/users/endpoints';
 import * as userSchemas from '../../contract/users/schemas';
 import { servicePaths } from '../../server/config';
@@ -26,6 +28,7 @@ const modules = {
   plans: { endpoints: planEndpoints, schemas: planSchemas },
   tokens: { endpoints: tokenEndpoints, schemas: tokenSchemas },
   metering: { endpoints: meteringEndpoints, schemas: meteringSchemas },
+  usage: { endpoints: usageEndpoints, schemas: usageSchemas },
 };
 
 const entries = Object.entries(modules).flatMap(([module, { endpoints, schemas }]) =>

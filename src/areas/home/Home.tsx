@@ -1,11 +1,15 @@
-import { Link } from '@tanstack/react-router';
+import { Await, Link, useLoaderData } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { can, isAdminUser } from '../../../contract/shared/access';
+import { dqServiceLabels, subscriptionStatusText } from '../../../contract/shared/catalogue';
 import { currencySymbols, territoryLabels } from '../../../contract/shared/territory';
 import { isStaff } from '../../../contract/shared/roles';
 import { usePortal } from '../../app/PortalContext';
-import { formatDate, formatTime } from '../../shared/format';
+import { formatDate } from '../../shared/format';
 import { PageTour } from '../../shared/helptips/PageTour';
 import { homeTour } from '../../shared/helptips/tours/home';
+import { ResultTable } from '../../shared/ResultTable';
+import type { HomeData } from './load';
 import './home.css';
 
 const services = [
@@ -16,23 +20,60 @@ const services = [
   { name: 'Address Cleanse', text: 'Upload a file to correct, deduplicate and suppress its addresses.' },
 ] as const;
 
-/** /home: where a signed-in user lands; later pages add their summaries here. */
+// Pages of later issues (the shop, token administration): plain paths until their routes exist.
+const shop: string = '/shop';
+const tokens: string = '/administration/tokens';
+
+const count = (n: number) => n.toLocaleString('en-GB');
+const monthName = (seconds: number) => new Date(seconds * 1000).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+type Step = { key: string; to: string; label: string; text: string };
+
+/** /home: the customer's dashboard for the selected account, and the next steps for whoever is signed in. */
 export default function Home() {
+  const { home } = useLoaderData({ from: '/_signedIn/_validated/home' });
   const { session, groups, territory: hostTerritory } = usePortal();
   const user = useSelector(session, (s) => s.context.user);
+  const { account, organisation, partner } = useSelector(groups, (g) => g.context.selection);
   // One territory rule (spec section 2): what home offers follows the selected account, as the menus
   // and guards do; with no account selected, the portal's own territory.
-  const territory = useSelector(groups, (g) => g.context.selection.account?.territory) ?? hostTerritory;
+  const territory = account?.territory ?? hostTerritory;
   const staff = isStaff(user.roles);
+  const referrer = partner?.subtype === 'referrer';
+  const manages = Boolean(account && can(user, account, 'manage'));
   const renewing = useSelector(session, (s) => s.matches('reauthenticating'));
+
+  const steps: Step[] = [];
+  if (account && can(user, account, 'own') && !referrer)
+    steps.push({ key: 'shop', to: shop, label: 'Buy more clicks', text: 'Top up a subscription or add a service in the Shop.' });
+  if (manages && !referrer)
+    steps.push({ key: 'token', to: tokens, label: 'Create an API token', text: 'Call the services from your own systems and web pages.' });
+  if (manages) steps.push({ key: 'reports', to: '/reporting/summary', label: 'Read the usage reports', text: 'Clicks per plan, token and country, with CSV export.' });
+  if (staff && !account) steps.push({ key: 'search', to: '/search', label: 'Find a customer', text: 'Search accounts, organisations and users, then select one to act for it.' });
+  if (isAdminUser(user)) steps.push({ key: 'catalogue', to: '/dataAdministration', label: 'Datasets & Plans', text: 'The catalogue the shop sells and the meter spends.' });
+  if (partner && can(user, partner, 'manage'))
+    steps.push({ key: 'partner', to: '/partner/administration', label: 'Partner administration', text: `The users and details of ${partner.name}.` });
+  steps.push({ key: 'guides', to: '/helpcentre', label: 'Read the guides', text: 'Step-by-step help for every service, the reports and API tokens.' });
+
   return (
     <div className="home">
       <div className="home__top">
         <section className="hero" aria-labelledby="home-title">
           <h1 id="home-title">Welcome</h1>
           <p>
-            Signed in as <strong>{user.userName}</strong> on the {territoryLabels[hostTerritory]} portal. Prices are in{' '}
-            {currencySymbols[territory]}.
+            Signed in as <strong>{user.userName}</strong>
+            {account ? (
+              <>
+                , working in <strong>{account.name}</strong>
+                {organisation ? ` of ${organisation.name}` : ''}
+              </>
+            ) : null}{' '}
+            on the {territoryLabels[hostTerritory]} portal.{' '}
+            Prices are in {currencySymbols[territory]}.
+          </p>
+          {/* One word on the session, no details: a screen reader hears a renewal, and the session's QA paths read it. */}
+          <p className="muted home__session">
+            Session: <span role="status">{renewing ? 'Renewing…' : 'Active'}</span>, renewed by the portal while you work.
           </p>
         </section>
         <nav className="home__shortcuts" id="home-shortcuts" aria-label="Shortcuts">
@@ -41,11 +82,30 @@ export default function Home() {
           <Link to="/helpcentre">Help Centre</Link>
         </nav>
       </div>
+
+      <Await
+        promise={home}
+        fallback={
+          <section className="card" aria-labelledby="dashboard-title" id="home-dashboard" aria-busy="true">
+            <h2 id="dashboard-title">{account ? account.name : 'Your account'}</h2>
+            <p className="muted">Loading your subscriptions and usage…</p>
+          </section>
+        }
+      >
+        {({ dashboard, failed, now }) =>
+          dashboard && account ? (
+            <Dashboard dashboard={dashboard} accountName={account.name} now={now} />
+          ) : (
+            <NoDashboard accountName={account?.name ?? null} staff={staff} manages={manages} failed={failed} />
+          )
+        }
+      </Await>
+
       <section aria-labelledby="services-title">
         <h2 id="services-title">Services</h2>
         <p className="muted">
-          Available for {territoryLabels[territory]} accounts. Use them from the Applications menu or through the API; plans are
-          bought in the Shop.
+          Available for {territoryLabels[territory]} accounts. Use them from the Applications menu or through the API; plans are bought in
+          the Shop.
         </p>
         <ul className="tiles">
           {services
@@ -58,27 +118,97 @@ export default function Home() {
             ))}
         </ul>
       </section>
-      <section aria-labelledby="session-title" className="card" id="session-card">
-        <h2 id="session-title">Your session</h2>
-        <p>
-          Status: <span role="status">{renewing ? 'Renewing…' : 'Active'}</span>. The portal renews it by itself while you work.
-        </p>
-        {/* What only staff need to see: a customer is not shown roles and renewal times. */}
-        {staff && (
-          <dl className="details">
-            <dt>Roles</dt>
-            <dd>{user.roles.join(', ')}</dd>
-            <dt>Session renews by</dt>
-            <dd data-testid="recycle-date">
-              {formatDate(user.recycleDate)} {formatTime(user.recycleDate)}
-            </dd>
-          </dl>
-        )}
-        <p>
-          <Link to="/user">My settings</Link>
-        </p>
+
+      <section aria-labelledby="next-steps-title" className="card" id="home-next-steps">
+        <h2 id="next-steps-title">Next steps</h2>
+        <ul className="next-steps">
+          {steps.map((step) => (
+            <li key={step.key}>
+              <Link to={step.to}>{step.label}</Link>
+              <span className="muted"> {step.text}</span>
+            </li>
+          ))}
+        </ul>
       </section>
       <PageTour tour={homeTour} />
     </div>
+  );
+}
+
+type Dashboard = NonNullable<HomeData['dashboard']>;
+type Subscription = Dashboard['subscriptions'][number];
+
+function Dashboard({ dashboard, accountName, now }: { dashboard: Dashboard; accountName: string; now: number }) {
+  const { thisMonth, lastMonth, subscriptions } = dashboard;
+  // The month so far against a whole month would mislead: compare its pace instead.
+  const elapsed = (now - thisMonth.start) / 86_400;
+  const monthDays = new Date(Date.UTC(new Date(thisMonth.start * 1000).getUTCFullYear(), new Date(thisMonth.start * 1000).getUTCMonth() + 1, 0)).getUTCDate();
+  const pace = elapsed >= 1 ? Math.round((thisMonth.clicks / elapsed) * monthDays) : null;
+  const remaining = subscriptions.reduce((sum, s) => sum + s.remainClicks, 0);
+  return (
+    <section className="card dashboard" aria-labelledby="dashboard-title" id="home-dashboard">
+      <div className="card__header">
+        <h2 id="dashboard-title">{accountName} at a glance</h2>
+        <Link to="/reporting/summary" className="button button--small">
+          Usage reports
+        </Link>
+      </div>
+      <dl className="figures dashboard__figures">
+        <div>
+          <dt>Clicks remaining</dt>
+          <dd data-testid="dashboard-remaining">{count(remaining)}</dd>
+        </div>
+        <div>
+          <dt>Used in {monthName(thisMonth.start)} so far</dt>
+          <dd data-testid="dashboard-this-month">
+            {count(thisMonth.clicks)}
+            {pace !== null && <span className="dashboard__pace"> on pace for about {count(pace)} by the month’s end</span>}
+          </dd>
+        </div>
+        <div>
+          <dt>Used in {monthName(lastMonth.start)}</dt>
+          <dd data-testid="dashboard-last-month">{count(lastMonth.clicks)}</dd>
+        </div>
+      </dl>
+      <h3 id="dashboard-subscriptions">Subscriptions</h3>
+      <ResultTable<Subscription & { id: number }>
+        labelledBy="dashboard-subscriptions"
+        rows={subscriptions.map((s) => ({ ...s, id: s.planId }))}
+        empty={
+          <>
+            No subscriptions yet: a service starts with a bundle of clicks. <Link to={shop}>Visit the Shop</Link>.
+          </>
+        }
+        columns={[
+          // What matters most first: on a phone the table scrolls sideways after these.
+          { header: 'Plan', cell: (s) => s.plan },
+          { header: 'Clicks remaining', cell: (s) => count(s.remainClicks), className: 'num' },
+          { header: 'Estimated expiry', cell: (s) => (s.estimatedExpiryDate === null ? '—' : formatDate(s.estimatedExpiryDate)) },
+          { header: 'Status', cell: (s) => subscriptionStatusText[s.status].label },
+          { header: 'Service', cell: (s) => dqServiceLabels[s.service] },
+        ]}
+      />
+      <p className="muted dashboard__note">
+        The estimated expiry is when the clicks run out at the last 30 days’ pace, or the end date if that comes first. Dates are dd/mm/yyyy.
+      </p>
+    </section>
+  );
+}
+
+/** Home for someone with no account to manage: what they can do instead. */
+function NoDashboard({ accountName, staff, manages, failed }: { accountName: string | null; staff: boolean; manages: boolean; failed: boolean }) {
+  return (
+    <section className="card" aria-labelledby="dashboard-title" id="home-dashboard">
+      <h2 id="dashboard-title">{accountName ? `Working in ${accountName}` : staff ? 'No customer selected' : 'Getting started'}</h2>
+      <p>
+        {failed || (manages && accountName)
+          ? `The subscriptions and usage of ${accountName ?? 'this account'} could not be loaded just now. Reload the page, or open the usage reports.`
+          : accountName
+          ? `You use ${accountName}'s services as a member: its owners manage its subscriptions, API tokens and usage reports. Ask an owner if you need them.`
+          : staff
+            ? 'Select a customer with Change Account or Account Search to see its subscriptions and usage here.'
+            : 'When you own an account, its subscriptions, clicks remaining and usage this month show here.'}
+      </p>
+    </section>
   );
 }

@@ -1,4 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import Home from '../../../areas/home/Home';
 
-export const Route = createFileRoute('/_signedIn/_validated/home')({ staticData: { crumb: 'Home' }, component: Home });
+// The customer's dashboard. Its calls' code loads with the page, not with the portal's first page,
+// and the page does not wait for them (deferred): the dashboard fills in when they answer.
+export const Route = createFileRoute('/_signedIn/_validated/home')({
+  staticData: { crumb: 'Home' },
+  loader: ({ context }) => ({ home: import('../../../areas/home/load').then((m) => m.loadHome(context.portal)) }),
+  component: Home,
+});
