@@ -6,7 +6,11 @@ import { authErrorStatusHeader } from '../../contract/shared/http';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export type Auth = 'bearer' | 'none' | { basic: { userName: string; password: string } };
+/**
+ * bearer: the session's token; { token }: another bearer token the caller holds (a service JWT of
+ * the application pages), whose 401 means that token ended, not the session, so it never logs out.
+ */
+export type Auth = 'bearer' | 'none' | { basic: { userName: string; password: string } } | { token: string };
 
 export type CallOptions = {
   service: ServiceName;
@@ -57,6 +61,8 @@ export type CallInput<E extends Endpoint> = (QueryOf<E> extends undefined ? { qu
   (BodyOf<E> extends undefined ? { body?: undefined } : { body: BodyOf<E> }) & {
     /** The user name and password of a basic-credential endpoint (login). */
     basic?: { userName: string; password: string };
+    /** A bearer token other than the session's (a service JWT: src/api/serviceTokens.ts). */
+    token?: string;
   };
 
 /** How the SPA treats a call's result and failure (spec section 8); the rest comes from the endpoint. */
@@ -67,6 +73,8 @@ export type ApiClient = {
   call<E extends Endpoint>(endpoint: E, input: CallInput<E>, behaviour: CallBehaviour): Promise<ResponseOf<E>>;
   /** A request with no contract entry (third-party lookups, raw upload chunks). */
   send<T>(options: CallOptions): Promise<T>;
+  /** How many times the cache was cleared: what depends on the session (service tokens) starts afresh when it changes. */
+  generation(): number;
   /** Forget every cached response (logout, account switch). */
   clearCache(): void;
 };
@@ -97,13 +105,15 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   const log = deps.log ?? ((message, error) => console.warn(message, error));
   const inFlight = new Map<string, Promise<unknown>>();
   const cache = new Map<string, { expires: number; value: unknown }>();
+  let generation = 0;
   const http = ky.create({ retry: 0, timeout: 60_000, fetch: deps.fetch });
 
   async function send(options: CallOptions, url: string, token: string): Promise<unknown> {
     const headers: Record<string, string> = { ...options.headers };
     const auth = options.auth ?? 'bearer';
     if (auth === 'bearer' && token) headers.authorization = `Bearer ${token}`;
-    if (typeof auth === 'object') {
+    if (typeof auth === 'object' && 'token' in auth) headers.authorization = `Bearer ${auth.token}`;
+    if (typeof auth === 'object' && 'basic' in auth) {
       headers.authorization = encodeBasic(auth.basic.userName, auth.basic.password);
       headers[authErrorStatusHeader] = '400';
     }
@@ -147,15 +157,20 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         method: endpoint.method,
         queryParams: input.query as Record<string, unknown> | undefined,
         body: input.body,
-        auth: endpoint.auth === 'basic' && input.basic ? { basic: input.basic } : endpoint.auth === 'bearer' ? 'bearer' : 'none',
+        auth:
+          endpoint.auth === 'basic' && input.basic
+            ? { basic: input.basic }
+            : endpoint.auth === 'bearer'
+              ? input.token ? { token: input.token } : 'bearer'
+              : 'none',
       });
     },
     async send<T>(options: CallOptions): Promise<T> {
       const method = options.method ?? 'GET';
       const query = qs.stringify(options.queryParams ?? {}, { arrayFormat: 'brackets', addQueryPrefix: true, skipNulls: true });
       const url = `${deps.config.services[options.service]}${options.path}${query}`;
-      const token = deps.getToken();
-      const basic = typeof options.auth === 'object' ? options.auth.basic.userName : '';
+      const token = typeof options.auth === 'object' && 'token' in options.auth ? options.auth.token : deps.getToken();
+      const basic = typeof options.auth === 'object' && 'basic' in options.auth ? options.auth.basic.userName : '';
       const key = `${method} ${url} ${token} ${basic} ${options.body === undefined ? '' : JSON.stringify(options.body)}`;
       const cacheable =
         method === 'GET' && typeof options.auth !== 'object' && options.cache !== false && deps.config.requestCacheSeconds > 0;
@@ -181,7 +196,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       if (shareable) inFlight.set(key, request);
       return request as Promise<T>;
     },
+    generation: () => generation,
     clearCache() {
+      generation += 1;
       cache.clear();
     },
   };
