@@ -1,13 +1,10 @@
 import type { AccountPlan } from '../../../contract/plans/entities';
 import { quantityProblem } from '../../../contract/shared/catalogue';
-import { badRequest, forbidden, unauthorised } from '../../errors';
-import { invalidCredentials, validateFirst } from '../../http/route';
+import { badRequest } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
 import { authoriseGroup, isRowId, type Actor } from '../groups/access';
-import { findUserByName } from '../users/queries';
-import { spendVerifyTime, verifyPassword } from '../users/passwords';
-import { reserveLoginTry, settleLogin } from '../users/throttle';
+import { userByReentry } from '../users/reentry';
 import { bundleRows, subscriptionRows, usageTotals } from './accountQueries';
 import { missing } from './common';
 import { summarise, usagePeriods } from './summary';
@@ -56,17 +53,8 @@ export async function enableSubscription(
 ): Promise<{ msg: string }> {
   const { db } = deps;
   const { query } = input;
-  if (!input.credentials) throw unauthorised(invalidCredentials);
-  const { userName, password } = input.credentials;
   const now = secondsOf(deps.clock);
-  const source = { userName, ip: input.ip };
-  const ticket = await reserveLoginTry(db, deps.config.throttle, source, now);
-  const user = await findUserByName(db, userName);
-  const passwordOk = user ? await verifyPassword(user.passwordHash, password) : await spendVerifyTime(password).then(() => false);
-  if (!user || !passwordOk) throw unauthorised(invalidCredentials);
-  await settleLogin(db, ticket, source);
-  if (user.locked) throw unauthorised('This user is locked');
-  if (!user.validated) throw forbidden(validateFirst);
+  const user = await userByReentry(deps, input.credentials, input.ip);
   await db.transaction().execute(async (trx) => {
     // Staff are not enough: the account's own owner commits it to paying for renewals.
     await authoriseGroup(trx, user, query.accountId, 'own', 'share');

@@ -5,14 +5,13 @@ import type { bulkBody, createTokenBody, tokenUpdate } from '../../../contract/t
 import { exportSeconds, type TokenType } from '../../../contract/shared/tokens';
 import type { Db, Trx } from '../../db';
 import type { TokenAction } from '../../db/schema';
-import { AppError, badRequest, conflict, forbidden, notFound, unauthorised } from '../../errors';
-import { invalidCredentials, validateFirst } from '../../http/route';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
 import { authoriseGroup, isRowId, type Actor } from '../groups/access';
 import { isUniqueViolation } from '../plans/common';
-import { spendVerifyTime, verifyPassword } from '../users/passwords';
-import { findUserByName } from '../users/queries';
+import { verifyPassword } from '../users/passwords';
+import { userByReentry } from '../users/reentry';
 import { issueSession, type SessionUser } from '../users/service';
 import { reserveLoginTry, settleLogin } from '../users/throttle';
 import { normaliseIpRanges } from './ranges';
@@ -354,17 +353,8 @@ export async function exportToken(
 ): Promise<{ token: string }> {
   const { db } = deps;
   const { accountId, tokenId } = input.query;
-  if (!input.credentials) throw unauthorised(invalidCredentials);
-  const { userName, password } = input.credentials;
   const now = secondsOf(deps.clock);
-  const source = { userName, ip: input.ip };
-  const ticket = await reserveLoginTry(db, deps.config.throttle, source, now);
-  const user = await findUserByName(db, userName);
-  const passwordOk = user ? await verifyPassword(user.passwordHash, password) : await spendVerifyTime(password).then(() => false);
-  if (!user || !passwordOk) throw unauthorised(invalidCredentials);
-  await settleLogin(db, ticket, source);
-  if (user.locked) throw unauthorised('This user is locked');
-  if (!user.validated) throw forbidden(validateFirst);
+  const user = await userByReentry(deps, input.credentials, input.ip);
   const sessionId = randomBytes(18).toString('base64url');
   const action: TokenAction = 'export';
   await db.transaction().execute(async (trx) => {
