@@ -1,9 +1,8 @@
-import { createSecretKey, type KeyObject } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { z } from 'zod';
 import { dqServices, type DqService } from '../../../contract/shared/catalogue';
 import type { Db } from '../../db';
-import { storedSecret, verifyHs256 } from '../users/jwt';
+import { signingKey, verifyHs256 } from '../users/jwt';
 
 // Service JWTs: what the SPA's application pages call the data-quality services with. Signed with
 // the session secret (JWT_SECRET or the stored one), but with a payload of their own: `scope:
@@ -38,15 +37,7 @@ export type ServiceTokens = {
 };
 
 export function createServiceTokens(deps: { db: Db; secret?: string | null }): ServiceTokens {
-  let key: Promise<{ bytes: Uint8Array; hmac: KeyObject }> | undefined;
-  const getKey = () =>
-    (key ??= (deps.secret ? Promise.resolve(deps.secret) : storedSecret(deps.db)).then((secret) => {
-      const bytes = new TextEncoder().encode(secret);
-      return { bytes, hmac: createSecretKey(bytes) };
-    })).catch((error: unknown) => {
-      key = undefined;
-      throw error;
-    });
+  const getKey = signingKey(deps);
   return {
     async sign(claims, nowSeconds, lifetimeSeconds) {
       return new SignJWT({ scope: 'service', sid: claims.sessionId, acc: claims.accountId, svc: claims.serviceId, dq: claims.services })

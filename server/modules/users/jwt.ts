@@ -44,13 +44,12 @@ export type Tokens = {
 const keptTokens = 1000;
 
 /**
- * HS256 tokens. The key is JWT_SECRET when given; otherwise a random secret created once and kept in
- * the settings table, so restarts and every process sharing the database accept each other's tokens.
- * jose signs; verifying, which every authenticated call does, is verifyHs256 below.
+ * The HS256 key every token of the portal is signed with (sessions, service JWTs), read once per
+ * process: JWT_SECRET, or the secret kept in the settings table.
  */
-export function createTokens(deps: { db: Db; secret?: string | null }): Tokens {
+export function signingKey(deps: { db: Db; secret?: string | null }): () => Promise<{ bytes: Uint8Array; hmac: KeyObject }> {
   let key: Promise<{ bytes: Uint8Array; hmac: KeyObject }> | undefined;
-  const getKey = () =>
+  return () =>
     (key ??= (deps.secret ? Promise.resolve(deps.secret) : storedSecret(deps.db)).then((secret) => {
       const bytes = new TextEncoder().encode(secret);
       return { bytes, hmac: createSecretKey(bytes) };
@@ -58,6 +57,15 @@ export function createTokens(deps: { db: Db; secret?: string | null }): Tokens {
       key = undefined; // a database hiccup must not poison every later request
       throw error;
     });
+}
+
+/**
+ * HS256 tokens. The key is JWT_SECRET when given; otherwise a random secret created once and kept in
+ * the settings table, so restarts and every process sharing the database accept each other's tokens.
+ * jose signs; verifying, which every authenticated call does, is verifyHs256 below.
+ */
+export function createTokens(deps: { db: Db; secret?: string | null }): Tokens {
+  const getKey = signingKey(deps);
   // Tokens verified before, oldest first. What a genuine token says never changes, so one seen
   // before needs only its time window checked again (the HMAC and the claims' schema took 0.05 ms,
   // a tenth of an authenticated read). Whether its session still stands is asked of the database
