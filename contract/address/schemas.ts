@@ -38,10 +38,13 @@ export const lookupResponse = z.object({
 });
 export const lookup = { query: lookupQuery, response: lookupResponse } satisfies CallShape;
 
-/** GET /autoc/json ?q, dataset, limit. */
+/** The dataset refs name the datasets too (GET /json/PAF, ?dataset=GNAF), as the API settings' examples write them. */
+export const datasetAliases: Record<string, 'uk' | 'australia'> = { PAF: 'uk', GNAF: 'australia' };
+
+/** GET /autoc/json ?q, dataset (uk or australia; PAF or GNAF), limit. */
 export const autocompleteQuery = z.object({
   q: query,
-  dataset: addressDataset,
+  dataset: z.preprocess((v) => (typeof v === 'string' && datasetAliases[v.toUpperCase()]) || v, addressDataset),
   limit: z.coerce.number().int().min(1).max(maxSuggestions).default(10),
 });
 export const autocompleteResponse = z.object({ dataset: addressDataset, suggestions: z.array(suggestion), more: z.boolean() });

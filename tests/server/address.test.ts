@@ -103,6 +103,8 @@ describe('address lookup and autocomplete over HTTP', () => {
     expect(label).toHaveLength(5);
     expect(label.slice(-2)).toEqual(['ABERDEEN', pick.postcode]);
 
+    const alias = await get(w.jwt, '/api/address/json/PAF', { id: pick.id });
+    expect(alias.json<{ addresses: { id: string }[] }>().addresses[0].id).toBe(pick.id);
     const byPostcode = await get(w.jwt, '/api/address/json/uk', { q: pick.postcode.replace(' ', '').toLowerCase() });
     const found = byPostcode.json<{ addresses: { postcode: string; id: string }[] }>().addresses;
     expect(found.map((a) => a.id)).toContain(pick.id);
@@ -110,7 +112,7 @@ describe('address lookup and autocomplete over HTTP', () => {
 
     expect(await used(w.accountId)).toEqual([
       { ref: 'AUTOC-UK', clicks: 1, country: 'GB' },
-      { ref: 'PAF', clicks: 3, country: 'GB' },
+      { ref: 'PAF', clicks: 4, country: 'GB' },
     ]);
   }, 60_000);
 

@@ -11,7 +11,7 @@ import { addressMessages, autocomplete, checkLookup, autocompleteDatasetRefs, li
 // list outputs are free but authenticated like any data-quality call; lookups and suggestions are
 // metered (one click each), charged against the dataset's plans (PAF or GNAF; AUTOC-UK or AUTOC-AU).
 
-const lookups: [AddressDataset, typeof E.lookupUk][] = [['uk', E.lookupUk], ['australia', E.lookupAustralia]];
+const lookups: [AddressDataset, Pick<typeof E.lookupUk, 'method' | 'path'>][] = [['uk', E.lookupUk], ['australia', E.lookupAustralia]];
 
 export const addressPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   const datasets = deps.addressDatasets;
@@ -24,7 +24,9 @@ export const addressPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
     await meteredCaller(deps, request, 'addresslookup');
     return listOutputs();
   });
-  for (const [dataset, entry] of lookups) {
+  // The dataset refs as aliases: /json/PAF is /json/uk, /json/GNAF is /json/australia.
+  const aliases = Object.entries(S.datasetAliases).map(([alias, dataset]) => [dataset, { method: 'GET' as const, path: `/json/${alias}` }] as const);
+  for (const [dataset, entry] of [...lookups, ...aliases]) {
     meteredRoute(app, deps, entry, S.lookup, 'addresslookup', async ({ query }) => lookup(datasets, dataset, query), {
       before: ({ query }) => checkLookup(datasets, dataset, query.id),
       datasetRef: () => lookupDatasetRefs[dataset],
