@@ -45,6 +45,7 @@ function LookupPage({ userId, accountId, accountName, dataset }: { userId: numbe
   const ids = useId();
   const listId = `${ids}-list`;
   const asked = useRef(0);
+  const closing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const refreshClicks = () => {
     portal.api
@@ -95,6 +96,29 @@ function LookupPage({ userId, accountId, accountName, dataset }: { userId: numbe
       .finally(refreshClicks);
   }, [chosen, config]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // Find: the addresses of a postcode or text through address lookup itself (one click), for an
+  // account with no autocomplete subscription or a user who prefers to search.
+  const find = () => {
+    const q = text.trim();
+    if (!q) return;
+    const mine = ++asked.current;
+    setSearching(true);
+    tokens
+      .call(A[dataset === 'uk' ? 'lookupUk' : 'lookupAustralia'], { query: { q, limit: 20, ...config } }, { action: 'find addresses', skipDefaultErrorHandling: true, cache: false }, on)
+      .then((answer) => {
+        if (mine !== asked.current) return;
+        clearTimeout(closing.current);
+        setSuggestions(answer.addresses.map((a) => ({ id: a.id, text: a.label.filter(Boolean).join(', '), postcode: a.postcode })));
+        setOpen(true);
+        setActive(-1);
+        setProblem(answer.addresses.length ? null : 'No address matches: try a postcode or fewer words.');
+      })
+      .catch((error: unknown) => mine === asked.current && setProblem(failureText(error)))
+      .finally(() => {
+        if (mine === asked.current) setSearching(false);
+        refreshClicks();
+      });
+  };
   const choose = (s: Suggestion) => {
     setChosen(s);
     setText(s.text);
@@ -112,6 +136,9 @@ function LookupPage({ userId, accountId, accountName, dataset }: { userId: numbe
     } else if (event.key === 'Enter' && open && active >= 0 && suggestions[active]) {
       event.preventDefault();
       choose(suggestions[active]);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      find();
     } else if (event.key === 'Escape') {
       if (open) setOpen(false);
       else setText('');
@@ -160,10 +187,14 @@ function LookupPage({ userId, accountId, accountName, dataset }: { userId: numbe
                 setOpen(true);
               }}
               onKeyDown={onKey}
-              onBlur={() => setTimeout(() => setOpen(false), 150)}
+              onBlur={() => {
+                closing.current = setTimeout(() => setOpen(false), 150);
+              }}
+              onFocus={() => clearTimeout(closing.current)}
             />
             <span id={`${ids}-hint`} className="muted address-lookup__hint">
-              {dataset === 'uk' ? 'For example WS11 or 12 Church Road.' : 'For example 2000 or George Street.'} Arrow keys move through the suggestions, Enter chooses.
+              {dataset === 'uk' ? 'For example WS11 or 12 Church Road.' : 'For example 2000 or George Street.'} Arrow keys move through the suggestions,
+              Enter chooses; Enter or Find with none chosen lists the matching addresses.
             </span>
             <ul id={listId} role="listbox" aria-label="Suggested addresses" className="address-lookup__list" hidden={!expanded || suggestions.length === 0}>
               {suggestions.map((s, i) => (
@@ -181,6 +212,9 @@ function LookupPage({ userId, accountId, accountName, dataset }: { userId: numbe
               ))}
             </ul>
           </div>
+          <button type="button" className="button address-lookup__find" onClick={find} disabled={!text.trim()}>
+            Find
+          </button>
           <p className="muted" aria-live="polite" data-testid="suggestion-status">
             {searching ? 'Searching…' : expanded && text.trim() && !chosen ? `${suggestions.length} ${suggestions.length === 1 ? 'suggestion' : 'suggestions'}` : ''}
           </p>
