@@ -63,9 +63,9 @@ export function acceptLabelConfig(saved: unknown, territory: Territory): LabelCo
 
 /** Words for the page's panel. */
 export const labelFormatLabels: Record<LabelFormat, string> = {
-  Standard: 'Standard: lines from the top, blanks at the end',
-  FixedPostcode: 'Fixed postcode: the postcode always on the last line',
-  FixedTown: 'Fixed town: town, county and postcode always on the last lines',
+  Standard: 'Standard (blanks at the end)',
+  FixedPostcode: 'Fixed postcode (last line)',
+  FixedTown: 'Fixed town (last lines)',
 };
 export const townFormatLabels: Record<TownFormat, string> = { Uppercase: 'Uppercase (CANNOCK)', Lowercase: 'Lowercase (Cannock)' };
 export const lineRuleLabels: Record<LineRule, string> = { AsRequired: 'As required', Always: 'Always', Never: 'Never' };
