@@ -81,7 +81,7 @@ export function buildApp(appDeps: AppDeps): FastifyInstance {
     config,
     log: app.log,
     botCheck: createBotCheck({ secret: config.botCheckSecret, verifyUrl: config.botCheckVerifyUrl, verifier: appDeps.botVerifier }),
-    addressDatasets: createAddressDatasets({ dataDir: config.dataDir, ...config.address, log: app.log }),
+    addressDatasets: createAddressDatasets({ dataDir: config.dataDir, ukFile: config.address.ukFile, australiaFile: config.address.australiaFile, sampleSize: config.address.sampleSize, log: app.log }),
   };
 
   registerSecurity(app, config.runtime);

@@ -70,7 +70,7 @@ export type Config = {
   meterTestRoute: boolean;
   logLevel: string;
   /** The address datasets: a full PAF or G-NAF file each (ADDRESS_DATA_UK, ADDRESS_DATA_AUSTRALIA), else the generated sample of ADDRESS_SAMPLE_SIZE addresses in DATA_DIR/address. */
-  address: { ukFile: string | null; australiaFile: string | null; sampleSize: number };
+  address: { ukFile: string | null; australiaFile: string | null; sampleSize: number; preload: boolean };
   throttle: ThrottleLimits;
   http: HttpLimits;
   runtime: RuntimeConfig;
@@ -117,6 +117,8 @@ export function loadConfig(env: Env = process.env): Config {
       ukFile: text('ADDRESS_DATA_UK'),
       australiaFile: text('ADDRESS_DATA_AUSTRALIA'),
       sampleSize: int('ADDRESS_SAMPLE_SIZE', 200_000, 1),
+      // ADDRESS_PRELOAD=0: load on the first address call instead of at start (benches of other things, multi-process tests).
+      preload: !['0', 'false', 'no', 'off'].includes((text('ADDRESS_PRELOAD') ?? '').toLowerCase()),
     },
     throttle: {
       accountFailures: int('LOGIN_MAX_FAILURES_ACCOUNT', 5, 1),

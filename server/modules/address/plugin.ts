@@ -15,7 +15,7 @@ const lookups: [AddressDataset, Pick<typeof E.lookupUk, 'method' | 'path'>][] = 
 
 export const addressPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   const datasets = deps.addressDatasets;
-  app.addHook('onListen', async () => void datasets.start());
+  if (deps.config.address.preload) app.addHook('onListen', async () => void datasets.start());
   app.get(E.countries.path, async (request) => {
     await meteredCaller(deps, request, 'addresslookup');
     return S.countries.response.parse({ datasets: listDatasets(datasets) });
