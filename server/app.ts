@@ -3,10 +3,12 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { ServiceName } from '../contract/config/entities';
 import { servicePaths, type Config } from './config';
 import type { Db } from './db';
+import { createAddressDatasets } from './engines/address/datasets';
 import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandling } from './http/errors';
 import { registerSecurity } from './http/security';
 import { spaPlugin } from './http/spa';
+import { addressPlugin, autocompletePlugin } from './modules/address/plugin';
 import { configPlugin } from './modules/config/plugin';
 import type { Deps } from './modules/deps';
 import { createInviteTokens } from './modules/groups/inviteTokens';
@@ -46,7 +48,10 @@ const services: Partial<Record<ServiceName, FastifyPluginAsync<{ deps: Deps }>[]
   plans: [plansPlugin, meteringPlansPlugin, usagePlugin],
   // bureau:         bureau file cleansing
   // filesUk, filesAustralia: chunked file uploads per territory
-  // address, autocomplete, email, bank: the data-quality engines
+  // The data-quality engines: address lookup (datasets, lookups, list outputs) and autocomplete.
+  address: [addressPlugin],
+  autocomplete: [autocompletePlugin],
+  // email, bank: the data-quality engines
 };
 
 export function buildApp(appDeps: AppDeps): FastifyInstance {
@@ -76,6 +81,7 @@ export function buildApp(appDeps: AppDeps): FastifyInstance {
     config,
     log: app.log,
     botCheck: createBotCheck({ secret: config.botCheckSecret, verifyUrl: config.botCheckVerifyUrl, verifier: appDeps.botVerifier }),
+    addressDatasets: createAddressDatasets({ dataDir: config.dataDir, ukFile: config.address.ukFile, australiaFile: config.address.australiaFile, sampleSize: config.address.sampleSize, log: app.log }),
   };
 
   registerSecurity(app, config.runtime);

@@ -69,6 +69,8 @@ export type Config = {
   /** METER_TEST_ROUTE=1: registers the test-only metered route /api/metertest/<service> (tests, bench). */
   meterTestRoute: boolean;
   logLevel: string;
+  /** The address datasets: a full PAF or G-NAF file each (ADDRESS_DATA_UK, ADDRESS_DATA_AUSTRALIA), else the generated sample of ADDRESS_SAMPLE_SIZE addresses in DATA_DIR/address. */
+  address: { ukFile: string | null; australiaFile: string | null; sampleSize: number; preload: boolean };
   throttle: ThrottleLimits;
   http: HttpLimits;
   runtime: RuntimeConfig;
@@ -111,6 +113,13 @@ export function loadConfig(env: Env = process.env): Config {
     meterTestRoute: flag('METER_TEST_ROUTE'),
     // Request logs are JSON lines at info; the demo console stays readable at warn.
     logLevel: text('LOG_LEVEL') ?? 'warn',
+    address: {
+      ukFile: text('ADDRESS_DATA_UK'),
+      australiaFile: text('ADDRESS_DATA_AUSTRALIA'),
+      sampleSize: int('ADDRESS_SAMPLE_SIZE', 200_000, 1),
+      // ADDRESS_PRELOAD=0: load on the first address call instead of at start (benches of other things, multi-process tests).
+      preload: !['0', 'false', 'no', 'off'].includes((text('ADDRESS_PRELOAD') ?? '').toLowerCase()),
+    },
     throttle: {
       accountFailures: int('LOGIN_MAX_FAILURES_ACCOUNT', 5, 1),
       ipFailures: int('LOGIN_MAX_FAILURES_IP', 20, 1),

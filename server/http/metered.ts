@@ -91,6 +91,11 @@ export type MeteredOptions<S extends CallShape> = {
   /** Clicks the call costs (a batch call may cost one per record); default 1. */
   clicks?: (input: CallInput<S>) => number;
   status?: number;
+  /**
+   * Runs after authentication and validation and before the meter: a refusal thrown here (an engine
+   * still loading, an unknown record) charges nothing and is never counted.
+   */
+  before?: (input: CallInput<S>) => void | Promise<void>;
 };
 
 /**
@@ -123,6 +128,7 @@ export function meteredRoute<S extends CallShape>(
     handler: async (request, reply) => {
       const input = { query: request.query as Parsed<S['query']>, body: request.body as Parsed<S['body']> } as CallInput<S>;
       const caller = request.meteredCaller!;
+      await options.before?.(input);
       const charge: Charge = {
         accountId: caller.accountId,
         service,

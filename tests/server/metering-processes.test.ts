@@ -25,6 +25,7 @@ function startServer(url: string): Promise<{ origin: string; child: ChildProcess
       HOST: '127.0.0.1',
       SEED_DEMO: '0',
       METER_TEST_ROUTE: '1',
+      ADDRESS_PRELOAD: '0',
       JWT_SECRET: secret,
       STATIC_DIR: '/nonexistent-portal-dist',
       LOG_LEVEL: 'error',

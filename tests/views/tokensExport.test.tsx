@@ -134,7 +134,7 @@ describe('Export settings for API', () => {
     expect(address.textContent).toContain(`Base URL ${window.location.origin}/api/address`);
     expect(address.textContent).toContain(`${window.location.origin}/api/address/json/PAF?q=10+Downing+Street%2C+London`);
     expect(within(dialog).getByRole('region', { name: 'Email validation' }).textContent).toContain('https://email.example.net/v1/verify');
-    expect(within(dialog).getByRole('region', { name: 'Address autocomplete' }).textContent).toContain('/autoc/json?q=');
+    expect(within(dialog).getByRole('region', { name: 'Address autocomplete' }).textContent).toMatch(/\/autoc\/json\?dataset=(PAF|GNAF)&q=/);
     expect(within(dialog).getByRole('region', { name: 'Bank code validation (SOAP)' }).textContent).toContain('<sortCode>200000</sortCode>');
     await user().click(within(dialog).getByRole('button', { name: 'Copy the Email validation example' }));
     await within(dialog).findByText('Text copied to clipboard');

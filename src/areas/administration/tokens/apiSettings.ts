@@ -48,7 +48,7 @@ export function apiSettings(config: Pick<RuntimeConfig, 'services'>, origin: str
       key: 'autocomplete',
       label: 'Address autocomplete',
       baseUrl: base('autocomplete'),
-      example: `curl -H "${authHeader}" "${base('autocomplete')}/autoc/json?q=${q(s.address.slice(0, 9))}"`,
+      example: `curl -H "${authHeader}" "${base('autocomplete')}/autoc/json?dataset=${addressDataset[territory]}&q=${q(s.address.slice(0, 9))}"`,
     },
     {
       key: 'email',

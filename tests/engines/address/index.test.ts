@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { createAddressDatasets, type AddressDatasets } from '../../../server/engines/address/datasets';
+import { australiaSample, ukSample } from '../../../server/engines/address/generate';
+import { recordWords } from '../../../server/engines/address/index';
+import { loadCsv } from '../../../server/engines/address/load';
+import { gnafFields, pafFields, parseCsvLine, words } from '../../../server/engines/address/records';
+
+let dir: string;
+let datasets: AddressDatasets;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'address-engine-'));
+  datasets = createAddressDatasets({ dataDir: dir, ukFile: null, australiaFile: null, sampleSize: 5_000 });
+  await datasets.start();
+}, 60_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const matches = (layout: 'PAF' | 'GNAF', fields: string[], query: string) => {
+  const ws = recordWords(layout, fields);
+  return words(query).every((q) => ws.some((w) => w.startsWith(q)));
+};
+
+describe('sample data', () => {
+  it('is the same for the same seed, in the real field layouts, over real post towns and localities', () => {
+    const a = [...ukSample(50, 7)];
+    expect([...ukSample(50, 7)]).toEqual(a);
+    expect(Object.keys(a[0])).toEqual([...pafFields]);
+    const au = [...australiaSample(50, 7)];
+    expect(Object.keys(au[0])).toEqual([...gnafFields]);
+    expect(au[0]).toMatchObject({ postcode: '0200', locality: 'ANU', state: 'ACT' });
+    expect(a.every((r) => /^[A-Z]{1,2}\d{1,2} \d[A-Z]{2}$/.test(r.postcode))).toBe(true);
+  });
+  it('is generated into the data folder on first start and loaded whole', () => {
+    expect(datasets.list().map((s) => [s.dataset, s.status, s.count, s.sample])).toEqual([
+      ['uk', 'ready', 5_000, true],
+      ['australia', 'ready', 5_000, true],
+    ]);
+  });
+});
+
+describe('search', () => {
+  it('finds a postcode by its prefix, with or without the space', () => {
+    const s = datasets.state('uk');
+    const pc = s.index!.fields(123)[pafFields.indexOf('postcode')];
+    for (const q of [pc, pc.replace(' ', ''), pc.slice(0, -1), pc.toLowerCase()]) {
+      const { ids } = s.index!.search(q, 50);
+      expect(ids).toContain(123);
+    }
+    expect(s.index!.byPostcode(pc, 100).ids).toContain(123);
+  });
+  it('finds words in any order and agrees with a linear scan', () => {
+    for (const d of ['uk', 'australia'] as const) {
+      const s = datasets.state(d);
+      for (const id of [0, 77, 1234, 4999]) {
+        const ws = recordWords(s.layout, s.index!.fields(id));
+        const q = `${ws[ws.length - 1].slice(0, 3)} ${ws[0]}`;
+        const indexed = s.index!.search(q, 10_000);
+        expect(indexed.ids).toContain(id);
+        expect(indexed.ids).toEqual(s.index!.scan(q, 10_000).ids);
+      }
+    }
+  });
+  it('property: every suggestion matches the query, and no query crashes it', () => {
+    const s = datasets.state('uk');
+    const a = datasets.state('australia');
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('ws', 'flat 1', 'church r', 'sydney', '2000', 'Ünïcödé', '   ', '"', 'a b c d e f g h i j k l m n')), (q) => {
+        for (const st of [s, a]) {
+          const { ids } = st.index!.search(q, 10);
+          expect(ids.length).toBeLessThanOrEqual(10);
+          for (const id of ids) expect(matches(st.layout, st.index!.fields(id), q)).toBe(true);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('loading files', () => {
+  it('reads a full file by its header, with the aliases of Royal Mail CSV PAF, quotes and a BOM', async () => {
+    const file = join(dir, 'paf.csv');
+    writeFileSync(
+      file,
+      '\uFEFFPostcode,Post Town,Thoroughfare & Descriptor,Building Number,Organisation Name,UDPRN\n' +
+        'WS11 5SB,CANNOCK,PYE GREEN ROAD,189,"Alcott, S D Florists",12345678\n' +
+        'short\n',
+    );
+    const { index, skipped } = await loadCsv(file, 'PAF');
+    expect(index.size).toBe(1);
+    expect(skipped).toBe(1);
+    expect(index.search('alcott pye', 5).ids).toEqual([0]);
+  });
+  it('refuses a file whose header lacks the fields of an address', async () => {
+    const file = join(dir, 'bad.csv');
+    writeFileSync(file, 'a,b,c\n1,2,3\n');
+    await expect(loadCsv(file, 'GNAF')).rejects.toThrow(/lacks postcode, locality, state/);
+  });
+  it('property: no line crashes the CSV parser', () => {
+    fc.assert(fc.property(fc.string({ maxLength: 200 }), (line) => void parseCsvLine(line)));
+  });
+});
