@@ -3,11 +3,13 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { ServiceName } from '../contract/config/entities';
 import { servicePaths, type Config } from './config';
 import type { Db } from './db';
+import { nodeResolver, type EmailResolver } from './engines/email/resolver';
 import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandling } from './http/errors';
 import { registerSecurity } from './http/security';
 import { spaPlugin } from './http/spa';
 import { configPlugin } from './modules/config/plugin';
+import { emailPlugin } from './modules/email/plugin';
 import type { Deps } from './modules/deps';
 import { createInviteTokens } from './modules/groups/inviteTokens';
 import { groupsPlugin } from './modules/groups/plugin';
@@ -30,6 +32,8 @@ export type AppDeps = {
   clock?: () => number;
   /** Replaces the siteverify call of the bot check (tests, other providers). */
   botVerifier?: BotVerifier;
+  /** Replaces the email service's DNS resolver (tests); else config.emailDns. */
+  emailResolver?: EmailResolver;
   logger?: FastifyServerOptions['logger'];
 };
 
@@ -44,9 +48,11 @@ const services: Partial<Record<ServiceName, FastifyPluginAsync<{ deps: Deps }>[]
   // Account and plan manager: catalogue, account plans, bundles and subscriptions (payments and the
   // shop come with their issues); usage alert settings; the usage reports.
   plans: [plansPlugin, meteringPlansPlugin, usagePlugin],
+  // Email validation: POST /verify, GET /verify/{id}.
+  email: [emailPlugin],
   // bureau:         bureau file cleansing
   // filesUk, filesAustralia: chunked file uploads per territory
-  // address, autocomplete, email, bank: the data-quality engines
+  // address, autocomplete, bank: the data-quality engines
 };
 
 export function buildApp(appDeps: AppDeps): FastifyInstance {
@@ -76,6 +82,7 @@ export function buildApp(appDeps: AppDeps): FastifyInstance {
     config,
     log: app.log,
     botCheck: createBotCheck({ secret: config.botCheckSecret, verifyUrl: config.botCheckVerifyUrl, verifier: appDeps.botVerifier }),
+    emailResolver: appDeps.emailResolver ?? nodeResolver(config.emailDns),
   };
 
   registerSecurity(app, config.runtime);

@@ -69,6 +69,8 @@ export type Config = {
   /** METER_TEST_ROUTE=1: registers the test-only metered route /api/metertest/<service> (tests, bench). */
   meterTestRoute: boolean;
   logLevel: string;
+  /** The email validation service's DNS: servers (EMAIL_DNS_SERVERS, the system's when empty), ms per try, tries. */
+  emailDns: { servers: string[]; timeoutMs: number; tries: number };
   throttle: ThrottleLimits;
   http: HttpLimits;
   runtime: RuntimeConfig;
@@ -111,6 +113,11 @@ export function loadConfig(env: Env = process.env): Config {
     meterTestRoute: flag('METER_TEST_ROUTE'),
     // Request logs are JSON lines at info; the demo console stays readable at warn.
     logLevel: text('LOG_LEVEL') ?? 'warn',
+    emailDns: {
+      servers: (text('EMAIL_DNS_SERVERS') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+      timeoutMs: int('EMAIL_DNS_TIMEOUT_MS', 2000, 10),
+      tries: int('EMAIL_DNS_TRIES', 2, 1),
+    },
     throttle: {
       accountFailures: int('LOGIN_MAX_FAILURES_ACCOUNT', 5, 1),
       ipFailures: int('LOGIN_MAX_FAILURES_IP', 20, 1),

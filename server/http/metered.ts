@@ -91,6 +91,8 @@ export type MeteredOptions<S extends CallShape> = {
   /** Clicks the call costs (a batch call may cost one per record); default 1. */
   clicks?: (input: CallInput<S>) => number;
   status?: number;
+  /** Largest request body in bytes (Fastify's bodyLimit for this route; the server's default otherwise). */
+  bodyLimit?: number;
 };
 
 /**
@@ -112,6 +114,7 @@ export function meteredRoute<S extends CallShape>(
   app.route({
     method: entry.method,
     url: entry.path,
+    ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
     schema: {
       ...(shape.query ? { querystring: shape.query } : {}),
       ...(shape.body ? { body: shape.body } : {}),

@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import type { EmailResolver } from '../engines/email/resolver';
 import type { Db } from '../db';
 import type { Clock } from '../platform/clock';
 import type { Mailer } from '../platform/mail';
@@ -19,6 +20,8 @@ export type Deps = {
   log: { error(obj: unknown, msg?: string): void };
   /** The bot check of login and signup: throws 400 when the widget's token is not genuine. */
   botCheck: (token: string | undefined, ip: string) => Promise<void>;
+  /** The email validation service's DNS: the configured servers (EMAIL_DNS_SERVERS) or the system's; tests inject their own. */
+  emailResolver: EmailResolver;
 };
 
 /**
