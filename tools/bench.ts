@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { startServer } from '../server/main';
+import { benchEmail } from './bench-email';
 import { benchHttp, loginTransfer } from './bench-http';
 import { benchLighthouse } from './bench-lighthouse';
 import { benchMetering } from './bench-meter';
@@ -105,6 +106,9 @@ try {
 
   console.log();
   await benchMetering(appDist);
+
+  console.log();
+  await benchEmail();
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

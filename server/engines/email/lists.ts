@@ -54,7 +54,13 @@ export function isRole(local: string): boolean {
  */
 export function suggestDomain(domain: string): string | null {
   if (free.has(domain) || suggestionDomains.includes(domain)) return null;
+  const known = suggestions.get(domain);
+  if (known !== undefined) return known;
   const answer = spellCheck({ email: `x@${domain}`, domains: suggestionDomains });
-  if (!answer || answer.domain === domain) return null;
-  return answer.domain;
+  const suggestion = !answer || answer.domain === domain ? null : answer.domain;
+  // Lists repeat their domains: remember the last few thousand answers (oldest out first).
+  if (suggestions.size >= 5000) suggestions.delete(suggestions.keys().next().value!);
+  suggestions.set(domain, suggestion);
+  return suggestion;
 }
+const suggestions = new Map<string, string | null>();
