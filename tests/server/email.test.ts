@@ -83,6 +83,19 @@ describe('POST /api/email/verify', () => {
     expect((await h.inject({ method: 'GET', url: `/api/email/verify/${first.id}` })).statusCode).toBe(401);
   });
 
+  it("GET /verify/{id} applies the API token's rules though it charges nothing", async () => {
+    const w = await world();
+    const { id } = (await verify(w.jwt, { email: 'jane@gmail.com' })).json<{ id: string }>();
+    await query(h.db, 'update tokens set locked = true where id = $1', [w.tokenId]);
+    const locked = await reread(w.jwt, id);
+    expect(locked.statusCode).toBe(403);
+    expect(msg(locked)).toBe(meterRefusals.tokenLocked);
+    await query(h.db, "update tokens set locked = false, services = '{addresslookup}' where id = $1", [w.tokenId]);
+    const other = await reread(w.jwt, id);
+    expect(other.statusCode).toBe(403);
+    expect(msg(other)).toBe(meterRefusals.tokenService('email'));
+  });
+
   it('refuses bad input with a clear 400 or 413, never a 500 and never a click', async () => {
     const w = await world();
     const before = await meterState(h);
