@@ -9,7 +9,8 @@ import { emailClasses, emailMaxInput, emailNotChecked, emailReasons } from '../s
 export const verifyBody = z.object({
   email: z
     .string({ error: 'Give the email address to check as a string in "email"' })
-    .max(emailMaxInput, `An email address to check is at most ${emailMaxInput} characters`),
+    .max(emailMaxInput, `An email address to check is at most ${emailMaxInput} characters`)
+    .refine((text) => text.trim().length > 0, 'Give an email address to check: "email" is empty'),
 });
 
 export const emailVerdict = z.object({

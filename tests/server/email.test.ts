@@ -102,6 +102,7 @@ describe('POST /api/email/verify', () => {
     const cases: Array<[unknown, number, RegExp]> = [
       [{ email: 'a'.repeat(1000) + '@example.com' }, 400, new RegExp(`at most ${emailMaxInput} characters`)],
       [{}, 400, /email/],
+      [{ email: '   ' }, 400, /"email" is empty/],
       [{ email: 42 }, 400, /email/],
       ['{"email": ', 400, /./],
       ['', 400, /./],
