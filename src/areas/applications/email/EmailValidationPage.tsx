@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useLoaderData } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
 import * as E from '../../../../contract/email/endpoints';
 import type { ResponseOf } from '../../../../contract/endpoint';
 import {
   emailClassLabels, emailClassMeanings, emailMaxInput, emailNotCheckedTexts, emailReasonTexts, type EmailClass,
 } from '../../../../contract/shared/email';
-import { ApiFailure } from '../../../api/client';
+import { emailCheckMachine, type EmailCheckContext } from '../../../../machines/emailCheck';
 import { serviceTokens } from '../../../api/serviceTokens';
 import { usePortal } from '../../../app/PortalContext';
 import { formatDateTime } from '../../../shared/format';
@@ -16,6 +18,7 @@ import './email.css';
 // class as a worded badge, the reasons in words, a did-you-mean button that checks the suggested
 // address, what was not checked, and the clicks left; the checks of this visit are listed and
 // GET /verify/{id} (free) shows one again. A refusal (402 no clicks, 403...) shows the meter's words.
+// The emailCheck machine holds what is shown and runs one call at a time; the view only shows it.
 
 type Result = ResponseOf<typeof E.verify>;
 
@@ -76,13 +79,27 @@ export function EmailResult({ result, onCheck, busy }: { result: Result; onCheck
 export default function EmailValidationPage() {
   const portal = usePortal();
   const data = useLoaderData({ from: '/_signedIn/_validated/applications/emailvalidation' });
-  const [shown, setShown] = useState<Result | null>(null);
-  const [recent, setRecent] = useState<Result[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [clicks, setClicks] = useState<EmailClicks>(data.clicks);
-  const [email, setEmail] = useState('');
   const account = data.account;
+  const [clicks, setClicks] = useState<EmailClicks>(data.clicks);
+  // What is typed: a form field's own value, not the page's state.
+  const [email, setEmail] = useState('');
+  const on = { service: 'email' as const, groupId: account?.id ?? 0 };
+  const actor = useActorRef(
+    emailCheckMachine.provide({
+      actors: {
+        verify: fromPromise(async ({ input }) => {
+          const result = await serviceTokens(portal.api).call(E.verify, { body: { email: input.email } }, { action: 'check the email address', skipDefaultErrorHandling: true }, on);
+          void emailClicksLeft(portal, on.groupId).then(setClicks);
+          return result;
+        }),
+        reread: fromPromise(({ input }) =>
+          serviceTokens(portal.api).call(E.verifyResult(input.id), {}, { action: 'read the result again', skipDefaultErrorHandling: true, cache: false }, on),
+        ),
+      },
+    }),
+  );
+  const busy = useSelector(actor, (s) => !s.matches('ready'));
+  const { shown, recent, refusal } = useSelector(actor, (s) => s.context) as EmailCheckContext<Result>;
 
   if (!account) {
     return (
@@ -93,40 +110,15 @@ export default function EmailValidationPage() {
     );
   }
 
-  const on = { service: 'email' as const, groupId: account.id };
-  const failureText = (error: unknown) => (error instanceof ApiFailure ? error.message : `Failed to check the email address: ${String(error)}`);
-
-  const check = async (address: string) => {
+  const check = (address: string) => {
     setEmail(address);
-    setBusy(true);
-    setRefusal(null);
-    try {
-      const result = await serviceTokens(portal.api).call(E.verify, { body: { email: address } }, { action: 'check the email address', skipDefaultErrorHandling: true }, on);
-      setShown(result);
-      setRecent((list) => [result, ...list.filter((r) => r.id !== result.id)].slice(0, 20));
-      setClicks(await emailClicksLeft(portal, account.id));
-    } catch (error) {
-      setRefusal(failureText(error));
-    } finally {
-      setBusy(false);
-    }
+    actor.send({ type: 'user.check', email: address });
   };
-
-  const reread = async (id: string) => {
-    setBusy(true);
-    setRefusal(null);
-    try {
-      setShown(await serviceTokens(portal.api).call(E.verifyResult(id), {}, { action: 'read the result again', skipDefaultErrorHandling: true, cache: false }, on));
-    } catch (error) {
-      setRefusal(failureText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const reread = (id: string) => actor.send({ type: 'user.reread', id });
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    void check(email);
+    check(email);
   };
 
   return (
@@ -173,7 +165,7 @@ export default function EmailValidationPage() {
           </p>
         )}
       </section>
-      {shown && <EmailResult result={shown} onCheck={(a) => void check(a)} busy={busy} />}
+      {shown && <EmailResult result={shown} onCheck={check} busy={busy} />}
       {recent.length > 0 && (
         <section className="card" aria-labelledby="email-recent-title">
           <h2 id="email-recent-title">Checked this visit</h2>
@@ -181,7 +173,7 @@ export default function EmailValidationPage() {
           <ul className="email-recent">
             {recent.map((r) => (
               <li key={r.id}>
-                <button type="button" className="button button--small" disabled={busy} onClick={() => void reread(r.id)} aria-label={`Show the result for ${r.email || '(empty)'} again`}>
+                <button type="button" className="button button--small" disabled={busy} onClick={() => reread(r.id)} aria-label={`Show the result for ${r.email || '(empty)'} again`}>
                   Show
                 </button>{' '}
                 <span className="email-recent__address">{r.email || '(empty)'}</span> <ResultBadge result={r.result} />
