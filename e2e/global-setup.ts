@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../server/main';
+import { startDnsServer, testZone } from '../tests/support/dns-server';
 import { e2ePort } from './support/ports';
 import { startMailbox } from './support/mailbox';
 
@@ -11,6 +12,9 @@ import { startMailbox } from './support/mailbox';
  */
 export default async function globalSetup() {
   const mailbox = await startMailbox();
+  // The email validation service's DNS: a real DNS server on 127.0.0.1 with the test zone, so its
+  // answers hold offline (gmail.com has MX records, gmial.com does not exist, servfail.example fails).
+  const dns = await startDnsServer(testZone);
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const server = await startServer({
     port: e2ePort,
@@ -22,12 +26,13 @@ export default async function globalSetup() {
     seedDemo: true,
     banner: false,
     logger: false,
-    env: { ...process.env, DATABASE_URL: '', SESSION_RECYCLE_SECONDS: '20', REQUEST_CACHE_SECONDS: '30', VISUALISER: 'everyone', SIGNUP_MAX_PER_IP: '10000' },
+    env: { ...process.env, DATABASE_URL: '', SESSION_RECYCLE_SECONDS: '20', REQUEST_CACHE_SECONDS: '30', VISUALISER: 'everyone', SIGNUP_MAX_PER_IP: '10000', EMAIL_DNS_SERVERS: dns.address, EMAIL_DNS_TIMEOUT_MS: '500', EMAIL_DNS_TRIES: '1' },
   });
   process.env.E2E_MAILBOX_URL = mailbox.httpUrl;
   return async () => {
     await server.close();
     await mailbox.close();
+    await dns.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

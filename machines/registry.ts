@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { accountSwitcherMachine } from './accountSwitcher';
 import { accountValidationMachine } from './accountValidation';
 import { confirmActionMachine } from './confirmAction';
+import { emailCheckMachine } from './emailCheck';
 import { groupSelectionMachine } from './groupSelection';
 import { helpTipsMachine } from './helpTips';
 import { modalMachine } from './modal';
@@ -28,4 +29,5 @@ export const machines: readonly AnyStateMachine[] = [
   wizardMachine,
   confirmActionMachine,
   tokenExportMachine,
+  emailCheckMachine,
 ];

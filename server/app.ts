@@ -4,12 +4,14 @@ import type { ServiceName } from '../contract/config/entities';
 import { servicePaths, type Config } from './config';
 import type { Db } from './db';
 import { createAddressDatasets } from './engines/address/datasets';
+import { nodeResolver, type EmailResolver } from './engines/email/resolver';
 import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandling } from './http/errors';
 import { registerSecurity } from './http/security';
 import { spaPlugin } from './http/spa';
 import { addressPlugin, autocompletePlugin } from './modules/address/plugin';
 import { configPlugin } from './modules/config/plugin';
+import { emailPlugin } from './modules/email/plugin';
 import type { Deps } from './modules/deps';
 import { createInviteTokens } from './modules/groups/inviteTokens';
 import { groupsPlugin } from './modules/groups/plugin';
@@ -32,6 +34,8 @@ export type AppDeps = {
   clock?: () => number;
   /** Replaces the siteverify call of the bot check (tests, other providers). */
   botVerifier?: BotVerifier;
+  /** Replaces the email service's DNS resolver (tests); else config.emailDns. */
+  emailResolver?: EmailResolver;
   logger?: FastifyServerOptions['logger'];
 };
 
@@ -46,12 +50,13 @@ const services: Partial<Record<ServiceName, FastifyPluginAsync<{ deps: Deps }>[]
   // Account and plan manager: catalogue, account plans, bundles and subscriptions (payments and the
   // shop come with their issues); usage alert settings; the usage reports.
   plans: [plansPlugin, meteringPlansPlugin, usagePlugin],
+  // Email validation: POST /verify, GET /verify/{id}.
+  email: [emailPlugin],
   // bureau:         bureau file cleansing
   // filesUk, filesAustralia: chunked file uploads per territory
   // The data-quality engines: address lookup (datasets, lookups, list outputs) and autocomplete.
   address: [addressPlugin],
   autocomplete: [autocompletePlugin],
-  // email, bank: the data-quality engines
 };
 
 export function buildApp(appDeps: AppDeps): FastifyInstance {
@@ -82,6 +87,7 @@ export function buildApp(appDeps: AppDeps): FastifyInstance {
     log: app.log,
     botCheck: createBotCheck({ secret: config.botCheckSecret, verifyUrl: config.botCheckVerifyUrl, verifier: appDeps.botVerifier }),
     addressDatasets: createAddressDatasets({ dataDir: config.dataDir, ukFile: config.address.ukFile, australiaFile: config.address.australiaFile, sampleSize: config.address.sampleSize, log: app.log }),
+    emailResolver: appDeps.emailResolver ?? nodeResolver(config.emailDns),
   };
 
   registerSecurity(app, config.runtime);

@@ -71,6 +71,8 @@ export type Config = {
   logLevel: string;
   /** The address datasets: a full PAF or G-NAF file each (ADDRESS_DATA_UK, ADDRESS_DATA_AUSTRALIA), else the generated sample of ADDRESS_SAMPLE_SIZE addresses in DATA_DIR/address. */
   address: { ukFile: string | null; australiaFile: string | null; sampleSize: number; preload: boolean };
+  /** The email validation service's DNS: servers (EMAIL_DNS_SERVERS, the system's when empty), ms per try, tries. */
+  emailDns: { servers: string[]; timeoutMs: number; tries: number };
   throttle: ThrottleLimits;
   http: HttpLimits;
   runtime: RuntimeConfig;
@@ -119,6 +121,11 @@ export function loadConfig(env: Env = process.env): Config {
       sampleSize: int('ADDRESS_SAMPLE_SIZE', 200_000, 1),
       // ADDRESS_PRELOAD=0: load on the first address call instead of at start (benches of other things, multi-process tests).
       preload: !['0', 'false', 'no', 'off'].includes((text('ADDRESS_PRELOAD') ?? '').toLowerCase()),
+    },
+    emailDns: {
+      servers: (text('EMAIL_DNS_SERVERS') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+      timeoutMs: int('EMAIL_DNS_TIMEOUT_MS', 2000, 10),
+      tries: int('EMAIL_DNS_TRIES', 2, 1),
     },
     throttle: {
       accountFailures: int('LOGIN_MAX_FAILURES_ACCOUNT', 5, 1),

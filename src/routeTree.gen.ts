@@ -36,6 +36,7 @@ import { Route as SignedInValidatedAdministrationOrganisationRouteImport } from 
 import { Route as SignedInValidatedAdministrationServicesRouteImport } from './routes/_signedIn/_validated/administration/services'
 import { Route as SignedInValidatedAdministrationTokensRouteImport } from './routes/_signedIn/_validated/administration/tokens'
 import { Route as SignedInValidatedApplicationsAddresslookupRouteImport } from './routes/_signedIn/_validated/applications/addresslookup'
+import { Route as SignedInValidatedApplicationsEmailvalidationRouteImport } from './routes/_signedIn/_validated/applications/emailvalidation'
 import { Route as SignedInValidatedDataAdministrationIndexRouteImport } from './routes/_signedIn/_validated/dataAdministration/index'
 import { Route as SignedInValidatedHelpcentreIndexRouteImport } from './routes/_signedIn/_validated/helpcentre/index'
 import { Route as SignedInValidatedHelpcentreGuideRouteImport } from './routes/_signedIn/_validated/helpcentre/$guide'
@@ -222,6 +223,12 @@ const SignedInValidatedApplicationsAddresslookupRoute =
   SignedInValidatedApplicationsAddresslookupRouteImport.update({
     id: '/applications/addresslookup',
     path: '/applications/addresslookup',
+    getParentRoute: () => SignedInValidatedRoute,
+  } as any)
+const SignedInValidatedApplicationsEmailvalidationRoute =
+  SignedInValidatedApplicationsEmailvalidationRouteImport.update({
+    id: '/applications/emailvalidation',
+    path: '/applications/emailvalidation',
     getParentRoute: () => SignedInValidatedRoute,
   } as any)
 const SignedInValidatedDataAdministrationIndexRoute =
@@ -504,6 +511,7 @@ export interface FileRoutesByFullPath {
   '/administration/services': typeof SignedInValidatedAdministrationServicesRouteWithChildren
   '/administration/tokens': typeof SignedInValidatedAdministrationTokensRoute
   '/applications/addresslookup': typeof SignedInValidatedApplicationsAddresslookupRoute
+  '/applications/emailvalidation': typeof SignedInValidatedApplicationsEmailvalidationRoute
   '/helpcentre/$guide': typeof SignedInValidatedHelpcentreGuideRoute
   '/partner/administration': typeof SignedInValidatedPartnerAdministrationRouteWithChildren
   '/reporting/services': typeof SignedInValidatedReportingServicesRoute
@@ -561,6 +569,7 @@ export interface FileRoutesByTo {
   '/welcomewizard': typeof SignedInValidatedWelcomewizardRoute
   '/administration/tokens': typeof SignedInValidatedAdministrationTokensRoute
   '/applications/addresslookup': typeof SignedInValidatedApplicationsAddresslookupRoute
+  '/applications/emailvalidation': typeof SignedInValidatedApplicationsEmailvalidationRoute
   '/helpcentre/$guide': typeof SignedInValidatedHelpcentreGuideRoute
   '/reporting/services': typeof SignedInValidatedReportingServicesRoute
   '/reporting/summary': typeof SignedInValidatedReportingSummaryRoute
@@ -629,6 +638,7 @@ export interface FileRoutesById {
   '/_signedIn/_validated/administration/services': typeof SignedInValidatedAdministrationServicesRouteWithChildren
   '/_signedIn/_validated/administration/tokens': typeof SignedInValidatedAdministrationTokensRoute
   '/_signedIn/_validated/applications/addresslookup': typeof SignedInValidatedApplicationsAddresslookupRoute
+  '/_signedIn/_validated/applications/emailvalidation': typeof SignedInValidatedApplicationsEmailvalidationRoute
   '/_signedIn/_validated/helpcentre/$guide': typeof SignedInValidatedHelpcentreGuideRoute
   '/_signedIn/_validated/partner/administration': typeof SignedInValidatedPartnerAdministrationRouteWithChildren
   '/_signedIn/_validated/reporting/services': typeof SignedInValidatedReportingServicesRoute
@@ -698,6 +708,7 @@ export interface FileRouteTypes {
     | '/administration/services'
     | '/administration/tokens'
     | '/applications/addresslookup'
+    | '/applications/emailvalidation'
     | '/helpcentre/$guide'
     | '/partner/administration'
     | '/reporting/services'
@@ -755,6 +766,7 @@ export interface FileRouteTypes {
     | '/welcomewizard'
     | '/administration/tokens'
     | '/applications/addresslookup'
+    | '/applications/emailvalidation'
     | '/helpcentre/$guide'
     | '/reporting/services'
     | '/reporting/summary'
@@ -822,6 +834,7 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/administration/services'
     | '/_signedIn/_validated/administration/tokens'
     | '/_signedIn/_validated/applications/addresslookup'
+    | '/_signedIn/_validated/applications/emailvalidation'
     | '/_signedIn/_validated/helpcentre/$guide'
     | '/_signedIn/_validated/partner/administration'
     | '/_signedIn/_validated/reporting/services'
@@ -1064,6 +1077,13 @@ declare module '@tanstack/react-router' {
       path: '/applications/addresslookup'
       fullPath: '/applications/addresslookup'
       preLoaderRoute: typeof SignedInValidatedApplicationsAddresslookupRouteImport
+      parentRoute: typeof SignedInValidatedRoute
+    }
+    '/_signedIn/_validated/applications/emailvalidation': {
+      id: '/_signedIn/_validated/applications/emailvalidation'
+      path: '/applications/emailvalidation'
+      fullPath: '/applications/emailvalidation'
+      preLoaderRoute: typeof SignedInValidatedApplicationsEmailvalidationRouteImport
       parentRoute: typeof SignedInValidatedRoute
     }
     '/_signedIn/_validated/dataAdministration/': {
@@ -1701,6 +1721,7 @@ interface SignedInValidatedRouteChildren {
   SignedInValidatedUserRoute: typeof SignedInValidatedUserRouteWithChildren
   SignedInValidatedWelcomewizardRoute: typeof SignedInValidatedWelcomewizardRoute
   SignedInValidatedApplicationsAddresslookupRoute: typeof SignedInValidatedApplicationsAddresslookupRoute
+  SignedInValidatedApplicationsEmailvalidationRoute: typeof SignedInValidatedApplicationsEmailvalidationRoute
 }
 
 const SignedInValidatedRouteChildren: SignedInValidatedRouteChildren = {
@@ -1721,6 +1742,8 @@ const SignedInValidatedRouteChildren: SignedInValidatedRouteChildren = {
   SignedInValidatedWelcomewizardRoute: SignedInValidatedWelcomewizardRoute,
   SignedInValidatedApplicationsAddresslookupRoute:
     SignedInValidatedApplicationsAddresslookupRoute,
+  SignedInValidatedApplicationsEmailvalidationRoute:
+    SignedInValidatedApplicationsEmailvalidationRoute,
 }
 
 const SignedInValidatedRouteWithChildren =

@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { startServer } from '../server/main';
+import { benchEmail } from './bench-email';
 import { benchHttp, loginTransfer } from './bench-http';
 import { benchLighthouse } from './bench-lighthouse';
 import { benchAddress } from './bench-address';
@@ -109,6 +110,7 @@ try {
 
   console.log();
   await benchAddress();
+  await benchEmail();
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -56,6 +56,7 @@ export const portalPages: PortalPage[] = [
     ['reporting services', '/reporting/services'],
     ['reporting tokens', '/reporting/tokens?tag=Portal'],
     ['address lookup', '/applications/addresslookup'],
+    ['email validation', '/applications/emailvalidation'],
     ['invitation (link not valid)', '/acceptinvite?jwt=not-an-invitation'],
     ['welcome wizard', '/welcomewizard'],
     ['unknown page (signed in)', '/no-such-page'],

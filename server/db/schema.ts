@@ -305,6 +305,18 @@ export interface UsageAlertMarksTable {
   sent_at: Seconds;
 }
 
+export interface EmailResultsTable {
+  id: string;
+  account_id: number;
+  token_id: number | null;
+  user_id: number | null;
+  email: string;
+  result: string;
+  /** The engine's verdict (server/engines/email/verify.ts EmailVerdict) as JSON. */
+  verdict: Json<unknown>;
+  created_at: Seconds;
+}
+
 export interface Database {
   settings: SettingsTable;
   schema_migrations: SchemaMigrationsTable;
@@ -332,4 +344,5 @@ export interface Database {
   token_audit: TokenAuditTable;
   usage_alerts: UsageAlertsTable;
   usage_alert_marks: UsageAlertMarksTable;
+  email_results: EmailResultsTable;
 }

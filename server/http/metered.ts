@@ -96,6 +96,8 @@ export type MeteredOptions<S extends CallShape> = {
    * still loading, an unknown record) charges nothing and is never counted.
    */
   before?: (input: CallInput<S>) => void | Promise<void>;
+  /** Largest request body in bytes (Fastify's bodyLimit for this route; the server's default otherwise). */
+  bodyLimit?: number;
 };
 
 /**
@@ -117,6 +119,7 @@ export function meteredRoute<S extends CallShape>(
   app.route({
     method: entry.method,
     url: entry.path,
+    ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
     schema: {
       ...(shape.query ? { querystring: shape.query } : {}),
       ...(shape.body ? { body: shape.body } : {}),

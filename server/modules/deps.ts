@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { AddressDatasets } from '../engines/address/datasets';
+import type { EmailResolver } from '../engines/email/resolver';
 import type { Db } from '../db';
 import type { Clock } from '../platform/clock';
 import type { Mailer } from '../platform/mail';
@@ -22,6 +23,8 @@ export type Deps = {
   botCheck: (token: string | undefined, ip: string) => Promise<void>;
   /** The address datasets, loaded in the background (server/engines/address). */
   addressDatasets: AddressDatasets;
+  /** The email validation service's DNS: the configured servers (EMAIL_DNS_SERVERS) or the system's; tests inject their own. */
+  emailResolver: EmailResolver;
 };
 
 /**

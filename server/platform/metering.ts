@@ -307,8 +307,11 @@ function perPlan(takes: Taken['bundles']): Map<number, number> {
   return sums;
 }
 
-/** Throws the 403 of the first rule the token breaks; returns its daily cap (null: none). */
-async function checkToken(trx: Db, charge: Charge, now: number): Promise<number | null> {
+/**
+ * Throws the 403 of the first rule the token breaks; returns its daily cap (null: none). Exported
+ * for calls that are authenticated like metered ones but not charged (GET /verify/{id}).
+ */
+export async function checkToken(trx: Db, charge: Charge, now: number): Promise<number | null> {
   const token = await trx
     .selectFrom('tokens')
     .select(['account_id', 'locked', 'ip_ranges', 'referrer', 'expiry', 'services', 'daily_cap', 'deleted_at'])

@@ -7,6 +7,7 @@ import type { AnyModel } from '../harness/model';
 import { accountSwitcherModel } from './accountSwitcher.model';
 import { accountValidationModel } from './accountValidation.model';
 import { confirmActionModel } from './confirmAction.model';
+import { emailCheckModel } from './emailCheck.model';
 import { groupSelectionModel } from './groupSelection.model';
 import { helpTipsModel } from './helpTips.model';
 import { modalModel } from './modal.model';
@@ -28,4 +29,5 @@ export const models: readonly AnyModel[] = [
   wizardModel,
   confirmActionModel,
   tokenExportModel,
+  emailCheckModel,
 ];

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import type { emailVerdict, verifyResponse } from '../../../contract/email/schemas';
+import { verifyEmail } from '../../engines/email/verify';
+import { notFound } from '../../errors';
+import type { MeteredCaller } from '../../http/metered';
+import { secondsOf } from '../../platform/clock';
+import type { Deps } from '../deps';
+
+// POST /verify runs the engine (inside the meter: one click, refunded if this throws) and keeps the
+// result for the account; GET /verify/{id} reads it back for the same account only (another
+// account's id answers 404 like an unknown one) and costs nothing.
+
+type VerifyResponse = z.input<typeof verifyResponse>;
+type Verdict = z.output<typeof emailVerdict>;
+
+export const resultNotFound = () => notFound('Email validation result not found');
+
+/** The most the DNS part of one check may take in all; past it the answer is 'unknown'. */
+const dnsDeadlineMs = 8000;
+
+export async function verify(deps: Pick<Deps, 'db' | 'clock' | 'emailResolver'>, caller: MeteredCaller, email: string): Promise<VerifyResponse> {
+  const verdict: Verdict = await verifyEmail(email, { resolver: deps.emailResolver, dnsDeadlineMs });
+  const id = randomBytes(16).toString('base64url');
+  const checkedAt = secondsOf(deps.clock);
+  await deps.db
+    .insertInto('email_results')
+    .values({
+      id,
+      account_id: caller.accountId,
+      token_id: caller.tokenId,
+      user_id: caller.userId,
+      email: verdict.email,
+      result: verdict.result,
+      verdict: JSON.stringify(verdict),
+      created_at: checkedAt,
+    })
+    .execute();
+  return { id, checkedAt, ...verdict };
+}
+
+export async function readResult(deps: Pick<Deps, 'db'>, caller: MeteredCaller, id: string): Promise<VerifyResponse> {
+  const row = await deps.db
+    .selectFrom('email_results')
+    .select(['id', 'verdict', 'created_at as checkedAt'])
+    .where('id', '=', id)
+    .where('account_id', '=', caller.accountId)
+    .executeTakeFirst();
+  if (!row) throw resultNotFound();
+  const verdict = (typeof row.verdict === 'string' ? JSON.parse(row.verdict) : row.verdict) as Verdict;
+  return { ...verdict, id: row.id, checkedAt: row.checkedAt };
+}

@@ -1,0 +1,187 @@
+import { useState, type FormEvent } from 'react';
+import { useLoaderData } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import * as E from '../../../../contract/email/endpoints';
+import type { ResponseOf } from '../../../../contract/endpoint';
+import {
+  emailClassLabels, emailClassMeanings, emailMaxInput, emailNotCheckedTexts, emailReasonTexts, type EmailClass,
+} from '../../../../contract/shared/email';
+import { emailCheckMachine, type EmailCheckContext } from '../../../../machines/emailCheck';
+import { serviceTokens } from '../../../api/serviceTokens';
+import { usePortal } from '../../../app/PortalContext';
+import { formatDateTime } from '../../../shared/format';
+import { emailClicksLeft, type EmailClicks } from './load';
+import './email.css';
+
+// /applications/emailvalidation: check one address at a time (POST /verify, one click), see its
+// class as a worded badge, the reasons in words, a did-you-mean button that checks the suggested
+// address, what was not checked, and the clicks left; the checks of this visit are listed and
+// GET /verify/{id} (free) shows one again. A refusal (402 no clicks, 403...) shows the meter's words.
+// The emailCheck machine holds what is shown and runs one call at a time; the view only shows it.
+
+type Result = ResponseOf<typeof E.verify>;
+
+const badgeClass: Record<EmailClass, string> = {
+  valid: 'badge--ok',
+  invalid: 'badge--danger',
+  'catch-all': 'badge--warning',
+  unknown: 'badge--muted',
+  disposable: 'badge--warning',
+  role: 'badge--warning',
+};
+
+export function ResultBadge({ result }: { result: EmailClass }) {
+  return <span className={`badge ${badgeClass[result]}`}>{emailClassLabels[result]}</span>;
+}
+
+export function EmailResult({ result, onCheck, busy }: { result: Result; onCheck: (email: string) => void; busy: boolean }) {
+  return (
+    <section className="card email-result" aria-labelledby="email-result-title" aria-live="polite">
+      <h2 id="email-result-title">
+        <span className="email-result__address">{result.email || '(empty)'}</span> <ResultBadge result={result.result} />
+      </h2>
+      <p>{emailClassMeanings[result.result]}</p>
+      {result.suggestion && (
+        <p className="email-result__suggestion">
+          Did you mean{' '}
+          <button type="button" className="button button--small" disabled={busy} onClick={() => onCheck(result.suggestion!)}>
+            {result.suggestion}
+          </button>
+          ? Choosing it checks that address (one click).
+        </p>
+      )}
+      <h3>Why</h3>
+      <ul className="email-result__reasons">
+        {result.syntaxError && <li>{result.syntaxError}</li>}
+        {result.reasons.map((r) => (
+          <li key={r}>{emailReasonTexts[r]}</li>
+        ))}
+      </ul>
+      {result.mx.length > 0 && (
+        <p className="muted">
+          Mail servers: {result.mx.map((m) => `${m.exchange} (priority ${m.priority})`).join(', ')}
+        </p>
+      )}
+      <h3>Not checked</h3>
+      <ul className="email-result__unchecked">
+        {result.notChecked.map((n) => (
+          <li key={n}>{emailNotCheckedTexts[n]}</li>
+        ))}
+      </ul>
+      <p className="muted">
+        Checked {formatDateTime(result.checkedAt)}. Result id <code>{result.id}</code>
+      </p>
+    </section>
+  );
+}
+
+export default function EmailValidationPage() {
+  const portal = usePortal();
+  const data = useLoaderData({ from: '/_signedIn/_validated/applications/emailvalidation' });
+  const account = data.account;
+  const [clicks, setClicks] = useState<EmailClicks>(data.clicks);
+  // What is typed: a form field's own value, not the page's state.
+  const [email, setEmail] = useState('');
+  const on = { service: 'email' as const, groupId: account?.id ?? 0 };
+  const actor = useActorRef(
+    emailCheckMachine.provide({
+      actors: {
+        verify: fromPromise(async ({ input }) => {
+          const result = await serviceTokens(portal.api).call(E.verify, { body: { email: input.email } }, { action: 'check the email address', skipDefaultErrorHandling: true }, on);
+          void emailClicksLeft(portal, on.groupId).then(setClicks);
+          return result;
+        }),
+        reread: fromPromise(({ input }) =>
+          serviceTokens(portal.api).call(E.verifyResult(input.id), {}, { action: 'read the result again', skipDefaultErrorHandling: true, cache: false }, on),
+        ),
+      },
+    }),
+  );
+  const busy = useSelector(actor, (s) => !s.matches('ready'));
+  const { shown, recent, refusal } = useSelector(actor, (s) => s.context) as EmailCheckContext<Result>;
+
+  if (!account) {
+    return (
+      <section className="card empty-state" aria-labelledby="email-title">
+        <h1 id="email-title">Email validation</h1>
+        <p>Email validation is charged to an account: choose one with Change Account.</p>
+      </section>
+    );
+  }
+
+  const check = (address: string) => {
+    setEmail(address);
+    actor.send({ type: 'user.check', email: address });
+  };
+  const reread = (id: string) => actor.send({ type: 'user.reread', id });
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    check(email);
+  };
+
+  return (
+    <div className="email-page">
+      <section className="card" aria-labelledby="email-title">
+        <div className="card__header">
+          <div>
+            <h1 id="email-title">Email validation</h1>
+            <p className="muted">
+              Checks the address&apos;s form and its domain&apos;s mail servers (DNS), and whether it is disposable, a role or a free
+              provider. No message is sent and the mailbox itself is not probed. Each check uses one click of {account.name}.
+            </p>
+          </div>
+          <p className="email-page__clicks" aria-live="polite">
+            {clicks.known
+              ? clicks.subscriptions === 0
+                ? 'No email validation subscription'
+                : `${clicks.clicks.toLocaleString('en-GB')} clicks left`
+              : 'Clicks left are shown to the account’s owners'}
+          </p>
+        </div>
+        <form className="email-page__form" onSubmit={submit} noValidate>
+          <div className="field">
+            <label htmlFor="field-email">Email address</label>
+            <input
+              id="field-email"
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={emailMaxInput}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </div>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? 'Checking...' : 'Check'}
+          </button>
+        </form>
+        {refusal && (
+          <p className="field-error" role="alert">
+            {refusal}
+          </p>
+        )}
+      </section>
+      {shown && <EmailResult result={shown} onCheck={check} busy={busy} />}
+      {recent.length > 0 && (
+        <section className="card" aria-labelledby="email-recent-title">
+          <h2 id="email-recent-title">Checked this visit</h2>
+          <p className="muted">Showing a result again is free.</p>
+          <ul className="email-recent">
+            {recent.map((r) => (
+              <li key={r.id}>
+                <button type="button" className="button button--small" disabled={busy} onClick={() => reread(r.id)} aria-label={`Show the result for ${r.email || '(empty)'} again`}>
+                  Show
+                </button>{' '}
+                <span className="email-recent__address">{r.email || '(empty)'}</span> <ResultBadge result={r.result} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+import { describeModel } from './harness/vitest';
+import { emailCheckModel } from './models/emailCheck.model';
+
+describeModel(emailCheckModel);
