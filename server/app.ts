@@ -7,6 +7,7 @@ import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandling } from './http/errors';
 import { registerSecurity } from './http/security';
 import { spaPlugin } from './http/spa';
+import { bankJsonPlugin, bankSoapPlugin } from './modules/bank/plugin';
 import { configPlugin } from './modules/config/plugin';
 import type { Deps } from './modules/deps';
 import { createInviteTokens } from './modules/groups/inviteTokens';
@@ -46,7 +47,9 @@ const services: Partial<Record<ServiceName, FastifyPluginAsync<{ deps: Deps }>[]
   plans: [plansPlugin, meteringPlansPlugin, usagePlugin],
   // bureau:         bureau file cleansing
   // filesUk, filesAustralia: chunked file uploads per territory
-  // address, autocomplete, email, bank: the data-quality engines
+  // address, autocomplete, email: the data-quality engines
+  // Bank validation: the SOAP call and its JSON twin for the page.
+  bank: [bankSoapPlugin, bankJsonPlugin],
 };
 
 export function buildApp(appDeps: AppDeps): FastifyInstance {

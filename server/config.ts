@@ -68,6 +68,8 @@ export type Config = {
   trustProxy: boolean;
   /** METER_TEST_ROUTE=1: registers the test-only metered route /api/metertest/<service> (tests, bench). */
   meterTestRoute: boolean;
+  /** BANK_SOAP_CREDENTIAL: the {key} a bank validation SOAP request must embed; null turns the SOAP call off (503 Fault). */
+  bankSoapCredential: string | null;
   logLevel: string;
   throttle: ThrottleLimits;
   http: HttpLimits;
@@ -109,6 +111,7 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: text('SEED_DEMO') === null ? !databaseUrl : flag('SEED_DEMO'),
     trustProxy: flag('TRUST_PROXY'),
     meterTestRoute: flag('METER_TEST_ROUTE'),
+    bankSoapCredential: text('BANK_SOAP_CREDENTIAL'),
     // Request logs are JSON lines at info; the demo console stays readable at warn.
     logLevel: text('LOG_LEVEL') ?? 'warn',
     throttle: {

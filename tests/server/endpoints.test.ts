@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../contract/endpoint';
+import * as bankEndpoints from '../../contract/bank/endpoints';
+import * as bankSchemas from '../../contract/bank/schemas';
 import * as groupEndpoints from '../../contract/groups/endpoints';
 import * as groupSchemas from '../../contract/groups/schemas';
 import * as meteringEndpoints from '../../contract/metering/endpoints';
@@ -29,6 +31,7 @@ const modules = {
   tokens: { endpoints: tokenEndpoints, schemas: tokenSchemas },
   metering: { endpoints: meteringEndpoints, schemas: meteringSchemas },
   usage: { endpoints: usageEndpoints, schemas: usageSchemas },
+  bank: { endpoints: bankEndpoints, schemas: bankSchemas },
 };
 
 const entries = Object.entries(modules).flatMap(([module, { endpoints, schemas }]) =>
