@@ -14,6 +14,7 @@ import { createInviteTokens } from './modules/groups/inviteTokens';
 import { groupsPlugin } from './modules/groups/plugin';
 import { meteringPlansPlugin, meteringUsersPlugin } from './modules/metering/plugin';
 import { meterTestPlugin } from './modules/metering/testRoute';
+import { namePlugin } from './modules/name/plugin';
 import { plansPlugin } from './modules/plans/plugin';
 import { searchPlugin } from './modules/search/plugin';
 import { tokensPlugin } from './modules/tokens/plugin';
@@ -50,6 +51,8 @@ const services: Partial<Record<ServiceName, FastifyPluginAsync<{ deps: Deps }>[]
   // address, autocomplete, email: the data-quality engines
   // Bank validation: the SOAP call and its JSON twin for the page.
   bank: [bankSoapPlugin, bankJsonPlugin],
+  // Name validation.
+  name: [namePlugin],
 };
 
 export function buildApp(appDeps: AppDeps): FastifyInstance {

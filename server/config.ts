@@ -12,6 +12,7 @@ export const servicePaths: Record<ServiceName, string> = {
   autocomplete: '/api/autocomplete',
   email: '/api/email',
   bank: '/api/bank',
+  name: '/api/name',
 };
 
 export type ThrottleLimits = {

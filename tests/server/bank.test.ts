@@ -121,10 +121,13 @@ describe('the SOAP call', () => {
     expect(await meterState(h)).toEqual(before);
   });
 
-  it('answers application/soap+xml too', async () => {
+  it('answers application/soap+xml too, and reads element names whatever their case or prefix', async () => {
     const w = await bankWorld();
     const r = await soap(w.jwt, envelope({}), 'application/soap+xml; charset=utf-8');
     expect(r.statusCode).toBe(200);
+    const lower = `<Envelope><Body><validateAccount><key>${key}</key><sortCode>089999</sortCode><accountNumber>66374958</accountNumber><dataset>bank-uk</dataset></validateAccount></Body></Envelope>`;
+    const answer = await soap(w.jwt, lower);
+    expect([answer.statusCode, tag(answer.body, 'Status')]).toEqual([200, 'valid']);
   });
 
   it('refuses the caller as a Fault: no token, a portal session, a token without the service, no clicks left', async () => {

@@ -17,7 +17,7 @@ import { AppError } from '../../errors';
 //     </soap:Body>
 //   </soap:Envelope>
 //
-// Namespace prefixes are not significant (any prefix, or none, is read). The parser never expands
+// Namespace prefixes and the case of element names are not significant (any prefix, or none, is read). The parser never expands
 // entities: a DOCTYPE or ENTITY declaration anywhere is refused before parsing (no billion laughs,
 // no external entities), and character references stay as written (so "&#48;" is not a digit).
 
@@ -54,8 +54,14 @@ const parser = new XMLParser({
 
 export type SoapRequest = { key: string; sortCode: string; accountNumber: string; dataset: BankDataset };
 
+/** A child element by name, its case not significant (SortCode, sortCode and sortcode alike). */
+const child = (node: Record<string, unknown>, name: string): unknown => {
+  const key = Object.keys(node).find((k) => k.toLowerCase() === name.toLowerCase());
+  return key === undefined ? undefined : node[key];
+};
+
 const field = (node: Record<string, unknown>, name: string): string => {
-  const value = node[name];
+  const value = child(node, name);
   if (value === undefined) throw new AppError(400, soapFaults.missing(name));
   if (typeof value === 'number') return String(value);
   if (typeof value !== 'string') throw new AppError(400, soapFaults.notText(name));
@@ -64,8 +70,8 @@ const field = (node: Record<string, unknown>, name: string): string => {
 
 const objectAt = (node: unknown, name: string): Record<string, unknown> | null => {
   if (node === null || typeof node !== 'object' || Array.isArray(node)) return null;
-  const child = (node as Record<string, unknown>)[name];
-  return child !== null && typeof child === 'object' && !Array.isArray(child) ? (child as Record<string, unknown>) : null;
+  const found = child(node as Record<string, unknown>, name);
+  return found !== null && typeof found === 'object' && !Array.isArray(found) ? (found as Record<string, unknown>) : null;
 };
 
 /** Reads the request; throws AppError(400) with the fault's text for anything not acceptable. */
