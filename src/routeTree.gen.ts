@@ -35,6 +35,7 @@ import { Route as SignedInValidatedAdministrationAccountRouteImport } from './ro
 import { Route as SignedInValidatedAdministrationOrganisationRouteImport } from './routes/_signedIn/_validated/administration/organisation'
 import { Route as SignedInValidatedAdministrationServicesRouteImport } from './routes/_signedIn/_validated/administration/services'
 import { Route as SignedInValidatedAdministrationTokensRouteImport } from './routes/_signedIn/_validated/administration/tokens'
+import { Route as SignedInValidatedApplicationsPaymentvalidationRouteImport } from './routes/_signedIn/_validated/applications/paymentvalidation'
 import { Route as SignedInValidatedDataAdministrationIndexRouteImport } from './routes/_signedIn/_validated/dataAdministration/index'
 import { Route as SignedInValidatedHelpcentreIndexRouteImport } from './routes/_signedIn/_validated/helpcentre/index'
 import { Route as SignedInValidatedHelpcentreGuideRouteImport } from './routes/_signedIn/_validated/helpcentre/$guide'
@@ -216,6 +217,12 @@ const SignedInValidatedAdministrationTokensRoute =
     id: '/tokens',
     path: '/tokens',
     getParentRoute: () => SignedInValidatedAdministrationRoute,
+  } as any)
+const SignedInValidatedApplicationsPaymentvalidationRoute =
+  SignedInValidatedApplicationsPaymentvalidationRouteImport.update({
+    id: '/applications/paymentvalidation',
+    path: '/applications/paymentvalidation',
+    getParentRoute: () => SignedInValidatedRoute,
   } as any)
 const SignedInValidatedDataAdministrationIndexRoute =
   SignedInValidatedDataAdministrationIndexRouteImport.update({
@@ -496,6 +503,7 @@ export interface FileRoutesByFullPath {
   '/administration/organisation': typeof SignedInValidatedAdministrationOrganisationRouteWithChildren
   '/administration/services': typeof SignedInValidatedAdministrationServicesRouteWithChildren
   '/administration/tokens': typeof SignedInValidatedAdministrationTokensRoute
+  '/applications/paymentvalidation': typeof SignedInValidatedApplicationsPaymentvalidationRoute
   '/helpcentre/$guide': typeof SignedInValidatedHelpcentreGuideRoute
   '/partner/administration': typeof SignedInValidatedPartnerAdministrationRouteWithChildren
   '/reporting/services': typeof SignedInValidatedReportingServicesRoute
@@ -552,6 +560,7 @@ export interface FileRoutesByTo {
   '/organisationwizard': typeof SignedInValidatedOrganisationwizardRoute
   '/welcomewizard': typeof SignedInValidatedWelcomewizardRoute
   '/administration/tokens': typeof SignedInValidatedAdministrationTokensRoute
+  '/applications/paymentvalidation': typeof SignedInValidatedApplicationsPaymentvalidationRoute
   '/helpcentre/$guide': typeof SignedInValidatedHelpcentreGuideRoute
   '/reporting/services': typeof SignedInValidatedReportingServicesRoute
   '/reporting/summary': typeof SignedInValidatedReportingSummaryRoute
@@ -619,6 +628,7 @@ export interface FileRoutesById {
   '/_signedIn/_validated/administration/organisation': typeof SignedInValidatedAdministrationOrganisationRouteWithChildren
   '/_signedIn/_validated/administration/services': typeof SignedInValidatedAdministrationServicesRouteWithChildren
   '/_signedIn/_validated/administration/tokens': typeof SignedInValidatedAdministrationTokensRoute
+  '/_signedIn/_validated/applications/paymentvalidation': typeof SignedInValidatedApplicationsPaymentvalidationRoute
   '/_signedIn/_validated/helpcentre/$guide': typeof SignedInValidatedHelpcentreGuideRoute
   '/_signedIn/_validated/partner/administration': typeof SignedInValidatedPartnerAdministrationRouteWithChildren
   '/_signedIn/_validated/reporting/services': typeof SignedInValidatedReportingServicesRoute
@@ -687,6 +697,7 @@ export interface FileRouteTypes {
     | '/administration/organisation'
     | '/administration/services'
     | '/administration/tokens'
+    | '/applications/paymentvalidation'
     | '/helpcentre/$guide'
     | '/partner/administration'
     | '/reporting/services'
@@ -743,6 +754,7 @@ export interface FileRouteTypes {
     | '/organisationwizard'
     | '/welcomewizard'
     | '/administration/tokens'
+    | '/applications/paymentvalidation'
     | '/helpcentre/$guide'
     | '/reporting/services'
     | '/reporting/summary'
@@ -809,6 +821,7 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/administration/organisation'
     | '/_signedIn/_validated/administration/services'
     | '/_signedIn/_validated/administration/tokens'
+    | '/_signedIn/_validated/applications/paymentvalidation'
     | '/_signedIn/_validated/helpcentre/$guide'
     | '/_signedIn/_validated/partner/administration'
     | '/_signedIn/_validated/reporting/services'
@@ -1045,6 +1058,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/administration/tokens'
       preLoaderRoute: typeof SignedInValidatedAdministrationTokensRouteImport
       parentRoute: typeof SignedInValidatedAdministrationRoute
+    }
+    '/_signedIn/_validated/applications/paymentvalidation': {
+      id: '/_signedIn/_validated/applications/paymentvalidation'
+      path: '/applications/paymentvalidation'
+      fullPath: '/applications/paymentvalidation'
+      preLoaderRoute: typeof SignedInValidatedApplicationsPaymentvalidationRouteImport
+      parentRoute: typeof SignedInValidatedRoute
     }
     '/_signedIn/_validated/dataAdministration/': {
       id: '/_signedIn/_validated/dataAdministration/'
@@ -1680,6 +1700,7 @@ interface SignedInValidatedRouteChildren {
   SignedInValidatedSearchRoute: typeof SignedInValidatedSearchRouteWithChildren
   SignedInValidatedUserRoute: typeof SignedInValidatedUserRouteWithChildren
   SignedInValidatedWelcomewizardRoute: typeof SignedInValidatedWelcomewizardRoute
+  SignedInValidatedApplicationsPaymentvalidationRoute: typeof SignedInValidatedApplicationsPaymentvalidationRoute
 }
 
 const SignedInValidatedRouteChildren: SignedInValidatedRouteChildren = {
@@ -1698,6 +1719,8 @@ const SignedInValidatedRouteChildren: SignedInValidatedRouteChildren = {
   SignedInValidatedSearchRoute: SignedInValidatedSearchRouteWithChildren,
   SignedInValidatedUserRoute: SignedInValidatedUserRouteWithChildren,
   SignedInValidatedWelcomewizardRoute: SignedInValidatedWelcomewizardRoute,
+  SignedInValidatedApplicationsPaymentvalidationRoute:
+    SignedInValidatedApplicationsPaymentvalidationRoute,
 }
 
 const SignedInValidatedRouteWithChildren =
