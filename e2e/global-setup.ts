@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../server/main';
+import { e2eBankSoapKey } from './support/bank';
 import { e2ePort } from './support/ports';
 import { startMailbox } from './support/mailbox';
 
@@ -22,7 +23,7 @@ export default async function globalSetup() {
     seedDemo: true,
     banner: false,
     logger: false,
-    env: { ...process.env, DATABASE_URL: '', SESSION_RECYCLE_SECONDS: '20', REQUEST_CACHE_SECONDS: '30', VISUALISER: 'everyone', SIGNUP_MAX_PER_IP: '10000' },
+    env: { ...process.env, DATABASE_URL: '', SESSION_RECYCLE_SECONDS: '20', REQUEST_CACHE_SECONDS: '30', VISUALISER: 'everyone', SIGNUP_MAX_PER_IP: '10000', BANK_SOAP_CREDENTIAL: e2eBankSoapKey },
   });
   process.env.E2E_MAILBOX_URL = mailbox.httpUrl;
   return async () => {

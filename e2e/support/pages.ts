@@ -55,6 +55,7 @@ export const portalPages: PortalPage[] = [
     ['reporting summary', '/reporting/summary'],
     ['reporting services', '/reporting/services'],
     ['reporting tokens', '/reporting/tokens?tag=Portal'],
+    ['payment validation', '/applications/paymentvalidation'],
     ['invitation (link not valid)', '/acceptinvite?jwt=not-an-invitation'],
     ['welcome wizard', '/welcomewizard'],
     ['unknown page (signed in)', '/no-such-page'],
