@@ -12,6 +12,7 @@ import { build } from 'vite';
 import { startServer } from '../server/main';
 import { benchHttp, loginTransfer } from './bench-http';
 import { benchLighthouse } from './bench-lighthouse';
+import { benchBankNames } from './bench-banknames';
 import { benchMetering } from './bench-meter';
 
 const root = resolve(import.meta.dirname, '..');
@@ -105,6 +106,8 @@ try {
 
   console.log();
   await benchMetering(appDist);
+  console.log();
+  await benchBankNames();
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
