@@ -82,7 +82,6 @@ const maxInput = 64;
 
 /** Digits only, after removing spaces and dashes; anything else refused. */
 export function digitsOf(value: string, empty: string, chars: string): string {
-  if (value.length > maxInput) throw new BankInputError(chars);
   const stripped = value.replace(/[\s\-‐-―−]/g, '');
   if (stripped === '') throw new BankInputError(empty);
   if (!/^[0-9]+$/.test(stripped)) throw new BankInputError(chars);
