@@ -8,7 +8,7 @@ import { serviceTokens } from '../../api/serviceTokens';
 import { usePortal } from '../../app/PortalContext';
 import { Field, formValues } from '../../shared/Field';
 import { bankVerdict } from './paymentValidation';
-import './applications.css';
+import './paymentValidation.css';
 
 const check = createSubmissionMachine<Record<string, string>, BankResult>();
 const count = (n: number) => n.toLocaleString('en-GB');
