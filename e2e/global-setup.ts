@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../server/main';
 import { startDnsServer, testZone } from '../tests/support/dns-server';
+import { e2eBankSoapKey } from './support/bank';
 import { e2ePort } from './support/ports';
 import { startMailbox } from './support/mailbox';
 
@@ -26,7 +27,7 @@ export default async function globalSetup() {
     seedDemo: true,
     banner: false,
     logger: false,
-    env: { ...process.env, DATABASE_URL: '', SESSION_RECYCLE_SECONDS: '20', REQUEST_CACHE_SECONDS: '30', VISUALISER: 'everyone', SIGNUP_MAX_PER_IP: '10000', EMAIL_DNS_SERVERS: dns.address, EMAIL_DNS_TIMEOUT_MS: '500', EMAIL_DNS_TRIES: '1' },
+    env: { ...process.env, DATABASE_URL: '', SESSION_RECYCLE_SECONDS: '20', REQUEST_CACHE_SECONDS: '30', VISUALISER: 'everyone', SIGNUP_MAX_PER_IP: '10000', EMAIL_DNS_SERVERS: dns.address, EMAIL_DNS_TIMEOUT_MS: '500', EMAIL_DNS_TRIES: '1', BANK_SOAP_CREDENTIAL: e2eBankSoapKey },
   });
   process.env.E2E_MAILBOX_URL = mailbox.httpUrl;
   return async () => {

@@ -10,6 +10,7 @@ import { registerErrorHandling } from './http/errors';
 import { registerSecurity } from './http/security';
 import { spaPlugin } from './http/spa';
 import { addressPlugin, autocompletePlugin } from './modules/address/plugin';
+import { bankJsonPlugin, bankSoapPlugin } from './modules/bank/plugin';
 import { configPlugin } from './modules/config/plugin';
 import { emailPlugin } from './modules/email/plugin';
 import type { Deps } from './modules/deps';
@@ -17,6 +18,7 @@ import { createInviteTokens } from './modules/groups/inviteTokens';
 import { groupsPlugin } from './modules/groups/plugin';
 import { meteringPlansPlugin, meteringUsersPlugin } from './modules/metering/plugin';
 import { meterTestPlugin } from './modules/metering/testRoute';
+import { namePlugin } from './modules/name/plugin';
 import { plansPlugin } from './modules/plans/plugin';
 import { searchPlugin } from './modules/search/plugin';
 import { tokensPlugin } from './modules/tokens/plugin';
@@ -50,13 +52,16 @@ const services: Partial<Record<ServiceName, FastifyPluginAsync<{ deps: Deps }>[]
   // Account and plan manager: catalogue, account plans, bundles and subscriptions (payments and the
   // shop come with their issues); usage alert settings; the usage reports.
   plans: [plansPlugin, meteringPlansPlugin, usagePlugin],
-  // Email validation: POST /verify, GET /verify/{id}.
-  email: [emailPlugin],
   // bureau:         bureau file cleansing
   // filesUk, filesAustralia: chunked file uploads per territory
-  // The data-quality engines: address lookup (datasets, lookups, list outputs) and autocomplete.
+  // The data-quality services, each metered (server/http/metered.ts): address lookup (datasets,
+  // lookups, list outputs) and autocomplete; email validation (POST /verify, GET /verify/{id}); bank
+  // validation (the SOAP call and its JSON twin for the page); name validation.
   address: [addressPlugin],
   autocomplete: [autocompletePlugin],
+  email: [emailPlugin],
+  bank: [bankSoapPlugin, bankJsonPlugin],
+  name: [namePlugin],
 };
 
 export function buildApp(appDeps: AppDeps): FastifyInstance {

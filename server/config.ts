@@ -12,6 +12,7 @@ export const servicePaths: Record<ServiceName, string> = {
   autocomplete: '/api/autocomplete',
   email: '/api/email',
   bank: '/api/bank',
+  name: '/api/name',
 };
 
 export type ThrottleLimits = {
@@ -68,6 +69,8 @@ export type Config = {
   trustProxy: boolean;
   /** METER_TEST_ROUTE=1: registers the test-only metered route /api/metertest/<service> (tests, bench). */
   meterTestRoute: boolean;
+  /** BANK_SOAP_CREDENTIAL: the {key} a bank validation SOAP request must embed; null turns the SOAP call off (503 Fault). */
+  bankSoapCredential: string | null;
   logLevel: string;
   /** The address datasets: a full PAF or G-NAF file each (ADDRESS_DATA_UK, ADDRESS_DATA_AUSTRALIA), else the generated sample of ADDRESS_SAMPLE_SIZE addresses in DATA_DIR/address. */
   address: { ukFile: string | null; australiaFile: string | null; sampleSize: number; preload: boolean };
@@ -113,6 +116,7 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: text('SEED_DEMO') === null ? !databaseUrl : flag('SEED_DEMO'),
     trustProxy: flag('TRUST_PROXY'),
     meterTestRoute: flag('METER_TEST_ROUTE'),
+    bankSoapCredential: text('BANK_SOAP_CREDENTIAL'),
     // Request logs are JSON lines at info; the demo console stays readable at warn.
     logLevel: text('LOG_LEVEL') ?? 'warn',
     address: {

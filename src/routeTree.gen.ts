@@ -37,6 +37,7 @@ import { Route as SignedInValidatedAdministrationServicesRouteImport } from './r
 import { Route as SignedInValidatedAdministrationTokensRouteImport } from './routes/_signedIn/_validated/administration/tokens'
 import { Route as SignedInValidatedApplicationsAddresslookupRouteImport } from './routes/_signedIn/_validated/applications/addresslookup'
 import { Route as SignedInValidatedApplicationsEmailvalidationRouteImport } from './routes/_signedIn/_validated/applications/emailvalidation'
+import { Route as SignedInValidatedApplicationsPaymentvalidationRouteImport } from './routes/_signedIn/_validated/applications/paymentvalidation'
 import { Route as SignedInValidatedDataAdministrationIndexRouteImport } from './routes/_signedIn/_validated/dataAdministration/index'
 import { Route as SignedInValidatedHelpcentreIndexRouteImport } from './routes/_signedIn/_validated/helpcentre/index'
 import { Route as SignedInValidatedHelpcentreGuideRouteImport } from './routes/_signedIn/_validated/helpcentre/$guide'
@@ -229,6 +230,12 @@ const SignedInValidatedApplicationsEmailvalidationRoute =
   SignedInValidatedApplicationsEmailvalidationRouteImport.update({
     id: '/applications/emailvalidation',
     path: '/applications/emailvalidation',
+    getParentRoute: () => SignedInValidatedRoute,
+  } as any)
+const SignedInValidatedApplicationsPaymentvalidationRoute =
+  SignedInValidatedApplicationsPaymentvalidationRouteImport.update({
+    id: '/applications/paymentvalidation',
+    path: '/applications/paymentvalidation',
     getParentRoute: () => SignedInValidatedRoute,
   } as any)
 const SignedInValidatedDataAdministrationIndexRoute =
@@ -512,6 +519,7 @@ export interface FileRoutesByFullPath {
   '/administration/tokens': typeof SignedInValidatedAdministrationTokensRoute
   '/applications/addresslookup': typeof SignedInValidatedApplicationsAddresslookupRoute
   '/applications/emailvalidation': typeof SignedInValidatedApplicationsEmailvalidationRoute
+  '/applications/paymentvalidation': typeof SignedInValidatedApplicationsPaymentvalidationRoute
   '/helpcentre/$guide': typeof SignedInValidatedHelpcentreGuideRoute
   '/partner/administration': typeof SignedInValidatedPartnerAdministrationRouteWithChildren
   '/reporting/services': typeof SignedInValidatedReportingServicesRoute
@@ -570,6 +578,7 @@ export interface FileRoutesByTo {
   '/administration/tokens': typeof SignedInValidatedAdministrationTokensRoute
   '/applications/addresslookup': typeof SignedInValidatedApplicationsAddresslookupRoute
   '/applications/emailvalidation': typeof SignedInValidatedApplicationsEmailvalidationRoute
+  '/applications/paymentvalidation': typeof SignedInValidatedApplicationsPaymentvalidationRoute
   '/helpcentre/$guide': typeof SignedInValidatedHelpcentreGuideRoute
   '/reporting/services': typeof SignedInValidatedReportingServicesRoute
   '/reporting/summary': typeof SignedInValidatedReportingSummaryRoute
@@ -639,6 +648,7 @@ export interface FileRoutesById {
   '/_signedIn/_validated/administration/tokens': typeof SignedInValidatedAdministrationTokensRoute
   '/_signedIn/_validated/applications/addresslookup': typeof SignedInValidatedApplicationsAddresslookupRoute
   '/_signedIn/_validated/applications/emailvalidation': typeof SignedInValidatedApplicationsEmailvalidationRoute
+  '/_signedIn/_validated/applications/paymentvalidation': typeof SignedInValidatedApplicationsPaymentvalidationRoute
   '/_signedIn/_validated/helpcentre/$guide': typeof SignedInValidatedHelpcentreGuideRoute
   '/_signedIn/_validated/partner/administration': typeof SignedInValidatedPartnerAdministrationRouteWithChildren
   '/_signedIn/_validated/reporting/services': typeof SignedInValidatedReportingServicesRoute
@@ -709,6 +719,7 @@ export interface FileRouteTypes {
     | '/administration/tokens'
     | '/applications/addresslookup'
     | '/applications/emailvalidation'
+    | '/applications/paymentvalidation'
     | '/helpcentre/$guide'
     | '/partner/administration'
     | '/reporting/services'
@@ -767,6 +778,7 @@ export interface FileRouteTypes {
     | '/administration/tokens'
     | '/applications/addresslookup'
     | '/applications/emailvalidation'
+    | '/applications/paymentvalidation'
     | '/helpcentre/$guide'
     | '/reporting/services'
     | '/reporting/summary'
@@ -835,6 +847,7 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/administration/tokens'
     | '/_signedIn/_validated/applications/addresslookup'
     | '/_signedIn/_validated/applications/emailvalidation'
+    | '/_signedIn/_validated/applications/paymentvalidation'
     | '/_signedIn/_validated/helpcentre/$guide'
     | '/_signedIn/_validated/partner/administration'
     | '/_signedIn/_validated/reporting/services'
@@ -1084,6 +1097,13 @@ declare module '@tanstack/react-router' {
       path: '/applications/emailvalidation'
       fullPath: '/applications/emailvalidation'
       preLoaderRoute: typeof SignedInValidatedApplicationsEmailvalidationRouteImport
+      parentRoute: typeof SignedInValidatedRoute
+    }
+    '/_signedIn/_validated/applications/paymentvalidation': {
+      id: '/_signedIn/_validated/applications/paymentvalidation'
+      path: '/applications/paymentvalidation'
+      fullPath: '/applications/paymentvalidation'
+      preLoaderRoute: typeof SignedInValidatedApplicationsPaymentvalidationRouteImport
       parentRoute: typeof SignedInValidatedRoute
     }
     '/_signedIn/_validated/dataAdministration/': {
@@ -1722,6 +1742,7 @@ interface SignedInValidatedRouteChildren {
   SignedInValidatedWelcomewizardRoute: typeof SignedInValidatedWelcomewizardRoute
   SignedInValidatedApplicationsAddresslookupRoute: typeof SignedInValidatedApplicationsAddresslookupRoute
   SignedInValidatedApplicationsEmailvalidationRoute: typeof SignedInValidatedApplicationsEmailvalidationRoute
+  SignedInValidatedApplicationsPaymentvalidationRoute: typeof SignedInValidatedApplicationsPaymentvalidationRoute
 }
 
 const SignedInValidatedRouteChildren: SignedInValidatedRouteChildren = {
@@ -1744,6 +1765,8 @@ const SignedInValidatedRouteChildren: SignedInValidatedRouteChildren = {
     SignedInValidatedApplicationsAddresslookupRoute,
   SignedInValidatedApplicationsEmailvalidationRoute:
     SignedInValidatedApplicationsEmailvalidationRoute,
+  SignedInValidatedApplicationsPaymentvalidationRoute:
+    SignedInValidatedApplicationsPaymentvalidationRoute,
 }
 
 const SignedInValidatedRouteWithChildren =

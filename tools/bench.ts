@@ -14,6 +14,7 @@ import { benchEmail } from './bench-email';
 import { benchHttp, loginTransfer } from './bench-http';
 import { benchLighthouse } from './bench-lighthouse';
 import { benchAddress } from './bench-address';
+import { benchBankNames } from './bench-banknames';
 import { benchMetering } from './bench-meter';
 
 const root = resolve(import.meta.dirname, '..');
@@ -111,6 +112,8 @@ try {
   console.log();
   await benchAddress();
   await benchEmail();
+  console.log();
+  await benchBankNames();
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -12,6 +12,7 @@ export const serviceNames = [
   'autocomplete',
   'email',
   'bank',
+  'name',
 ] as const;
 export type ServiceName = (typeof serviceNames)[number];
 

@@ -57,6 +57,7 @@ export const portalPages: PortalPage[] = [
     ['reporting tokens', '/reporting/tokens?tag=Portal'],
     ['address lookup', '/applications/addresslookup'],
     ['email validation', '/applications/emailvalidation'],
+    ['payment validation', '/applications/paymentvalidation'],
     ['invitation (link not valid)', '/acceptinvite?jwt=not-an-invitation'],
     ['welcome wizard', '/welcomewizard'],
     ['unknown page (signed in)', '/no-such-page'],

@@ -57,6 +57,7 @@ describe('GET /api/config', () => {
         autocomplete: '/api/autocomplete',
         email: '/api/email',
         bank: '/api/bank',
+        name: '/api/name',
       },
       supportEmail: 'help@example.com</script><script>alert(1)//',
       botCheckSiteKey: 'site-key-1',

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../contract/endpoint';
+import * as bankEndpoints from '../../contract/bank/endpoints';
+import * as bankSchemas from '../../contract/bank/schemas';
+import * as nameEndpoints from '../../contract/name/endpoints';
+import * as nameSchemas from '../../contract/name/schemas';
 import * as groupEndpoints from '../../contract/groups/endpoints';
 import * as groupSchemas from '../../contract/groups/schemas';
 import * as meteringEndpoints from '../../contract/metering/endpoints';
@@ -29,6 +33,8 @@ const modules = {
   tokens: { endpoints: tokenEndpoints, schemas: tokenSchemas },
   metering: { endpoints: meteringEndpoints, schemas: meteringSchemas },
   usage: { endpoints: usageEndpoints, schemas: usageSchemas },
+  bank: { endpoints: bankEndpoints, schemas: bankSchemas },
+  name: { endpoints: nameEndpoints, schemas: nameSchemas },
 };
 
 const entries = Object.entries(modules).flatMap(([module, { endpoints, schemas }]) =>

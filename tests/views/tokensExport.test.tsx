@@ -135,7 +135,7 @@ describe('Export settings for API', () => {
     expect(address.textContent).toContain(`${window.location.origin}/api/address/json/PAF?q=10+Downing+Street%2C+London`);
     expect(within(dialog).getByRole('region', { name: 'Email validation' }).textContent).toContain('https://email.example.net/v1/verify');
     expect(within(dialog).getByRole('region', { name: 'Address autocomplete' }).textContent).toMatch(/\/autoc\/json\?dataset=(PAF|GNAF)&q=/);
-    expect(within(dialog).getByRole('region', { name: 'Bank code validation (SOAP)' }).textContent).toContain('<sortCode>200000</sortCode>');
+    expect(within(dialog).getByRole('region', { name: 'Bank code validation (SOAP)' }).textContent).toContain('<SortCode>08-99-99</SortCode>');
     await user().click(within(dialog).getByRole('button', { name: 'Copy the Email validation example' }));
     await within(dialog).findByText('Text copied to clipboard');
     expect(await navigator.clipboard.readText()).toMatch(/^curl -X POST .* "https:\/\/email\.example\.net\/v1\/verify"$/);

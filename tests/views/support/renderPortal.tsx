@@ -21,6 +21,7 @@ export const testConfig: RuntimeConfig = {
     autocomplete: 'http://portal.test/api/autocomplete',
     email: 'http://portal.test/api/email',
     bank: 'http://portal.test/api/bank',
+    name: 'http://portal.test/api/name',
   },
   supportEmail: 'help@portal.test',
   botCheckSiteKey: null,

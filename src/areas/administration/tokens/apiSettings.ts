@@ -6,7 +6,7 @@ import type { Territory } from '../../../../contract/shared/territory';
 // absolute against the page's origin, as the same deployment serves both.
 
 export type ServiceSetting = {
-  key: 'address' | 'autocomplete' | 'email' | 'bank';
+  key: 'address' | 'autocomplete' | 'email' | 'bank' | 'name';
   label: string;
   baseUrl: string;
   /** One request as a curl command line, with the token in $API_TOKEN. */
@@ -17,10 +17,10 @@ export const authHeader = 'Authorization: Bearer $API_TOKEN';
 
 /** A dataset of the territory for the address lookup example (spec section 7: GET /json/{dataset}). */
 const addressDataset: Record<Territory, string> = { uk: 'PAF', australia: 'GNAF' };
-const bankDataset: Record<Territory, string> = { uk: 'BANKUK', australia: 'BSB' };
+const bankDataset: Record<Territory, string> = { uk: 'BANK-UK', australia: 'BANK-AU' };
 const sample: Record<Territory, { address: string; sortCode: string; account: string }> = {
-  uk: { address: '10 Downing Street, London', sortCode: '200000', account: '55779911' },
-  australia: { address: '1 Martin Place, Sydney', sortCode: '062000', account: '12345678' },
+  uk: { address: '10 Downing Street, London', sortCode: '08-99-99', account: '66374958' },
+  australia: { address: '1 Martin Place, Sydney', sortCode: '062-000', account: '12345678' },
 };
 
 export function absoluteUrl(base: string, origin: string): string {
@@ -34,8 +34,8 @@ export function apiSettings(config: Pick<RuntimeConfig, 'services'>, origin: str
   const s = sample[territory];
   const soap =
     '<?xml version="1.0" encoding="utf-8"?>' +
-    '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><ValidateAccount>' +
-    `<key>$API_TOKEN</key><sortCode>${s.sortCode}</sortCode><accountNumber>${s.account}</accountNumber><dataset>${bankDataset[territory]}</dataset>` +
+    '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><ValidateAccount xmlns="urn:dataquality:bank">' +
+    `<Key>$BANK_SOAP_KEY</Key><SortCode>${s.sortCode}</SortCode><AccountNumber>${s.account}</AccountNumber><Dataset>${bankDataset[territory]}</Dataset>` +
     '</ValidateAccount></soap:Body></soap:Envelope>';
   return [
     {
@@ -60,8 +60,15 @@ export function apiSettings(config: Pick<RuntimeConfig, 'services'>, origin: str
       key: 'bank',
       label: 'Bank code validation (SOAP)',
       baseUrl: base('bank'),
-      // The SOAP request carries the token as its embedded {key} (spec section 7) as well as in the header.
-      example: `curl -X POST -H "${authHeader}" -H "Content-Type: text/xml; charset=utf-8" --data "${soap.replace(/"/g, '\\"')}" "${base('bank')}"`,
+      // The token goes in the header; the SOAP request's embedded {key} (spec section 7) is the
+      // deployment's BANK_SOAP_CREDENTIAL, which the provider gives integrators with their token.
+      example: `curl -X POST -H "${authHeader}" -H "Content-Type: text/xml; charset=utf-8" --data "${soap.replace(/"/g, '\\"')}" "${base('bank')}/soap"`,
+    },
+    {
+      key: 'name',
+      label: 'Name validation',
+      baseUrl: base('name'),
+      example: `curl -X POST -H "${authHeader}" -H "Content-Type: application/json" -d '{"name":"Mr John Smith"}' "${base('name')}/validate"`,
     },
   ];
 }
