@@ -117,6 +117,11 @@ export const demoSubscriptions: SeedSubscription[] = [
   { account: 'Acme Australia', plan: 'Email Validation Australia', country: 'AU', bundles: [{ clicks: 10_000, used: 2_500, startDays: -200 }] },
   { account: 'Northwind Retail UK', plan: 'Address Lookup UK', renewClicks: 100_000, country: 'GB',
     bundles: [{ clicks: 100_000, used: 0, startDays: -90, source: 'shop' }], usage: weekly(600, 300) },
+  // Northwind Retail UK holds clicks of every UK service, so the demo can try each application page
+  // and API (partner@example.com; Acme UK's email, bank and name subscriptions show other states).
+  { account: 'Northwind Retail UK', plan: 'Email Validation UK', country: 'GB', bundles: [{ clicks: 10_000, used: 0, startDays: -20, source: 'shop' }] },
+  { account: 'Northwind Retail UK', plan: 'Bank Validation UK', country: 'GB', bundles: [{ clicks: 5_000, used: 0, startDays: -20, source: 'shop' }] },
+  { account: 'Northwind Retail UK', plan: 'Name Validation UK', country: 'GB', bundles: [{ clicks: 5_000, used: 0, startDays: -20, source: 'shop' }] },
   { account: 'Northwind Retail AU', plan: 'Address Lookup Australia 2024', country: 'AU', bundles: [{ clicks: 25_000, used: 9_000, startDays: -150 }] },
   { account: 'Referral Co Client UK', plan: 'Email Validation UK', country: 'GB', bundles: [{ clicks: 5_000, used: 800, startDays: -30, source: 'shop' }] },
 ];
