@@ -1,12 +1,12 @@
-import ipaddr from 'ipaddr.js';
 import { sql } from 'kysely';
 import { dqServiceLabels, type DqService } from '../../contract/shared/catalogue';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { AppError, forbidden, tooManyRequests } from '../errors';
 import type { Deps } from '../modules/deps';
-import { secondsOf } from './clock';
-import { usageAlertMail } from './meteringMails';
+import { secondsOf, utcDate } from './clock';
+import { hostOf, ipAllowed, referrerAllowed } from './tokenRules';
+import { usageAlerts } from './usageAlerts';
 
 // The one function every data-quality call goes through, whoever calls (a portal user through a
 // service JWT, an integration through an exported API token):
@@ -63,11 +63,6 @@ type Taken = {
 
 const day = 86_400;
 const dayOf = (seconds: number) => Math.floor(seconds / day) * day;
-const ddmmyyyy = (seconds: number) => {
-  const d = new Date(seconds * 1000);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
-};
 
 /** 402 Payment Required: the caller must buy clicks or enable the subscription. */
 const paymentRequired = (msg: string) => new AppError(402, msg);
@@ -76,7 +71,7 @@ const paymentRequired = (msg: string) => new AppError(402, msg);
 export const meterRefusals = {
   tokenDeleted: 'This API token has been deleted',
   tokenLocked: 'This API token is locked: an owner can unlock it on the tokens page',
-  tokenExpired: (expiry: number) => `This API token expired on ${ddmmyyyy(expiry)}`,
+  tokenExpired: (expiry: number) => `This API token expired on ${utcDate(expiry)}`,
   tokenOtherAccount: 'This API token belongs to another account',
   tokenService: (service: DqService) => `This API token may not call ${dqServiceLabels[service]}`,
   tokenIp: (ip: string) => `This API token may not be used from ${ip}`,
@@ -106,68 +101,9 @@ export async function meter<T>(deps: MeterDeps, charge: Charge, work: () => Prom
     throw error;
   }
   if (taken.alertPlans.length > 0) {
-    await usageAlerts(deps, taken).catch((error: unknown) => deps.log.error({ err: error }, 'metering: usage alerts not checked'));
+    await usageAlerts(deps, taken.accountId, taken.alertPlans).catch((error: unknown) => deps.log.error({ err: error }, 'metering: usage alerts not checked'));
   }
   return result;
-}
-
-// ---- Token rules -------------------------------------------------------------------------------
-
-/** The address as ipaddr.js sees it, IPv4-mapped IPv6 (::ffff:10.0.0.1) as plain IPv4; null when not an address. */
-function parseIp(ip: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
-  try {
-    return ipaddr.process(ip.replace(/^\[|\]$/g, '').replace(/%.*$/, ''));
-  } catch {
-    return null;
-  }
-}
-
-/** Is `ip` inside one of the CIDR `ranges`? An empty list allows anywhere; a malformed range matches nothing. */
-export function ipAllowed(ip: string | null | undefined, ranges: readonly string[]): boolean {
-  if (ranges.length === 0) return true;
-  const address = ip ? parseIp(ip) : null;
-  if (!address) return false;
-  return ranges.some((range) => {
-    let network: [ipaddr.IPv4 | ipaddr.IPv6, number];
-    try {
-      network = ipaddr.parseCIDR(range.trim());
-    } catch {
-      return false;
-    }
-    const [base, bits] = network;
-    if (address.kind() === base.kind()) return address.match([base, bits] as never);
-    // An IPv4 caller against an IPv6 range written for mapped addresses (::ffff:10.0.0.0/104).
-    if (address.kind() === 'ipv4' && base.kind() === 'ipv6') return (address as ipaddr.IPv4).toIPv4MappedAddress().match([base as ipaddr.IPv6, bits]);
-    return false;
-  });
-}
-
-/** The host of an Origin or Referer header (lower case, no port, no trailing dot); null when none. */
-export function hostOf(header: string | null | undefined): string | null {
-  if (!header || header === 'null') return null;
-  try {
-    const host = new URL(header).hostname.toLowerCase().replace(/\.$/, '');
-    return host || null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Does `host` match the token's referrer `pattern`? 'shop.example.com' matches that host only;
- * '*.example.com' matches every subdomain at any depth (www.example.com, a.b.example.com) and the
- * apex example.com itself, since a token has one pattern and a site is usually served from both.
- * Case and a trailing dot do not matter.
- */
-export function referrerAllowed(host: string | null, pattern: string | null): boolean {
-  if (pattern === null || pattern.trim() === '') return true;
-  if (!host) return false;
-  const p = pattern.trim().toLowerCase().replace(/\.$/, '');
-  if (p.startsWith('*.')) {
-    const apex = p.slice(2);
-    return host === apex || host.endsWith(`.${apex}`);
-  }
-  return host === p;
 }
 
 // ---- Charge ------------------------------------------------------------------------------------
@@ -384,89 +320,4 @@ async function refund(db: Db, taken: Taken): Promise<void> {
       await trx.deleteFrom('token_day_usage').where('token_id', '=', taken.tokenId).where('day', '=', taken.day).where('clicks', '=', 0).execute();
     }
   });
-}
-
-// ---- Usage alerts ------------------------------------------------------------------------------
-
-/**
- * After a successful call on a subscription with alerts: for each threshold the clicks used of its
- * active bundles (started, not ended) have reached, insert a mark keyed by the threshold and the
- * clicks those bundles hold. The insert that happens (ON CONFLICT DO NOTHING) is the one that
- * mails, so each crossing is mailed once however many processes meter at once; buying more clicks
- * changes the total and arms the thresholds again. Mail goes after the marks commit and is not
- * awaited: a slow or failing mail server is logged and never fails or slows the call.
- */
-async function usageAlerts(deps: MeterDeps, taken: Taken): Promise<void> {
-  const now = secondsOf(deps.clock);
-  for (const planId of taken.alertPlans) {
-    const row = await deps.db
-      .selectFrom('usage_alerts as a')
-      .innerJoin('plans as p', 'p.id', 'a.plan_id')
-      .innerJoin('groups as g', 'g.id', 'a.account_id')
-      .leftJoin('bundles as b', (join) =>
-        join.onRef('b.account_id', '=', 'a.account_id').onRef('b.plan_id', '=', 'a.plan_id').on('b.start_date', '<=', now).on('b.end_date', '>', now),
-      )
-      .select(['a.thresholds', 'p.name as plan', 'g.name as account'])
-      .select(sql<number>`coalesce(sum(b.clicks), 0)::bigint`.as('total'))
-      .select(sql<number>`coalesce(sum(b.used_clicks), 0)::bigint`.as('used'))
-      .where('a.account_id', '=', taken.accountId)
-      .where('a.plan_id', '=', planId)
-      .groupBy(['a.thresholds', 'p.name', 'g.name'])
-      .executeTakeFirst();
-    if (!row || row.total <= 0) continue;
-    const total = Number(row.total);
-    const used = Number(row.used);
-    const crossed = row.thresholds.filter((t) => used * 100 >= t * total);
-    if (crossed.length === 0) continue;
-    const marked = await deps.db
-      .insertInto('usage_alert_marks')
-      .values(crossed.map((threshold) => ({ account_id: taken.accountId, plan_id: planId, threshold, clicks_total: total, sent_at: now })))
-      .onConflict((oc) => oc.columns(['account_id', 'plan_id', 'threshold', 'clicks_total']).doNothing())
-      .returning('threshold')
-      .execute();
-    if (marked.length === 0) continue;
-    const threshold = Math.max(...marked.map((m) => m.threshold));
-    const owners = await alertRecipients(deps.db, taken.accountId);
-    for (const email of owners) {
-      const mail = usageAlertMail(email, { account: row.account, plan: row.plan, threshold, used, total, baseUrl: deps.config.publicUrl ?? deps.config.defaultPublicUrl });
-      void deps.mail.send(mail).catch((error: unknown) => deps.log.error({ err: error, to: email }, 'metering: usage alert mail not sent'));
-    }
-  }
-}
-
-/**
- * The owners (owner or sudoowner) of the account or of a group above it, unlocked, who have not
- * turned off the "Usage alerts" notification (permission notify.usage, on unless set off).
- */
-async function alertRecipients(db: Db, accountId: number): Promise<string[]> {
-  const rows = await db
-    .withRecursive('chain(id, parent_id)', (qc) =>
-      qc
-        .selectFrom('groups')
-        .where('groups.id', '=', accountId)
-        .select(['groups.id', 'groups.parent_id'])
-        .unionAll(qc.selectFrom('groups').innerJoin('chain', 'chain.parent_id', 'groups.id').select(['groups.id', 'groups.parent_id'])),
-    )
-    .selectFrom('chain')
-    .innerJoin('group_users as gu', 'gu.group_id', 'chain.id')
-    .innerJoin('users as u', 'u.id', 'gu.user_id')
-    .where('gu.access_level', 'in', ['owner', 'sudoowner'])
-    .where('u.locked', '=', false)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('user_permissions as up')
-            .innerJoin('permissions as pm', 'pm.id', 'up.permission_id')
-            .whereRef('up.user_id', '=', 'u.id')
-            .where('pm.ref_id', '=', 'notify.usage')
-            .where('up.enabled', '=', false)
-            .select(sql`1`.as('one')),
-        ),
-      ),
-    )
-    .select('u.email')
-    .distinct()
-    .orderBy('u.email')
-    .execute();
-  return rows.map((r) => r.email);
 }

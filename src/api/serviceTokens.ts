@@ -21,7 +21,7 @@ export type ServiceTokens = {
   /** One call of a data-quality service with that token; failures behave as any call's (spec section 8). */
   call<E extends Endpoint>(
     endpoint: E,
-    input: Omit<CallInput<E>, 'token' | 'basic'>,
+    input: CallInput<E>,
     behaviour: CallBehaviour,
     on: { service: PortalService; groupId: number },
   ): Promise<ResponseOf<E>>;
@@ -83,7 +83,7 @@ export function serviceTokens(api: ApiClient, nowMs: () => number = Date.now): S
     },
     async call(endpoint, input, behaviour, on) {
       const token = await tokens.tokenFor(on.service, on.groupId);
-      return api.call(endpoint, { ...input, token } as CallInput<typeof endpoint>, behaviour);
+      return api.call(endpoint, { ...input, token }, behaviour);
     },
   };
   perClient.set(api, tokens);

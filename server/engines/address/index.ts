@@ -63,7 +63,7 @@ export class AddressIndex {
   constructor(readonly layout: Layout) {
     this.building = { vocab: new Map(), counts: [], tokens: new Growable(), offsets: new Growable() };
     this.building.offsets.push(0);
-    this.postcodeColumn = layoutFields[layout].indexOf('postcode' as never);
+    this.postcodeColumn = layoutFields[layout].findIndex((field) => field === 'postcode');
   }
 
   get size(): number {

@@ -3,6 +3,7 @@ import * as E from '../../../contract/tokens/endpoints';
 import * as S from '../../../contract/tokens/schemas';
 import { route } from '../../http/route';
 import type { Deps } from '../deps';
+import { exportToken } from './export';
 import * as tokens from './service';
 
 /** API tokens of spec section 7 (Tokens) and their export, on the user server (/api/users). */
@@ -14,5 +15,5 @@ export const tokensPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
   route(app, E.lockToken, S.lockToken, (input, call) => tokens.lockToken(deps, call.actor, input));
   route(app, E.bulkUpdateTokens, S.bulkUpdateTokens, (input, call) => tokens.bulkUpdateTokens(deps, call.actor, input));
   route(app, E.tokenAudit, S.tokenAudit, ({ query }, call) => tokens.tokenAudit(deps, call.actor, query));
-  route(app, E.exportToken, S.exportToken, ({ query }, call) => tokens.exportToken(deps, { credentials: call.basic, ip: call.ip, query }));
+  route(app, E.exportToken, S.exportToken, ({ query }, call) => exportToken(deps, { credentials: call.basic, ip: call.ip, query }));
 };

@@ -1,23 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { Token, TokenAuditEntry } from '../../../contract/tokens/entities';
 import type { bulkBody, createTokenBody, tokenUpdate } from '../../../contract/tokens/schemas';
-import { exportSeconds, type TokenType } from '../../../contract/shared/tokens';
+import type { TokenType } from '../../../contract/shared/tokens';
 import type { Db, Trx } from '../../db';
-import type { TokenAction } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
-import { secondsOf } from '../../platform/clock';
+import { secondsOf, utcDate } from '../../platform/clock';
 import type { Deps } from '../deps';
 import { authoriseGroup, isRowId, type Actor } from '../groups/access';
 import { isUniqueViolation } from '../plans/common';
 import { verifyPassword } from '../users/passwords';
-import { userByReentry } from '../users/reentry';
-import { issueSession, type SessionUser } from '../users/service';
+import type { SessionUser } from '../users/service';
 import { reserveLoginTry, settleLogin } from '../users/throttle';
 import { normaliseIpRanges } from './ranges';
 import { accountTokens, auditRows, liveToken, toToken, writeAudit, type AuditLine, type TokenRow } from './queries';
 
-// API tokens of spec section 7 (Tokens) and their export. Owners of the account (or of a group above
+// API tokens of spec section 7 (Tokens); their export is in export.ts. Owners of the account (or of a group above
 // it) and staff manage them; only an owner exports one, with their password, as the ellipsis menu
 // offers it. Every change writes its audit rows in its own transaction, so the log cannot miss one.
 
@@ -30,11 +27,6 @@ export const browserNeedsReferrer = 'referrer: A browser token needs the host of
 export const pastExpiry = 'expiry: The expiry must be in the future, or 1970-01-01 (0) for none';
 export const duplicateTag = (tag: string) => `tag: A token tagged "${tag}" already exists on this account`;
 
-/** dd/mm/yyyy in UTC, as the portal shows dates. */
-const ddmmyyyy = (seconds: number) => {
-  const [y, m, d] = new Date(seconds * 1000).toISOString().slice(0, 10).split('-');
-  return `${d}/${m}/${y}`;
-};
 
 // What the audit log says of each field's value.
 const shown = {
@@ -42,7 +34,7 @@ const shown = {
   type: (v: TokenType) => v,
   ipRange: (v: readonly string[]) => (v.length ? v.join(', ') : 'anywhere'),
   referrer: (v: string | null) => v ?? 'any',
-  expiry: (v: number) => (v === 0 ? 'never' : ddmmyyyy(v)),
+  expiry: (v: number) => (v === 0 ? 'never' : utcDate(v)),
   services: (v: readonly string[]) => v.join(', '),
   dailyCap: (v: number | null) => (v === null ? 'none' : v.toLocaleString('en-GB')),
 };
@@ -64,7 +56,7 @@ function changeLines(before: Token, after: Editable, prefix = ''): AuditLine[] {
   return lines;
 }
 
-async function authoriseAccount(db: Db, actor: Actor, accountId: number, need: 'manage' | 'own', lock?: 'share') {
+export async function authoriseAccount(db: Db, actor: Actor, accountId: number, need: 'manage' | 'own', lock?: 'share') {
   const group = await authoriseGroup(db, actor, accountId, need, lock);
   if (group.type !== 'account') throw badRequest(notAnAccount);
   return group;
@@ -337,42 +329,4 @@ export async function bulkUpdateTokens(
     return updated.sort((a, b) => a.tag.localeCompare(b.tag) || a.id - b.id);
   });
   return rows.map(toToken);
-}
-
-// ---- Export --------------------------------------------------------------------------------------
-
-/**
- * GET /tokens/export ?accountId, tokenId with the owner's user name and password (spec section 7,
- * "Export an API token"; section 5 asks for the password again). Counted like a login. Makes a
- * session of kind 'api' bound to the token, lasting a year (spec section 9: recycle time and expiry
- * 31,536,000 s), signed like a login's with the account id in its claims, and answers its token.
- */
-export async function exportToken(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'tokens'>,
-  input: { credentials: { userName: string; password: string } | null; ip: string; query: { accountId: number; tokenId: number } },
-): Promise<{ token: string }> {
-  const { db } = deps;
-  const { accountId, tokenId } = input.query;
-  const now = secondsOf(deps.clock);
-  const user = await userByReentry(deps, input.credentials, input.ip);
-  const sessionId = randomBytes(18).toString('base64url');
-  const action: TokenAction = 'export';
-  await db.transaction().execute(async (trx) => {
-    // Staff are not enough: a credential of the account is handed out by its own owners.
-    await authoriseAccount(trx, user, accountId, 'own', 'share');
-    if (!isRowId(tokenId)) throw tokenNotFound();
-    const row = await liveToken(trx, tokenId, true);
-    if (!row || row.account_id !== accountId) throw tokenNotFound();
-    if (row.locked) throw conflict(`The token ${row.tag} is locked: unlock it before exporting it`);
-    const expiry = Number(row.expiry);
-    if (expiry !== 0 && expiry <= now) throw conflict(`The token ${row.tag} expired on ${ddmmyyyy(expiry)}: give it a later expiry before exporting it`);
-    await trx
-      .insertInto('sessions')
-      .values({ id: sessionId, user_id: user.id, kind: 'api', token_id: row.id, created_at: now, expires_at: now + exportSeconds })
-      .execute();
-    await writeAudit(trx, accountId, user.id, now, [{ tokenId: row.id, tag: row.tag, action, detail: `valid until ${ddmmyyyy(now + exportSeconds)}` }]);
-  });
-  const lifetimes = { recycleSeconds: exportSeconds, expirySeconds: exportSeconds, sessionId };
-  const { jwt } = await issueSession(deps, user, lifetimes, accountId, now);
-  return { token: jwt };
 }
