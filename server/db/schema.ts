@@ -4,6 +4,7 @@ import type { AccessLevel, GroupType } from '../../contract/shared/access';
 import type { Role } from '../../contract/shared/roles';
 import type { Territory } from '../../contract/shared/territory';
 import type { AddressField } from '../../contract/shared/address';
+import type { ShopTables } from './shopSchema';
 
 // Row types of the tables made by migrations/*.sql, written once beside them: one interface per
 // table, columns in snake_case as the SQL names them (no CamelCasePlugin: a query reads like the
@@ -235,6 +236,8 @@ export interface BundlesTable {
   source: BundleSource;
   created_at: Seconds;
   created_by: number | null;
+  /** The order that bought it (shop, renewal); null for staff bundles. */
+  order_id: Generated<number | null>;
 }
 
 export interface UsageDailyTable {
@@ -317,7 +320,7 @@ export interface EmailResultsTable {
   created_at: Seconds;
 }
 
-export interface Database {
+export interface Database extends ShopTables {
   settings: SettingsTable;
   schema_migrations: SchemaMigrationsTable;
   users: UsersTable;

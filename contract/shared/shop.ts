@@ -1,0 +1,50 @@
+// The shop's rules with no zod, shared by the SPA (basket, prices, totals) and the server (checkout,
+// invoices, renewals), so a total is computed by one function everywhere.
+
+import type { Territory } from './territory';
+
+/** The sales tax on every order of a territory: VAT in the UK, GST in Australia (rates in basis points). */
+export const salesTax: Record<Territory, { name: 'VAT' | 'GST'; rateBasisPoints: number; label: string }> = {
+  uk: { name: 'VAT', rateBasisPoints: 2000, label: 'VAT at 20%' },
+  australia: { name: 'GST', rateBasisPoints: 1000, label: 'GST at 10%' },
+};
+
+/** ISO 4217 code of each territory's currency (orders, the gateway). */
+export const currencyCodes: Record<Territory, 'GBP' | 'AUD'> = { uk: 'GBP', australia: 'AUD' };
+
+/** Net, tax and total of a list of net line prices (minor units); the tax is rounded half up once, on the sum. */
+export function orderTotals(netLines: readonly number[], territory: Territory): { net: number; tax: number; total: number } {
+  const net = netLines.reduce((sum, line) => sum + line, 0);
+  const tax = Math.floor((net * salesTax[territory].rateBasisPoints + 5000) / 10000);
+  return { net, tax, total: net + tax };
+}
+
+/** Most lines in one checkout: a basket is a handful of plans, never thousands. */
+export const maxBasketItems = 50;
+
+/** An order's life: pending until the gateway answers; paid writes its bundles; the rest write none. */
+export const orderStatuses = ['pending', 'paid', 'declined', 'cancelled', 'expired'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** shop: a checkout; renewal: automatic renewal of a subscription; bureau: paid cleansed-file results. */
+export const orderKinds = ['shop', 'renewal', 'bureau'] as const;
+export type OrderKind = (typeof orderKinds)[number];
+
+/** An invoice number as printed: UK-000042, AU-000042 (numbered without gaps per territory). */
+export function invoiceNumberText(territory: Territory, number: number): string {
+  return `${territory === 'uk' ? 'UK' : 'AU'}-${String(number).padStart(6, '0')}`;
+}
+
+/**
+ * The embedded test gateway's cards (server/payments/testGateway.ts): any future expiry and any
+ * three-digit CVC. Shown on the gateway's page and in the README.
+ */
+export const testCards = {
+  success: { number: '4242 4242 4242 4242', text: 'Succeeds at once' },
+  declined: { number: '4000 0000 0000 0002', text: 'Declined by the bank' },
+  confirm: { number: '4000 0025 0000 3155', text: 'Asks for an extra confirmation step (3-D Secure)' },
+  webhookOnly: { number: '4000 0000 0000 0077', text: 'Succeeds, but the confirmation arrives only by webhook, after the browser has returned' },
+} as const;
+
+/** Header carrying a checkout's idempotency key: the same key twice makes one order, not two. */
+export const idempotencyKeyHeader = 'idempotency-key';
