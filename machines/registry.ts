@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { accountSwitcherMachine } from './accountSwitcher';
 import { accountValidationMachine } from './accountValidation';
+import { basketMachine } from './basket';
 import { confirmActionMachine } from './confirmAction';
 import { emailCheckMachine } from './emailCheck';
 import { groupSelectionMachine } from './groupSelection';
@@ -30,4 +31,5 @@ export const machines: readonly AnyStateMachine[] = [
   confirmActionMachine,
   tokenExportMachine,
   emailCheckMachine,
+  basketMachine,
 ];

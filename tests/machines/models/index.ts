@@ -6,6 +6,7 @@
 import type { AnyModel } from '../harness/model';
 import { accountSwitcherModel } from './accountSwitcher.model';
 import { accountValidationModel } from './accountValidation.model';
+import { basketModel } from './basket.model';
 import { confirmActionModel } from './confirmAction.model';
 import { emailCheckModel } from './emailCheck.model';
 import { groupSelectionModel } from './groupSelection.model';
@@ -30,4 +31,5 @@ export const models: readonly AnyModel[] = [
   confirmActionModel,
   tokenExportModel,
   emailCheckModel,
+  basketModel,
 ];
