@@ -28,6 +28,7 @@ import { Route as SignedInValidatedOrganisationwizardRouteImport } from './route
 import { Route as SignedInValidatedPartnerRouteImport } from './routes/_signedIn/_validated/partner'
 import { Route as SignedInValidatedReportingRouteImport } from './routes/_signedIn/_validated/reporting'
 import { Route as SignedInValidatedSearchRouteImport } from './routes/_signedIn/_validated/search'
+import { Route as SignedInValidatedShopRouteImport } from './routes/_signedIn/_validated/shop'
 import { Route as SignedInValidatedUserRouteImport } from './routes/_signedIn/_validated/user'
 import { Route as SignedInValidatedWelcomewizardRouteImport } from './routes/_signedIn/_validated/welcomewizard'
 import { Route as SignedInValidatedAdministrationIndexRouteImport } from './routes/_signedIn/_validated/administration/index'
@@ -49,6 +50,13 @@ import { Route as SignedInValidatedReportingSummaryRouteImport } from './routes/
 import { Route as SignedInValidatedReportingTokensRouteImport } from './routes/_signedIn/_validated/reporting/tokens'
 import { Route as SignedInValidatedSearchIndexRouteImport } from './routes/_signedIn/_validated/search/index'
 import { Route as SignedInValidatedSearchSearchFilterRouteImport } from './routes/_signedIn/_validated/search/$searchFilter'
+import { Route as SignedInValidatedShopIndexRouteImport } from './routes/_signedIn/_validated/shop/index'
+import { Route as SignedInValidatedShopAddresslookupRouteImport } from './routes/_signedIn/_validated/shop/addresslookup'
+import { Route as SignedInValidatedShopBasketRouteImport } from './routes/_signedIn/_validated/shop/basket'
+import { Route as SignedInValidatedShopEmailValidationRouteImport } from './routes/_signedIn/_validated/shop/emailValidation'
+import { Route as SignedInValidatedShopNameValidationRouteImport } from './routes/_signedIn/_validated/shop/nameValidation'
+import { Route as SignedInValidatedShopPaymentValidationRouteImport } from './routes/_signedIn/_validated/shop/paymentValidation'
+import { Route as SignedInValidatedShopThankyouRouteImport } from './routes/_signedIn/_validated/shop/thankyou'
 import { Route as SignedInValidatedUserIndexRouteImport } from './routes/_signedIn/_validated/user/index'
 import { Route as SignedInValidatedUserUserIdRouteImport } from './routes/_signedIn/_validated/user/$userId'
 import { Route as SignedInValidatedUserUpdatePasswordRouteImport } from './routes/_signedIn/_validated/user/updatePassword'
@@ -179,6 +187,11 @@ const SignedInValidatedSearchRoute = SignedInValidatedSearchRouteImport.update({
   path: '/search',
   getParentRoute: () => SignedInValidatedRoute,
 } as any)
+const SignedInValidatedShopRoute = SignedInValidatedShopRouteImport.update({
+  id: '/shop',
+  path: '/shop',
+  getParentRoute: () => SignedInValidatedRoute,
+} as any)
 const SignedInValidatedUserRoute = SignedInValidatedUserRouteImport.update({
   id: '/user',
   path: '/user',
@@ -303,6 +316,48 @@ const SignedInValidatedSearchSearchFilterRoute =
     id: '/$searchFilter',
     path: '/$searchFilter',
     getParentRoute: () => SignedInValidatedSearchRoute,
+  } as any)
+const SignedInValidatedShopIndexRoute =
+  SignedInValidatedShopIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => SignedInValidatedShopRoute,
+  } as any)
+const SignedInValidatedShopAddresslookupRoute =
+  SignedInValidatedShopAddresslookupRouteImport.update({
+    id: '/addresslookup',
+    path: '/addresslookup',
+    getParentRoute: () => SignedInValidatedShopRoute,
+  } as any)
+const SignedInValidatedShopBasketRoute =
+  SignedInValidatedShopBasketRouteImport.update({
+    id: '/basket',
+    path: '/basket',
+    getParentRoute: () => SignedInValidatedShopRoute,
+  } as any)
+const SignedInValidatedShopEmailValidationRoute =
+  SignedInValidatedShopEmailValidationRouteImport.update({
+    id: '/emailValidation',
+    path: '/emailValidation',
+    getParentRoute: () => SignedInValidatedShopRoute,
+  } as any)
+const SignedInValidatedShopNameValidationRoute =
+  SignedInValidatedShopNameValidationRouteImport.update({
+    id: '/nameValidation',
+    path: '/nameValidation',
+    getParentRoute: () => SignedInValidatedShopRoute,
+  } as any)
+const SignedInValidatedShopPaymentValidationRoute =
+  SignedInValidatedShopPaymentValidationRouteImport.update({
+    id: '/paymentValidation',
+    path: '/paymentValidation',
+    getParentRoute: () => SignedInValidatedShopRoute,
+  } as any)
+const SignedInValidatedShopThankyouRoute =
+  SignedInValidatedShopThankyouRouteImport.update({
+    id: '/thankyou',
+    path: '/thankyou',
+    getParentRoute: () => SignedInValidatedShopRoute,
   } as any)
 const SignedInValidatedUserIndexRoute =
   SignedInValidatedUserIndexRouteImport.update({
@@ -511,6 +566,7 @@ export interface FileRoutesByFullPath {
   '/partner': typeof SignedInValidatedPartnerRouteWithChildren
   '/reporting': typeof SignedInValidatedReportingRouteWithChildren
   '/search': typeof SignedInValidatedSearchRouteWithChildren
+  '/shop': typeof SignedInValidatedShopRouteWithChildren
   '/user': typeof SignedInValidatedUserRouteWithChildren
   '/welcomewizard': typeof SignedInValidatedWelcomewizardRoute
   '/administration/account': typeof SignedInValidatedAdministrationAccountRouteWithChildren
@@ -526,6 +582,12 @@ export interface FileRoutesByFullPath {
   '/reporting/summary': typeof SignedInValidatedReportingSummaryRoute
   '/reporting/tokens': typeof SignedInValidatedReportingTokensRoute
   '/search/$searchFilter': typeof SignedInValidatedSearchSearchFilterRoute
+  '/shop/addresslookup': typeof SignedInValidatedShopAddresslookupRoute
+  '/shop/basket': typeof SignedInValidatedShopBasketRoute
+  '/shop/emailValidation': typeof SignedInValidatedShopEmailValidationRoute
+  '/shop/nameValidation': typeof SignedInValidatedShopNameValidationRoute
+  '/shop/paymentValidation': typeof SignedInValidatedShopPaymentValidationRoute
+  '/shop/thankyou': typeof SignedInValidatedShopThankyouRoute
   '/user/$userId': typeof SignedInValidatedUserUserIdRouteWithChildren
   '/user/updatePassword': typeof SignedInValidatedUserUpdatePasswordRoute
   '/administration/': typeof SignedInValidatedAdministrationIndexRoute
@@ -534,6 +596,7 @@ export interface FileRoutesByFullPath {
   '/partner/': typeof SignedInValidatedPartnerIndexRoute
   '/reporting/': typeof SignedInValidatedReportingIndexRoute
   '/search/': typeof SignedInValidatedSearchIndexRoute
+  '/shop/': typeof SignedInValidatedShopIndexRoute
   '/user/': typeof SignedInValidatedUserIndexRoute
   '/administration/account/edit': typeof SignedInValidatedAdministrationAccountEditRoute
   '/administration/account/invite': typeof SignedInValidatedAdministrationAccountInviteRoute
@@ -584,6 +647,12 @@ export interface FileRoutesByTo {
   '/reporting/summary': typeof SignedInValidatedReportingSummaryRoute
   '/reporting/tokens': typeof SignedInValidatedReportingTokensRoute
   '/search/$searchFilter': typeof SignedInValidatedSearchSearchFilterRoute
+  '/shop/addresslookup': typeof SignedInValidatedShopAddresslookupRoute
+  '/shop/basket': typeof SignedInValidatedShopBasketRoute
+  '/shop/emailValidation': typeof SignedInValidatedShopEmailValidationRoute
+  '/shop/nameValidation': typeof SignedInValidatedShopNameValidationRoute
+  '/shop/paymentValidation': typeof SignedInValidatedShopPaymentValidationRoute
+  '/shop/thankyou': typeof SignedInValidatedShopThankyouRoute
   '/user/updatePassword': typeof SignedInValidatedUserUpdatePasswordRoute
   '/administration': typeof SignedInValidatedAdministrationIndexRoute
   '/dataAdministration': typeof SignedInValidatedDataAdministrationIndexRoute
@@ -591,6 +660,7 @@ export interface FileRoutesByTo {
   '/partner': typeof SignedInValidatedPartnerIndexRoute
   '/reporting': typeof SignedInValidatedReportingIndexRoute
   '/search': typeof SignedInValidatedSearchIndexRoute
+  '/shop': typeof SignedInValidatedShopIndexRoute
   '/user': typeof SignedInValidatedUserIndexRoute
   '/administration/account/edit': typeof SignedInValidatedAdministrationAccountEditRoute
   '/administration/account/invite': typeof SignedInValidatedAdministrationAccountInviteRoute
@@ -640,6 +710,7 @@ export interface FileRoutesById {
   '/_signedIn/_validated/partner': typeof SignedInValidatedPartnerRouteWithChildren
   '/_signedIn/_validated/reporting': typeof SignedInValidatedReportingRouteWithChildren
   '/_signedIn/_validated/search': typeof SignedInValidatedSearchRouteWithChildren
+  '/_signedIn/_validated/shop': typeof SignedInValidatedShopRouteWithChildren
   '/_signedIn/_validated/user': typeof SignedInValidatedUserRouteWithChildren
   '/_signedIn/_validated/welcomewizard': typeof SignedInValidatedWelcomewizardRoute
   '/_signedIn/_validated/administration/account': typeof SignedInValidatedAdministrationAccountRouteWithChildren
@@ -655,6 +726,12 @@ export interface FileRoutesById {
   '/_signedIn/_validated/reporting/summary': typeof SignedInValidatedReportingSummaryRoute
   '/_signedIn/_validated/reporting/tokens': typeof SignedInValidatedReportingTokensRoute
   '/_signedIn/_validated/search/$searchFilter': typeof SignedInValidatedSearchSearchFilterRoute
+  '/_signedIn/_validated/shop/addresslookup': typeof SignedInValidatedShopAddresslookupRoute
+  '/_signedIn/_validated/shop/basket': typeof SignedInValidatedShopBasketRoute
+  '/_signedIn/_validated/shop/emailValidation': typeof SignedInValidatedShopEmailValidationRoute
+  '/_signedIn/_validated/shop/nameValidation': typeof SignedInValidatedShopNameValidationRoute
+  '/_signedIn/_validated/shop/paymentValidation': typeof SignedInValidatedShopPaymentValidationRoute
+  '/_signedIn/_validated/shop/thankyou': typeof SignedInValidatedShopThankyouRoute
   '/_signedIn/_validated/user/$userId': typeof SignedInValidatedUserUserIdRouteWithChildren
   '/_signedIn/_validated/user/updatePassword': typeof SignedInValidatedUserUpdatePasswordRoute
   '/_signedIn/_validated/administration/': typeof SignedInValidatedAdministrationIndexRoute
@@ -663,6 +740,7 @@ export interface FileRoutesById {
   '/_signedIn/_validated/partner/': typeof SignedInValidatedPartnerIndexRoute
   '/_signedIn/_validated/reporting/': typeof SignedInValidatedReportingIndexRoute
   '/_signedIn/_validated/search/': typeof SignedInValidatedSearchIndexRoute
+  '/_signedIn/_validated/shop/': typeof SignedInValidatedShopIndexRoute
   '/_signedIn/_validated/user/': typeof SignedInValidatedUserIndexRoute
   '/_signedIn/_validated/administration/account/edit': typeof SignedInValidatedAdministrationAccountEditRoute
   '/_signedIn/_validated/administration/account/invite': typeof SignedInValidatedAdministrationAccountInviteRoute
@@ -711,6 +789,7 @@ export interface FileRouteTypes {
     | '/partner'
     | '/reporting'
     | '/search'
+    | '/shop'
     | '/user'
     | '/welcomewizard'
     | '/administration/account'
@@ -726,6 +805,12 @@ export interface FileRouteTypes {
     | '/reporting/summary'
     | '/reporting/tokens'
     | '/search/$searchFilter'
+    | '/shop/addresslookup'
+    | '/shop/basket'
+    | '/shop/emailValidation'
+    | '/shop/nameValidation'
+    | '/shop/paymentValidation'
+    | '/shop/thankyou'
     | '/user/$userId'
     | '/user/updatePassword'
     | '/administration/'
@@ -734,6 +819,7 @@ export interface FileRouteTypes {
     | '/partner/'
     | '/reporting/'
     | '/search/'
+    | '/shop/'
     | '/user/'
     | '/administration/account/edit'
     | '/administration/account/invite'
@@ -784,6 +870,12 @@ export interface FileRouteTypes {
     | '/reporting/summary'
     | '/reporting/tokens'
     | '/search/$searchFilter'
+    | '/shop/addresslookup'
+    | '/shop/basket'
+    | '/shop/emailValidation'
+    | '/shop/nameValidation'
+    | '/shop/paymentValidation'
+    | '/shop/thankyou'
     | '/user/updatePassword'
     | '/administration'
     | '/dataAdministration'
@@ -791,6 +883,7 @@ export interface FileRouteTypes {
     | '/partner'
     | '/reporting'
     | '/search'
+    | '/shop'
     | '/user'
     | '/administration/account/edit'
     | '/administration/account/invite'
@@ -839,6 +932,7 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/partner'
     | '/_signedIn/_validated/reporting'
     | '/_signedIn/_validated/search'
+    | '/_signedIn/_validated/shop'
     | '/_signedIn/_validated/user'
     | '/_signedIn/_validated/welcomewizard'
     | '/_signedIn/_validated/administration/account'
@@ -854,6 +948,12 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/reporting/summary'
     | '/_signedIn/_validated/reporting/tokens'
     | '/_signedIn/_validated/search/$searchFilter'
+    | '/_signedIn/_validated/shop/addresslookup'
+    | '/_signedIn/_validated/shop/basket'
+    | '/_signedIn/_validated/shop/emailValidation'
+    | '/_signedIn/_validated/shop/nameValidation'
+    | '/_signedIn/_validated/shop/paymentValidation'
+    | '/_signedIn/_validated/shop/thankyou'
     | '/_signedIn/_validated/user/$userId'
     | '/_signedIn/_validated/user/updatePassword'
     | '/_signedIn/_validated/administration/'
@@ -862,6 +962,7 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/partner/'
     | '/_signedIn/_validated/reporting/'
     | '/_signedIn/_validated/search/'
+    | '/_signedIn/_validated/shop/'
     | '/_signedIn/_validated/user/'
     | '/_signedIn/_validated/administration/account/edit'
     | '/_signedIn/_validated/administration/account/invite'
@@ -1036,6 +1137,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInValidatedSearchRouteImport
       parentRoute: typeof SignedInValidatedRoute
     }
+    '/_signedIn/_validated/shop': {
+      id: '/_signedIn/_validated/shop'
+      path: '/shop'
+      fullPath: '/shop'
+      preLoaderRoute: typeof SignedInValidatedShopRouteImport
+      parentRoute: typeof SignedInValidatedRoute
+    }
     '/_signedIn/_validated/user': {
       id: '/_signedIn/_validated/user'
       path: '/user'
@@ -1182,6 +1290,55 @@ declare module '@tanstack/react-router' {
       fullPath: '/search/$searchFilter'
       preLoaderRoute: typeof SignedInValidatedSearchSearchFilterRouteImport
       parentRoute: typeof SignedInValidatedSearchRoute
+    }
+    '/_signedIn/_validated/shop/': {
+      id: '/_signedIn/_validated/shop/'
+      path: '/'
+      fullPath: '/shop/'
+      preLoaderRoute: typeof SignedInValidatedShopIndexRouteImport
+      parentRoute: typeof SignedInValidatedShopRoute
+    }
+    '/_signedIn/_validated/shop/addresslookup': {
+      id: '/_signedIn/_validated/shop/addresslookup'
+      path: '/addresslookup'
+      fullPath: '/shop/addresslookup'
+      preLoaderRoute: typeof SignedInValidatedShopAddresslookupRouteImport
+      parentRoute: typeof SignedInValidatedShopRoute
+    }
+    '/_signedIn/_validated/shop/basket': {
+      id: '/_signedIn/_validated/shop/basket'
+      path: '/basket'
+      fullPath: '/shop/basket'
+      preLoaderRoute: typeof SignedInValidatedShopBasketRouteImport
+      parentRoute: typeof SignedInValidatedShopRoute
+    }
+    '/_signedIn/_validated/shop/emailValidation': {
+      id: '/_signedIn/_validated/shop/emailValidation'
+      path: '/emailValidation'
+      fullPath: '/shop/emailValidation'
+      preLoaderRoute: typeof SignedInValidatedShopEmailValidationRouteImport
+      parentRoute: typeof SignedInValidatedShopRoute
+    }
+    '/_signedIn/_validated/shop/nameValidation': {
+      id: '/_signedIn/_validated/shop/nameValidation'
+      path: '/nameValidation'
+      fullPath: '/shop/nameValidation'
+      preLoaderRoute: typeof SignedInValidatedShopNameValidationRouteImport
+      parentRoute: typeof SignedInValidatedShopRoute
+    }
+    '/_signedIn/_validated/shop/paymentValidation': {
+      id: '/_signedIn/_validated/shop/paymentValidation'
+      path: '/paymentValidation'
+      fullPath: '/shop/paymentValidation'
+      preLoaderRoute: typeof SignedInValidatedShopPaymentValidationRouteImport
+      parentRoute: typeof SignedInValidatedShopRoute
+    }
+    '/_signedIn/_validated/shop/thankyou': {
+      id: '/_signedIn/_validated/shop/thankyou'
+      path: '/thankyou'
+      fullPath: '/shop/thankyou'
+      preLoaderRoute: typeof SignedInValidatedShopThankyouRouteImport
+      parentRoute: typeof SignedInValidatedShopRoute
     }
     '/_signedIn/_validated/user/': {
       id: '/_signedIn/_validated/user/'
@@ -1692,6 +1849,35 @@ const SignedInValidatedSearchRouteWithChildren =
     SignedInValidatedSearchRouteChildren,
   )
 
+interface SignedInValidatedShopRouteChildren {
+  SignedInValidatedShopAddresslookupRoute: typeof SignedInValidatedShopAddresslookupRoute
+  SignedInValidatedShopBasketRoute: typeof SignedInValidatedShopBasketRoute
+  SignedInValidatedShopEmailValidationRoute: typeof SignedInValidatedShopEmailValidationRoute
+  SignedInValidatedShopNameValidationRoute: typeof SignedInValidatedShopNameValidationRoute
+  SignedInValidatedShopPaymentValidationRoute: typeof SignedInValidatedShopPaymentValidationRoute
+  SignedInValidatedShopThankyouRoute: typeof SignedInValidatedShopThankyouRoute
+  SignedInValidatedShopIndexRoute: typeof SignedInValidatedShopIndexRoute
+}
+
+const SignedInValidatedShopRouteChildren: SignedInValidatedShopRouteChildren = {
+  SignedInValidatedShopAddresslookupRoute:
+    SignedInValidatedShopAddresslookupRoute,
+  SignedInValidatedShopBasketRoute: SignedInValidatedShopBasketRoute,
+  SignedInValidatedShopEmailValidationRoute:
+    SignedInValidatedShopEmailValidationRoute,
+  SignedInValidatedShopNameValidationRoute:
+    SignedInValidatedShopNameValidationRoute,
+  SignedInValidatedShopPaymentValidationRoute:
+    SignedInValidatedShopPaymentValidationRoute,
+  SignedInValidatedShopThankyouRoute: SignedInValidatedShopThankyouRoute,
+  SignedInValidatedShopIndexRoute: SignedInValidatedShopIndexRoute,
+}
+
+const SignedInValidatedShopRouteWithChildren =
+  SignedInValidatedShopRoute._addFileChildren(
+    SignedInValidatedShopRouteChildren,
+  )
+
 interface SignedInValidatedUserUserIdRouteChildren {
   SignedInValidatedUserUserIdEditRoute: typeof SignedInValidatedUserUserIdEditRoute
   SignedInValidatedUserUserIdIndexRoute: typeof SignedInValidatedUserUserIdIndexRoute
@@ -1738,6 +1924,7 @@ interface SignedInValidatedRouteChildren {
   SignedInValidatedPartnerRoute: typeof SignedInValidatedPartnerRouteWithChildren
   SignedInValidatedReportingRoute: typeof SignedInValidatedReportingRouteWithChildren
   SignedInValidatedSearchRoute: typeof SignedInValidatedSearchRouteWithChildren
+  SignedInValidatedShopRoute: typeof SignedInValidatedShopRouteWithChildren
   SignedInValidatedUserRoute: typeof SignedInValidatedUserRouteWithChildren
   SignedInValidatedWelcomewizardRoute: typeof SignedInValidatedWelcomewizardRoute
   SignedInValidatedApplicationsAddresslookupRoute: typeof SignedInValidatedApplicationsAddresslookupRoute
@@ -1759,6 +1946,7 @@ const SignedInValidatedRouteChildren: SignedInValidatedRouteChildren = {
   SignedInValidatedPartnerRoute: SignedInValidatedPartnerRouteWithChildren,
   SignedInValidatedReportingRoute: SignedInValidatedReportingRouteWithChildren,
   SignedInValidatedSearchRoute: SignedInValidatedSearchRouteWithChildren,
+  SignedInValidatedShopRoute: SignedInValidatedShopRouteWithChildren,
   SignedInValidatedUserRoute: SignedInValidatedUserRouteWithChildren,
   SignedInValidatedWelcomewizardRoute: SignedInValidatedWelcomewizardRoute,
   SignedInValidatedApplicationsAddresslookupRoute:

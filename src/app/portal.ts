@@ -9,6 +9,7 @@ import { createApiClient, type ApiClient } from '../api/client';
 import type { GroupsApi } from '../api/groups';
 import { lazyApi } from '../api/lazy';
 import { usersApi, type UsersApi } from '../api/users';
+import { createBaskets, type Baskets } from './baskets';
 import { portalTerritory } from './config';
 import { clearSessionStorage, loadSavedSelection, loadSavedUser, saveSelection, saveUser } from './storage';
 
@@ -22,6 +23,8 @@ export type Portal = {
   api: ApiClient;
   users: UsersApi;
   groupsApi: GroupsApi;
+  /** The basket of each account (machines/basket.ts), read by the basket icon and the shop. */
+  baskets: Baskets;
 };
 
 export type PortalOptions = {
@@ -103,6 +106,8 @@ export function createPortal(config: RuntimeConfig, { storage = localStorage, in
     { inspect },
   ).start();
 
+  const baskets = createBaskets({ api, storage, inspect });
+
   // A validated user's groups load once per sign-in; signing out forgets them.
   let signedInAs = 0;
   session.subscribe((snapshot) => {
@@ -115,8 +120,9 @@ export function createPortal(config: RuntimeConfig, { storage = localStorage, in
     } else if (!isSignedIn(snapshot) && signedInAs !== 0) {
       signedInAs = 0;
       groups.send({ type: 'session.signedOut' });
+      baskets.forget();
     }
   });
   session.start();
-  return { config, territory: portalTerritory(config), session, groups, modal, api, users, groupsApi: groupCalls };
+  return { config, territory: portalTerritory(config), session, groups, modal, api, users, groupsApi: groupCalls, baskets };
 }

@@ -75,6 +75,8 @@ export type RouteRules = {
   disallowReferrers?: boolean;
   /** The user must be an owner or member of the account. */
   groupUsersOnly?: boolean;
+  /** The selected account itself must be owned by the user (staff too: nobody buys for a customer). */
+  accountOwned?: boolean;
   /** The account's territory must be one of these. */
   territoriesAllowed?: readonly Territory[];
   /** The user must have one of these roles. */
@@ -103,6 +105,7 @@ export function checkRules(rules: RouteRules, session: SessionSnapshot, groups: 
   }
   if (rules.organisationOwnerOnly && !can(user, organisation, 'manage')) return 'account';
   if (rules.groupUsersOnly && !can(user, account, 'use')) return 'notThroughAccount';
+  if (rules.accountOwned && !can(user, account, 'own')) return 'account';
   if (rules.territoriesAllowed && !(account && rules.territoriesAllowed.includes(account.territory))) return 'account';
   return null;
 }
@@ -122,3 +125,8 @@ export const organisationAdministrationRules: RouteRules = { ...administrationRu
 export const partnerAdministrationRules: RouteRules = { partnerOnly: true, ownerOnly: true };
 /** /reporting/* (spec section 2: "Reporting (owner)"; section 6: an owned account or staff). */
 export const reportingRules: RouteRules = { ownerOnly: true };
+/**
+ * /shop/* (spec section 2: "Shop (owner, and the account itself must be owned)"; section 6: the shop
+ * needs an owned account and a non-referrer partner, as the Shop link and basket icon of menus.ts).
+ */
+export const shopRules: RouteRules = { disallowReferrers: true, accountOwned: true };

@@ -3,21 +3,19 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { shallowEqual } from '@xstate/react';
 import { usePortal } from '../app/PortalContext';
-import { basketCount } from '../app/storage';
 import { navigationFor } from '../routing/menus';
 import { AccountSwitcher } from './AccountSwitcher';
 import { Menu } from './Menu';
+import { useBasket } from './useBasket';
 import { UserMenu } from './UserMenu';
-
-// The shop's pages arrive with the shop issue; until then the link shows the not-found page.
-const shopBasket: string = '/shop/basket';
 
 /** The account bar (spec section 2): who and where the user is working, and their tools. */
 export function AccountBar() {
   const { session, groups } = usePortal();
   const nav = useSelector(groups, (g) => navigationFor(session.getSnapshot(), g), shallowEqual);
   const loading = useSelector(groups, (g) => g.matches('loading') || g.matches('choosing') || g.matches('restoring'));
-  const accountId = useSelector(groups, (g) => g.context.selection.account?.id);
+  // The basket icon's count comes from the account's basket actor, so it follows every change live.
+  const count = useSelector(useBasket() ?? undefined, (s) => s?.context.items.length ?? 0);
   return (
     <div className="account-bar" role="region" aria-label="Account">
       <div className="account-bar__where">
@@ -58,13 +56,13 @@ export function AccountBar() {
           </Link>
         )}
         {nav.basket && (
-          <Link to={shopBasket} className="icon-button" aria-label={`Basket, ${basketCount(accountId)} items`} title="Basket">
+          <Link to="/shop/basket" className="icon-button" aria-label={`Basket, ${count} ${count === 1 ? 'item' : 'items'}`} title="Basket">
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               <path d="M3 5h2l2.2 10.2a1 1 0 0 0 1 .8h9.6a1 1 0 0 0 1-.8L21 8H6.2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
               <circle cx="9" cy="20" r="1.5" fill="currentColor" />
               <circle cx="17" cy="20" r="1.5" fill="currentColor" />
             </svg>
-            <span className="icon-button__count">{basketCount(accountId)}</span>
+            <span className="icon-button__count">{count}</span>
           </Link>
         )}
         {nav.ellipsis.length > 0 && (

@@ -10,9 +10,6 @@ import { Menu } from './Menu';
 import { InShell } from './shellContext';
 import { UserMenu } from './UserMenu';
 
-// The shop's pages arrive with the shop issue; until then the link shows the not-found page.
-const shop: string = '/shop';
-
 /**
  * The banner's menus. Wide screens show them in a row; narrow ones (styles.css) fold them behind a
  * "Menu" button that opens the same list, by keyboard (Escape closes it) and touch.
@@ -62,7 +59,7 @@ function MainNav({ nav }: { nav: Navigation }) {
         )}
         {nav.shop && (
           <NavItem>
-            <Link to={shop} activeProps={{ className: 'active' }}>
+            <Link to="/shop" activeProps={{ className: 'active' }}>
               Shop
             </Link>
           </NavItem>

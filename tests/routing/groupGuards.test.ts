@@ -6,7 +6,7 @@ import type { Group } from '../../contract/groups/entities';
 import type { Territory } from '../../contract/shared/territory';
 import { groupSelectionMachine } from '../../machines/groupSelection';
 import { sessionMachine } from '../../machines/session';
-import { checkRules, organisationAdministrationRules, ownerPage } from '../../src/routing/guards';
+import { checkRules, organisationAdministrationRules, ownerPage, shopRules } from '../../src/routing/guards';
 import { navigationFor } from '../../src/routing/menus';
 import { blockedMessages } from '../../contract/shared/messages';
 import { group } from '../machines/models/groupFixtures';
@@ -65,6 +65,13 @@ describe.each(all)('$role with $level access, partner $partner, territory $terri
         : { name: 'partner 1', to: s.owner || s.staff ? '/partner/administration' : null };
     expect(nav.accountTrail).toEqual([owner, { name: 'account 111', to: administers ? '/administration/account' : null }]);
     expect(nav.accountTrail.map((p) => p.name).join(' / ')).toBe(nav.accountLabel);
+  });
+  it('the shop: the account itself owned (staff too) and no referrer partner, as the Shop link and basket icon', () => {
+    const expected = partner === 'referrer' ? 'partnerType' : s.owner ? null : 'account';
+    expect(check(shopRules)).toBe(expected);
+    const nav = navigationFor(s.session, s.groups);
+    expect(nav.shop).toBe(expected === null);
+    expect(nav.basket).toBe(expected === null);
   });
   it('partnerOnly: a partner must be selected', () => {
     expect(check({ partnerOnly: true })).toBe(partner === 'none' ? 'partnersOnly' : null);

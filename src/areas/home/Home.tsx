@@ -20,8 +20,7 @@ const services = [
   { name: 'Address Cleanse', text: 'Upload a file to correct, deduplicate and suppress its addresses.' },
 ] as const;
 
-// Pages of later issues (the shop, token administration): plain paths until their routes exist.
-const shop: string = '/shop';
+// Pages of later issues (token administration): plain paths until their routes exist.
 const tokens: string = '/administration/tokens';
 
 const count = (n: number) => n.toLocaleString('en-GB');
@@ -45,7 +44,7 @@ export default function Home() {
 
   const steps: Step[] = [];
   if (account && can(user, account, 'own') && !referrer)
-    steps.push({ key: 'shop', to: shop, label: 'Buy more clicks', text: 'Top up a subscription or add a service in the Shop.' });
+    steps.push({ key: 'shop', to: '/shop', label: 'Buy more clicks', text: 'Top up a subscription or add a service in the Shop.' });
   if (manages && !referrer)
     steps.push({ key: 'token', to: tokens, label: 'Create an API token', text: 'Call the services from your own systems and web pages.' });
   if (manages) steps.push({ key: 'reports', to: '/reporting/summary', label: 'Read the usage reports', text: 'Clicks per plan, token and country, with CSV export.' });
@@ -176,7 +175,7 @@ function Dashboard({ dashboard, accountName, now }: { dashboard: Dashboard; acco
         rows={subscriptions.map((s) => ({ ...s, id: s.planId }))}
         empty={
           <>
-            No subscriptions yet: a service starts with a bundle of clicks. <Link to={shop}>Visit the Shop</Link>.
+            No subscriptions yet: a service starts with a bundle of clicks. <Link to="/shop">Visit the Shop</Link>.
           </>
         }
         columns={[

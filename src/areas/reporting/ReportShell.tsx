@@ -5,9 +5,6 @@ import { AccountSwitcher } from '../../shared/AccountSwitcher';
 import { RangeControl } from './RangeControl';
 import type { ResolvedRange } from './range';
 import './reporting.css';
-
-// The shop's pages arrive with the shop issue; until then the link shows the not-found page.
-const shop: string = '/shop';
 // Token administration comes with the tokens work; the link is plain text to the router until then.
 const tokensPage: string = '/administration/tokens';
 
@@ -82,7 +79,7 @@ export function NoUsage({ what = 'usage' }: { what?: string }) {
       <p className="muted">
         Choose a longer range or another period above. Usage appears here once your applications call the services with a token from{' '}
         <Link to={tokensPage}>Administration › Tokens</Link>, or once you use them in the portal. Need clicks first? Visit the{' '}
-        <Link to={shop}>Shop</Link>.
+        <Link to="/shop">Shop</Link>.
       </p>
     </div>
   );

@@ -11,9 +11,6 @@ import { rangeText, type ResolvedRange } from './range';
 import { NoUsage, ReportShell } from './ReportShell';
 import { describeOverTime, overTime, planLabel } from './series';
 
-// The shop's pages arrive with the shop issue; until then the link shows the not-found page.
-const shop: string = '/shop';
-
 /** /reporting/summary: each subscription's clicks consumed in the range against what is left now, and use over time. */
 export default function SummaryReport() {
   const { account, organisation, range, now, report } = useLoaderData({ from: '/_signedIn/_validated/reporting/summary' });
@@ -60,7 +57,7 @@ function SummaryBody({ report, range }: { report: PlanUsageReport; range: Resolv
         <h2 id="no-subscriptions-title">No subscriptions yet</h2>
         <p>This account has no services yet, so there is no usage to report. A service starts with a bundle of clicks of one of its plans.</p>
         <p>
-          <Link to={shop} className="button button--primary">
+          <Link to="/shop" className="button button--primary">
             Visit the Shop
           </Link>
         </p>

@@ -82,14 +82,15 @@ export const basketModel = defineModel({
           assert.deepEqual(step.actions.map((a) => a.type), ['save'], 'every change is saved');
           assert.equal(s.context.key, null, 'a changed basket is a new attempt');
         }
-        if (step.event.type === 'user.add' && step.previous) {
-          const before = step.previous.context.items.find((i) => i.planId === step.event.item.planId);
-          const after = s.context.items.find((i) => i.planId === step.event.item.planId);
+        const event = step.event;
+        if (event.type === 'user.add' && step.previous) {
+          const before = step.previous.context.items.find((i) => i.planId === event.item.planId);
+          const after = s.context.items.find((i) => i.planId === event.item.planId);
           if (step.previous.context.items.length >= maxBasketItems && !before) {
             assert.deepEqual(s.context.notice, { kind: 'full' });
             assert.equal(after, undefined, 'a full basket takes no new plan');
           } else if (before) {
-            assert.equal(after!.clicks, before.clicks + step.event.item.clicks, 'the same plan twice adds the clicks');
+            assert.equal(after!.clicks, before.clicks + event.item.clicks, 'the same plan twice adds the clicks');
             assert.deepEqual(s.context.notice, { kind: 'merged', planId: before.planId, clicks: after!.clicks });
             assert.equal(s.context.items.length, step.previous.context.items.length);
           } else assert.equal(s.context.items.length, step.previous.context.items.length + 1);

@@ -14,9 +14,6 @@ import { SubscriptionCard } from './SubscriptionCard';
 import { UsageAlertsDialog } from './UsageAlertsDialog';
 import './services.css';
 
-// The shop's pages arrive with the shop issue; until then the link shows the not-found page.
-const shop: string = '/shop';
-
 /** Which decision the page is asking for, if any: only one dialog at a time. */
 type Asking =
   | { kind: 'disable'; subscription: AccountPlan }
@@ -88,7 +85,7 @@ export default function ServicesPage() {
           <p>This account has no services yet. A service starts with a bundle of clicks of one of its plans.</p>
           {owner && (
             <p>
-              <Link to={shop} className="button button--primary">
+              <Link to="/shop" className="button button--primary">
                 Visit the Shop
               </Link>
             </p>

@@ -1,0 +1,61 @@
+import { waitFor } from 'xstate';
+import * as plansCalls from '../../../contract/plans/endpoints';
+import * as shop from '../../../contract/shop/endpoints';
+import { territoryLabels } from '../../../contract/shared/territory';
+import type { Portal } from '../../app/portal';
+import { BlockedError } from '../../routing/blocked';
+import { groupsSettled } from '../../routing/guards';
+
+// What the shop's pages load: the selected account (its territory decides the plans and the
+// currency) and the plans on sale in that territory (GET /plans ?territory: the server leaves out
+// deprecated plans and those outside their availability window).
+
+export async function selectedAccount(portal: Portal) {
+  await waitFor(portal.groups, groupsSettled, { timeout: 30_000 }).catch(() => undefined);
+  const { account, organisation } = portal.groups.getSnapshot().context.selection;
+  if (!account) throw new BlockedError('account');
+  const organisationId = organisation?.id ?? account.parentId;
+  if (organisationId === null) throw new BlockedError('account');
+  return { account, organisation, organisationId };
+}
+
+export async function loadShop(portal: Portal) {
+  const { account, organisation, organisationId } = await selectedAccount(portal);
+  const plans = await portal.api.call(plansCalls.listPlans, { query: { territory: account.territory } }, { action: 'load the plans', listRead: true });
+  return { account, organisation, organisationId, plans };
+}
+
+export type ShopData = Awaited<ReturnType<typeof loadShop>>;
+
+/** /shop/basket: the plans (names and prices of the items) and the billing form's first values. */
+export async function loadBasketPage(portal: Portal) {
+  const shop = await loadShop(portal);
+  const me = portal.session.getSnapshot().context.user;
+  // The user's own details fill name and email; the organisation's (or account's) address the rest.
+  const user = await portal.users.getUser(me.id).catch(() => null);
+  const where = [shop.account, shop.organisation].find((g) => g?.address1) ?? shop.organisation ?? shop.account;
+  const address = {
+    address1: where?.address1 ?? user?.address1 ?? '',
+    address2: where?.address2 ?? '',
+    address3: where?.address3 ?? '',
+    address4: where?.address4 ?? '',
+    town: where?.town ?? user?.town ?? '',
+    county: where?.county ?? '',
+    postcode: where?.postcode ?? user?.postcode ?? '',
+    country: where?.country || territoryLabels[shop.account.territory],
+  };
+  const prefill = {
+    name: user?.personalName || user?.name || '',
+    company: user?.companyName || shop.organisation?.name || '',
+    email: user?.email ?? '',
+    address,
+  };
+  return { ...shop, prefill };
+}
+
+/** /shop/thankyou ?orderId: the order (GET /shop/order confirms a pending one with the gateway first). */
+export async function loadOrder(portal: Portal, orderId: number) {
+  const { account } = await selectedAccount(portal);
+  const order = await portal.api.call(shop.getOrder, { query: { orderId } }, { action: 'load your order', cache: false });
+  return { account, order };
+}
