@@ -27,6 +27,9 @@ import { createTokens } from './modules/users/jwt';
 import { usersPlugin } from './modules/users/plugin';
 import { usagePlugin } from './modules/usage/plugin';
 import type { Mailer } from './platform/mail';
+import type { Jobs } from './jobs/queue';
+import type { PaymentGateway } from './payments/gateway';
+import { shopPlugin, shopWebhookPlugin } from './modules/shop/plugin';
 
 export type AppDeps = {
   db: Db;
@@ -39,7 +42,17 @@ export type AppDeps = {
   /** Replaces the email service's DNS resolver (tests); else config.emailDns. */
   emailResolver?: EmailResolver;
   logger?: FastifyServerOptions['logger'];
+  /** The payment gateway; tests pass a fake. (Interim: the gateway branch wires the test gateway.) */
+  gateway?: PaymentGateway;
+  /** The job queue; without it, renewals and webhook deliveries do not run in this process. */
+  jobs?: Jobs;
 };
+
+/** Interim until the embedded test gateway is wired: every call fails clearly. */
+const noGateway: PaymentGateway = new Proxy({} as PaymentGateway, {
+  get: (_target, name) => (name === 'name' ? 'none' : () => { throw new Error('No payment gateway is configured'); }),
+});
+const noJobs: Jobs = { send: async () => null, work: async () => {}, stop: async () => {} };
 
 /**
  * The module plugins of each service of spec section 7, mounted at its base URL from the runtime
@@ -51,7 +64,7 @@ const services: Partial<Record<ServiceName, FastifyPluginAsync<{ deps: Deps }>[]
   users: [usersPlugin, groupsPlugin, searchPlugin, tokensPlugin, meteringUsersPlugin],
   // Account and plan manager: catalogue, account plans, bundles and subscriptions (payments and the
   // shop come with their issues); usage alert settings; the usage reports.
-  plans: [plansPlugin, meteringPlansPlugin, usagePlugin],
+  plans: [plansPlugin, meteringPlansPlugin, usagePlugin, shopPlugin, shopWebhookPlugin],
   // bureau:         bureau file cleansing
   // filesUk, filesAustralia: chunked file uploads per territory
   // The data-quality services, each metered (server/http/metered.ts): address lookup (datasets,
@@ -93,6 +106,8 @@ export function buildApp(appDeps: AppDeps): FastifyInstance {
     botCheck: createBotCheck({ secret: config.botCheckSecret, verifyUrl: config.botCheckVerifyUrl, verifier: appDeps.botVerifier }),
     addressDatasets: createAddressDatasets({ dataDir: config.dataDir, ukFile: config.address.ukFile, australiaFile: config.address.australiaFile, sampleSize: config.address.sampleSize, log: app.log }),
     emailResolver: appDeps.emailResolver ?? nodeResolver(config.emailDns),
+    gateway: appDeps.gateway ?? noGateway,
+    jobs: appDeps.jobs ?? noJobs,
   };
 
   registerSecurity(app, config.runtime);

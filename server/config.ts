@@ -47,6 +47,8 @@ export type HttpLimits = {
 
 export type Config = {
   port: number;
+  /** How often the automatic renewal sweep looks for subscriptions to renew (RENEWAL_SWEEP_SECONDS). */
+  renewalSweepSeconds: number;
   host: string;
   dataDir: string;
   databaseUrl: string | null;
@@ -100,6 +102,7 @@ export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = text('DATABASE_URL');
   return {
     port: int('PORT', 8080),
+    renewalSweepSeconds: int('RENEWAL_SWEEP_SECONDS', 60),
     host: text('HOST') ?? '0.0.0.0',
     dataDir: text('DATA_DIR') ?? './data',
     databaseUrl,

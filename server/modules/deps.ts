@@ -2,6 +2,8 @@ import type { Config } from '../config';
 import type { AddressDatasets } from '../engines/address/datasets';
 import type { EmailResolver } from '../engines/email/resolver';
 import type { Db } from '../db';
+import type { Jobs } from '../jobs/queue';
+import type { PaymentGateway } from '../payments/gateway';
 import type { Clock } from '../platform/clock';
 import type { Mailer } from '../platform/mail';
 import type { InviteTokens } from './groups/inviteTokens';
@@ -25,6 +27,10 @@ export type Deps = {
   addressDatasets: AddressDatasets;
   /** The email validation service's DNS: the configured servers (EMAIL_DNS_SERVERS) or the system's; tests inject their own. */
   emailResolver: EmailResolver;
+  /** The payment gateway (the embedded test gateway unless a provider is configured). */
+  gateway: PaymentGateway;
+  /** The job queue (pg-boss): webhook deliveries, renewals. */
+  jobs: Jobs;
 };
 
 /**
