@@ -9,7 +9,6 @@ import type { AuthUser } from '../../contract/users/entities';
 import type { Territory } from '../../contract/shared/territory';
 import { buildApp } from '../../server/app';
 import type { BotVerifier } from '../../server/modules/users/botCheck';
-import type { PaymentGateway } from '../../server/payments/gateway';
 import { loadConfig, type Config } from '../../server/config';
 import { migrate, openDb, type Db } from '../../server/db';
 import { dropSchema } from '../../server/db/postgres';
@@ -165,8 +164,6 @@ export type HarnessOptions = {
   botVerifier?: BotVerifier;
   /** Sees every query the app runs (the test's own `query` calls go around it). */
   dbPlugin?: KyselyPlugin;
-  /** The payment gateway the app uses (shop tests pass a fake). */
-  gateway?: PaymentGateway;
 };
 
 export type Harness = Awaited<ReturnType<typeof createHarness>>;
@@ -183,7 +180,7 @@ export async function createHarness(options: HarnessOptions = {}) {
   const config: Config = loadConfig({ STATIC_DIR: '/nonexistent-portal-dist', ...options.env, SMTP_URL: mail.url });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db });
   const appDb = options.dbPlugin ? db.withPlugin(options.dbPlugin) : db;
-  const app: FastifyInstance = buildApp({ db: appDb, mailer, config, clock, botVerifier: options.botVerifier, gateway: options.gateway });
+  const app: FastifyInstance = buildApp({ db: appDb, mailer, config, clock, botVerifier: options.botVerifier });
   await app.ready();
 
   const inject = (request: InjectOptions): Promise<LightMyRequestResponse> => app.inject(request);
