@@ -64,17 +64,11 @@ export async function customerRefOf(db: Db, accountId: number): Promise<string> 
   return card?.customer_ref ?? `account-${accountId}`;
 }
 
-/**
- * The seller printed on invoices. The configuration (SELLER_* variables) replaces these defaults
- * when it names them; the defaults are the demo's.
- */
+/** The seller printed on invoices, from the configuration (SELLER_*), with the territory's tax number. */
 export function sellerOf(deps: Pick<Deps, 'config'>, territory: Territory): Seller {
-  // Cast until config.ts names the SELLER_* settings (the gateway branch adds them).
-  const configured = (deps.config as { seller?: Partial<Record<Territory, Seller>> }).seller?.[territory];
-  if (configured) return configured;
-  return territory === 'uk'
-    ? { name: 'Data Quality Portal Ltd', address: ['1 Example Street', 'London', 'EC1A 1AA', 'United Kingdom'], taxNumber: 'VAT GB 123 4567 89', email: 'billing@portal.localhost' }
-    : { name: 'Data Quality Portal Pty Ltd', address: ['1 Example Street', 'Sydney NSW 2000', 'Australia'], taxNumber: 'ABN 12 345 678 901', email: 'billing@portal.localhost' };
+  const { seller, runtime } = deps.config;
+  const taxNumber = territory === 'uk' ? `VAT number ${seller.taxNumbers.uk}` : `ABN ${seller.taxNumbers.australia}`;
+  return { name: seller.name, address: seller.address, taxNumber, email: runtime.supportEmail };
 }
 
 /** yyyy-mm of a time in seconds, UTC: the period of a renewal's key, its cap and its notices. */

@@ -9,7 +9,7 @@ import { invoiceViewPlugin } from './invoiceView';
 import * as orders from './orders';
 import * as payments from './paymentMethods';
 import * as paymentUsers from './paymentUsers';
-import { startRenewals } from './renewals';
+import { queueFirstSweep, startRenewalWorkers } from './renewals';
 
 /** The shop and payments of spec section 7, in the plans manager (/api/plans). */
 export const shopPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
@@ -31,9 +31,13 @@ export const shopPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps
   route(app, E.listCharges, S.listCharges, ({ query }, call) => orders.listCharges(deps, call.actor, query));
 
   app.register(invoiceViewPlugin, { deps });
-  // Renewals run where the job queue runs (a process without one still serves the shop).
+  // The renewal workers are registered on ready (pg-boss is not started by that); the first sweep
+  // is queued once the server listens, so the many test apps that only inject never start pg-boss.
   app.addHook('onReady', async () => {
-    await startRenewals(deps);
+    await startRenewalWorkers(deps);
+  });
+  app.addHook('onListen', async () => {
+    await queueFirstSweep(deps);
   });
 };
 

@@ -193,8 +193,8 @@ async function renewalOrder(
   }
 }
 
-/** Starts the renewal worker and the sweep, which re-queues itself every RENEWAL_SWEEP_SECONDS. */
-export async function startRenewals(deps: RenewalDeps & Pick<Deps, 'jobs'>): Promise<void> {
+/** Registers the renewal worker and the sweep's, which re-queues itself every RENEWAL_SWEEP_SECONDS. */
+export async function startRenewalWorkers(deps: RenewalDeps & Pick<Deps, 'jobs'>): Promise<void> {
   const every = deps.config.renewalSweepSeconds;
   await deps.jobs.work<{ subscriptionId: number }>(renewalQueue, async ({ subscriptionId }) => {
     await renewSubscription(deps, subscriptionId);
@@ -206,5 +206,9 @@ export async function startRenewals(deps: RenewalDeps & Pick<Deps, 'jobs'>): Pro
       await deps.jobs.send(renewalSweepQueue, {}, { singletonKey: 'sweep', startAfterSeconds: every });
     }
   });
+}
+
+/** The sweep's first run (later ones queue themselves); the singleton key keeps it to one. */
+export async function queueFirstSweep(deps: Pick<Deps, 'jobs'>): Promise<void> {
   await deps.jobs.send(renewalSweepQueue, {}, { singletonKey: 'sweep' });
 }
