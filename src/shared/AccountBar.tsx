@@ -56,7 +56,7 @@ export function AccountBar() {
           </Link>
         )}
         {nav.basket && (
-          <Link to="/shop/basket" className="icon-button" aria-label={`Basket, ${count} ${count === 1 ? 'item' : 'items'}`} title="Basket">
+          <Link to="/shop/basket" id="account-bar-basket" className="icon-button" aria-label={`Basket, ${count} ${count === 1 ? 'item' : 'items'}`} title="Basket">
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               <path d="M3 5h2l2.2 10.2a1 1 0 0 0 1 .8h9.6a1 1 0 0 0 1-.8L21 8H6.2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
               <circle cx="9" cy="20" r="1.5" fill="currentColor" />

@@ -9,6 +9,8 @@ import type { Billing, BasketItem } from '../../../machines/basket';
 import type { BasketActor } from '../../app/baskets';
 import { AddressFields } from '../../shared/AddressFields';
 import { Field, FieldError, formValues } from '../../shared/Field';
+import { PageTour } from '../../shared/helptips/PageTour';
+import { basketTour, shopTourTargets } from '../../shared/helptips/tours/shop';
 import { useBasket } from '../../shared/useBasket';
 import { clicksOf, clicksText } from './PlanCalculator';
 import { emptyBasketText, noticeText } from './shopPages';
@@ -23,8 +25,9 @@ const noItems: BasketItem[] = [];
 
 const lineProblem = (plan: Plan | undefined, clicks: number) => (plan ? quantityProblem(plan.pricing, clicks) : 'This plan is no longer sold: remove it');
 
-function ItemRow({ item, plan, territory, basket, busy }: { item: BasketItem; plan: Plan | undefined; territory: Territory; basket: BasketActor; busy: boolean }) {
-  const [text, setText] = useState(clicksText(item.clicks));
+type RowProps = { item: BasketItem; plan: Plan | undefined; territory: Territory; basket: BasketActor; busy: boolean; text: string; onText: (text: string) => void };
+
+function ItemRow({ item, plan, territory, basket, busy, text, onText }: RowProps) {
   const typed = clicksOf(text);
   const problem = lineProblem(plan, typed);
   const id = `basket-${item.planId}-clicks`;
@@ -45,7 +48,7 @@ function ItemRow({ item, plan, territory, basket, busy }: { item: BasketItem; pl
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-error` : undefined}
           onChange={(e) => {
-            setText(e.target.value);
+            onText(e.target.value);
             const clicks = clicksOf(e.target.value);
             if (!lineProblem(plan, clicks) && clicks !== item.clicks) basket.send({ type: 'user.setClicks', planId: item.planId, clicks });
           }}
@@ -74,6 +77,8 @@ export default function BasketPage() {
   const { account, plans, prefill } = useLoaderData({ from: '/_signedIn/_validated/shop/basket' });
   const search = useSearch({ from: '/_signedIn/_validated/shop/basket' });
   const navigate = useNavigate();
+  // What is typed in each line's clicks (by plan); a quantity that cannot be bought stays here, not in the basket.
+  const [typed, setTyped] = useState<Record<number, string>>({});
   const basket = useBasket();
   const items = useSelector(basket ?? undefined, (s) => s?.context.items ?? noItems);
   const notice = useSelector(basket ?? undefined, (s) => s?.context.notice ?? null);
@@ -90,7 +95,8 @@ export default function BasketPage() {
   if (!basket) return null;
   const territory = account.territory;
   const planOf = (id: number) => plans.find((p) => p.planId === id);
-  const problems = items.map((i) => lineProblem(planOf(i.planId), i.clicks));
+  const textOf = (i: BasketItem) => typed[i.planId] ?? clicksText(i.clicks);
+  const problems = items.map((i) => lineProblem(planOf(i.planId), i.clicks) ?? lineProblem(planOf(i.planId), clicksOf(textOf(i))));
   const prices = items.map((i, n) => (problems[n] ? 0 : priceOf(planOf(i.planId)!.calculator, planOf(i.planId)!.pricing, i.clicks)));
   const totals = orderTotals(prices, territory);
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -118,7 +124,7 @@ export default function BasketPage() {
         </div>
       ) : (
         <>
-          <section className="card" aria-labelledby="basket-items-title">
+          <section className="card" aria-labelledby="basket-items-title" id={shopTourTargets.items}>
             <h2 id="basket-items-title">Items</h2>
             <div className="table-scroll">
               <table className="table basket__table">
@@ -134,7 +140,16 @@ export default function BasketPage() {
                 </thead>
                 <tbody>
                   {items.map((i) => (
-                    <ItemRow key={i.planId} item={i} plan={planOf(i.planId)} territory={territory} basket={basket} busy={busy} />
+                    <ItemRow
+                      key={i.planId}
+                      item={i}
+                      plan={planOf(i.planId)}
+                      territory={territory}
+                      basket={basket}
+                      busy={busy}
+                      text={textOf(i)}
+                      onText={(text) => setTyped((t) => ({ ...t, [i.planId]: text }))}
+                    />
                   ))}
                 </tbody>
               </table>
@@ -157,7 +172,7 @@ export default function BasketPage() {
               Empty the basket
             </button>
           </section>
-          <form className="card form basket__billing" onSubmit={submit} aria-labelledby="basket-billing-title">
+          <form className="card form basket__billing" onSubmit={submit} aria-labelledby="basket-billing-title" id={shopTourTargets.billing}>
             <h2 id="basket-billing-title">Billing details</h2>
             <p className="muted">Printed on your invoice; the receipt goes to the email address.</p>
             <Field label="Name" name="name" autoComplete="name" defaultValue={prefill.name} required maxLength={200} />
@@ -169,6 +184,7 @@ export default function BasketPage() {
               {busy ? 'Taking you to the payment page…' : `Checkout ${formatMoney(totals.total, territory)}`}
             </button>
           </form>
+          <PageTour tour={basketTour} />
         </>
       )}
     </div>

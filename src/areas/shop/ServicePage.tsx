@@ -45,7 +45,7 @@ export function Comparison({ plans }: { plans: Plan[] }) {
     <section aria-labelledby="shop-compare-title" className="card">
       <h2 id="shop-compare-title">Compare the plans</h2>
       {/* Focusable so a keyboard can scroll it sideways on a narrow screen. */}
-      <div className="table-scroll shop-compare" tabIndex={0} role="region" aria-labelledby="shop-compare-title">
+      <div className="table-scroll shop-compare" tabIndex={0} role="region" aria-label="Plans side by side">
         <table className="table">
           <thead>
             <tr>

@@ -1,6 +1,8 @@
 import { Link, useLoaderData } from '@tanstack/react-router';
 import { formatMoney } from '../../../contract/shared/catalogue';
 import { territoryLabels } from '../../../contract/shared/territory';
+import { PageTour } from '../../shared/helptips/PageTour';
+import { shopTour, shopTourTargets } from '../../shared/helptips/tours/shop';
 import { plansOfPage, shopPageKeys, shopPages, type ShopPageKey } from './shopPages';
 import './shop.css';
 
@@ -31,7 +33,7 @@ export default function ShopHome() {
           <p>No plans are on sale in your territory just now.</p>
         </div>
       ) : (
-        <ul className="tiles shop-tiles" id="shop-services">
+        <ul className="tiles shop-tiles" id={shopTourTargets.services}>
           {cards.map(({ key, plans: sold }) => {
             const lowest = Math.min(...sold.flatMap((p) => p.pricing.map((t) => t.pricePer1000)));
             return (
@@ -51,6 +53,7 @@ export default function ShopHome() {
           })}
         </ul>
       )}
+      {cards.length > 0 && <PageTour tour={shopTour} />}
     </div>
   );
 }
