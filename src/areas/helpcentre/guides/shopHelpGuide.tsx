@@ -3,12 +3,12 @@ import type { GuideContent } from '../types';
 
 const guide: GuideContent = {
   intro:
-    'The shop is where you buy clicks: plans for Address Lookup, Email Validation, Payment Validation and Name Validation, for the account you have selected. Prices are in £ on the UK portal and A$ on the Australian one.',
+    'The shop is where you buy clicks: plans for Address Lookup, Email Validation, Payment Validation and Name Validation, for the account you have selected. Prices are in £ on the UK portal and A$ on the Australian one, per 1,000 clicks before tax: VAT at 20% in the UK, GST at 10% in Australia, added to the whole order.',
   sections: [
     {
       heading: 'Who can buy',
       blocks: [
-        'The **Shop** link is there for owners of the selected account. Accounts under a referrer partner buy through their partner, so they do not see it. Staff can open the shop for accounts they look after.',
+        'The **Shop** link and the basket icon are there for owners of the selected account. Accounts under a referrer partner buy through their partner, so they do not see it. Staff do not buy for customers: the account’s own owners do.',
       ],
     },
     {
@@ -33,11 +33,11 @@ const guide: GuideContent = {
         {
           steps: [
             'Open **Shop** and choose a service.',
-            'Compare the plans: how many clicks, the price, the dataset they cover and how long they last. The cheapest plan per click is usually the biggest one you will really use.',
-            'Add the plan to the basket, as many times as you need. The basket icon in the account bar shows the number of items.',
-            'Open the basket, check the items and **Check out**.',
+            'Compare the plans side by side, narrow them with the filter chips, and type a number of clicks in a plan’s price calculator: it shows the price, the VAT or GST and the total, beside the plan’s price bands. The cheapest plan per click is usually the biggest one you will really use.',
+            '**Add to basket**. Adding a plan that is already in the basket adds the clicks together (the page says so). The basket icon in the account bar shows the number of items.',
+            'Open the basket, change the clicks or remove items, check the totals and **Checkout**.',
             'Enter the billing name, company, email and address (address lines, town, county, postcode, country) for the invoice.',
-            'Pay on the secure payment page. You come back to the **Thank you** page and the clicks are on the account.',
+            'Pay on the secure payment page. You come back to the **Thank you** page: once the payment is confirmed (it may say "Confirming your payment…" for a few seconds) the clicks are on the account and can be spent at once, and **View your invoice** opens the printable invoice.',
           ],
         },
       ],
@@ -53,7 +53,7 @@ const guide: GuideContent = {
             'Checking out an empty basket is refused with "No items in basket".',
           ],
         },
-        { note: 'If you cancel on the payment page you come back to the portal and nothing is charged. Your basket is still there.' },
+        { note: 'If you cancel on the payment page, or your card is declined, you come back to the basket and nothing is charged. Your basket is still there, with a message saying what happened.' },
       ],
     },
     {
@@ -65,7 +65,7 @@ const guide: GuideContent = {
             rows: [
               ['Address Lookup', 'Finding and retrieving addresses as people type.'],
               ['Email Validation', 'Checking an email address: syntax, domain, disposable and role addresses.'],
-              ['Payment Validation', 'Checking bank details: UK sort codes and account numbers, Australian BSBs.'],
+              ['Payment Validation', 'Checking bank details: UK sort codes and account numbers (sold on the UK portal).'],
               ['Name Validation', 'Checking that a name is a plausible person’s name, spotting false, offensive and incomplete names.'],
             ],
           },
@@ -76,7 +76,7 @@ const guide: GuideContent = {
     {
       heading: 'After you buy',
       blocks: [
-        'The new clicks show on **Reporting › Summary** with the plan’s end date. You receive a receipt at the billing email. To keep a plan topped up without coming back to the shop, turn on automatic renewal (see Automatic renewals).',
+        'The new clicks show on **Administration › Services** and **Reporting › Summary** with the plan’s end date. You receive a receipt at the billing email. To keep a plan topped up without coming back to the shop, turn on automatic renewal (see Automatic renewals).',
         'Some plans are withdrawn and replaced over time. A plan you already have keeps working; the Summary report marks it and names the plan that replaces it.',
       ],
     },
