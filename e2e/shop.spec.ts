@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
 import { declinedText } from '../src/areas/shop/shopPages';
 import { expect, test } from './support/fixtures';
 import { addToBasket, basketIcon, checkout, emailPlan, lookupPlan, minorOf, payWith, signInAsBuyer } from './support/shop';
@@ -104,4 +106,43 @@ test('the card confirmed only by webhook shows "Confirming your payment…" unti
   await expect(page.getByRole('status')).toHaveText('Confirming your payment…');
   await expect(page.getByRole('status')).toContainText('Payment received', { timeout: 20_000 });
   await expect(basketIcon(page)).toHaveAccessibleName('Basket, 0 items');
+});
+
+const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
+
+/** Serious and critical axe findings of the page as it is. */
+async function axeProblems(page: Page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+test('a service page with a calculator error, a filled basket and a declined return fit a phone with no serious axe finding @uk-only', async ({ browser, baseURL }, info) => {
+  // bypassCSP: axe arrives as an inline script, which the portal's policy forbids (csp.spec.ts checks the page itself).
+  const context = await browser.newContext({ baseURL, bypassCSP: true, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await context.addInitScript(() => localStorage.setItem('portal.helptips.disabled', 'true'));
+  const page = await context.newPage();
+  const territory = info.project.name;
+  await signInAsBuyer(page, territory);
+  const problems: string[] = [];
+  const check = async (what: string) => {
+    await page.waitForLoadState('networkidle');
+    const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
+    if (overflow > 0) problems.push(`${what}: ${overflow}px sideways scroll`);
+    for (const v of await axeProblems(page)) problems.push(`${what}: ${v}`);
+  };
+  await addToBasket(page, 'addresslookup', lookupPlan(territory), 2000);
+  await addToBasket(page, 'addresslookup', lookupPlan(territory), 2000);
+  await page.getByRole('article', { name: lookupPlan(territory) }).getByLabel('Clicks').fill('0');
+  await check('service page');
+  await addToBasket(page, 'emailValidation', emailPlan(territory), 1000);
+  await page.goto('/portal/shop/basket?orderId=1&payment=declined');
+  await expect(page.getByRole('alert').filter({ hasText: declinedText })).toBeVisible();
+  await page.getByLabel(`Clicks of ${emailPlan(territory)}`).fill('1.5');
+  await check('basket');
+  expect(problems).toEqual([]);
+  await context.close();
 });

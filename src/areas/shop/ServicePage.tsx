@@ -120,7 +120,7 @@ export function ServicePage({ page, data }: { page: ShopPageKey; data: ShopData 
     <div className="shop">
       <h1>{shopPages[page].title}</h1>
       <p className="muted">{shopPages[page].blurb} Prices are for {account.name}, before {account.territory === 'uk' ? 'VAT' : 'GST'}.</p>
-      <p className="status-line" role="status" aria-live="polite">
+      <p className="status-line shop-status" role="status" aria-live="polite">
         {said}
         {said && (
           <>
