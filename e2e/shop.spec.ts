@@ -26,7 +26,7 @@ test('buys email clicks with the success card, sees the bundle on the services p
   const before = await clicksLeft(page);
 
   await page.goto('/portal/shop');
-  await page.getByRole('link', { name: 'See the Email Validation plans' }).click();
+  await page.getByRole('link', { name: 'See plans for Email Validation' }).click();
   await expect(page).toHaveURL(/\/portal\/shop\/emailValidation$/);
   await addToBasket(page, 'emailValidation', emailPlan(territory), 2000);
   await expect(basketIcon(page)).toHaveAccessibleName('Basket, 1 item');

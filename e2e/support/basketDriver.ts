@@ -99,7 +99,7 @@ export function basketDriver({ page, territory }: { page: Page; territory: strin
       'user.add': async (run, e) => {
         const plan = planOf(run, e.item.planId);
         await page.getByRole('link', { name: 'Shop', exact: true }).first().click();
-        await page.getByRole('link', { name: new RegExp(`^See the .* plans$`) }).first().waitFor();
+        await page.getByRole('link', { name: /^See plans for / }).first().waitFor();
         await page.locator(`a[href$="/shop/${plan.page}"]`).first().click();
         const card = page.getByRole('article', { name: plan.name });
         await card.getByLabel('Clicks').fill(String(e.item.clicks));

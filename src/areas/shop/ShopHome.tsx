@@ -45,8 +45,8 @@ export default function ShopHome() {
                 <p className="shop-tile__price">
                   {sold.length} {sold.length === 1 ? 'plan' : 'plans'}, from {formatMoney(lowest, account.territory)} per 1,000 clicks
                 </p>
-                <Link to={pageRoutes[key]} className="button button--small" aria-label={`See the ${shopPages[key].title} plans`}>
-                  See plans
+                <Link to={pageRoutes[key]} className="button button--small">
+                  See plans<span className="sr-only"> for {shopPages[key].title}</span>
                 </Link>
               </li>
             );
