@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useRouter } from '@tanstack/react-router';
 import { formatMoney } from '../../../contract/shared/catalogue';
 import { salesTax } from '../../../contract/shared/shop';
-import * as shop from '../../../contract/shop/endpoints';
 import type { Order } from '../../../contract/shop/entities';
 import { usePortal } from '../../app/PortalContext';
 import { formatDate } from '../../shared/format';
+import { invoiceUrl } from './load';
 import { clicksText } from './PlanCalculator';
 import { declinedText } from './shopPages';
 import './shop.css';
@@ -29,14 +29,12 @@ const applicationOf: Partial<Record<Order['lines'][number]['service'], { to: App
 };
 
 function InvoiceLink({ bundleId }: { bundleId: number }) {
-  const { api } = usePortal();
+  const portal = usePortal();
   const [busy, setBusy] = useState(false);
   const open = async () => {
     setBusy(true);
     try {
-      const back = `${window.location.origin}/portal/shop/thankyou${window.location.search}`;
-      const { url } = await api.call(shop.bundleInvoice, { query: { bundleId, backUrl: back } }, { action: 'open the invoice', cache: false });
-      window.location.assign(url);
+      window.location.assign(await invoiceUrl(portal, bundleId, `${window.location.origin}/portal/shop/thankyou${window.location.search}`));
     } finally {
       setBusy(false);
     }

@@ -59,3 +59,9 @@ export async function loadOrder(portal: Portal, orderId: number) {
   const order = await portal.api.call(shop.getOrder, { query: { orderId } }, { action: 'load your order', cache: false });
   return { account, order };
 }
+
+/** GET /bundles/invoice: a signed link to the printable invoice of the bundle's order, with a Back link here. */
+export async function invoiceUrl(portal: Portal, bundleId: number, backUrl: string): Promise<string> {
+  const { url } = await portal.api.call(shop.bundleInvoice, { query: { bundleId, backUrl } }, { action: 'open the invoice', cache: false });
+  return url;
+}
