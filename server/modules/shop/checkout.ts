@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { checkoutBody } from '../../../contract/shop/schemas';
-import { dqServiceLabels, priceOf, quantityProblem } from '../../../contract/shared/catalogue';
+import { priceOf, quantityProblem } from '../../../contract/shared/catalogue';
 import { currencyCodes, idempotencyKeyHeader, orderTotals, salesTax } from '../../../contract/shared/shop';
 import { territoryLabels, type Territory } from '../../../contract/shared/territory';
 import type { Db } from '../../db';
@@ -82,9 +82,9 @@ async function priceBasket(trx: Db, actor: Actor, organisationId: number, basket
   return { territory, lines };
 }
 
-/** The order's line as the gateway's page describes it. */
-const describe = (lines: PricedLine[]) =>
-  lines.map((line) => `${line.plan} (${dqServiceLabels[line.service as keyof typeof dqServiceLabels] ?? line.service}) ${line.clicks.toLocaleString('en-GB')} clicks`).join('; ').slice(0, 500);
+/** The order's lines as the gateway's page describes them. */
+const describe = (lines: { plan: string; clicks: number }[]) =>
+  lines.map((line) => `${line.plan}, ${line.clicks.toLocaleString('en-GB')} clicks`).join('; ').slice(0, 500);
 
 export async function checkout(
   deps: CheckoutDeps,
@@ -172,10 +172,7 @@ async function paymentPage(deps: CheckoutDeps, orderId: number): Promise<{ url: 
     cancelUrl: order.back_url ?? '',
     amount: Number(order.total),
     currency: order.currency,
-    description: describe(lines.map((line) => ({
-      accountId: line.account_id ?? 0, accountName: line.account_name, planId: line.plan_id ?? 0, plan: line.plan_name,
-      datasetRef: line.dataset_ref, service: line.service, clicks: line.clicks, price: Number(line.price),
-    }))),
+    description: describe(lines.map((line) => ({ plan: line.plan_name, clicks: line.clicks }))),
     saveCard,
   });
   if (order.gateway_ref !== page.ref) await db.updateTable('orders').set({ gateway_ref: page.ref, updated_at: secondsOf(deps.clock) }).where('id', '=', orderId).execute();
