@@ -87,6 +87,14 @@ describe('checkout refuses', () => {
     await refused(checkoutBody([ukLine({ accountId: otherAccount })]), 400, /is not an account of/);
   });
 
+  it('an account under a referrer partner', async () => {
+    const partner = await h.createGroup({ name: 'Referrer', type: 'partner', subtype: 'referrer' });
+    const organisationId = await h.createGroup({ name: 'Referred org', type: 'organisation', parentId: partner });
+    const accountId = await h.createGroup({ name: 'Referred account', type: 'account', parentId: organisationId });
+    await h.addToGroup(accountId, shop.owner.id, 'owner');
+    await refused(checkoutBody([ukLine({ accountId })]), 403, /referrer partner/, { organisationId });
+  });
+
   it('staff buying for a customer', async () => {
     const staff = await signedIn(h, ['admin']);
     await refused(checkoutBody([ukLine()]), 403, /.+/, { caller: staff });

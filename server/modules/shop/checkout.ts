@@ -5,7 +5,7 @@ import { currencyCodes, idempotencyKeyHeader, orderTotals, salesTax } from '../.
 import { territoryLabels, type Territory } from '../../../contract/shared/territory';
 import type { Db } from '../../db';
 import type { Billing } from '../../db/shopSchema';
-import { AppError, badRequest, notFound } from '../../errors';
+import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
 import { authoriseGroup, isRowId, type Actor } from '../groups/access';
@@ -40,6 +40,14 @@ async function priceBasket(trx: Db, actor: Actor, organisationId: number, basket
   const organisation = await trx.selectFrom('groups').select(['type', 'name']).where('id', '=', organisationId).executeTakeFirst();
   if (!organisation) throw notFound('Organisation not found');
   if (organisation.type !== 'organisation') throw badRequest(`${organisation.name} is not an organisation: choose the organisation the accounts belong to`);
+  // Spec section 6: the shop is for owned accounts not under a referrer partner (theirs buy through the partner).
+  const partner = await trx
+    .selectFrom('groups as organisation')
+    .innerJoin('groups as partner', 'partner.id', 'organisation.parent_id')
+    .select('partner.subtype')
+    .where('organisation.id', '=', organisationId)
+    .executeTakeFirst();
+  if (partner?.subtype === 'referrer') throw forbidden('Accounts under a referrer partner buy clicks through the partner, not the shop');
   const lines: PricedLine[] = [];
   let territory: Territory | null = null;
   for (const item of basket) {
