@@ -21,11 +21,18 @@ import { meterTestPlugin } from './modules/metering/testRoute';
 import { namePlugin } from './modules/name/plugin';
 import { plansPlugin } from './modules/plans/plugin';
 import { searchPlugin } from './modules/search/plugin';
+import { shopPlugin, shopWebhookPlugin } from './modules/shop/plugin';
+import { renewalQueues } from './modules/shop/renewals';
 import { tokensPlugin } from './modules/tokens/plugin';
 import { createBotCheck, type BotVerifier } from './modules/users/botCheck';
 import { createTokens } from './modules/users/jwt';
 import { usersPlugin } from './modules/users/plugin';
 import { usagePlugin } from './modules/usage/plugin';
+import { createJobsHandle } from './jobs/handle';
+import type { QueueDefinition } from './jobs/queue';
+import { createTestGateway } from './payments/testGateway';
+import { gatewayWebhookQueue } from './payments/testGatewayEvents';
+import { testGatewayPagesPlugin } from './payments/testGatewayPages';
 import type { Mailer } from './platform/mail';
 
 export type AppDeps = {
@@ -39,7 +46,15 @@ export type AppDeps = {
   /** Replaces the email service's DNS resolver (tests); else config.emailDns. */
   emailResolver?: EmailResolver;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * When pg-boss starts: 'ready' (the real server: its workers poll from the start) or 'lazy' (the
+   * default: on the first job queued, so the many test apps that queue none never start it).
+   */
+  startJobs?: 'ready' | 'lazy';
 };
+
+/** Every pg-boss queue of the portal, created when the queue starts. */
+const queues: QueueDefinition[] = [gatewayWebhookQueue, ...renewalQueues];
 
 /**
  * The module plugins of each service of spec section 7, mounted at its base URL from the runtime
@@ -51,7 +66,7 @@ const services: Partial<Record<ServiceName, FastifyPluginAsync<{ deps: Deps }>[]
   users: [usersPlugin, groupsPlugin, searchPlugin, tokensPlugin, meteringUsersPlugin],
   // Account and plan manager: catalogue, account plans, bundles and subscriptions (payments and the
   // shop come with their issues); usage alert settings; the usage reports.
-  plans: [plansPlugin, meteringPlansPlugin, usagePlugin],
+  plans: [plansPlugin, meteringPlansPlugin, usagePlugin, shopPlugin, shopWebhookPlugin],
   // bureau:         bureau file cleansing
   // filesUk, filesAustralia: chunked file uploads per territory
   // The data-quality services, each metered (server/http/metered.ts): address lookup (datasets,
@@ -82,6 +97,17 @@ export function buildApp(appDeps: AppDeps): FastifyInstance {
   app.setSerializerCompiler(serializerCompiler);
 
   const tokens = createTokens({ db, secret: config.jwtSecret });
+  const jobs = createJobsHandle({ db, queues, worker: config.jobs.worker, log: app.log });
+  const gateway = createTestGateway({
+    db,
+    clock,
+    jobs,
+    webhookSecret: config.payments.webhookSecret,
+    webhookUrl: () => config.payments.webhookUrl ?? ownWebhookUrl(app),
+    publicOrigin: () => config.publicUrl,
+    merchantName: config.seller.name,
+    log: app.log,
+  });
   const deps: Deps = {
     db,
     mail: appDeps.mailer,
@@ -93,7 +119,11 @@ export function buildApp(appDeps: AppDeps): FastifyInstance {
     botCheck: createBotCheck({ secret: config.botCheckSecret, verifyUrl: config.botCheckVerifyUrl, verifier: appDeps.botVerifier }),
     addressDatasets: createAddressDatasets({ dataDir: config.dataDir, ukFile: config.address.ukFile, australiaFile: config.address.australiaFile, sampleSize: config.address.sampleSize, log: app.log }),
     emailResolver: appDeps.emailResolver ?? nodeResolver(config.emailDns),
+    gateway,
+    jobs,
   };
+  if (appDeps.startJobs === 'ready') app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
 
   registerSecurity(app, config.runtime);
   registerErrorHandling(app);
@@ -107,6 +137,21 @@ export function buildApp(appDeps: AppDeps): FastifyInstance {
   // The test-only metered route (METER_TEST_ROUTE=1), until the services issue brings the engines.
   if (config.meterTestRoute) app.register(meterTestPlugin, { deps });
 
+  // The embedded test gateway's hosted pages (a remote provider's site, served here for the demo).
+  app.register(testGatewayPagesPlugin, { prefix: '/gateway', gateway, clock });
+
   app.register(spaPlugin, { staticDir: config.staticDir, config: config.runtime });
   return app;
+}
+
+/**
+ * The webhook address of this process: where it listens, over loopback when it listens on every
+ * interface. The test gateway posts there as a remote provider would; before listen there is none
+ * and the delivery job fails, to be retried.
+ */
+function ownWebhookUrl(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('The server is not listening yet: no webhook address');
+  const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}${servicePaths.plans}/payment/webhook`;
 }

@@ -1,5 +1,6 @@
+import { createHmac } from 'node:crypto';
 import type { RuntimeConfig, ServiceName } from '../contract/config/entities';
-import { parseTerritory } from '../contract/shared/territory';
+import { parseTerritory, type Territory } from '../contract/shared/territory';
 
 /** Where each service of spec section 7 is mounted; the SPA reads these from the runtime config. */
 export const servicePaths: Record<ServiceName, string> = {
@@ -47,6 +48,8 @@ export type HttpLimits = {
 
 export type Config = {
   port: number;
+  /** How often the automatic renewal sweep looks for subscriptions to renew (RENEWAL_SWEEP_SECONDS). */
+  renewalSweepSeconds: number;
   host: string;
   dataDir: string;
   databaseUrl: string | null;
@@ -78,6 +81,18 @@ export type Config = {
   emailDns: { servers: string[]; timeoutMs: number; tries: number };
   throttle: ThrottleLimits;
   http: HttpLimits;
+  /** The payment gateway (PAYMENT_GATEWAY: only the embedded 'test' one so far) and its webhooks. */
+  payments: {
+    gateway: 'test';
+    /** Shared with the gateway to sign webhooks (PAYMENT_WEBHOOK_SECRET; derived from JWT_SECRET by default). */
+    webhookSecret: string;
+    /** Where the gateway delivers webhooks (PAYMENT_WEBHOOK_URL); null: this process's own listening address. */
+    webhookUrl: string | null;
+  };
+  /** JOBS_WORKER=0: this process queues jobs but works none (another process does). */
+  jobs: { worker: boolean };
+  /** The seller printed on invoices (SELLER_NAME, SELLER_ADDRESS with lines split at commas, SELLER_TAX_NUMBER_UK / _AUSTRALIA). */
+  seller: { name: string; address: string[]; taxNumbers: Record<Territory, string> };
   runtime: RuntimeConfig;
 };
 
@@ -98,8 +113,10 @@ export function loadConfig(env: Env = process.env): Config {
   const flag = (name: string) => ['1', 'true', 'yes'].includes((text(name) ?? '').toLowerCase());
 
   const databaseUrl = text('DATABASE_URL');
+  const jwtSecret = text('JWT_SECRET');
   return {
     port: int('PORT', 8080),
+    renewalSweepSeconds: int('RENEWAL_SWEEP_SECONDS', 60),
     host: text('HOST') ?? '0.0.0.0',
     dataDir: text('DATA_DIR') ?? './data',
     databaseUrl,
@@ -109,7 +126,7 @@ export function loadConfig(env: Env = process.env): Config {
     portalHosts: (text('PORTAL_HOSTS') ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     defaultPublicUrl: text('DEFAULT_PUBLIC_URL')?.replace(/\/+$/, '') ?? `http://localhost:${int('PORT', 8080)}`,
     staticDir: text('STATIC_DIR') ?? './dist',
-    jwtSecret: text('JWT_SECRET'),
+    jwtSecret,
     botCheckSecret: text('BOT_CHECK_SECRET'),
     botCheckVerifyUrl: text('BOT_CHECK_VERIFY_URL'),
     // The embedded database is a demo: seed it. A shared PostgreSQL is seeded only on request.
@@ -147,6 +164,21 @@ export function loadConfig(env: Env = process.env): Config {
       maxConnections: int('HTTP_MAX_CONNECTIONS', 10_000, 1),
       checkIntervalMs: int('HTTP_CHECK_INTERVAL_MS', 1_000, 10),
     },
+    payments: {
+      gateway: paymentGateway(text('PAYMENT_GATEWAY')),
+      // A secret of its own, so a leaked webhook secret signs no session tokens and the reverse.
+      webhookSecret: text('PAYMENT_WEBHOOK_SECRET') ?? (jwtSecret ? createHmac('sha256', jwtSecret).update('payment-webhook-secret').digest('hex') : 'dev-payment-webhook-secret'),
+      webhookUrl: text('PAYMENT_WEBHOOK_URL'),
+    },
+    jobs: { worker: !['0', 'false', 'no', 'off'].includes((text('JOBS_WORKER') ?? '').toLowerCase()) },
+    seller: {
+      name: text('SELLER_NAME') ?? 'Demo Data Quality Ltd',
+      address: (text('SELLER_ADDRESS') ?? '1 Example Street, London, EC1A 1AA, United Kingdom').split(',').map((line) => line.trim()).filter(Boolean),
+      taxNumbers: {
+        uk: text('SELLER_TAX_NUMBER_UK') ?? 'GB 123 4567 89',
+        australia: text('SELLER_TAX_NUMBER_AUSTRALIA') ?? '12 345 678 901',
+      },
+    },
     runtime: {
       services: { ...servicePaths },
       supportEmail: text('SUPPORT_EMAIL') ?? 'support@portal.localhost',
@@ -158,6 +190,12 @@ export function loadConfig(env: Env = process.env): Config {
       visualiser: visualiserAccess(text('VISUALISER'), env.NODE_ENV),
     },
   };
+}
+
+/** Only the embedded test gateway exists; a typo must not start a portal that cannot take payments. */
+function paymentGateway(value: string | null): 'test' {
+  if (value === null || value.toLowerCase() === 'test') return 'test';
+  throw new Error(`PAYMENT_GATEWAY=${value} is not supported: the only payment gateway built so far is 'test' (the embedded test gateway)`);
 }
 
 /** VISUALISER=staff opens the visualiser to staff, VISUALISER=1|everyone to all; development defaults to all. */

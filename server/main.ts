@@ -57,7 +57,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   try {
     await migrate(db);
     if (config.seedDemo) await seedDemo(db);
-    app = buildApp({ db, mailer, config, logger: options.logger ?? { level: config.logLevel } });
+    // The real server starts its job queue with the app, so its workers poll from the start.
+    app = buildApp({ db, mailer, config, logger: options.logger ?? { level: config.logLevel }, startJobs: 'ready' });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app?.close().catch(() => undefined);

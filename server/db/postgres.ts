@@ -86,8 +86,9 @@ function namedStatements(pool: pg.Pool): PostgresPool {
   return { connect: async () => wrap(await pool.connect()), end: () => pool.end() };
 }
 
-/** Drops a schema made by openPostgres (tests). */
+/** Drops a schema made by openPostgres (tests), and its job queue's schema if it has one (jobs/handle.ts). */
 export async function dropSchema(db: Kysely<Database>, schema: string): Promise<void> {
   if (!schemaName.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+  await sql`drop schema if exists ${sql.id(`${schema}_pgboss`)} cascade`.execute(db);
   await sql`drop schema ${sql.id(schema)} cascade`.execute(db);
 }

@@ -1,8 +1,9 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { OrderKind, OrderStatus } from '../../contract/shared/shop';
 import type { Territory } from '../../contract/shared/territory';
 
-// Row types of migration 007 (the shop, payments, invoices and the embedded test gateway).
+// Row types of migrations 007 (the shop, payments, invoices and the embedded test gateway) and 008
+// (payment setups).
 
 /** Who pays, as given at checkout and printed on the invoice. */
 export type Billing = {
@@ -19,6 +20,9 @@ export type Billing = {
   country: string;
 };
 
+/** A jsonb column: read as T, written as its JSON text (as plans.pricing is). */
+type Json<T> = ColumnType<T, string, string>;
+
 export interface OrdersTable {
   id: Generated<number>;
   kind: OrderKind;
@@ -34,7 +38,7 @@ export interface OrdersTable {
   total: number;
   tax_rate_bp: number;
   currency: 'GBP' | 'AUD';
-  billing: Billing;
+  billing: Json<Billing>;
   back_url: string | null;
   paid_url: string | null;
   failure: string | null;
@@ -76,8 +80,8 @@ export interface InvoicesTable {
   total: number;
   tax_rate_bp: number;
   currency: string;
-  buyer: Billing;
-  seller: Seller;
+  buyer: Json<Billing>;
+  seller: Json<Seller>;
 }
 
 export interface PaymentMethodsTable {
@@ -166,6 +170,19 @@ export interface TestGwChargesTable {
   created_at: number;
 }
 
+/** Migration 008: a hosted page saving an account's card, confirmed by webhook or when the browser returns. */
+export interface PaymentSetupsTable {
+  ref: string;
+  account_id: number;
+  user_id: number | null;
+  gateway: string;
+  customer_ref: string;
+  billing_email: string;
+  status: Generated<'open' | 'succeeded' | 'declined' | 'cancelled'>;
+  created_at: number;
+  completed_at: number | null;
+}
+
 export interface ShopTables {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
@@ -179,4 +196,5 @@ export interface ShopTables {
   testgw_sessions: TestGwSessionsTable;
   testgw_methods: TestGwMethodsTable;
   testgw_charges: TestGwChargesTable;
+  payment_setups: PaymentSetupsTable;
 }

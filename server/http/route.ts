@@ -27,6 +27,8 @@ export type Call = {
   readonly ip: string;
   /** Where this request was sent (protocol and host), for links when PUBLIC_URL is not set. */
   readonly origin: string;
+  /** The request's headers (the shop's idempotency-key). */
+  readonly headers: FastifyRequest['headers'];
 };
 
 export type Handler<S extends CallShape> = (input: CallInput<S>, call: Call) => Promise<z.input<S['response']>> | z.input<S['response']>;
@@ -51,6 +53,7 @@ function callOf(request: FastifyRequest): Call {
     },
     ip: request.ip,
     origin: `${request.protocol}://${request.host}`,
+    headers: request.headers,
   };
 }
 

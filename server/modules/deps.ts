@@ -2,6 +2,8 @@ import type { Config } from '../config';
 import type { AddressDatasets } from '../engines/address/datasets';
 import type { EmailResolver } from '../engines/email/resolver';
 import type { Db } from '../db';
+import type { JobsHandle } from '../jobs/handle';
+import type { PaymentGateway } from '../payments/gateway';
 import type { Clock } from '../platform/clock';
 import type { Mailer } from '../platform/mail';
 import type { InviteTokens } from './groups/inviteTokens';
@@ -25,6 +27,13 @@ export type Deps = {
   addressDatasets: AddressDatasets;
   /** The email validation service's DNS: the configured servers (EMAIL_DNS_SERVERS) or the system's; tests inject their own. */
   emailResolver: EmailResolver;
+  /** The payment gateway (PAYMENT_GATEWAY; the embedded test gateway by default). */
+  gateway: PaymentGateway;
+  /**
+   * The pg-boss job queue (server/jobs). Usable at once: it starts on app ready in the real server,
+   * and on the first send in tests; `work` registers nothing when JOBS_WORKER=0.
+   */
+  jobs: JobsHandle;
 };
 
 /**

@@ -1,0 +1,183 @@
+import type { z } from 'zod';
+import type { checkoutBody } from '../../../contract/shop/schemas';
+import { dqServiceLabels, priceOf, quantityProblem } from '../../../contract/shared/catalogue';
+import { currencyCodes, idempotencyKeyHeader, orderTotals, salesTax } from '../../../contract/shared/shop';
+import { territoryLabels, type Territory } from '../../../contract/shared/territory';
+import type { Db } from '../../db';
+import type { Billing } from '../../db/shopSchema';
+import { AppError, badRequest, notFound } from '../../errors';
+import { secondsOf } from '../../platform/clock';
+import type { Deps } from '../deps';
+import { authoriseGroup, isRowId, type Actor } from '../groups/access';
+import { isUniqueViolation } from '../plans/common';
+import { accountsWantingCard } from './fulfil';
+import { customerRefOf, portalReturnUrl } from './common';
+
+// POST /shop/checkout: the basket becomes a pending order priced from the catalogue (never from the
+// client), and the browser goes to the gateway's hosted payment page.
+
+type CheckoutDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'gateway' | 'botCheck'>;
+type Body = z.output<typeof checkoutBody>;
+type PricedLine = { accountId: number; accountName: string; planId: number; plan: string; datasetRef: string; service: string; clicks: number; price: number };
+
+const territoryName = (territory: Territory) => (territory === 'uk' ? 'the United Kingdom' : territoryLabels[territory]);
+
+/** The idempotency key of the header: 8 to 160 characters of a UUID-like alphabet. */
+function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>): string {
+  const raw = headers[idempotencyKeyHeader];
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!key || !/^[A-Za-z0-9_-]{8,160}$/.test(key)) throw badRequest(`Send an ${idempotencyKeyHeader} header (a UUID made for this checkout attempt)`);
+  return key;
+}
+
+/**
+ * Checks every basket line and prices it: the account is directly under the organisation and owned
+ * by the buyer (staff may not buy for customers); the plan is of the account's territory, on sale
+ * now and the quantity one it sells. Accounts and plans are share-locked until the order is written.
+ */
+async function priceBasket(trx: Db, actor: Actor, organisationId: number, basket: Body['basket'], now: number): Promise<{ territory: Territory; lines: PricedLine[] }> {
+  if (!isRowId(organisationId)) throw notFound('Organisation not found');
+  const organisation = await trx.selectFrom('groups').select(['type', 'name']).where('id', '=', organisationId).executeTakeFirst();
+  if (!organisation) throw notFound('Organisation not found');
+  if (organisation.type !== 'organisation') throw badRequest(`${organisation.name} is not an organisation: choose the organisation the accounts belong to`);
+  const lines: PricedLine[] = [];
+  let territory: Territory | null = null;
+  for (const item of basket) {
+    if (!isRowId(item.accountId)) throw notFound('Account not found');
+    const account = await trx.selectFrom('groups').select(['type', 'name', 'territory', 'parent_id']).where('id', '=', item.accountId).executeTakeFirst();
+    if (!account) throw notFound('Account not found');
+    if (account.type !== 'account' || account.parent_id !== organisationId) throw badRequest(`${account.name} is not an account of ${organisation.name}`);
+    await authoriseGroup(trx, actor, item.accountId, 'own', 'share');
+    if (territory !== null && account.territory !== territory) throw badRequest('Check out the accounts of one territory at a time: an order is paid in one currency');
+    territory = account.territory;
+    if (!isRowId(item.planId)) throw notFound('Plan not found');
+    const plan = await trx
+      .selectFrom('plans')
+      .innerJoin('datasets', 'datasets.id', 'plans.dataset_id')
+      .select(['plans.id', 'plans.name', 'plans.territory', 'plans.calculator', 'plans.pricing', 'plans.available_start', 'plans.available_end', 'plans.deprecated_by_plan_id', 'datasets.dataset_ref', 'datasets.service'])
+      .where('plans.id', '=', item.planId)
+      .forShare('plans')
+      .executeTakeFirst();
+    if (!plan) throw notFound('Plan not found');
+    if (plan.territory !== account.territory) {
+      throw badRequest(`${plan.name} is a plan for ${territoryName(plan.territory)} and ${account.name} is an account in ${territoryName(account.territory)}`);
+    }
+    if (plan.deprecated_by_plan_id !== null) throw badRequest(`${plan.name} has been replaced by a newer plan and is no longer sold`);
+    if (plan.available_start > now || (plan.available_end !== null && plan.available_end <= now)) throw badRequest(`${plan.name} is not on sale now`);
+    const problem = quantityProblem(plan.pricing, item.quantity);
+    if (problem) throw badRequest(`${plan.name}: ${problem}`);
+    lines.push({
+      accountId: item.accountId,
+      accountName: account.name,
+      planId: plan.id,
+      plan: plan.name,
+      datasetRef: plan.dataset_ref,
+      service: plan.service,
+      clicks: item.quantity,
+      price: priceOf(plan.calculator, plan.pricing, item.quantity),
+    });
+  }
+  // The schema refuses an empty basket; this keeps the type honest.
+  if (territory === null) throw badRequest('No items in basket');
+  return { territory, lines };
+}
+
+/** The order's line as the gateway's page describes it. */
+const describe = (lines: PricedLine[]) =>
+  lines.map((line) => `${line.plan} (${dqServiceLabels[line.service as keyof typeof dqServiceLabels] ?? line.service}) ${line.clicks.toLocaleString('en-GB')} clicks`).join('; ').slice(0, 500);
+
+export async function checkout(
+  deps: CheckoutDeps,
+  actor: Actor & { email: string },
+  input: { query: { organisationId: number; token?: string }; body: Body; headers: Record<string, string | string[] | undefined>; ip: string; origin: string },
+): Promise<{ url: string; orderId: number }> {
+  const { db } = deps;
+  const { body } = input;
+  const clientKey = idempotencyKeyOf(input.headers);
+  // Scoped to the buyer: another user's identical key is another checkout.
+  const idempotencyKey = `shop:${actor.id}:${clientKey}`;
+  const existing = await db.selectFrom('orders').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  if (existing) return paymentPage(deps, existing.id);
+
+  // Return URLs are checked before anything is written (no open redirect); orderId is set once known.
+  portalReturnUrl(deps, input.origin, body.paidUrl, {});
+  portalReturnUrl(deps, input.origin, body.backUrl, {});
+  await deps.botCheck(input.query.token, input.ip);
+  const now = secondsOf(deps.clock);
+  const billing: Billing = {
+    name: body.name, company: body.company, email: body.email, address1: body.address1, address2: body.address2, address3: body.address3,
+    address4: body.address4, town: body.town, county: body.county, postcode: body.postcode, country: body.country,
+  };
+  let orderId: number;
+  try {
+    orderId = await db.transaction().execute(async (trx) => {
+      const { territory, lines } = await priceBasket(trx, actor, input.query.organisationId, body.basket, now);
+      const totals = orderTotals(lines.map((line) => line.price), territory);
+      const order = await trx
+        .insertInto('orders')
+        .values({
+          kind: 'shop',
+          territory,
+          organisation_id: input.query.organisationId,
+          user_id: actor.id,
+          idempotency_key: idempotencyKey,
+          gateway: deps.gateway.name,
+          ...totals,
+          tax_rate_bp: salesTax[territory].rateBasisPoints,
+          currency: currencyCodes[territory],
+          billing: JSON.stringify(billing),
+          back_url: null,
+          paid_url: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('order_lines')
+        .values(lines.map((line, index) => ({
+          order_id: order.id, line_no: index + 1, account_id: line.accountId, account_name: line.accountName, plan_id: line.planId,
+          plan_name: line.plan, dataset_ref: line.datasetRef, service: line.service, clicks: line.clicks, price: line.price,
+        })))
+        .execute();
+      const paidUrl = portalReturnUrl(deps, input.origin, body.paidUrl, { orderId: String(order.id) });
+      const backUrl = portalReturnUrl(deps, input.origin, body.backUrl, { orderId: String(order.id) });
+      await trx.updateTable('orders').set({ paid_url: paidUrl, back_url: backUrl }).where('id', '=', order.id).execute();
+      return order.id;
+    });
+  } catch (error) {
+    // The same key sent twice at once: the second insert meets the first's row; answer with it.
+    if (!isUniqueViolation(error)) throw error;
+    const row = await db.selectFrom('orders').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+    if (!row) throw error;
+    orderId = row.id;
+  }
+  return paymentPage(deps, orderId);
+}
+
+/** The order's hosted payment page; the gateway answers the same page for the same key. */
+async function paymentPage(deps: CheckoutDeps, orderId: number): Promise<{ url: string; orderId: number }> {
+  const { db } = deps;
+  const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  // A replay after the payment went through gets the same (finished) page; a failed attempt needs a new key.
+  if (order.status !== 'pending' && order.status !== 'paid') throw new AppError(409, `This checkout has ended (${order.status}): start a new one`);
+  const lines = await db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('line_no').execute();
+  const accounts = [...new Set(lines.flatMap((line) => (line.account_id === null ? [] : [line.account_id])))];
+  const saveCard = (await accountsWantingCard(db, accounts)).length > 0;
+  const page = await deps.gateway.createPaymentPage({
+    idempotencyKey: order.idempotency_key,
+    customer: { ref: await customerRefOf(db, accounts[0] ?? 0), email: order.billing.email, name: order.billing.name },
+    reference: String(order.id),
+    successUrl: order.paid_url ?? '',
+    cancelUrl: order.back_url ?? '',
+    amount: Number(order.total),
+    currency: order.currency,
+    description: describe(lines.map((line) => ({
+      accountId: line.account_id ?? 0, accountName: line.account_name, planId: line.plan_id ?? 0, plan: line.plan_name,
+      datasetRef: line.dataset_ref, service: line.service, clicks: line.clicks, price: Number(line.price),
+    }))),
+    saveCard,
+  });
+  if (order.gateway_ref !== page.ref) await db.updateTable('orders').set({ gateway_ref: page.ref, updated_at: secondsOf(deps.clock) }).where('id', '=', orderId).execute();
+  return { url: page.url, orderId };
+}

@@ -1,0 +1,81 @@
+import { isStaffUser } from '../../../contract/shared/access';
+import type { Territory } from '../../../contract/shared/territory';
+import type { Db } from '../../db';
+import type { Seller } from '../../db/shopSchema';
+import { badRequest, notFound } from '../../errors';
+import { baseUrlOf, type Deps } from '../deps';
+import { authoriseGroup, isRowId, type Actor, type AuthorisedGroup } from '../groups/access';
+
+// What the shop's services share: the account checks of billing calls, return URLs of the portal's
+// own origin, the gateway customer of an account and the seller printed on invoices.
+
+export const orderMissing = () => notFound('Order not found');
+export const invoiceMissing = () => notFound('Invoice not found');
+
+/** The account group, with a 400 when the id names another kind of group. */
+export async function ownedAccount(db: Db, actor: Actor, accountId: number, lock?: 'share'): Promise<AuthorisedGroup> {
+  const account = await authoriseGroup(db, actor, accountId, 'own', lock);
+  if (account.type !== 'account') throw badRequest('Payments belong to accounts: choose an account');
+  return account;
+}
+
+/**
+ * The billing history and invoices: owners of the account (or above it), staff, and the users
+ * authorised to pay for it (payment_users).
+ */
+export async function authoriseBilling(db: Db, actor: Actor, accountId: number): Promise<void> {
+  if (!isRowId(accountId)) throw notFound('Group not found');
+  if (isStaffUser(actor)) {
+    await authoriseGroup(db, actor, accountId, 'manage');
+    return;
+  }
+  const authorised = await db
+    .selectFrom('payment_users')
+    .select('user_id')
+    .where('account_id', '=', accountId)
+    .where('user_id', '=', actor.id)
+    .executeTakeFirst();
+  if (authorised) return;
+  await authoriseGroup(db, actor, accountId, 'own');
+}
+
+/**
+ * A URL the gateway may send the browser back to: the portal's own origin (no open redirect) and
+ * under /portal/. Returns it with `extra` query parameters set.
+ */
+export function portalReturnUrl(deps: Pick<Deps, 'config'>, origin: string, given: string, extra: Record<string, string>): string {
+  const portal = new URL(baseUrlOf(deps, origin));
+  let url: URL;
+  try {
+    url = new URL(given);
+  } catch {
+    throw badRequest('Give a full URL to return to');
+  }
+  if (url.origin !== portal.origin || !url.pathname.startsWith('/portal/')) {
+    throw badRequest('The return URL must be a page of this portal');
+  }
+  for (const [name, value] of Object.entries(extra)) url.searchParams.set(name, value);
+  return url.toString();
+}
+
+/** The gateway customer of an account: the one its saved card is kept under, else one named after it. */
+export async function customerRefOf(db: Db, accountId: number): Promise<string> {
+  const card = await db.selectFrom('payment_methods').select('customer_ref').where('account_id', '=', accountId).executeTakeFirst();
+  return card?.customer_ref ?? `account-${accountId}`;
+}
+
+/** The seller printed on invoices, from the configuration (SELLER_*), with the territory's tax number. */
+export function sellerOf(deps: Pick<Deps, 'config'>, territory: Territory): Seller {
+  const { seller, runtime } = deps.config;
+  const taxNumber = territory === 'uk' ? `VAT number ${seller.taxNumbers.uk}` : `ABN ${seller.taxNumbers.australia}`;
+  return { name: seller.name, address: seller.address, taxNumber, email: runtime.supportEmail };
+}
+
+/** yyyy-mm of a time in seconds, UTC: the period of a renewal's key, its cap and its notices. */
+export const monthOf = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 7);
+
+/** Seconds at the start of the UTC calendar month of `seconds`. */
+export function monthStart(seconds: number): number {
+  const date = new Date(seconds * 1000);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1) / 1000;
+}

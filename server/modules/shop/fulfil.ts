@@ -1,0 +1,164 @@
+import type { Db } from '../../db';
+import type { GatewayCard, PaymentOutcome } from '../../payments/gateway';
+import { secondsOf } from '../../platform/clock';
+import type { Deps } from '../deps';
+import { addMonths } from '../plans/common';
+import { customerRefOf, sellerOf } from './common';
+import { sendReceipt } from './receipts';
+
+// Fulfilment: a paid order becomes its bundles and its invoice exactly once, whoever asks first (the
+// webhook, the browser's return, a renewal). The winner is the one transaction whose
+// `update ... where status = 'pending'` returns the row; the others find it paid and do nothing.
+
+export type FulfilDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
+
+/**
+ * Marks the order paid and writes its bundles, their subscriptions and its invoice, in the caller's
+ * transaction. Returns false when the order was not pending (already paid, declined, or unknown).
+ */
+export async function fulfilIn(trx: Db, deps: Omit<FulfilDeps, 'db'>, orderId: number, outcome: { ref: string; card: GatewayCard | null }): Promise<boolean> {
+  const now = secondsOf(deps.clock);
+  const order = await trx
+    .updateTable('orders')
+    .set((eb) => ({ status: 'paid', paid_at: now, updated_at: now, gateway_ref: eb.fn.coalesce('gateway_ref', eb.val(outcome.ref)) }))
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending')
+    .returning(['id', 'kind', 'territory', 'net', 'tax', 'total', 'tax_rate_bp', 'currency', 'billing', 'user_id', 'gateway'])
+    .executeTakeFirst();
+  if (!order) return false;
+  const lines = await trx
+    .selectFrom('order_lines')
+    .leftJoin('plans', 'plans.id', 'order_lines.plan_id')
+    .leftJoin('groups', 'groups.id', 'order_lines.account_id')
+    .select(['order_lines.line_no', 'order_lines.account_id', 'order_lines.plan_id', 'order_lines.clicks', 'order_lines.price', 'plans.duration_months', 'groups.id as accountExists'])
+    .where('order_lines.order_id', '=', orderId)
+    .orderBy('order_lines.line_no')
+    .execute();
+  for (const line of lines) {
+    // A plan or account deleted while the payment was under way: the invoice still lists the line
+    // (names are kept), but there is nothing to hold a bundle.
+    if (line.plan_id === null || line.account_id === null || line.duration_months === null || line.accountExists === null) continue;
+    await trx
+      .insertInto('subscriptions')
+      .values({ account_id: line.account_id, plan_id: line.plan_id, created_at: now, updated_at: now })
+      .onConflict((oc) => oc.columns(['account_id', 'plan_id']).doUpdateSet({ enabled: true, updated_at: now }))
+      .execute();
+    const bundle = await trx
+      .insertInto('bundles')
+      .values({
+        account_id: line.account_id,
+        plan_id: line.plan_id,
+        clicks: line.clicks,
+        price: Number(line.price),
+        start_date: now,
+        end_date: addMonths(now, line.duration_months),
+        source: order.kind === 'renewal' ? 'renewal' : 'shop',
+        created_at: now,
+        created_by: order.user_id,
+        order_id: orderId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.updateTable('order_lines').set({ bundle_id: bundle.id }).where('order_id', '=', orderId).where('line_no', '=', line.line_no).execute();
+  }
+  // The territory's counter row is locked until commit: the next fulfilment waits, so numbers have no gaps.
+  const counter = await trx
+    .updateTable('invoice_numbers')
+    .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
+    .where('territory', '=', order.territory)
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('invoices')
+    .values({
+      territory: order.territory,
+      number: counter.last_number,
+      order_id: orderId,
+      issued_at: now,
+      net: Number(order.net),
+      tax: Number(order.tax),
+      total: Number(order.total),
+      tax_rate_bp: order.tax_rate_bp,
+      currency: order.currency,
+      buyer: JSON.stringify(order.billing),
+      seller: JSON.stringify(sellerOf(deps, order.territory)),
+    })
+    .execute();
+  if (outcome.card) {
+    const accounts = [...new Set(lines.flatMap((line) => (line.account_id === null || line.accountExists === null ? [] : [line.account_id])))];
+    // The customer the checkout paid as (customerRefOf its first account), read before any card changes.
+    const customerRef = accounts.length > 0 ? await customerRefOf(trx, accounts[0]) : '';
+    for (const accountId of await accountsWantingCard(trx, accounts)) {
+      await storeCard(trx, { accountId, card: outcome.card, customerRef, billingEmail: order.billing.email, userId: order.user_id, now, gateway: order.gateway });
+    }
+  }
+  return true;
+}
+
+/**
+ * The accounts whose card a payment keeps: those with no saved card, and those renewing
+ * automatically (the card they pay with now is the one renewals should charge).
+ */
+export async function accountsWantingCard(db: Db, accountIds: readonly number[]): Promise<number[]> {
+  if (accountIds.length === 0) return [];
+  const withCard = new Set((await db.selectFrom('payment_methods').select('account_id').where('account_id', 'in', [...accountIds]).execute()).map((row) => row.account_id));
+  const renewing = new Set(
+    (await db.selectFrom('subscriptions').select('account_id').where('account_id', 'in', [...accountIds]).where('enabled', '=', true).where('renew_clicks', '>', 0).execute()).map(
+      (row) => row.account_id,
+    ),
+  );
+  return accountIds.filter((id) => !withCard.has(id) || renewing.has(id));
+}
+
+/** Keeps (or replaces) the account's saved card: spec section 3, Saved payment. */
+export async function storeCard(
+  trx: Db,
+  input: { accountId: number; card: GatewayCard; customerRef: string; billingEmail: string; userId: number | null; now: number; gateway: string },
+): Promise<void> {
+  const { card, now } = input;
+  const values = {
+    gateway: input.gateway,
+    // The method belongs to the customer it was saved under, so renewals charge it as that customer.
+    customer_ref: input.customerRef,
+    method_ref: card.methodRef,
+    brand: card.brand,
+    last_four: card.lastFour,
+    expiry_month: card.expiryMonth,
+    expiry_year: card.expiryYear,
+    billing_email: input.billingEmail,
+    updated_at: now,
+    updated_by: input.userId,
+  };
+  await trx
+    .insertInto('payment_methods')
+    .values({ account_id: input.accountId, created_at: now, ...values })
+    .onConflict((oc) => oc.column('account_id').doUpdateSet(values))
+    .execute();
+}
+
+/** pending -> declined or cancelled, with the gateway's words; no bundles. False when no longer pending. */
+export async function failOrder(db: Db, clock: Deps['clock'], orderId: number, status: 'declined' | 'cancelled', failure: string | null): Promise<boolean> {
+  const now = secondsOf(clock);
+  const row = await db
+    .updateTable('orders')
+    .set({ status, failure, updated_at: now })
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending')
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Fulfils in a transaction of its own and mails the receipt when this call was the one that did it. */
+export async function fulfilOrder(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'mail' | 'log'>, orderId: number, outcome: { ref: string; card: GatewayCard | null }): Promise<boolean> {
+  const paid = await deps.db.transaction().execute((trx) => fulfilIn(trx, deps, orderId, outcome));
+  if (paid) await sendReceipt(deps, orderId);
+  return paid;
+}
+
+/** Applies what the gateway says of an order's payment: paid (once), declined or cancelled; open and processing wait. */
+export async function applyPaymentOutcome(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'mail' | 'log'>, orderId: number, outcome: PaymentOutcome): Promise<void> {
+  if (outcome.status === 'succeeded') await fulfilOrder(deps, orderId, outcome);
+  else if (outcome.status === 'declined') await failOrder(deps.db, deps.clock, orderId, 'declined', outcome.failure);
+  else if (outcome.status === 'cancelled') await failOrder(deps.db, deps.clock, orderId, 'cancelled', 'The payment was cancelled');
+}

@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import type { FastifyPluginAsync } from 'fastify';
+import { formatMoney } from '../../../contract/shared/catalogue';
+import { invoiceNumberText, salesTax } from '../../../contract/shared/shop';
+import type { Territory } from '../../../contract/shared/territory';
+import type { Db } from '../../db';
+import { utcDate } from '../../platform/clock';
+import type { Deps } from '../deps';
+import { invoiceMissing } from './common';
+import { invoiceViewPath, verifyInvoiceLink } from './invoices';
+
+// The printable invoice: server-rendered HTML behind a signed, expiring link. Every value is escaped;
+// the style sheet and the Print button's script are files of their own, so the page keeps the
+// portal's CSP (no inline style or script).
+
+const css = readFileSync(new URL('./assets/invoice.css', import.meta.url), 'utf8');
+const js = readFileSync(new URL('./assets/invoice.js', import.meta.url), 'utf8');
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** The invoice's rows for the page: header, parties, lines and totals. */
+export async function invoiceData(db: Db, invoiceId: number) {
+  const invoice = await db.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirst();
+  if (!invoice) throw invoiceMissing();
+  const lines = await db.selectFrom('order_lines').selectAll().where('order_id', '=', invoice.order_id).orderBy('line_no').execute();
+  return { invoice, lines };
+}
+
+export function renderInvoice(data: Awaited<ReturnType<typeof invoiceData>>, back: string, assetsBase: string): string {
+  const { invoice, lines } = data;
+  const territory: Territory = invoice.territory;
+  const money = (minor: number) => escapeHtml(formatMoney(Number(minor), territory));
+  const tax = salesTax[territory];
+  const number = invoiceNumberText(territory, invoice.number);
+  const rate = `${invoice.tax_rate_bp / 100}%`;
+  const seller = invoice.seller;
+  const buyer = invoice.buyer;
+  const buyerLines = [buyer.name, buyer.company, buyer.address1, buyer.address2, buyer.address3, buyer.address4, buyer.town, buyer.county, buyer.postcode, buyer.country, buyer.email].filter(Boolean);
+  const rows = lines
+    .map((line) => `<tr><td>${escapeHtml(line.plan_name)}</td><td>${escapeHtml(line.dataset_ref)}</td><td>${escapeHtml(line.account_name)}</td>` +
+      `<td class="num">${line.clicks.toLocaleString('en-GB')}</td><td class="num">${money(line.price)}</td></tr>`)
+    .join('\n');
+  return `<!doctype html>
+<html lang="en-GB">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Invoice ${escapeHtml(number)}</title>
+<link rel="stylesheet" href="${escapeHtml(assetsBase)}/invoice.css">
+<script src="${escapeHtml(assetsBase)}/invoice.js" defer></script>
+</head>
+<body>
+<header>
+<div><h1>${tax.name === 'GST' ? 'Tax invoice' : 'VAT invoice'}</h1>
+<p>Invoice number <strong data-testid="invoice-number">${escapeHtml(number)}</strong></p>
+<p>Date of issue ${escapeHtml(utcDate(Number(invoice.issued_at)))}</p></div>
+</header>
+<section class="parties">
+<div><h2>From</h2><p>${[seller.name, ...seller.address].map(escapeHtml).join('<br>')}</p>
+<p>${escapeHtml(seller.taxNumber)}</p><p>${escapeHtml(seller.email)}</p></div>
+<div><h2>Billed to</h2><p>${buyerLines.map(escapeHtml).join('<br>')}</p></div>
+</section>
+<table>
+<thead><tr><th>Plan</th><th>Dataset</th><th>Account</th><th class="num">Clicks</th><th class="num">Net price</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+<tfoot>
+<tr><td colspan="4">Net</td><td class="num" data-testid="invoice-net">${money(invoice.net)}</td></tr>
+<tr><td colspan="4">${escapeHtml(tax.name)} at ${escapeHtml(rate)}</td><td class="num" data-testid="invoice-tax">${money(invoice.tax)}</td></tr>
+<tr class="total"><td colspan="4">Total (${escapeHtml(invoice.currency)})</td><td class="num" data-testid="invoice-total">${money(invoice.total)}</td></tr>
+</tfoot>
+</table>
+<p class="note">Paid in full by card. Prices are net of ${escapeHtml(tax.name)}; ${escapeHtml(tax.name)} is charged at ${escapeHtml(rate)} on the net total.</p>
+<div class="actions"><button type="button" id="print">Print</button>${back ? `<a href="${escapeHtml(back)}">Back</a>` : ''}</div>
+</body>
+</html>
+`;
+}
+
+/** GET /invoices/view (signed query), and its style sheet and script. No session: the signature is the access check. */
+export const invoiceViewPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+  const assets = '/invoices/assets';
+  app.get(`${assets}/invoice.css`, (_request, reply) => reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(css));
+  app.get(`${assets}/invoice.js`, (_request, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(js));
+  app.get(invoiceViewPath, async (request, reply) => {
+    // The query is read as strings whatever was sent: verifyInvoiceLink checks every part.
+    const raw = request.query && typeof request.query === 'object' ? request.query : {};
+    const query = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, typeof value === 'string' ? value : undefined]));
+    const { invoiceId, back } = await verifyInvoiceLink(deps, query);
+    const html = renderInvoice(await invoiceData(deps.db, invoiceId), back, `${app.prefix}${assets}`);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store').header('referrer-policy', 'no-referrer').send(html);
+  });
+};

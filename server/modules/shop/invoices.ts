@@ -1,0 +1,77 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { InvoiceSummary } from '../../../contract/shop/entities';
+import { servicePaths } from '../../config';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { secondsOf } from '../../platform/clock';
+import { baseUrlOf, type Deps } from '../deps';
+import { isRowId, type Actor } from '../groups/access';
+import { signingKey } from '../users/jwt';
+import { authoriseBilling, portalReturnUrl } from './common';
+import { invoiceRows } from './queries';
+
+// Invoices: the signed, expiring link to the printable invoice of a bundle's order, and the billing
+// history of an account. The link carries no session (it opens in a new tab): its signature and
+// expiry are the access check, made from the portal's signing secret with a purpose of its own.
+
+type InvoiceDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
+
+/** How long an invoice link works (seconds). */
+export const invoiceLinkSeconds = 3600;
+export const invoiceViewPath = '/invoices/view';
+
+const keys = new WeakMap<object, ReturnType<typeof signingKey>>();
+function keyOf(deps: InvoiceDeps) {
+  let key = keys.get(deps.db);
+  if (!key) keys.set(deps.db, (key = signingKey({ db: deps.db, secret: deps.config.jwtSecret })));
+  return key();
+}
+
+async function signatureOf(deps: InvoiceDeps, invoiceId: number, expires: number, back: string): Promise<string> {
+  const { bytes } = await keyOf(deps);
+  return createHmac('sha256', bytes).update(`invoice-view\n${invoiceId}\n${expires}\n${back}`).digest('hex');
+}
+
+/** The signed link (absolute, on the portal's origin) to the printable invoice. */
+export async function invoiceLink(deps: InvoiceDeps, origin: string, invoiceId: number, back: string): Promise<string> {
+  const expires = secondsOf(deps.clock) + invoiceLinkSeconds;
+  const query = new URLSearchParams({ invoiceId: String(invoiceId), expires: String(expires), ...(back ? { back } : {}) });
+  query.set('sig', await signatureOf(deps, invoiceId, expires, back));
+  return `${baseUrlOf(deps, origin)}${servicePaths.plans}${invoiceViewPath}?${query.toString()}`;
+}
+
+/** Checks a link's signature and expiry; returns the invoice id and the Back link. */
+export async function verifyInvoiceLink(deps: InvoiceDeps, query: Record<string, string | undefined>): Promise<{ invoiceId: number; back: string }> {
+  const invoiceId = Number(query.invoiceId);
+  const expires = Number(query.expires);
+  const back = query.back ?? '';
+  const given = query.sig ?? '';
+  if (!isRowId(invoiceId) || !Number.isInteger(expires) || !/^[0-9a-f]{64}$/.test(given)) throw badRequest('This invoice link is not valid');
+  const expected = Buffer.from(await signatureOf(deps, invoiceId, expires, back), 'hex');
+  if (!timingSafeEqual(expected, Buffer.from(given, 'hex'))) throw forbidden('This invoice link is not valid');
+  if (expires < secondsOf(deps.clock)) throw forbidden('This invoice link has expired: open the invoice again from the billing history');
+  return { invoiceId, back };
+}
+
+/** GET /bundles/invoice ?bundleId, backUrl: the invoice of the order that bought the bundle. */
+export async function bundleInvoice(deps: InvoiceDeps, actor: Actor, input: { query: { bundleId: number; backUrl?: string }; origin: string }): Promise<{ url: string }> {
+  const { bundleId, backUrl } = input.query;
+  const bundleMissing = () => notFound('Bundle not found');
+  if (!isRowId(bundleId)) throw bundleMissing();
+  const bundle = await deps.db
+    .selectFrom('bundles')
+    .leftJoin('invoices', 'invoices.order_id', 'bundles.order_id')
+    .select(['bundles.account_id', 'bundles.order_id', 'invoices.id as invoiceId'])
+    .where('bundles.id', '=', bundleId)
+    .executeTakeFirst();
+  if (!bundle) throw bundleMissing();
+  await authoriseBilling(deps.db, actor, bundle.account_id);
+  if (bundle.order_id === null || bundle.invoiceId === null) throw conflict('This bundle was added by staff and has no invoice from the portal');
+  const back = backUrl ? portalReturnUrl(deps, input.origin, backUrl, {}) : '';
+  return { url: await invoiceLink(deps, input.origin, bundle.invoiceId, back) };
+}
+
+/** GET /payment/invoices ?accountId: the billing history (owners, staff and authorised payment users). */
+export async function listInvoices(deps: InvoiceDeps, actor: Actor, query: { accountId: number }): Promise<InvoiceSummary[]> {
+  await authoriseBilling(deps.db, actor, query.accountId);
+  return invoiceRows(deps.db, query.accountId);
+}

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import type { PaymentDetails } from '../../../contract/shop/entities';
+import type { Db } from '../../db';
+import { notFound } from '../../errors';
+import type { PaymentOutcome } from '../../payments/gateway';
+import { secondsOf } from '../../platform/clock';
+import { baseUrlOf, type Deps } from '../deps';
+import type { Actor } from '../groups/access';
+import { customerRefOf, monthStart, ownedAccount, portalReturnUrl } from './common';
+import { storeCard } from './fulfil';
+
+// The account's saved card (spec section 3, Saved payment) and the monthly cap on automatic
+// renewals: for the account's owners. Saving a card goes through the gateway's setup page.
+
+type PaymentDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'gateway'>;
+
+/** What this UTC calendar month's paid automatic renewals of the account cost, tax included. */
+export async function renewalSpend(db: Db, accountId: number, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('orders.total'), eb.val(0)).as('spent'))
+    .where('orders.kind', '=', 'renewal')
+    .where('orders.status', '=', 'paid')
+    .where('orders.paid_at', '>=', monthStart(now))
+    .where((eb) => eb.exists(eb.selectFrom('order_lines').select('order_lines.order_id').whereRef('order_lines.order_id', '=', 'orders.id').where('order_lines.account_id', '=', accountId)))
+    .executeTakeFirstOrThrow();
+  return Number(row.spent);
+}
+
+async function detailsOf(deps: Pick<Deps, 'db' | 'clock'>, accountId: number, territory: PaymentDetails['territory']): Promise<PaymentDetails> {
+  const card = await deps.db.selectFrom('payment_methods').selectAll().where('account_id', '=', accountId).executeTakeFirst();
+  const settings = await deps.db.selectFrom('payment_settings').select('monthly_cap').where('account_id', '=', accountId).executeTakeFirst();
+  return {
+    card: card
+      ? { billingEmail: card.billing_email, lastFour: card.last_four, brand: card.brand, expiryMonth: card.expiry_month, expiryYear: card.expiry_year }
+      : null,
+    monthlyCap: settings?.monthly_cap == null ? null : Number(settings.monthly_cap),
+    renewalSpendThisMonth: await renewalSpend(deps.db, accountId, secondsOf(deps.clock)),
+    territory,
+  };
+}
+
+async function territoryOf(db: Db, accountId: number) {
+  const row = await db.selectFrom('groups').select('territory').where('id', '=', accountId).executeTakeFirstOrThrow();
+  return row.territory;
+}
+
+/**
+ * A setup page's outcome, from its webhook or from asking the gateway when the browser is back: a
+ * succeeded one stores the card (once: the setup row goes from open to succeeded under its lock).
+ */
+export async function confirmSetup(trx: Db, deps: Pick<Deps, 'clock' | 'gateway'>, outcome: PaymentOutcome): Promise<void> {
+  if (outcome.status === 'open' || outcome.status === 'processing') return;
+  const now = secondsOf(deps.clock);
+  const setup = await trx
+    .updateTable('payment_setups')
+    .set({ status: outcome.status, completed_at: now })
+    .where('ref', '=', outcome.ref)
+    .where('status', '=', 'open')
+    .returning(['account_id', 'user_id', 'customer_ref', 'billing_email', 'gateway'])
+    .executeTakeFirst();
+  if (!setup || outcome.status !== 'succeeded' || !outcome.card) return;
+  const account = await trx.selectFrom('groups').select('id').where('id', '=', setup.account_id).executeTakeFirst();
+  if (!account) return;
+  await storeCard(trx, {
+    accountId: setup.account_id, card: outcome.card, customerRef: setup.customer_ref, billingEmail: setup.billing_email,
+    userId: setup.user_id, now, gateway: setup.gateway,
+  });
+}
+
+/** GET /payment/details ?accountId: an open setup page of the account is confirmed with the gateway first. */
+export async function paymentDetails(deps: PaymentDeps, actor: Actor, query: { accountId: number }): Promise<PaymentDetails> {
+  const account = await ownedAccount(deps.db, actor, query.accountId);
+  const open = await deps.db.selectFrom('payment_setups').select('ref').where('account_id', '=', account.id).where('status', '=', 'open').execute();
+  for (const setup of open) {
+    const outcome = await deps.gateway.retrieve(setup.ref);
+    await deps.db.transaction().execute((trx) => confirmSetup(trx, deps, outcome));
+  }
+  return detailsOf(deps, account.id, await territoryOf(deps.db, account.id));
+}
+
+/** PUT /payment/cap ?accountId: most a month's automatic renewals may cost (tax included); null: no cap. */
+export async function setMonthlyCap(deps: PaymentDeps, actor: Actor, input: { query: { accountId: number }; body: { monthlyCap: number | null } }): Promise<PaymentDetails> {
+  const account = await ownedAccount(deps.db, actor, input.query.accountId);
+  const now = secondsOf(deps.clock);
+  const values = { monthly_cap: input.body.monthlyCap, updated_at: now, updated_by: actor.id };
+  await deps.db
+    .insertInto('payment_settings')
+    .values({ account_id: account.id, ...values })
+    .onConflict((oc) => oc.column('account_id').doUpdateSet(values))
+    .execute();
+  return detailsOf(deps, account.id, await territoryOf(deps.db, account.id));
+}
+
+/**
+ * GET /payment/generate ?accountId, backUrl: the gateway's page that saves (or replaces) the card.
+ * The browser comes back to the services page (or backUrl) with billing=card-saved or cancelled.
+ */
+export async function generatePayment(
+  deps: PaymentDeps,
+  actor: Actor & { email: string; personalName: string | null },
+  input: { query: { accountId: number; backUrl?: string }; origin: string },
+): Promise<{ checkoutUrl: string }> {
+  const account = await ownedAccount(deps.db, actor, input.query.accountId);
+  const back = input.query.backUrl ?? `${baseUrlOf(deps, input.origin)}/portal/administration/services?accountId=${account.id}`;
+  const successUrl = portalReturnUrl(deps, input.origin, back, { billing: 'card-saved' });
+  const cancelUrl = portalReturnUrl(deps, input.origin, back, { billing: 'cancelled' });
+  const card = await deps.db.selectFrom('payment_methods').select('billing_email').where('account_id', '=', account.id).executeTakeFirst();
+  const customerRef = await customerRefOf(deps.db, account.id);
+  const billingEmail = card?.billing_email ?? actor.email;
+  const page = await deps.gateway.createSetupPage({
+    idempotencyKey: `setup:${account.id}:${randomUUID()}`,
+    customer: { ref: customerRef, email: billingEmail, name: actor.personalName ?? billingEmail },
+    reference: String(account.id),
+    successUrl,
+    cancelUrl,
+  });
+  await deps.db
+    .insertInto('payment_setups')
+    .values({ ref: page.ref, account_id: account.id, user_id: actor.id, gateway: deps.gateway.name, customer_ref: customerRef, billing_email: billingEmail, created_at: secondsOf(deps.clock) })
+    .onConflict((oc) => oc.column('ref').doNothing())
+    .execute();
+  return { checkoutUrl: page.url };
+}
+
+/** DELETE /payment ?accountId: the card is detached at the gateway and forgotten here. */
+export async function deletePayment(deps: PaymentDeps, actor: Actor, query: { accountId: number }): Promise<{ msg: string }> {
+  const account = await ownedAccount(deps.db, actor, query.accountId);
+  const card = await deps.db.selectFrom('payment_methods').select(['customer_ref', 'method_ref']).where('account_id', '=', account.id).executeTakeFirst();
+  if (!card) throw notFound('This account has no saved card');
+  // Another account may have been saved with the same method (one checkout for several accounts).
+  const shared = await deps.db.selectFrom('payment_methods').select('account_id').where('method_ref', '=', card.method_ref).where('account_id', '!=', account.id).executeTakeFirst();
+  if (!shared) await deps.gateway.detachCard(card.customer_ref, card.method_ref);
+  await deps.db.deleteFrom('payment_methods').where('account_id', '=', account.id).execute();
+  return { msg: 'Saved card removed: automatic renewals stop until a card is saved again' };
+}

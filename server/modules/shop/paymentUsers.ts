@@ -1,0 +1,61 @@
+import type { PaymentUser } from '../../../contract/shop/entities';
+import { badRequest, notFound } from '../../errors';
+import { secondsOf } from '../../platform/clock';
+import type { Deps } from '../deps';
+import { isRowId, type Actor } from '../groups/access';
+import { levels, membersUp } from '../groups/queries';
+import { ownedAccount } from './common';
+
+// Spec section 6: payments have authorised users per account. Owners of the account (on it or above
+// it) always are; others are added by an owner and must belong to the account. They get receipts
+// and renewal notices and may read the billing history.
+
+type UsersDeps = Pick<Deps, 'db' | 'clock'>;
+
+/** GET /payment/users ?accountId: owners first, then the users authorised explicitly. */
+export async function listPaymentUsers(deps: UsersDeps, actor: Actor, query: { accountId: number }): Promise<PaymentUser[]> {
+  const account = await ownedAccount(deps.db, actor, query.accountId);
+  const members = await membersUp(deps.db, account.id, false);
+  const authorised = await deps.db
+    .selectFrom('payment_users')
+    .innerJoin('users', 'users.id', 'payment_users.user_id')
+    .select(['users.id', 'users.user_name as name', 'users.email'])
+    .where('payment_users.account_id', '=', account.id)
+    .execute();
+  const authorisedIds = new Set(authorised.map((row) => row.id));
+  const result = new Map<number, PaymentUser>();
+  for (const member of members) {
+    if (member.accessLevel !== 'owner' && member.accessLevel !== 'sudoowner') continue;
+    result.set(member.id, { userId: member.id, name: member.name, email: member.email, owner: true, authorised: authorisedIds.has(member.id) });
+  }
+  for (const row of authorised) {
+    if (!result.has(row.id)) result.set(row.id, { userId: row.id, name: row.name, email: row.email, owner: false, authorised: true });
+  }
+  return [...result.values()].sort((a, b) => Number(b.owner) - Number(a.owner) || a.email.localeCompare(b.email));
+}
+
+/** PUT /payment/user ?accountId, userId: the user must be a member or owner of the account or a group above it. */
+export async function addPaymentUser(deps: UsersDeps, actor: Actor, query: { accountId: number; userId: number }): Promise<{ msg: string }> {
+  const account = await ownedAccount(deps.db, actor, query.accountId);
+  const userMissing = () => notFound('User not found');
+  if (!isRowId(query.userId)) throw userMissing();
+  const user = await deps.db.selectFrom('users').select(['id', 'email']).where('id', '=', query.userId).executeTakeFirst();
+  if (!user) throw userMissing();
+  const level = (await levels(deps.db, user.id, [account.id])).get(account.id)?.level ?? null;
+  if (level === null) throw badRequest(`${user.email} does not belong to this account: invite them to it first`);
+  await deps.db
+    .insertInto('payment_users')
+    .values({ account_id: account.id, user_id: user.id, created_at: secondsOf(deps.clock), created_by: actor.id })
+    .onConflict((oc) => oc.columns(['account_id', 'user_id']).doNothing())
+    .execute();
+  return { msg: `${user.email} may now pay for this account` };
+}
+
+/** DELETE /payment/user ?accountId, userId: owners stay authorised whatever this says. */
+export async function removePaymentUser(deps: UsersDeps, actor: Actor, query: { accountId: number; userId: number }): Promise<{ msg: string }> {
+  const account = await ownedAccount(deps.db, actor, query.accountId);
+  if (!isRowId(query.userId)) throw notFound('This user is not an authorised payment user of the account');
+  const row = await deps.db.deleteFrom('payment_users').where('account_id', '=', account.id).where('user_id', '=', query.userId).returning('user_id').executeTakeFirst();
+  if (!row) throw notFound('This user is not an authorised payment user of the account');
+  return { msg: 'Payment user removed' };
+}

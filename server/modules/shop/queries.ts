@@ -1,0 +1,128 @@
+import type { InvoiceSummary, Order, OrderLine } from '../../../contract/shop/entities';
+import type { DqService } from '../../../contract/shared/catalogue';
+import type { OrderStatus } from '../../../contract/shared/shop';
+import { invoiceNumberText } from '../../../contract/shared/shop';
+import type { Territory } from '../../../contract/shared/territory';
+import type { Db } from '../../db';
+
+// The SQL of the shop through Kysely: orders with their lines as the buyer and staff see them, and
+// the billing history of an account. Db is the database or a transaction alike.
+
+export type OrderWhere = {
+  orderId?: number;
+  userId?: number;
+  status?: OrderStatus;
+  territory?: Territory;
+  fromDate?: number;
+  toDate?: number;
+};
+
+/** Orders with their lines, newest first. */
+export async function orderRows(db: Db, where: OrderWhere = {}): Promise<Order[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .leftJoin('groups as organisation', 'organisation.id', 'orders.organisation_id')
+    .leftJoin('users', 'users.id', 'orders.user_id')
+    .leftJoin('invoices', 'invoices.order_id', 'orders.id')
+    .select([
+      'orders.id',
+      'orders.kind',
+      'orders.status',
+      'orders.territory',
+      'orders.organisation_id',
+      'organisation.name as organisationName',
+      'orders.user_id',
+      'users.email as userEmail',
+      'orders.net',
+      'orders.tax',
+      'orders.total',
+      'orders.failure',
+      'invoices.id as invoiceId',
+      'invoices.number as invoiceNumber',
+      'orders.created_at',
+      'orders.paid_at',
+    ])
+    .$if(where.orderId !== undefined, (qb) => qb.where('orders.id', '=', where.orderId!))
+    .$if(where.userId !== undefined, (qb) => qb.where('orders.user_id', '=', where.userId!))
+    .$if(where.status !== undefined, (qb) => qb.where('orders.status', '=', where.status!))
+    .$if(where.territory !== undefined, (qb) => qb.where('orders.territory', '=', where.territory!))
+    .$if(where.fromDate !== undefined, (qb) => qb.where('orders.created_at', '>=', where.fromDate!))
+    .$if(where.toDate !== undefined, (qb) => qb.where('orders.created_at', '<=', where.toDate!))
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('orders.id', 'desc')
+    .limit(1000)
+    .execute();
+  const lines = await lineRows(db, rows.map((row) => row.id));
+  return rows.map((row) => ({
+    orderId: row.id,
+    kind: row.kind,
+    status: row.status,
+    territory: row.territory,
+    organisationId: row.organisation_id,
+    organisationName: row.organisationName,
+    userId: row.user_id,
+    userEmail: row.userEmail,
+    net: Number(row.net),
+    tax: Number(row.tax),
+    total: Number(row.total),
+    failure: row.failure,
+    invoiceNumber: row.invoiceNumber === null ? null : invoiceNumberText(row.territory, row.invoiceNumber),
+    invoiceId: row.invoiceId,
+    lines: lines.get(row.id) ?? [],
+    createdAt: Number(row.created_at),
+    paidAt: row.paid_at === null ? null : Number(row.paid_at),
+  }));
+}
+
+/** The lines of the orders, by order id, in line order. */
+export async function lineRows(db: Db, orderIds: readonly number[]): Promise<Map<number, OrderLine[]>> {
+  const result = new Map<number, OrderLine[]>();
+  if (orderIds.length === 0) return result;
+  const rows = await db.selectFrom('order_lines').selectAll().where('order_id', 'in', [...orderIds]).orderBy('order_id').orderBy('line_no').execute();
+  for (const row of rows) {
+    const list = result.get(row.order_id) ?? [];
+    list.push({
+      accountId: row.account_id ?? 0,
+      accountName: row.account_name,
+      planId: row.plan_id ?? 0,
+      plan: row.plan_name,
+      datasetRef: row.dataset_ref,
+      // The service was copied from the plan's dataset, one of dqServices.
+      service: row.service as DqService,
+      clicks: row.clicks,
+      price: Number(row.price),
+      bundleId: row.bundle_id,
+    });
+    result.set(row.order_id, list);
+  }
+  return result;
+}
+
+/** The billing history of an account: the invoices of paid orders with lines for it, newest first. */
+export async function invoiceRows(db: Db, accountId: number): Promise<InvoiceSummary[]> {
+  const invoices = await db
+    .selectFrom('invoices')
+    .innerJoin('orders', 'orders.id', 'invoices.order_id')
+    .select(['invoices.id', 'invoices.number', 'invoices.territory', 'invoices.order_id', 'orders.kind', 'invoices.issued_at', 'invoices.net', 'invoices.tax', 'invoices.total'])
+    .where((eb) => eb.exists(eb.selectFrom('order_lines').select('order_lines.order_id').whereRef('order_lines.order_id', '=', 'invoices.order_id').where('order_lines.account_id', '=', accountId)))
+    .orderBy('invoices.issued_at', 'desc')
+    .orderBy('invoices.id', 'desc')
+    .execute();
+  const lines = await lineRows(db, invoices.map((row) => row.order_id));
+  return invoices.map((row) => {
+    const own = lines.get(row.order_id) ?? [];
+    return {
+      invoiceId: row.id,
+      invoiceNumber: invoiceNumberText(row.territory, row.number),
+      orderId: row.order_id,
+      kind: row.kind,
+      issuedAt: Number(row.issued_at),
+      net: Number(row.net),
+      tax: Number(row.tax),
+      total: Number(row.total),
+      territory: row.territory,
+      description: own.map((line) => `${line.plan} ${line.clicks.toLocaleString('en-GB')} clicks`).join('; '),
+      bundleIds: own.flatMap((line) => (line.bundleId === null ? [] : [line.bundleId])),
+    };
+  });
+}

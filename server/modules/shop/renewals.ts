@@ -1,0 +1,214 @@
+import { sql } from 'kysely';
+import { formatMoney, priceOf, quantityProblem } from '../../../contract/shared/catalogue';
+import { currencyCodes, orderTotals, salesTax } from '../../../contract/shared/shop';
+import type { Db } from '../../db';
+import type { Billing } from '../../db/shopSchema';
+import type { QueueDefinition } from '../../jobs/queue';
+import { secondsOf } from '../../platform/clock';
+import type { Deps } from '../deps';
+import { isUniqueViolation } from '../plans/common';
+import { monthOf } from './common';
+import { failOrder, fulfilOrder } from './fulfil';
+import { renewalSpend } from './paymentMethods';
+import { sendRenewalNotice, type NoticeReason } from './receipts';
+
+// Automatic renewal: a sweep finds subscriptions renewing automatically whose clicks are used up or
+// whose bundles have ended, and queues one renewal job per subscription (pg-boss 'stately': one
+// queued and one running per key). A renewal is priced from the catalogue, held to the monthly cap,
+// charged to the saved card with an idempotency key of its own, and fulfilled like any order.
+
+export const renewalQueue = 'renewals';
+export const renewalSweepQueue = 'renewal-sweep';
+/** The queues startJobs must create for renewals. */
+export const renewalQueues: QueueDefinition[] = [
+  { name: renewalQueue, policy: 'stately', retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 300 },
+  { name: renewalSweepQueue, policy: 'stately', retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 300 },
+];
+
+type RenewalDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'gateway' | 'mail' | 'log'>;
+
+/** Enabled subscriptions renewing automatically with no started bundle holding clicks and none yet to start. */
+export async function subscriptionsDue(db: Db, now: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('subscriptions')
+    .select('subscriptions.id')
+    .where('subscriptions.enabled', '=', true)
+    .where('subscriptions.renew_clicks', '>', 0)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('bundles')
+            .select('bundles.id')
+            .whereRef('bundles.account_id', '=', 'subscriptions.account_id')
+            .whereRef('bundles.plan_id', '=', 'subscriptions.plan_id')
+            .where((b) => b.or([b('bundles.start_date', '>', now), b.and([b('bundles.end_date', '>', now), b('bundles.used_clicks', '<', b.ref('bundles.clicks'))])])),
+        ),
+      ),
+    )
+    .orderBy('subscriptions.id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Queues a renewal job for each subscription due; returns their ids. */
+export async function sweepRenewals(deps: Pick<Deps, 'db' | 'clock' | 'jobs'>): Promise<number[]> {
+  const due = await subscriptionsDue(deps.db, secondsOf(deps.clock));
+  for (const subscriptionId of due) await deps.jobs.send(renewalQueue, { subscriptionId }, { singletonKey: String(subscriptionId) });
+  return due;
+}
+
+/** Mails owners and authorised payment users once per subscription, month and reason. */
+async function notice(deps: RenewalDeps, sub: { id: number; accountId: number; account: string; plan: string; clicks: number }, reason: NoticeReason, detail = ''): Promise<void> {
+  const now = secondsOf(deps.clock);
+  const row = await deps.db
+    .insertInto('renewal_notices')
+    .values({ subscription_id: sub.id, period: monthOf(now), reason, created_at: now })
+    .onConflict((oc) => oc.columns(['subscription_id', 'period', 'reason']).doNothing())
+    .returning('reason')
+    .executeTakeFirst();
+  if (row) await sendRenewalNotice(deps, { accountId: sub.accountId, account: sub.account, plan: sub.plan, clicks: sub.clicks, reason, detail });
+}
+
+/** Who is billed for a renewal: as at the account's last checkout, else the account and its card's email. */
+async function renewalBilling(db: Db, accountId: number, accountName: string, email: string): Promise<Billing> {
+  const last = await db
+    .selectFrom('orders')
+    .select('billing')
+    .where('status', '=', 'paid')
+    .where((eb) => eb.exists(eb.selectFrom('order_lines').select('order_lines.order_id').whereRef('order_lines.order_id', '=', 'orders.id').where('order_lines.account_id', '=', accountId)))
+    .orderBy('paid_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (last) return { ...last.billing, email };
+  return { name: accountName, company: '', email, address1: '', address2: '', address3: '', address4: '', town: '', county: '', postcode: '', country: '' };
+}
+
+export type RenewalResult = 'renewed' | 'not-due' | 'pending' | NoticeReason;
+
+/**
+ * One renewal of a subscription (the 'renewals' job; tests call it directly). Safe to run twice: a
+ * renewal made is a started bundle with clicks, so the second finds nothing due; one interrupted
+ * finds its order by the same idempotency key and the gateway charges a key only once.
+ */
+export async function renewSubscription(deps: RenewalDeps, subscriptionId: number): Promise<RenewalResult> {
+  const { db } = deps;
+  const now = secondsOf(deps.clock);
+  if (!(await subscriptionsDue(db, now)).includes(subscriptionId)) return 'not-due';
+  const sub = await db
+    .selectFrom('subscriptions')
+    .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
+    .innerJoin('datasets', 'datasets.id', 'plans.dataset_id')
+    .innerJoin('groups as account', 'account.id', 'subscriptions.account_id')
+    .select([
+      'subscriptions.id', 'subscriptions.account_id as accountId', 'subscriptions.plan_id as planId', 'subscriptions.renew_clicks as clicks',
+      'account.name as account', 'account.territory', 'account.parent_id as parentId', 'plans.name as plan', 'plans.calculator', 'plans.pricing',
+      'plans.available_start', 'plans.available_end', 'plans.deprecated_by_plan_id', 'datasets.dataset_ref', 'datasets.service',
+    ])
+    .where('subscriptions.id', '=', subscriptionId)
+    .executeTakeFirst();
+  if (!sub) return 'not-due';
+  const onSale = sub.deprecated_by_plan_id === null && sub.available_start <= now && (sub.available_end === null || sub.available_end > now);
+  const problem = quantityProblem(sub.pricing, sub.clicks);
+  if (!onSale || problem) {
+    await notice(deps, sub, 'plan', problem ?? '');
+    return 'plan';
+  }
+  const price = priceOf(sub.calculator, sub.pricing, sub.clicks);
+  const totals = orderTotals([price], sub.territory);
+  const card = await db.selectFrom('payment_methods').selectAll().where('account_id', '=', sub.accountId).executeTakeFirst();
+  if (!card) {
+    await notice(deps, sub, 'card');
+    return 'card';
+  }
+  const settings = await db.selectFrom('payment_settings').select('monthly_cap').where('account_id', '=', sub.accountId).executeTakeFirst();
+  const cap = settings?.monthly_cap == null ? null : Number(settings.monthly_cap);
+  const spent = await renewalSpend(db, sub.accountId, now);
+  if (cap !== null && spent + totals.total > cap) {
+    await notice(deps, sub, 'cap', `This month's renewals have cost ${formatMoney(spent, sub.territory)}; this one would cost ${formatMoney(totals.total, sub.territory)} against the cap of ${formatMoney(cap, sub.territory)}.`);
+    return 'cap';
+  }
+  // The n-th bundle of the subscription: the same until this renewal's bundle exists.
+  const made = await db
+    .selectFrom('bundles')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('account_id', '=', sub.accountId)
+    .where('plan_id', '=', sub.planId)
+    .executeTakeFirstOrThrow();
+  const idempotencyKey = `renewal:${sub.id}:${monthOf(now)}:${Number(made.n) + 1}`;
+  const orderId = await renewalOrder(deps, { ...sub, price, totals, idempotencyKey, billing: await renewalBilling(db, sub.accountId, sub.account, card.billing_email), now });
+  const order = await db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
+  if (order.status === 'paid') return 'renewed';
+  if (order.status !== 'pending') return 'declined';
+  const outcome = await deps.gateway.chargeSavedCard({
+    idempotencyKey,
+    customerRef: card.customer_ref,
+    methodRef: card.method_ref,
+    amount: totals.total,
+    currency: currencyCodes[sub.territory],
+    description: `Automatic renewal: ${sub.plan} ${sub.clicks.toLocaleString('en-GB')} clicks for ${sub.account}`,
+    reference: String(orderId),
+  });
+  await db.updateTable('orders').set({ gateway_ref: outcome.ref }).where('id', '=', orderId).where('gateway_ref', 'is', null).execute();
+  if (outcome.status === 'succeeded') {
+    await fulfilOrder(deps, orderId, { ref: outcome.ref, card: null });
+    return 'renewed';
+  }
+  if (outcome.status === 'declined') {
+    await failOrder(db, deps.clock, orderId, 'declined', outcome.failure);
+    await notice(deps, sub, 'declined', outcome.failure);
+    return 'declined';
+  }
+  return 'pending';
+}
+
+/** The renewal's pending order, or the one an interrupted run already wrote under the same key. */
+async function renewalOrder(
+  deps: RenewalDeps,
+  r: { accountId: number; account: string; parentId: number | null; planId: number; plan: string; dataset_ref: string; service: string; clicks: number; territory: 'uk' | 'australia'; price: number; totals: { net: number; tax: number; total: number }; idempotencyKey: string; billing: Billing; now: number },
+): Promise<number> {
+  const existing = await deps.db.selectFrom('orders').select('id').where('idempotency_key', '=', r.idempotencyKey).executeTakeFirst();
+  if (existing) return existing.id;
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const order = await trx
+        .insertInto('orders')
+        .values({
+          kind: 'renewal', territory: r.territory, organisation_id: r.parentId, user_id: null, idempotency_key: r.idempotencyKey, gateway: deps.gateway.name,
+          ...r.totals, tax_rate_bp: salesTax[r.territory].rateBasisPoints, currency: currencyCodes[r.territory], billing: JSON.stringify(r.billing),
+          back_url: null, paid_url: null, created_at: r.now, updated_at: r.now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('order_lines')
+        .values({ order_id: order.id, line_no: 1, account_id: r.accountId, account_name: r.account, plan_id: r.planId, plan_name: r.plan, dataset_ref: r.dataset_ref, service: r.service, clicks: r.clicks, price: r.price })
+        .execute();
+      return order.id;
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const row = await deps.db.selectFrom('orders').select('id').where('idempotency_key', '=', r.idempotencyKey).executeTakeFirstOrThrow();
+    return row.id;
+  }
+}
+
+/** Registers the renewal worker and the sweep's, which re-queues itself every RENEWAL_SWEEP_SECONDS. */
+export async function startRenewalWorkers(deps: RenewalDeps & Pick<Deps, 'jobs'>): Promise<void> {
+  const every = deps.config.renewalSweepSeconds;
+  await deps.jobs.work<{ subscriptionId: number }>(renewalQueue, async ({ subscriptionId }) => {
+    await renewSubscription(deps, subscriptionId);
+  });
+  await deps.jobs.work(renewalSweepQueue, async () => {
+    try {
+      await sweepRenewals(deps);
+    } finally {
+      await deps.jobs.send(renewalSweepQueue, {}, { singletonKey: 'sweep', startAfterSeconds: every });
+    }
+  });
+}
+
+/** The sweep's first run (later ones queue themselves); the singleton key keeps it to one. */
+export async function queueFirstSweep(deps: Pick<Deps, 'jobs'>): Promise<void> {
+  await deps.jobs.send(renewalSweepQueue, {}, { singletonKey: 'sweep' });
+}
