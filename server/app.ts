@@ -53,6 +53,14 @@ export type AppDeps = {
   startJobs?: 'ready' | 'lazy';
 };
 
+/** The Deps each app was built with, for tests that drive a service directly (the gateway, the job queue). */
+const builtDeps = new WeakMap<FastifyInstance, Deps>();
+export function depsOf(app: FastifyInstance): Deps {
+  const deps = builtDeps.get(app);
+  if (!deps) throw new Error('This app was not made by buildApp');
+  return deps;
+}
+
 /** Every pg-boss queue of the portal, created when the queue starts. */
 const queues: QueueDefinition[] = [gatewayWebhookQueue, ...renewalQueues];
 
@@ -122,6 +130,7 @@ export function buildApp(appDeps: AppDeps): FastifyInstance {
     gateway,
     jobs,
   };
+  builtDeps.set(app, deps);
   if (appDeps.startJobs === 'ready') app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
 

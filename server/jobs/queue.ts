@@ -49,6 +49,15 @@ export type JobsOptions = {
   log?: { error(obj: unknown, msg?: string): void };
 };
 
+/**
+ * The options without their undefined entries: pg-boss checks options with `in`, so a key present
+ * but undefined ("retryDelay must be an integer >= 0") fails where a missing one takes the default.
+ */
+function defined<T extends object>(options: T): Partial<T> {
+  // Object.fromEntries types its result loosely; the entries are T's own, less the undefined ones.
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
 /** Starts pg-boss (creating its tables on first use) and the queues the portal uses. */
 export async function startJobs(options: JobsOptions): Promise<Jobs> {
   const { db } = options;
@@ -66,18 +75,18 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   await boss.start();
   const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
   for (const queue of options.queues) {
-    if (!existing.has(queue.name)) await boss.createQueue(queue.name, { name: queue.name, policy: queue.policy ?? 'standard', retryLimit: queue.retryLimit, retryDelay: queue.retryDelaySeconds, retryBackoff: queue.retryBackoff, expireInSeconds: queue.expireInSeconds });
+    if (!existing.has(queue.name)) await boss.createQueue(queue.name, { name: queue.name, policy: queue.policy ?? 'standard', ...defined({ retryLimit: queue.retryLimit, retryDelay: queue.retryDelaySeconds, retryBackoff: queue.retryBackoff, expireInSeconds: queue.expireInSeconds }) });
   }
   return {
     send: (queue, data, jobOptions = {}) =>
-      boss.send(queue, data, {
+      boss.send(queue, data, defined({
         singletonKey: jobOptions.singletonKey,
         startAfter: jobOptions.startAfterSeconds,
         retryLimit: jobOptions.retryLimit,
         retryDelay: jobOptions.retryDelaySeconds,
         retryBackoff: jobOptions.retryBackoff,
         expireInSeconds: jobOptions.expireInSeconds,
-      }),
+      })),
     work: async <T extends object>(queue: string, handler: JobHandler<T>, workOptions: { pollingIntervalSeconds?: number } = {}) => {
       await boss.work<T>(queue, { pollingIntervalSeconds: workOptions.pollingIntervalSeconds ?? 1, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) await handler(job.data, { id: job.id, name: job.name });
