@@ -22,7 +22,7 @@ export const renewalSweepQueue = 'renewal-sweep';
 /** The queues startJobs must create for renewals. */
 export const renewalQueues: QueueDefinition[] = [
   { name: renewalQueue, policy: 'stately', retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 300 },
-  { name: renewalSweepQueue, policy: 'stately', retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 300 },
+  { name: renewalSweepQueue, policy: 'stately', retryLimit: 2, retryDelaySeconds: 30, retryBackoff: false, expireInSeconds: 300 },
 ];
 
 type RenewalDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'gateway' | 'mail' | 'log'>;

@@ -1,0 +1,150 @@
+// The shop's checkout and fulfilment over the real app and the embedded test gateway: one order
+// and one set of bundles however often and in whatever order the confirmation arrives; the declined
+// card makes none.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from './groups-fixtures';
+import { createHarness, query, type Harness } from './harness';
+import { plans } from './plans-fixtures';
+import {
+  checkout, checkoutBody, count, payOnPage, paidUrl, backUrl, sessionIdOf, settleSession, shopWorld, signedDelivery, succeededEvent, type Shop,
+} from './shop-fixtures';
+
+let h: Harness;
+let shop: Shop;
+
+beforeAll(async () => {
+  h = await createHarness();
+  shop = await shopWorld(h);
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const ukLine = (quantity = 5000) => ({ accountId: shop.ukAccount, planId: shop.ukPlan, quantity });
+
+async function newOrder(quantity = 5000) {
+  const res = await checkout(h, shop.owner, shop.organisationId, checkoutBody([ukLine(quantity)]));
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as { url: string; orderId: number };
+}
+
+const bundlesOf = (orderId: number) => count(h, 'select count(*) as n from bundles where order_id = $1', [orderId]);
+const invoicesOf = (orderId: number) => count(h, 'select count(*) as n from invoices where order_id = $1', [orderId]);
+const statusOf = async (orderId: number) => (await query<{ status: string }>(h.db, 'select status from orders where id = $1', [orderId])).rows[0].status;
+
+describe('POST /shop/checkout', () => {
+  it('prices the order from the catalogue, adds VAT, and sends the browser to the gateway page', async () => {
+    const { url, orderId } = await newOrder(5000);
+    expect(url).toMatch(/^http:\/\/localhost\/gateway\/pay\/cs_test_/);
+    const { rows } = await query<{ net: number; tax: number; total: number; status: string; currency: string; paid_url: string; back_url: string }>(
+      h.db, 'select net, tax, total, status, currency, paid_url, back_url from orders where id = $1', [orderId]);
+    expect(rows[0]).toMatchObject({ net: 15000, tax: 3000, total: 18000, status: 'pending', currency: 'GBP' });
+    expect(rows[0].paid_url).toBe(`${paidUrl}?orderId=${orderId}`);
+    expect(rows[0].back_url).toBe(`${backUrl}?orderId=${orderId}`);
+    const session = await query<{ amount: number; save_card: boolean }>(h.db, 'select amount, save_card from testgw_sessions where id = $1', [sessionIdOf(url)]);
+    // No saved card yet: the gateway is asked to keep it.
+    expect(session.rows[0]).toMatchObject({ amount: 18000, save_card: true });
+  });
+
+  it('answers the same order and page for the same idempotency key', async () => {
+    const body = checkoutBody([ukLine()]);
+    const first = await checkout(h, shop.owner, shop.organisationId, body, 'same-key-0001');
+    const again = await checkout(h, shop.owner, shop.organisationId, body, 'same-key-0001');
+    expect(again.body).toEqual(first.body);
+    expect(await count(h, "select count(*) as n from orders where idempotency_key like '%same-key-0001'")).toBe(1);
+  });
+
+  it('pays with the success card: the return confirms it, bundles and invoice appear, clicks are spendable', async () => {
+    const { url, orderId } = await newOrder(2000);
+    const next = await payOnPage(h, url, 'success');
+    expect(next).toBe(`${paidUrl}?orderId=${orderId}`);
+    const order = await call(h, shop.owner, plans('GET', '/shop/order', { orderId }));
+    expect(order.status).toBe(200);
+    expect(order.body).toMatchObject({ status: 'paid', total: 7200, invoiceNumber: expect.stringMatching(/^UK-\d{6}$/) });
+    expect(order.body.lines[0].bundleId).toEqual(expect.any(Number));
+    const bundle = await query<{ clicks: number; source: string; price: number }>(h.db, 'select clicks, source, price from bundles where order_id = $1', [orderId]);
+    expect(bundle.rows).toEqual([{ clicks: 2000, source: 'shop', price: 6000 }]);
+    // The card was kept for the account.
+    const card = await query<{ last_four: string }>(h.db, 'select last_four from payment_methods where account_id = $1', [shop.ukAccount]);
+    expect(card.rows[0].last_four).toBe('4242');
+    // A receipt to the billing email.
+    const mail = await h.mail.take('ada.buyer@example.com');
+    expect(mail.subject).toMatch(/receipt UK-\d{6}/);
+  });
+
+  it('another user cannot read the order (404)', async () => {
+    const { orderId } = await newOrder();
+    const { signedIn } = await import('./groups-fixtures');
+    const other = await signedIn(h);
+    expect((await call(h, other, plans('GET', '/shop/order', { orderId }))).status).toBe(404);
+  });
+});
+
+describe('confirmations', () => {
+  it('the same signed webhook sent 100 times at once makes one paid order, one set of bundles, one invoice', async () => {
+    const { orderId } = await newOrder();
+    await settleSession(h, orderId);
+    const delivery = signedDelivery(h, await succeededEvent(h, orderId));
+    const invoicesBefore = await count(h, "select count(*) as n from invoices where territory = 'uk'");
+    const answers = await Promise.all(Array.from({ length: 100 }, () => h.inject(delivery)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(100).fill(200));
+    expect(answers.filter((a) => a.json<{ duplicate: boolean }>().duplicate === false)).toHaveLength(1);
+    expect(await statusOf(orderId)).toBe('paid');
+    expect(await bundlesOf(orderId)).toBe(1);
+    expect(await invoicesOf(orderId)).toBe(1);
+    expect(await count(h, "select count(*) as n from invoices where territory = 'uk'")).toBe(invoicesBefore + 1);
+  });
+
+  it('a confirmation before the browser returns, and the same one twice: one order', async () => {
+    const { orderId } = await newOrder();
+    await settleSession(h, orderId);
+    const delivery = signedDelivery(h, await succeededEvent(h, orderId));
+    expect((await h.inject(delivery)).statusCode).toBe(200);
+    expect((await h.inject(delivery)).json()).toEqual({ received: true, duplicate: true });
+    const order = await call(h, shop.owner, plans('GET', '/shop/order', { orderId }));
+    expect(order.body.status).toBe('paid');
+    expect(await bundlesOf(orderId)).toBe(1);
+    expect(await invoicesOf(orderId)).toBe(1);
+  });
+
+  it('the browser return first, then the webhook: one order', async () => {
+    const { orderId } = await newOrder();
+    await settleSession(h, orderId);
+    expect((await call(h, shop.owner, plans('GET', '/shop/order', { orderId }))).body.status).toBe('paid');
+    // A different event id (the duplicate delivery of a real gateway carries the same one; this is the worst case).
+    const event = await succeededEvent(h, orderId);
+    expect((await h.inject(signedDelivery(h, { ...event, id: `${event.id}-late` }))).json()).toEqual({ received: true, duplicate: false });
+    expect(await bundlesOf(orderId)).toBe(1);
+    expect(await invoicesOf(orderId)).toBe(1);
+  });
+
+  it('the declined card: no bundles, order declined with the bank\'s words, back to the basket', async () => {
+    const { url, orderId } = await newOrder();
+    const next = await payOnPage(h, url, 'declined');
+    expect(next).toBe(`${backUrl}?orderId=${orderId}&payment=declined`);
+    const order = await call(h, shop.owner, plans('GET', '/shop/order', { orderId }));
+    expect(order.body).toMatchObject({ status: 'declined', failure: 'Your card was declined.', invoiceNumber: null });
+    expect(await bundlesOf(orderId)).toBe(0);
+    expect(await invoicesOf(orderId)).toBe(0);
+  });
+
+  it('the extra-confirmation card pays once confirmed', async () => {
+    const { url, orderId } = await newOrder();
+    const next = await payOnPage(h, url, 'confirm');
+    expect(next).toBe(new URL(url).pathname);
+    const confirm = await h.inject({ method: 'POST', url: `${next}/confirm`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'action=complete' });
+    expect(confirm.headers.location).toBe(`${paidUrl}?orderId=${orderId}`);
+    expect((await call(h, shop.owner, plans('GET', '/shop/order', { orderId }))).body.status).toBe('paid');
+  });
+
+  it('invoice numbers have no gaps under concurrent fulfilments', async () => {
+    const orders = await Promise.all(Array.from({ length: 8 }, () => newOrder()));
+    for (const { orderId } of orders) await settleSession(h, orderId);
+    const deliveries = await Promise.all(orders.map(async ({ orderId }) => signedDelivery(h, await succeededEvent(h, orderId))));
+    await Promise.all(deliveries.map((d) => h.inject(d)));
+    const { rows } = await query<{ number: number }>(h.db, "select number from invoices where territory = 'uk' order by number");
+    expect(rows.map((r) => r.number)).toEqual(rows.map((_r, i) => i + 1));
+    const last = await query<{ last_number: number }>(h.db, "select last_number from invoice_numbers where territory = 'uk'");
+    expect(last.rows[0].last_number).toBe(rows.length);
+  });
+});
