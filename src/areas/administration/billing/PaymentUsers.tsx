@@ -19,6 +19,8 @@ export function PaymentUsers({ users, members, busy, onAdd, onRemove, onRemoved 
   const listed = new Set(users.map((u) => u.userId));
   const candidates = members.filter((m) => !listed.has(m.userId));
   const [chosen, setChosen] = useState('');
+  // The account's user list knows people's own names; the payment list may only know their user name.
+  const nameOf = (u: PaymentUser) => members.find((m) => m.userId === u.userId)?.name ?? u.name;
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -34,7 +36,7 @@ export function PaymentUsers({ users, members, busy, onAdd, onRemove, onRemoved 
       <p className="muted">They may pay for this account, see its billing history, and receive its receipts and renewal notices. Owners always may.</p>
       <ResultTable
         labelledBy="billing-users-title"
-        rows={users.map((u) => ({ ...u, id: u.userId }))}
+        rows={users.map((u) => ({ ...u, name: nameOf(u), id: u.userId }))}
         empty="No one is authorised yet."
         columns={[
           { header: 'Name', cell: (u) => u.name },
