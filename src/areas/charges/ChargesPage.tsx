@@ -82,7 +82,7 @@ export default function ChargesPage() {
         {totals.length === 0 ? (
           <p className="muted">No paid orders among these charges.</p>
         ) : (
-          <dl className="figures charges__totals">
+          <dl className="charges__totals">
             {totals.map((t) => (
               <div key={t.territory} data-testid={`paid-total-${t.territory}`}>
                 <dt>

@@ -31,8 +31,8 @@ export function BillingHistory({ accountName, invoices, busy, onOpen }: Props) {
         rows={rows}
         empty="No invoices yet. Each purchase in the shop and each automatic renewal adds one."
         columns={[
-          { header: 'Invoice', cell: (i) => i.invoiceNumber },
-          { header: 'Date', cell: (i) => formatDate(i.issuedAt) },
+          { header: 'Invoice', cell: (i) => i.invoiceNumber, className: 'nowrap' },
+          { header: 'Date', cell: (i) => formatDate(i.issuedAt), className: 'nowrap' },
           { header: 'Description', cell: (i) => (i.kind === 'renewal' ? `Automatic renewal: ${i.description}` : i.description), className: 'billing__description' },
           { header: 'Net', cell: (i) => formatMoney(i.net, i.territory), className: 'num' },
           { header: 'VAT/GST', cell: (i) => <span title={salesTax[i.territory].label}>{formatMoney(i.tax, i.territory)}</span>, className: 'num' },
