@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { helpTipsDisabledKey } from '../../contract/shared/helpTips';
 import type { AuthUser } from '../../contract/users/entities';
 import type { Group } from '../../contract/groups/entities';
+import { capUse, cardExpired, invoiceRows, parseCap, returnMessage } from '../../src/areas/administration/billing/billingText';
 import { browser } from '../../src/areas/administration/billing/browser';
 import { group } from '../machines/models/groupFixtures';
 import { billingServer, details, groupUser, invoice, ownerUser, payer, type BillingState } from './billingFixtures';
@@ -187,5 +188,35 @@ describe('the Billing section', () => {
     renderBilling('/portal/administration/services', state());
     const card = await screen.findByRole('article', { name: 'Address Lookup 10k' });
     await waitFor(() => expect(within(card).getByText('Paid with Visa •••• 4242; at most £200.00 a month.')).toBeTruthy());
+  });
+});
+
+describe('the Billing section\'s words', () => {
+  it('writes an Australian account\'s cap and spend in A$ with GST', () => {
+    expect(capUse({ monthlyCap: 50_000, renewalSpendThisMonth: 55_000, territory: 'australia' })).toEqual({
+      text: 'A$550.00 of A$500.00 spent on automatic renewals this month (100%).',
+      percent: 100,
+    });
+    expect(parseCap('500', 'australia')).toEqual({ cap: 50_000 });
+    expect(parseCap('0.29', 'uk')).toEqual({ cap: 29 });
+    expect(parseCap('-5', 'uk')).toEqual({ problem: 'The cap cannot be negative' });
+  });
+
+  it('says an expired card is expired from the month after its expiry', () => {
+    const card = { billingEmail: 'a@example.com', lastFour: '0002', brand: 'Mastercard', expiryMonth: 5, expiryYear: 2025 };
+    expect(cardExpired(card, Math.floor(new Date('2025-05-31T12:00').getTime() / 1000))).toBe(false);
+    expect(cardExpired(card, Math.floor(new Date('2025-06-01T12:00').getTime() / 1000))).toBe(true);
+  });
+
+  it('exports the history with its currency and tax name, money in major units', () => {
+    const rows = invoiceRows([invoice(3, { territory: 'australia', invoiceNumber: 'AU-000003', net: 10_000, tax: 1_000, total: 11_000 })]);
+    expect(rows[0]).toEqual(['Invoice', 'Date', 'Description', 'Currency', 'Net', 'Tax', 'Tax name', 'Total']);
+    expect(rows[1]).toEqual(['AU-000003', '03/06/2025', 'Address Lookup 10k: 10,000 clicks', 'AUD', 100, 10, 'GST', 110]);
+  });
+
+  it('understands what the gateway\'s card page came back with', () => {
+    expect(returnMessage('card-saved')?.tone).toBe('success');
+    expect(returnMessage('cancelled')?.text).toBe('No card was saved: the card page was left without saving.');
+    expect(returnMessage('something-else')).toBeNull();
   });
 });
