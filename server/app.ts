@@ -158,7 +158,7 @@ export function buildApp(appDeps: AppDeps): FastifyInstance {
  * interface. The test gateway posts there as a remote provider would; before listen there is none
  * and the delivery job fails, to be retried.
  */
-function ownWebhookUrl(app: FastifyInstance): string {
+export function ownWebhookUrl(app: FastifyInstance): string {
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('The server is not listening yet: no webhook address');
   const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;

@@ -5,6 +5,7 @@ import type { Db } from './db';
 import { putGroupUser } from './modules/groups/queries';
 import { hashPassword } from './modules/users/passwords';
 import { seedCatalogue } from './seedCatalogue';
+import { seedShop } from './seedShop';
 import { seedTokensAndUsage } from './seedUsage';
 
 export const demoPassword = 'Demo-Password-1';
@@ -84,11 +85,13 @@ const demoGroups: DemoGroup[] = [
 
 const seedLockKey = 7_246_002;
 /** Raised whenever demoUsers or demoGroups grow; a demo database seeded before catches up once. */
-export const demoSeedVersion = 4;
+export const demoSeedVersion = 5;
 /** The seed version that added the catalogue, subscriptions and bundles (seedCatalogue.ts). */
 const catalogueSince = 3;
 /** The seed version that added API tokens and the usage history made by the meter (seedUsage.ts). */
 const tokensSince = 4;
+/** The seed version that added the saved card, renewal cap, payment user and past order of Acme UK (seedShop.ts). */
+const shopSince = 5;
 const versionKey = 'demo_seed_version';
 
 /**
@@ -192,6 +195,7 @@ export async function seedDemo(db: Db, now = Math.floor(Date.now() / 1000)): Pro
       // The history is metered only with a fresh catalogue: bundles seeded before have theirs.
       await seedTokensAndUsage(trx, now, owners, previousVersion < catalogueSince);
     }
+    if (previousVersion < shopSince) await seedShop(trx, now, { ownerId: ids.get('owner@example.com') ?? null, memberId: ids.get('member@example.com') ?? null });
     await trx
       .insertInto('settings')
       .values({ key: versionKey, value: String(demoSeedVersion) })

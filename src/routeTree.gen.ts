@@ -21,6 +21,7 @@ import { Route as SignedInValidatedRouteImport } from './routes/_signedIn/_valid
 import { Route as SignedInValidateRouteImport } from './routes/_signedIn/validate'
 import { Route as SignedInValidatedAcceptinviteRouteImport } from './routes/_signedIn/_validated/acceptinvite'
 import { Route as SignedInValidatedAdministrationRouteImport } from './routes/_signedIn/_validated/administration'
+import { Route as SignedInValidatedChargesRouteImport } from './routes/_signedIn/_validated/charges'
 import { Route as SignedInValidatedDataAdministrationRouteImport } from './routes/_signedIn/_validated/dataAdministration'
 import { Route as SignedInValidatedHelpcentreRouteImport } from './routes/_signedIn/_validated/helpcentre'
 import { Route as SignedInValidatedHomeRouteImport } from './routes/_signedIn/_validated/home'
@@ -145,6 +146,12 @@ const SignedInValidatedAdministrationRoute =
   SignedInValidatedAdministrationRouteImport.update({
     id: '/administration',
     path: '/administration',
+    getParentRoute: () => SignedInValidatedRoute,
+  } as any)
+const SignedInValidatedChargesRoute =
+  SignedInValidatedChargesRouteImport.update({
+    id: '/charges',
+    path: '/charges',
     getParentRoute: () => SignedInValidatedRoute,
   } as any)
 const SignedInValidatedDataAdministrationRoute =
@@ -559,6 +566,7 @@ export interface FileRoutesByFullPath {
   '/validate': typeof SignedInValidateRoute
   '/acceptinvite': typeof SignedInValidatedAcceptinviteRoute
   '/administration': typeof SignedInValidatedAdministrationRouteWithChildren
+  '/charges': typeof SignedInValidatedChargesRoute
   '/dataAdministration': typeof SignedInValidatedDataAdministrationRouteWithChildren
   '/helpcentre': typeof SignedInValidatedHelpcentreRouteWithChildren
   '/home': typeof SignedInValidatedHomeRoute
@@ -635,6 +643,7 @@ export interface FileRoutesByTo {
   '/resetpassword': typeof OpenResetpasswordRoute
   '/validate': typeof SignedInValidateRoute
   '/acceptinvite': typeof SignedInValidatedAcceptinviteRoute
+  '/charges': typeof SignedInValidatedChargesRoute
   '/home': typeof SignedInValidatedHomeRoute
   '/organisationwizard': typeof SignedInValidatedOrganisationwizardRoute
   '/welcomewizard': typeof SignedInValidatedWelcomewizardRoute
@@ -703,6 +712,7 @@ export interface FileRoutesById {
   '/_signedIn/validate': typeof SignedInValidateRoute
   '/_signedIn/_validated/acceptinvite': typeof SignedInValidatedAcceptinviteRoute
   '/_signedIn/_validated/administration': typeof SignedInValidatedAdministrationRouteWithChildren
+  '/_signedIn/_validated/charges': typeof SignedInValidatedChargesRoute
   '/_signedIn/_validated/dataAdministration': typeof SignedInValidatedDataAdministrationRouteWithChildren
   '/_signedIn/_validated/helpcentre': typeof SignedInValidatedHelpcentreRouteWithChildren
   '/_signedIn/_validated/home': typeof SignedInValidatedHomeRoute
@@ -782,6 +792,7 @@ export interface FileRouteTypes {
     | '/validate'
     | '/acceptinvite'
     | '/administration'
+    | '/charges'
     | '/dataAdministration'
     | '/helpcentre'
     | '/home'
@@ -858,6 +869,7 @@ export interface FileRouteTypes {
     | '/resetpassword'
     | '/validate'
     | '/acceptinvite'
+    | '/charges'
     | '/home'
     | '/organisationwizard'
     | '/welcomewizard'
@@ -925,6 +937,7 @@ export interface FileRouteTypes {
     | '/_signedIn/validate'
     | '/_signedIn/_validated/acceptinvite'
     | '/_signedIn/_validated/administration'
+    | '/_signedIn/_validated/charges'
     | '/_signedIn/_validated/dataAdministration'
     | '/_signedIn/_validated/helpcentre'
     | '/_signedIn/_validated/home'
@@ -1086,6 +1099,13 @@ declare module '@tanstack/react-router' {
       path: '/administration'
       fullPath: '/administration'
       preLoaderRoute: typeof SignedInValidatedAdministrationRouteImport
+      parentRoute: typeof SignedInValidatedRoute
+    }
+    '/_signedIn/_validated/charges': {
+      id: '/_signedIn/_validated/charges'
+      path: '/charges'
+      fullPath: '/charges'
+      preLoaderRoute: typeof SignedInValidatedChargesRouteImport
       parentRoute: typeof SignedInValidatedRoute
     }
     '/_signedIn/_validated/dataAdministration': {
@@ -1917,6 +1937,7 @@ const SignedInValidatedUserRouteWithChildren =
 interface SignedInValidatedRouteChildren {
   SignedInValidatedAcceptinviteRoute: typeof SignedInValidatedAcceptinviteRoute
   SignedInValidatedAdministrationRoute: typeof SignedInValidatedAdministrationRouteWithChildren
+  SignedInValidatedChargesRoute: typeof SignedInValidatedChargesRoute
   SignedInValidatedDataAdministrationRoute: typeof SignedInValidatedDataAdministrationRouteWithChildren
   SignedInValidatedHelpcentreRoute: typeof SignedInValidatedHelpcentreRouteWithChildren
   SignedInValidatedHomeRoute: typeof SignedInValidatedHomeRoute
@@ -1936,6 +1957,7 @@ const SignedInValidatedRouteChildren: SignedInValidatedRouteChildren = {
   SignedInValidatedAcceptinviteRoute: SignedInValidatedAcceptinviteRoute,
   SignedInValidatedAdministrationRoute:
     SignedInValidatedAdministrationRouteWithChildren,
+  SignedInValidatedChargesRoute: SignedInValidatedChargesRoute,
   SignedInValidatedDataAdministrationRoute:
     SignedInValidatedDataAdministrationRouteWithChildren,
   SignedInValidatedHelpcentreRoute:

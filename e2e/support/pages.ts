@@ -51,6 +51,7 @@ export const portalPages: PortalPage[] = [
     ['account edit', '/administration/account/edit'],
     ['account invite', '/administration/account/invite'],
     ['services', '/administration/services'],
+    ['services billing', '/administration/services?tab=billing'],
     ['tokens', '/administration/tokens'],
     ['reporting summary', '/reporting/summary'],
     ['reporting services', '/reporting/services'],
@@ -85,6 +86,7 @@ export const portalPages: PortalPage[] = [
   ]),
   ...pagesOf('admin@example.com', [
     ['account search', '/search'],
+    ['charges', '/charges'],
     ['search results', '/search/acme'],
     // Data administration over the demo catalogue: dataset 1 is Royal Mail PAF, plan 1 Address Lookup UK.
     ['data administration', '/dataAdministration'],

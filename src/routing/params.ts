@@ -79,3 +79,33 @@ export function reportSearch(search: Record<string, unknown>): { from?: string; 
   return { ...search, ...own };
 }
 export type ReportSearch = ReturnType<typeof reportSearch>;
+
+/** The sections of /administration/services: its subscriptions (no `tab`) and, for owners, Billing. */
+export type ServicesSearch = { tab?: 'billing'; billing?: string };
+
+/**
+ * validateSearch of /administration/services: `tab=billing` opens the Billing section (a link can
+ * point there); `billing` is what the gateway's card page came back with (card-saved, cancelled).
+ * The rest of the query string is kept, as the gateway may add its own.
+ */
+export function servicesSearch(search: Record<string, unknown>): ServicesSearch & Record<string, unknown> {
+  const { tab, billing, ...rest } = search;
+  const out: ServicesSearch = {};
+  if (text(tab) === 'billing') out.tab = 'billing';
+  const back = text(billing);
+  if (back !== undefined && /^[a-z-]{1,40}$/.test(back)) out.billing = back;
+  return { ...rest, ...out };
+}
+
+/** The filters of /charges (staff): a range of days (yyyy-mm-dd), an order status and a territory, as text. */
+export type ChargesSearch = { from?: string; to?: string; status?: string; territory?: string };
+
+/** validateSearch of /charges: the filters kept as text; the charges area checks them when its page loads. */
+export function chargesSearch(search: Record<string, unknown>): ChargesSearch {
+  const out: ChargesSearch = {};
+  for (const key of ['from', 'to', 'status', 'territory'] as const) {
+    const value = text(search[key]);
+    if (value !== undefined && value !== '') out[key] = value;
+  }
+  return out;
+}

@@ -147,4 +147,20 @@ describe('confirmations', () => {
     const last = await query<{ last_number: number }>(h.db, "select last_number from invoice_numbers where territory = 'uk'");
     expect(last.rows[0].last_number).toBe(rows.length);
   });
+
+  it('a setup.succeeded webhook stores the new card before the owner comes back', async () => {
+    const page = await call(h, shop.owner, plans('GET', '/payment/generate', { accountId: shop.auAccount }));
+    expect(page.status).toBe(200);
+    const next = await payOnPage(h, page.body.checkoutUrl, 'success');
+    expect(next).toContain('billing=card-saved');
+    const ref = sessionIdOf(page.body.checkoutUrl);
+    const { rows } = await query<{ method_ref: string }>(h.db, 'select method_ref from testgw_sessions where id = $1', [ref]);
+    const card = { methodRef: rows[0].method_ref, brand: 'Visa', lastFour: '4242', expiryMonth: 12, expiryYear: 2039 };
+    const event = { id: `evt_${ref}_setup_succeeded`, type: 'setup.succeeded' as const, mode: 'setup' as const, outcome: { status: 'succeeded' as const, ref, reference: String(shop.auAccount), card } };
+    expect((await h.inject(signedDelivery(h, event))).statusCode).toBe(200);
+    const saved = await query<{ method_ref: string; billing_email: string }>(h.db, 'select method_ref, billing_email from payment_methods where account_id = $1', [shop.auAccount]);
+    expect(saved.rows).toEqual([{ method_ref: card.methodRef, billing_email: shop.owner.email }]);
+    const setup = await query<{ status: string }>(h.db, 'select status from payment_setups where ref = $1', [ref]);
+    expect(setup.rows[0].status).toBe('succeeded');
+  });
 });

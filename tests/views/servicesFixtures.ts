@@ -98,6 +98,8 @@ export function plansManager(subscriptions: Record<number, AccountPlan[]>, plans
     if (p === '/api/plans/account/plans/alerts' && call.method === 'GET') {
       return ok({ accountId: Number(call.url.searchParams.get('accountId')), planId: Number(call.url.searchParams.get('planId')), thresholds: [], sent: [] });
     }
+    // The Billing section's reads have their own fake (billingFixtures.ts): here they are not found.
+    if (p.startsWith('/api/plans/payment/') && call.method === 'GET') return undefined;
     if (p.startsWith('/api/plans/')) return write(call);
     return undefined;
   };

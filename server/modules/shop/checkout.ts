@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import type { checkoutBody } from '../../../contract/shop/schemas';
-import { dqServiceLabels, priceOf, quantityProblem } from '../../../contract/shared/catalogue';
+import { priceOf, quantityProblem } from '../../../contract/shared/catalogue';
 import { currencyCodes, idempotencyKeyHeader, orderTotals, salesTax } from '../../../contract/shared/shop';
 import { territoryLabels, type Territory } from '../../../contract/shared/territory';
 import type { Db } from '../../db';
 import type { Billing } from '../../db/shopSchema';
-import { AppError, badRequest, notFound } from '../../errors';
+import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
 import { authoriseGroup, isRowId, type Actor } from '../groups/access';
@@ -40,6 +40,14 @@ async function priceBasket(trx: Db, actor: Actor, organisationId: number, basket
   const organisation = await trx.selectFrom('groups').select(['type', 'name']).where('id', '=', organisationId).executeTakeFirst();
   if (!organisation) throw notFound('Organisation not found');
   if (organisation.type !== 'organisation') throw badRequest(`${organisation.name} is not an organisation: choose the organisation the accounts belong to`);
+  // Spec section 6: the shop is for owned accounts not under a referrer partner (theirs buy through the partner).
+  const partner = await trx
+    .selectFrom('groups as organisation')
+    .innerJoin('groups as partner', 'partner.id', 'organisation.parent_id')
+    .select('partner.subtype')
+    .where('organisation.id', '=', organisationId)
+    .executeTakeFirst();
+  if (partner?.subtype === 'referrer') throw forbidden('Accounts under a referrer partner buy clicks through the partner, not the shop');
   const lines: PricedLine[] = [];
   let territory: Territory | null = null;
   for (const item of basket) {
@@ -82,9 +90,9 @@ async function priceBasket(trx: Db, actor: Actor, organisationId: number, basket
   return { territory, lines };
 }
 
-/** The order's line as the gateway's page describes it. */
-const describe = (lines: PricedLine[]) =>
-  lines.map((line) => `${line.plan} (${dqServiceLabels[line.service as keyof typeof dqServiceLabels] ?? line.service}) ${line.clicks.toLocaleString('en-GB')} clicks`).join('; ').slice(0, 500);
+/** The order's lines as the gateway's page describes them. */
+const describe = (lines: { plan: string; clicks: number }[]) =>
+  lines.map((line) => `${line.plan}, ${line.clicks.toLocaleString('en-GB')} clicks`).join('; ').slice(0, 500);
 
 export async function checkout(
   deps: CheckoutDeps,
@@ -172,10 +180,7 @@ async function paymentPage(deps: CheckoutDeps, orderId: number): Promise<{ url: 
     cancelUrl: order.back_url ?? '',
     amount: Number(order.total),
     currency: order.currency,
-    description: describe(lines.map((line) => ({
-      accountId: line.account_id ?? 0, accountName: line.account_name, planId: line.plan_id ?? 0, plan: line.plan_name,
-      datasetRef: line.dataset_ref, service: line.service, clicks: line.clicks, price: Number(line.price),
-    }))),
+    description: describe(lines.map((line) => ({ plan: line.plan_name, clicks: line.clicks }))),
     saveCard,
   });
   if (order.gateway_ref !== page.ref) await db.updateTable('orders').set({ gateway_ref: page.ref, updated_at: secondsOf(deps.clock) }).where('id', '=', orderId).execute();

@@ -31,7 +31,7 @@ export default function Catalogue() {
         <h1 id="catalogue-title">Datasets &amp; Plans</h1>
         <p className="muted">
           Everything the shop sells comes from here. A dataset is the reference data one service answers from; a plan sells clicks of
-          a dataset in one territory, priced in that territory's currency.
+          a dataset in one territory, priced in that territory's currency. What customers paid for them: <Link to="/charges">Charges</Link>.
         </p>
       </section>
 

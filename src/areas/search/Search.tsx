@@ -63,6 +63,9 @@ export default function Search() {
           </button>
         </form>
         <FieldError id="field-filter-error" text={error} />
+        <p className="muted search-more">
+          Payments of every account: <Link to="/charges">Charges</Link>.
+        </p>
       </section>
       {filter.length >= minLength && <Results key={filter} filter={filter} />}
     </div>

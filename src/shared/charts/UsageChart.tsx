@@ -24,6 +24,8 @@ type Props = {
   /** line: usage over time; bar: categories side by side (a subscription's consumed and remaining). */
   kind?: 'line' | 'bar';
   unit?: string;
+  /** How a value is written on the axis and read out (money: "£12.50"); whole numbers by default. */
+  format?: (value: number) => string;
 };
 
 const heightOf = (width: number) => (width < 500 ? 220 : 280);
@@ -43,7 +45,7 @@ function hatch(colour: string): CanvasPattern | string {
   return ctx.createPattern(tile, 'repeat') ?? colour;
 }
 
-export function UsageChart({ id, summary, ticks, labels, series, kind = 'line', unit = 'clicks' }: Props) {
+export function UsageChart({ id, summary, ticks, labels, series, kind = 'line', unit = 'clicks', format = count }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const [index, setIndex] = useState<number | null>(null);
@@ -80,7 +82,7 @@ export function UsageChart({ id, summary, ticks, labels, series, kind = 'line', 
               grid: { show: false },
               ...(slant ? { rotate: -45, size: 110 } : {}),
             },
-            { values: (_u, splits) => splits.map((v) => count(v)), size: 64, grid: { stroke: '#e4e8ee', width: 1 } },
+            { values: (_u, splits) => splits.map((v) => format(v)), size: 64, grid: { stroke: '#e4e8ee', width: 1 } },
           ],
           series: [
             {},
@@ -114,7 +116,7 @@ export function UsageChart({ id, summary, ticks, labels, series, kind = 'line', 
       plot.current?.destroy();
       plot.current = null;
     };
-  }, [kind, points, series, ticks]);
+  }, [kind, points, series, ticks, format]);
 
   /** Moves the cursor to `next` and reads its values out. */
   function show(next: number) {
@@ -137,7 +139,7 @@ export function UsageChart({ id, summary, ticks, labels, series, kind = 'line', 
   const readout =
     index === null
       ? `Focus the chart and use the arrow keys to read each ${kind === 'bar' ? 'bar' : 'period'}.`
-      : `${labels[index]}: ${series.map((s) => `${s.label} ${count(s.values[index] ?? 0)} ${unit}`).join('; ')}`;
+      : `${labels[index]}: ${series.map((s) => `${s.label} ${format(s.values[index] ?? 0)}${unit ? ` ${unit}` : ''}`).join('; ')}`;
 
   return (
     <figure className="chart" aria-labelledby={`${id}-caption`}>

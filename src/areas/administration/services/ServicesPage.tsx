@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useLoaderData } from '@tanstack/react-router';
+import { Link, useLoaderData, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { can, isStaffUser } from '../../../../contract/shared/access';
 import { territoryLabels } from '../../../../contract/shared/territory';
@@ -7,6 +7,8 @@ import { usePortal } from '../../../app/PortalContext';
 import { AccountSwitcher } from '../../../shared/AccountSwitcher';
 import { PageTour } from '../../../shared/helptips/PageTour';
 import { servicesTour } from '../../../shared/helptips/tours/services';
+import { BillingSection } from '../billing/BillingSection';
+import { renewalPaymentText } from '../billing/billingText';
 import { useGroupAction } from '../useGroupAction';
 import { DeleteBundleDialog, DisableDialog, EnableDialog } from './ServiceDialogs';
 import { servicesApi, type AccountPlan, type Bundle } from './servicesApi';
@@ -25,6 +27,9 @@ type Asking =
 /** /administration/services: the selected account's subscriptions (spec section 3, Subscription usage summary). */
 export default function ServicesPage() {
   const data = useLoaderData({ from: '/_signedIn/_validated/administration/services' });
+  // The owner's billing (null for anyone else) and which section is open (?tab=billing).
+  const billing = useLoaderData({ from: '/_signedIn/_validated/administration/services/' });
+  const { tab } = useSearch({ from: '/_signedIn/_validated/administration/services/' });
   const portal = usePortal();
   const me = useSelector(portal.session, (s) => s.context.user);
   const { run, busy, done } = useGroupAction({ refreshGroups: false });
@@ -48,6 +53,7 @@ export default function ServicesPage() {
 
   const staff = isStaffUser(me);
   const owner = can(me, account, 'own');
+  const showBilling = billing !== null && tab === 'billing';
   const api = servicesApi(portal.api);
   const close = () => setAsking(null);
   // Runs the change; the dialog closes once the server agreed, and stays open (under the Error modal) if not.
@@ -79,7 +85,20 @@ export default function ServicesPage() {
         </p>
       </section>
 
-      {subscriptions.length === 0 ? (
+      {billing !== null && (
+        <nav className="tabs services-tabs" aria-label="Services sections">
+          <Link to="/administration/services" search={{}} className={`tabs__tab${showBilling ? '' : ' tabs__tab--active'}`} aria-current={showBilling ? undefined : 'page'}>
+            Subscriptions
+          </Link>
+          <Link to="/administration/services" search={{ tab: 'billing' }} className={`tabs__tab${showBilling ? ' tabs__tab--active' : ''}`} aria-current={showBilling ? 'page' : undefined}>
+            Billing
+          </Link>
+        </nav>
+      )}
+
+      {showBilling ? (
+        <BillingSection account={account} now={now} />
+      ) : subscriptions.length === 0 ? (
         <section className="card empty-state" aria-labelledby="no-services-title">
           <h2 id="no-services-title">No subscriptions yet</h2>
           <p>This account has no services yet. A service starts with a bundle of clicks of one of its plans.</p>
@@ -106,6 +125,7 @@ export default function ServicesPage() {
             onDeleteBundle={(bundle) => setAsking({ kind: 'deleteBundle', subscription, bundle })}
             alerts={alerts[subscription.planId]}
             onEditAlerts={() => setAsking({ kind: 'alerts', subscription })}
+            paymentText={renewalPaymentText(billing?.details)}
           />
         ))
       )}
@@ -153,7 +173,7 @@ export default function ServicesPage() {
           }
         />
       )}
-      {subscriptions.length > 0 && <PageTour tour={servicesTour} />}
+      {subscriptions.length > 0 && !showBilling && <PageTour tour={servicesTour} />}
     </div>
   );
 }

@@ -25,12 +25,14 @@ type Props = {
   /** The subscription's usage alerts, for those who manage the account; absent for anyone else. */
   alerts?: UsageAlerts;
   onEditAlerts?: () => void;
+  /** For its owners: how renewals are paid (the saved card, the monthly cap), or ''. */
+  paymentText?: string;
 };
 
 const date = (seconds: number | null) => (seconds === null ? '—' : formatDate(seconds));
 
 /** One subscription as the spec's Subscription usage summary (section 3), with its bundles newest first. */
-export function SubscriptionCard({ subscription: s, now, staff, owner, busy, withTourTargets, onDisable, onEnable, onDeleteBundle, alerts, onEditAlerts }: Props) {
+export function SubscriptionCard({ subscription: s, now, staff, owner, busy, withTourTargets, onDisable, onEnable, onDeleteBundle, alerts, onEditAlerts, paymentText = '' }: Props) {
   const key = `subscription-${s.planId}`;
   const target = (id: string) => (withTourTargets ? id : undefined);
   const usage = currentUsage(s.bundles, now);
@@ -118,6 +120,7 @@ export function SubscriptionCard({ subscription: s, now, staff, owner, busy, wit
               {renewal.clicks > 0
                 ? `${count(renewal.clicks)} clicks for ${formatMoney(renewal.price, s.territory)}`
                 : 'None'}
+              {renewal.clicks > 0 && renewal.enabled && paymentText && <span className="muted subscription__payment">{paymentText}</span>}
             </dd>
           </div>
           <div>

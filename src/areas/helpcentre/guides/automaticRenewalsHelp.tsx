@@ -17,7 +17,7 @@ const guide: GuideContent = {
           list: [
             'Every plan has an **end date**. The portal also works out an **estimated expiry date**: the day your clicks would run out at your average rate of use.',
             'A plan with renewal on shows an **estimated renewal date** and what the renewal will cost: its clicks and price.',
-            'The renewal is charged to the saved card, and a receipt goes to the billing email.',
+            'The renewal is charged to the account’s saved card, and a receipt and an invoice go to the billing email. The plan’s card in Administration › Services names the card and the monthly cap beside its renewal.',
           ],
         },
       ],
@@ -27,7 +27,7 @@ const guide: GuideContent = {
       blocks: [
         {
           steps: [
-            'Make sure the account has saved payment details (see Payments, invoices and charges) and that you are one of its authorised payment users.',
+            'Make sure the account has a saved card: **Administration › Services**, **Billing** tab, **Save a card** (see Payments, invoices and charges).',
             'Open **Administration › Services** for the account and find the plan.',
             'Turn on automatic renewal and choose how many clicks each renewal should add.',
             'Confirm with your password. Because this agrees to future payments, the portal asks for it again even though you are logged in.',
@@ -39,7 +39,20 @@ const guide: GuideContent = {
       heading: 'Turning renewal off',
       blocks: [
         'Turn it off in the same place. Nothing more is charged; the plan keeps the clicks it has until they are used or the end date passes. You can buy more in the shop whenever you like.',
-        { note: 'Removing the saved payment details of an account also stops its renewals, as there is nothing left to charge.', tone: 'warning' },
+        { note: 'Removing the saved card of an account also stops its renewals, as there is nothing left to charge.', tone: 'warning' },
+      ],
+    },
+    {
+      heading: 'A monthly cap on renewals',
+      blocks: [
+        'On the **Billing** tab, **Monthly cap on automatic renewals** sets the most the account’s renewals may cost in one calendar month, VAT or GST included (in £ for UK accounts, A$ for Australian ones). A bar shows what renewals have cost so far this month against the cap.',
+        {
+          list: [
+            'A renewal that would take the month past the cap is **not made**. The owners and authorised payment users are emailed once that month, so someone can raise the cap or buy in the shop.',
+            'Choose **No cap** to let every renewal through.',
+            'With no saved card, or when the bank declines it, the renewal is not made either, and the same people are told.',
+          ],
+        },
       ],
     },
     {
@@ -51,6 +64,7 @@ const guide: GuideContent = {
             rows: [
               ['Reporting › Summary', 'Each plan with remaining clicks, average use, end date, and the estimated renewal date with its clicks and price.'],
               ['Administration › Services', 'The plans of the account with their renewal setting, and the bundles of clicks added to them.'],
+              ['Administration › Services › Billing', 'The saved card, the monthly cap with this month’s renewal spend, and each renewal’s invoice in the billing history.'],
               ['The billing email', 'A receipt for each renewal.'],
             ],
           },

@@ -8,12 +8,12 @@ const guide: GuideContent = {
     {
       heading: 'Saved payment details',
       blocks: [
-        'An account can keep one card for renewals. The portal shows only the card brand, the last four digits and the expiry month and year, with the billing email that receives receipts. The full card number is held by the payment provider, never by the portal.',
+        'An account can keep one card for automatic renewals. The portal shows only the card brand, the last four digits and the expiry month and year (Visa •••• 4242, expires 12/2034), with the billing email that receives receipts. The full card number is held by the payment provider, never by the portal.',
         {
           steps: [
-            'Open **Administration › Services** for the account and go to its payment details.',
-            'Choose to add or replace the card: you go to the payment provider’s secure page, enter the card there, and come back to the portal.',
-            'To stop using the card, remove the payment details. Automatic renewals stop with it.',
+            'Open **Administration › Services** for the account and choose the **Billing** tab (owners of the account see it).',
+            'Under **Saved card**, choose **Save a card** (or **Replace card**): you go to the payment provider’s secure page, enter the card there, and come back to the Billing tab with “Your card is saved”.',
+            'To stop using the card, choose **Remove card** and confirm. Automatic renewals stop until a card is saved again.',
           ],
         },
       ],
@@ -21,7 +21,7 @@ const guide: GuideContent = {
     {
       heading: 'Who may pay for an account',
       blocks: [
-        'Owners decide who the **authorised payment users** of an account are. Only they can turn on automatic renewal charged to the saved card. Add or remove them in the account’s payment details.',
+        'Owners of an account are always its **authorised payment users**. Owners may authorise other users of the account as well: they receive its receipts and renewal notices and may see its billing history. On the **Billing** tab, choose a user of the account under **Authorised payment users** and select **Authorise**; **Remove** (and confirm) takes them off again.',
       ],
     },
     {
@@ -61,10 +61,12 @@ const guide: GuideContent = {
         {
           list: [
             '**Receipts** for every payment go to the billing email you gave.',
+            'The **Billing history** on the Billing tab of **Administration › Services** lists every invoice of the account, newest first: its number (UK-000042 or AU-000042, numbered without gaps), date, what it covers, net, VAT or GST, and total. **Open invoice** shows the printable invoice in a new tab; **Export CSV** saves the list for a spreadsheet.',
             '**Reporting › Summary** shows each plan with its price and, for renewing plans, the next renewal’s clicks and price.',
             'The **Address Cleanse** reports show files and cost per processing area for any dates, all files or only the ones you paid for.',
           ],
         },
+        'Staff see the charges of every account on the **Charges** page (linked from the account search): filter by dates, status and territory, read the paid totals per currency and per day, and export the list as CSV.',
       ],
     },
     {

@@ -1,0 +1,65 @@
+import { formatMoney } from '../../../../contract/shared/catalogue';
+import { salesTax } from '../../../../contract/shared/shop';
+import type { Territory } from '../../../../contract/shared/territory';
+import type { Cell } from '../../../shared/csv';
+import { formatDate } from '../../../shared/format';
+import { majorUnitsProblem, minorUnitsOf } from '../../../shared/money';
+import type { InvoiceSummary, PaymentDetails, SavedPayment } from './billingApi';
+
+// The Billing section's words and numbers, as pure functions (tested in tests/views/billingText.test.ts).
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** "Visa •••• 4242, expires 04/2030". */
+export const cardText = (card: SavedPayment) => `${card.brand} •••• ${card.lastFour}, expires ${two(card.expiryMonth)}/${card.expiryYear}`;
+
+/** Whether the card's expiry month has passed at `now` (seconds): renewals would fail. */
+export function cardExpired(card: SavedPayment, now: number): boolean {
+  const d = new Date(now * 1000);
+  return card.expiryYear < d.getFullYear() || (card.expiryYear === d.getFullYear() && card.expiryMonth < d.getMonth() + 1);
+}
+
+/** This month's renewal spend against the cap: the words and, with a cap, the share used (0-100). */
+export function capUse(details: Pick<PaymentDetails, 'monthlyCap' | 'renewalSpendThisMonth' | 'territory'>): { text: string; percent: number | null } {
+  const spent = formatMoney(details.renewalSpendThisMonth, details.territory);
+  if (details.monthlyCap === null) return { text: `${spent} spent on automatic renewals this month. No cap is set.`, percent: null };
+  const cap = details.monthlyCap;
+  const percent = cap === 0 ? 100 : Math.min(100, Math.round((details.renewalSpendThisMonth / cap) * 100));
+  return { text: `${spent} of ${formatMoney(cap, details.territory)} spent on automatic renewals this month (${percent}%).`, percent };
+}
+
+/** The typed cap as minor units, or why it is not an amount. */
+export function parseCap(text: string, territory: Territory): { cap: number } | { problem: string } {
+  const problem = majorUnitsProblem(text, 'The cap');
+  if (problem) return { problem };
+  const cap = minorUnitsOf(text);
+  return cap === null ? { problem: `The cap is an amount in ${territory === 'uk' ? 'pounds' : 'dollars'}` } : { cap };
+}
+
+/** What the renewal line of a subscription adds about paying for it (the card and the cap), or ''. */
+export function renewalPaymentText(details: PaymentDetails | null | undefined): string {
+  if (!details) return '';
+  const card = details.card ? `Paid with ${details.card.brand} •••• ${details.card.lastFour}` : 'No card saved: renewals wait until one is';
+  const cap = details.monthlyCap === null ? '' : `; at most ${formatMoney(details.monthlyCap, details.territory)} a month`;
+  return `${card}${cap}.`;
+}
+
+/** The billing history as CSV rows, header first; money in major units so a spreadsheet sums it. */
+export function invoiceRows(invoices: readonly InvoiceSummary[]): Cell[][] {
+  const tax = (t: Territory) => salesTax[t].name;
+  return [
+    ['Invoice', 'Date', 'Description', 'Currency', 'Net', 'Tax', 'Tax name', 'Total'],
+    ...invoices.map((i) => [i.invoiceNumber, formatDate(i.issuedAt), i.description, i.territory === 'uk' ? 'GBP' : 'AUD', i.net / 100, i.tax / 100, tax(i.territory), i.total / 100]),
+  ];
+}
+
+/**
+ * What the gateway's card page came back with (?billing=...; the server adds it to the way back):
+ * the sentence the section starts with, or null.
+ */
+export function returnMessage(billing: string | undefined): { text: string; tone: 'success' | 'warning' } | null {
+  if (billing === 'card-saved') return { text: 'Your card is saved. Automatic renewals will be paid with it.', tone: 'success' };
+  if (billing === 'cancelled' || billing === 'card-cancelled') return { text: 'No card was saved: the card page was left without saving.', tone: 'warning' };
+  if (billing === 'declined' || billing === 'card-declined') return { text: 'No card was saved: the bank declined it. Try another card.', tone: 'warning' };
+  return null;
+}
