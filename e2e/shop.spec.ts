@@ -92,6 +92,9 @@ test('the card that asks for an extra confirmation is paid once confirmed, and i
   const invoice = { net: minorOf(await page.getByTestId('invoice-net').innerText()), tax: minorOf(await page.getByTestId('invoice-tax').innerText()), total: minorOf(await page.getByTestId('invoice-total').innerText()) };
   expect(invoice.net + invoice.tax).toBe(invoice.total);
   expect(invoice).toEqual({ net, tax, total });
+  // Printable on a phone too: at 390 px the invoice does not scroll sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expect(page.locator('body')).toContainText(lookupPlan(territory));
 });
 
