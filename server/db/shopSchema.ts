@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { DqService } from '../../contract/shared/catalogue';
 import type { OrderKind, OrderStatus } from '../../contract/shared/shop';
 import type { Territory } from '../../contract/shared/territory';
 
@@ -55,7 +56,7 @@ export interface OrderLinesTable {
   plan_id: number | null;
   plan_name: string;
   dataset_ref: string;
-  service: string;
+  service: DqService;
   clicks: number;
   price: number;
   bundle_id: number | null;

@@ -1,3 +1,4 @@
+import type { DqService } from '../../../contract/shared/catalogue';
 import type { z } from 'zod';
 import type { checkoutBody } from '../../../contract/shop/schemas';
 import { priceOf, quantityProblem } from '../../../contract/shared/catalogue';
@@ -18,7 +19,7 @@ import { customerRefOf, portalReturnUrl } from './common';
 
 type CheckoutDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'gateway' | 'botCheck'>;
 type Body = z.output<typeof checkoutBody>;
-type PricedLine = { accountId: number; accountName: string; planId: number; plan: string; datasetRef: string; service: string; clicks: number; price: number };
+type PricedLine = { accountId: number; accountName: string; planId: number; plan: string; datasetRef: string; service: DqService; clicks: number; price: number };
 
 const territoryName = (territory: Territory) => (territory === 'uk' ? 'the United Kingdom' : territoryLabels[territory]);
 

@@ -1,5 +1,4 @@
 import type { InvoiceSummary, Order, OrderLine } from '../../../contract/shop/entities';
-import type { DqService } from '../../../contract/shared/catalogue';
 import type { OrderStatus } from '../../../contract/shared/shop';
 import { invoiceNumberText } from '../../../contract/shared/shop';
 import type { Territory } from '../../../contract/shared/territory';
@@ -88,7 +87,7 @@ export async function lineRows(db: Db, orderIds: readonly number[]): Promise<Map
       plan: row.plan_name,
       datasetRef: row.dataset_ref,
       // The service was copied from the plan's dataset, one of dqServices.
-      service: row.service as DqService,
+      service: row.service,
       clicks: row.clicks,
       price: Number(row.price),
       bundleId: row.bundle_id,

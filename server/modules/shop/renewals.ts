@@ -1,3 +1,4 @@
+import type { DqService } from '../../../contract/shared/catalogue';
 import { sql } from 'kysely';
 import { formatMoney, priceOf, quantityProblem } from '../../../contract/shared/catalogue';
 import { currencyCodes, orderTotals, salesTax } from '../../../contract/shared/shop';
@@ -165,7 +166,7 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: numbe
 /** The renewal's pending order, or the one an interrupted run already wrote under the same key. */
 async function renewalOrder(
   deps: RenewalDeps,
-  r: { accountId: number; account: string; parentId: number | null; planId: number; plan: string; dataset_ref: string; service: string; clicks: number; territory: 'uk' | 'australia'; price: number; totals: { net: number; tax: number; total: number }; idempotencyKey: string; billing: Billing; now: number },
+  r: { accountId: number; account: string; parentId: number | null; planId: number; plan: string; dataset_ref: string; service: DqService; clicks: number; territory: 'uk' | 'australia'; price: number; totals: { net: number; tax: number; total: number }; idempotencyKey: string; billing: Billing; now: number },
 ): Promise<number> {
   const existing = await deps.db.selectFrom('orders').select('id').where('idempotency_key', '=', r.idempotencyKey).executeTakeFirst();
   if (existing) return existing.id;
