@@ -109,3 +109,27 @@ export function chargesSearch(search: Record<string, unknown>): ChargesSearch {
   }
   return out;
 }
+
+/** A positive whole number from the query string (the router may read `?orderId=42` as a number). */
+function positiveId(value: unknown): number | undefined {
+  const raw = text(value);
+  return raw !== undefined && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined;
+}
+
+export type BasketSearch = { orderId?: number; payment?: 'declined' | 'cancelled' };
+
+/** /shop/basket: the gateway's backUrl adds ?orderId and payment=declined|cancelled; anything else is dropped. */
+export function basketSearch(search: Record<string, unknown>): BasketSearch {
+  const out: BasketSearch = {};
+  const orderId = positiveId(search.orderId);
+  if (orderId !== undefined) out.orderId = orderId;
+  const payment = text(search.payment);
+  if (payment === 'declined' || payment === 'cancelled') out.payment = payment;
+  return out;
+}
+
+/** /shop/thankyou ?orderId: the gateway's paidUrl. */
+export function thankYouSearch(search: Record<string, unknown>): { orderId?: number } {
+  const orderId = positiveId(search.orderId);
+  return orderId === undefined ? {} : { orderId };
+}
