@@ -91,15 +91,15 @@ test('the owner saves a card at the test gateway, caps renewals, authorises a pa
   await expect(page.getByRole('status').filter({ hasText: 'Monthly cap saved.' })).toBeVisible();
   await expect(page.getByTestId('cap-use')).toContainText('of £150.00 spent on automatic renewals this month');
 
-  // A payment user: Max Member of Acme Trading, added and removed.
+  // A payment user: Max Member of Acme Trading (authorised by the demo seed) removed, then authorised again.
   const users = page.getByRole('table', { name: 'Authorised payment users' });
   await expect(users.getByRole('row', { name: /owner@example\.com/ })).toContainText('Always (owner)');
-  await page.getByLabel('Authorise a user of the account').selectOption({ label: 'Max Member (member@example.com)' });
-  await page.getByRole('button', { name: 'Authorise', exact: true }).click();
-  await expect(users.getByRole('row', { name: /Max Member/ })).toBeVisible();
   await users.getByRole('button', { name: 'Remove Max Member' }).click();
   await page.getByRole('button', { name: 'Yes, remove' }).click();
   await expect(users.getByRole('row', { name: /Max Member/ })).toHaveCount(0);
+  await page.getByLabel('Authorise a user of the account').selectOption({ label: 'Max Member (member@example.com)' });
+  await page.getByRole('button', { name: 'Authorise', exact: true }).click();
+  await expect(users.getByRole('row', { name: /Max Member/ })).toBeVisible();
 
   // The invoice of the purchase, opened in a new tab, with its totals.
   const history = page.getByRole('table', { name: 'Billing history' });
