@@ -13,6 +13,7 @@ import { addressPlugin, autocompletePlugin } from './modules/address/plugin';
 import { bankJsonPlugin, bankSoapPlugin } from './modules/bank/plugin';
 import { configPlugin } from './modules/config/plugin';
 import { emailPlugin } from './modules/email/plugin';
+import { filesAustraliaPlugin, filesUkPlugin } from './modules/files/plugin';
 import type { Deps } from './modules/deps';
 import { createInviteTokens } from './modules/groups/inviteTokens';
 import { groupsPlugin } from './modules/groups/plugin';
@@ -33,6 +34,7 @@ import type { QueueDefinition } from './jobs/queue';
 import { createTestGateway } from './payments/testGateway';
 import { gatewayWebhookQueue } from './payments/testGatewayEvents';
 import { testGatewayPagesPlugin } from './payments/testGatewayPages';
+import { folderStorage, type FileStorage } from './platform/fileStorage';
 import type { Mailer } from './platform/mail';
 
 export type AppDeps = {
@@ -51,6 +53,8 @@ export type AppDeps = {
    * default: on the first job queued, so the many test apps that queue none never start it).
    */
   startJobs?: 'ready' | 'lazy';
+  /** Where uploaded files go; else the shared folder of config.files.storageDir. */
+  fileStorage?: FileStorage;
 };
 
 /** The Deps each app was built with, for tests that drive a service directly (the gateway, the job queue). */
@@ -76,7 +80,9 @@ const services: Partial<Record<ServiceName, FastifyPluginAsync<{ deps: Deps }>[]
   // shop come with their issues); usage alert settings; the usage reports.
   plans: [plansPlugin, meteringPlansPlugin, usagePlugin, shopPlugin, shopWebhookPlugin],
   // bureau:         bureau file cleansing
-  // filesUk, filesAustralia: chunked file uploads per territory
+  // Chunked file uploads and downloads per territory (the file server of each).
+  filesUk: [filesUkPlugin],
+  filesAustralia: [filesAustraliaPlugin],
   // The data-quality services, each metered (server/http/metered.ts): address lookup (datasets,
   // lookups, list outputs) and autocomplete; email validation (POST /verify, GET /verify/{id}); bank
   // validation (the SOAP call and its JSON twin for the page); name validation.
@@ -129,6 +135,7 @@ export function buildApp(appDeps: AppDeps): FastifyInstance {
     emailResolver: appDeps.emailResolver ?? nodeResolver(config.emailDns),
     gateway,
     jobs,
+    fileStorage: appDeps.fileStorage ?? folderStorage(config.files.storageDir),
   };
   builtDeps.set(app, deps);
   if (appDeps.startJobs === 'ready') app.addHook('onReady', () => jobs.start());

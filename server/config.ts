@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { join } from 'node:path';
 import type { RuntimeConfig, ServiceName } from '../contract/config/entities';
+import { uploadChunkBytes } from '../contract/files/entities';
 import { parseTerritory, type Territory } from '../contract/shared/territory';
 
 /** Where each service of spec section 7 is mounted; the SPA reads these from the runtime config. */
@@ -91,6 +93,12 @@ export type Config = {
   };
   /** JOBS_WORKER=0: this process queues jobs but works none (another process does). */
   jobs: { worker: boolean };
+  /**
+   * Chunked uploads of the file servers: the shared folder every process stores them in
+   * (FILE_STORAGE_DIR; DATA_DIR/uploads by default) and the chunk size (UPLOAD_CHUNK_BYTES; spec
+   * section 9: 10,000,000 bytes; tests use a smaller one).
+   */
+  files: { storageDir: string; chunkBytes: number };
   /** The seller printed on invoices (SELLER_NAME, SELLER_ADDRESS with lines split at commas, SELLER_TAX_NUMBER_UK / _AUSTRALIA). */
   seller: { name: string; address: string[]; taxNumbers: Record<Territory, string> };
   runtime: RuntimeConfig;
@@ -171,6 +179,10 @@ export function loadConfig(env: Env = process.env): Config {
       webhookUrl: text('PAYMENT_WEBHOOK_URL'),
     },
     jobs: { worker: !['0', 'false', 'no', 'off'].includes((text('JOBS_WORKER') ?? '').toLowerCase()) },
+    files: {
+      storageDir: text('FILE_STORAGE_DIR') ?? join(text('DATA_DIR') ?? './data', 'uploads'),
+      chunkBytes: int('UPLOAD_CHUNK_BYTES', uploadChunkBytes, 1),
+    },
     seller: {
       name: text('SELLER_NAME') ?? 'Demo Data Quality Ltd',
       address: (text('SELLER_ADDRESS') ?? '1 Example Street, London, EC1A 1AA, United Kingdom').split(',').map((line) => line.trim()).filter(Boolean),

@@ -5,6 +5,7 @@ import type { Role } from '../../contract/shared/roles';
 import type { Territory } from '../../contract/shared/territory';
 import type { AddressField } from '../../contract/shared/address';
 import type { ShopTables } from './shopSchema';
+import type { UploadTables } from './uploadSchema';
 
 // Row types of the tables made by migrations/*.sql, written once beside them: one interface per
 // table, columns in snake_case as the SQL names them (no CamelCasePlugin: a query reads like the
@@ -320,7 +321,7 @@ export interface EmailResultsTable {
   created_at: Seconds;
 }
 
-export interface Database extends ShopTables {
+export interface Database extends ShopTables, UploadTables {
   settings: SettingsTable;
   schema_migrations: SchemaMigrationsTable;
   users: UsersTable;

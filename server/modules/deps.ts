@@ -5,6 +5,7 @@ import type { Db } from '../db';
 import type { JobsHandle } from '../jobs/handle';
 import type { PaymentGateway } from '../payments/gateway';
 import type { Clock } from '../platform/clock';
+import type { FileStorage } from '../platform/fileStorage';
 import type { Mailer } from '../platform/mail';
 import type { InviteTokens } from './groups/inviteTokens';
 import type { Tokens } from './users/jwt';
@@ -34,6 +35,8 @@ export type Deps = {
    * and on the first send in tests; `work` registers nothing when JOBS_WORKER=0.
    */
   jobs: JobsHandle;
+  /** Uploaded files (server/platform/fileStorage.ts): the shared folder FILE_STORAGE_DIR by default. */
+  fileStorage: FileStorage;
 };
 
 /**

@@ -1,0 +1,34 @@
+import type { Generated } from 'kysely';
+import type { UploadStatus } from '../../contract/files/entities';
+import type { Territory } from '../../contract/shared/territory';
+
+// Row types of migration 009 (the file servers' chunked uploads).
+
+export interface UploadsTable {
+  id: string;
+  user_id: number;
+  account_id: number;
+  territory: Territory;
+  file_prefix: string;
+  status: Generated<UploadStatus>;
+  declared_bytes: number | null;
+  chunk_count: Generated<number>;
+  bytes: Generated<number>;
+  sha256: string | null;
+  /** Seconds since the epoch. */
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UploadChunksTable {
+  upload_id: string;
+  idx: number;
+  size: number;
+  sha256: string;
+  created_at: number;
+}
+
+export interface UploadTables {
+  uploads: UploadsTable;
+  upload_chunks: UploadChunksTable;
+}

@@ -1,0 +1,83 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { fileServers } from '../../../contract/files/endpoints';
+import * as S from '../../../contract/files/schemas';
+import type { Territory } from '../../../contract/shared/territory';
+import { sessionOf } from '../../http/authenticate';
+import { route, validateFirst, type Call } from '../../http/route';
+import { forbidden } from '../../errors';
+import type { Deps } from '../deps';
+import * as files from './service';
+
+const caller = (call: Call): files.FileCaller => ({ actor: call.actor, accountId: call.claims.accountId });
+
+/**
+ * Reads an application/octet-stream body into one buffer of at most `limit` bytes: a longer one is
+ * refused with 413 as soon as it says so (Content-Length) or its bytes pass the limit.
+ */
+function octetStreamParser(limit: number) {
+  return async (request: FastifyRequest, payload: NodeJS.ReadableStream): Promise<Buffer> => {
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) throw files.chunkTooLarge(limit);
+    const pieces: Buffer[] = [];
+    let length = 0;
+    for await (const piece of payload as AsyncIterable<Buffer>) {
+      length += piece.length;
+      if (length > limit) throw files.chunkTooLarge(limit);
+      pieces.push(piece);
+    }
+    return Buffer.concat(pieces, length);
+  };
+}
+
+/**
+ * The file server of one territory (spec section 7), mounted at /api/files/uk or
+ * /api/files/australia: chunked uploads for the owners of accounts of that territory, and the
+ * download of their files.
+ */
+export function filesPlugin(territory: Territory): FastifyPluginAsync<{ deps: Deps }> {
+  const E = fileServers[territory];
+  return async (app, { deps }) => {
+    const { chunkBytes } = deps.config.files;
+    // Only this plugin's routes take octet-stream bodies; the chunk route's limit sits just above a
+    // chunk, and the parser refuses anything past a chunk with the words of the 413.
+    app.addHook('onRoute', (options) => {
+      if (options.url.endsWith(E.uploadChunk.path)) options.bodyLimit = chunkBytes + 1;
+    });
+    app.addContentTypeParser('application/octet-stream', octetStreamParser(chunkBytes));
+
+    route(app, E.beginUpload, S.beginUpload, ({ query }, call) => files.beginUpload(deps, caller(call), territory, query));
+    route(app, E.uploadChunk, S.uploadChunk, ({ query, body }, call) => files.uploadChunk(deps, caller(call), territory, query, body));
+    route(app, E.endUpload, S.endUpload, ({ query }, call) => files.endUpload(deps, caller(call), territory, query));
+    route(app, E.uploadStatus, S.uploadStatus, ({ query }, call) => files.uploadStatus(deps, caller(call), territory, query));
+
+    // The download answers the file's bytes, streamed from the storage, not JSON: registered here
+    // rather than through route(), whose response is serialised by its schema.
+    app.route({
+      method: 'GET',
+      url: E.downloadFile.path,
+      schema: { params: S.downloadParams },
+      onRequest: app.authenticate,
+      handler: async (request, reply) => {
+        const { user, claims } = sessionOf(request);
+        if (!user.validated) throw forbidden(validateFirst);
+        const { id } = request.params as { id: string };
+        const file = await files.openFile(deps, { actor: user, accountId: claims.accountId }, territory, id);
+        return reply
+          .header('content-type', 'application/octet-stream')
+          .header('content-length', String(file.bytes))
+          .header('content-disposition', contentDisposition(file.name))
+          .header('cache-control', 'private, no-store')
+          .send(file.stream);
+      },
+    });
+  };
+}
+
+/** attachment; filename="plain name"; filename*=UTF-8''encoded name (RFC 6266). */
+export function contentDisposition(name: string): string {
+  const plain = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export const filesUkPlugin = filesPlugin('uk');
+export const filesAustraliaPlugin = filesPlugin('australia');

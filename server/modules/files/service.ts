@@ -1,0 +1,233 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import type { UploadState } from '../../../contract/files/entities';
+import type * as S from '../../../contract/files/schemas';
+import { blockedMessages } from '../../../contract/shared/messages';
+import type { Territory } from '../../../contract/shared/territory';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
+import { secondsOf } from '../../platform/clock';
+import type { Deps } from '../deps';
+import { authoriseGroup, type Actor } from '../groups/access';
+import * as Q from './queries';
+
+// The file server of one territory (spec section 7): an owner of the account in use begins an
+// upload, sends its chunks in order (idx 0, 1, ...), and ends it with the file's SHA-256; the server
+// assembles the chunks, checks the hash and keeps the file for its owner to download. Nothing lives
+// in memory between calls: the rows say which chunks count and the storage (shared by every
+// process) holds the bytes, so any process can take any call of an upload.
+
+type FileDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'fileStorage'>;
+
+/** Who calls: the signed-in user and the account their session is using (the token's accountId). */
+export type FileCaller = { actor: Actor; accountId: number | undefined };
+
+export const noAccountMessage = 'Switch to an account first: uploaded files belong to the account you are using';
+export const fileNotFound = () => notFound('File not found');
+export const hashMismatchMessage = "The file's hash does not match: upload it again";
+export const completeMessage = 'This upload is complete: begin a new upload to send another file';
+
+export const tooLargeMessage = (chunkBytes: number) =>
+  `A chunk is at most ${chunkBytes.toLocaleString('en-GB')} bytes: send the file in chunks of that size`;
+export const chunkTooLarge = (chunkBytes: number) => new AppError(413, tooLargeMessage(chunkBytes));
+
+const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
+
+/** How many chunks a file of `bytes` bytes is sent in. */
+export const chunksFor = (bytes: number, chunkBytes: number) => Math.ceil(bytes / chunkBytes);
+
+/**
+ * The account the session is using, when the caller owns it and it belongs to this territory's
+ * file server: 403 otherwise (an Australian account on the UK server gets the spec's message).
+ */
+async function ownAccount(deps: FileDeps, caller: FileCaller, territory: Territory): Promise<number> {
+  if (caller.accountId === undefined) throw forbidden(noAccountMessage);
+  await authoriseGroup(deps.db, caller.actor, caller.accountId, 'own');
+  const account = await Q.accountTerritory(deps.db, caller.accountId);
+  if (!account || account.type !== 'account') throw forbidden(noAccountMessage);
+  if (account.territory !== territory) throw forbidden(blockedMessages.account);
+  return caller.accountId;
+}
+
+/** The caller's own upload on this server: another user's or account's file is simply not found. */
+async function ownUpload(deps: FileDeps, caller: FileCaller, territory: Territory, fileId: string) {
+  const accountId = await ownAccount(deps, caller, territory);
+  const upload = await Q.findUpload(deps.db, { id: fileId, userId: caller.actor.id, accountId, territory });
+  if (!upload) throw fileNotFound();
+  return upload;
+}
+
+export async function beginUpload(
+  deps: FileDeps,
+  caller: FileCaller,
+  territory: Territory,
+  query: z.output<typeof S.beginUpload.query>,
+): Promise<z.input<typeof S.beginUpload.response>> {
+  const accountId = await ownAccount(deps, caller, territory);
+  const id = randomBytes(16).toString('hex');
+  const now = secondsOf(deps.clock);
+  await Q.insertUpload(deps.db, {
+    id,
+    user_id: caller.actor.id,
+    account_id: accountId,
+    territory,
+    file_prefix: query.filePrefix,
+    declared_bytes: query.size ?? null,
+    created_at: now,
+    updated_at: now,
+  });
+  return { fileId: id };
+}
+
+/** What a stored chunk answers to the same index sent again: the same bytes are fine, others are not. */
+function sameAgain(stored: { size: number; sha256: string }, size: number, digest: string, idx: number) {
+  if (stored.size === size && stored.sha256 === digest) return;
+  throw conflict(`Chunk ${idx} is already stored with different bytes: send the same bytes again, or begin a new upload`);
+}
+
+/** The size chunk `idx` must have when the file's size was declared (every chunk full but the last). */
+function expectedChunkSize(declared: number, idx: number, chunkBytes: number): number | null {
+  const count = chunksFor(declared, chunkBytes);
+  if (idx >= count) return null;
+  return idx < count - 1 ? chunkBytes : declared - chunkBytes * (count - 1);
+}
+
+export async function uploadChunk(
+  deps: FileDeps,
+  caller: FileCaller,
+  territory: Territory,
+  query: z.output<typeof S.uploadChunk.query>,
+  body: Uint8Array,
+): Promise<z.input<typeof S.uploadChunk.response>> {
+  const { chunkBytes } = deps.config.files;
+  const { fileId, idx } = query;
+  const upload = await ownUpload(deps, caller, territory, fileId);
+  if (body.length > chunkBytes) throw chunkTooLarge(chunkBytes);
+  if (body.length === 0) throw badRequest('A chunk cannot be empty: send its bytes as application/octet-stream');
+  const digest = sha256(body);
+
+  const check = (row: { status: string; chunk_count: number; declared_bytes: number | null }, stored: { size: number; sha256: string } | undefined) => {
+    if (stored) {
+      sameAgain(stored, body.length, digest, idx);
+      return 'again' as const;
+    }
+    if (row.status === 'complete') throw conflict(completeMessage);
+    if (idx !== row.chunk_count) {
+      throw conflict(`Chunk ${idx} is out of order: the server expects chunk ${row.chunk_count} next`);
+    }
+    if (row.declared_bytes !== null) {
+      const expected = expectedChunkSize(row.declared_bytes, idx, chunkBytes);
+      if (expected === null) {
+        throw badRequest(`Chunk ${idx} is past the end of the file: a file of ${row.declared_bytes} bytes has ${chunksFor(row.declared_bytes, chunkBytes)} chunks`);
+      }
+      if (body.length !== expected) throw badRequest(`Chunk ${idx} must be ${expected} bytes, not ${body.length}`);
+    }
+    return 'new' as const;
+  };
+
+  // Sent again (a retry after a lost answer, or a resume): answered without touching the storage.
+  if (check(upload, await Q.findChunk(deps.db, fileId, idx)) === 'again') {
+    return { fileId, idx, bytes: body.length, nextIdx: upload.chunk_count };
+  }
+
+  // The bytes are written and synced outside the transaction; the row lock then makes this the one
+  // chunk `idx` of the upload across every process, and the row is written after the rename.
+  const staged = await deps.fileStorage.stageChunk(fileId, idx, body);
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const row = await Q.lockUpload(trx, fileId);
+      if (!row) throw fileNotFound();
+      if (check(row, await Q.findChunk(trx, fileId, idx)) === 'again') {
+        await staged.discard();
+        return { fileId, idx, bytes: body.length, nextIdx: row.chunk_count };
+      }
+      await staged.commit();
+      const now = secondsOf(deps.clock);
+      await Q.insertChunk(trx, { upload_id: fileId, idx, size: body.length, sha256: digest, created_at: now });
+      await Q.chunkAdded(trx, fileId, body.length, now);
+      return { fileId, idx, bytes: body.length, nextIdx: idx + 1 };
+    });
+  } catch (error) {
+    await staged.discard();
+    throw error;
+  }
+}
+
+export async function endUpload(
+  deps: FileDeps,
+  caller: FileCaller,
+  territory: Territory,
+  query: z.output<typeof S.endUpload.query>,
+): Promise<z.input<typeof S.endUpload.response>> {
+  const { chunkBytes } = deps.config.files;
+  const { fileId, hash } = query;
+  const upload = await ownUpload(deps, caller, territory, fileId);
+  const done = (row: { file_prefix: string; bytes: number; sha256: string | null }) => ({ fileId, name: row.file_prefix, bytes: row.bytes, sha256: row.sha256 ?? hash });
+  const alreadyComplete = (row: { sha256: string | null } & Parameters<typeof done>[0]) => {
+    if (row.sha256 !== hash) throw conflict('This upload is already complete with another hash: begin a new upload to send another file');
+    return done(row);
+  };
+  if (upload.status === 'complete') return alreadyComplete(upload);
+
+  const count = upload.chunk_count;
+  const expected = upload.declared_bytes === null ? null : chunksFor(upload.declared_bytes, chunkBytes);
+  if ((expected === null && count === 0) || (expected !== null && count < expected)) {
+    const of = expected === null ? '' : ` (the file has ${expected} chunks, 0 to ${expected - 1})`;
+    throw conflict(`Chunk ${count} is missing${of}: send it, then end the upload`);
+  }
+
+  let file;
+  try {
+    file = await deps.fileStorage.concatenate(fileId, count, (assembled) => assembled.sha256 === hash);
+  } catch (error) {
+    // Another process may have ended the same upload meanwhile and removed the chunks.
+    const now = await Q.findUpload(deps.db, { id: fileId, userId: caller.actor.id, accountId: upload.account_id, territory });
+    if (now?.status === 'complete') return alreadyComplete(now);
+    throw error;
+  }
+  if (!file.kept) throw badRequest(hashMismatchMessage);
+
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const row = await Q.lockUpload(trx, fileId);
+    if (!row) throw fileNotFound();
+    if (row.status === 'complete') return alreadyComplete(row);
+    if (row.chunk_count !== count) throw conflict('More chunks arrived while the upload was ending: end it again');
+    await Q.completeUpload(trx, fileId, { sha256: file.sha256, bytes: file.bytes, updated_at: secondsOf(deps.clock) });
+    return done({ file_prefix: row.file_prefix, bytes: file.bytes, sha256: file.sha256 });
+  });
+  // The file is in place and the row says so: the chunks are no longer needed (their rows stay, so
+  // a chunk sent again still gets its answer).
+  await deps.fileStorage.delete(fileId, 'chunks');
+  return result;
+}
+
+export async function uploadStatus(
+  deps: FileDeps,
+  caller: FileCaller,
+  territory: Territory,
+  query: z.output<typeof S.uploadStatus.query>,
+): Promise<UploadState> {
+  const upload = await ownUpload(deps, caller, territory, query.fileId);
+  const held = await Q.chunkIndexes(deps.db, upload.id);
+  const { chunkBytes } = deps.config.files;
+  return {
+    fileId: upload.id,
+    filePrefix: upload.file_prefix,
+    status: upload.status,
+    size: upload.declared_bytes,
+    chunks: upload.declared_bytes === null ? null : chunksFor(upload.declared_bytes, chunkBytes),
+    held,
+    nextIdx: upload.chunk_count,
+    bytes: upload.bytes,
+    chunkBytes,
+    sha256: upload.sha256,
+  };
+}
+
+/** The owner's complete file, to stream back. */
+export async function openFile(deps: FileDeps, caller: FileCaller, territory: Territory, fileId: string) {
+  const upload = await ownUpload(deps, caller, territory, fileId);
+  if (upload.status !== 'complete') throw conflict('This file is still being uploaded: end its upload first');
+  const file = await deps.fileStorage.readFile(fileId);
+  if (!file) throw fileNotFound();
+  return { ...file, name: upload.file_prefix };
+}
