@@ -37,7 +37,7 @@ const concat = (a: Uint8Array, b: Uint8Array): Uint8Array => {
   return out;
 };
 
-export async function* splitLines(input: AsyncIterable<Buffer | Uint8Array | string>): AsyncGenerator<PhysicalLine> {
+export async function* splitLines(input: AsyncIterable<Buffer | Uint8Array | string> | Iterable<Buffer | Uint8Array | string>): AsyncGenerator<PhysicalLine> {
   let carry: Uint8Array = new Uint8Array(0);
   let lineNo = 0;
   let first = true;

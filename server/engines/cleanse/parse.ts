@@ -79,7 +79,7 @@ export function detectHeader(rows: readonly string[][]): boolean {
 type Pending = { line: number; lines: PhysicalLine[] };
 
 /** Parses a delimited file: yields rows and per-row errors in file order; never throws on content. */
-export async function* parseDelimited(input: AsyncIterable<Buffer | Uint8Array | string>, options: ParseOptions = {}): AsyncGenerator<ParseItem> {
+export async function* parseDelimited(input: AsyncIterable<Buffer | Uint8Array | string> | Iterable<Buffer | Uint8Array | string>, options: ParseOptions = {}): AsyncGenerator<ParseItem> {
   const source = splitLines(input)[Symbol.asyncIterator]();
   // The sample for detection: the first lines, held back and then read like the rest.
   const held: PhysicalLine[] = [];
