@@ -27,6 +27,23 @@ function candidateWords(layout: 'PAF' | 'GNAF', f: readonly string[]): string[] 
   return parts.flatMap((p) => lineWords(p));
 }
 
+// Candidate words by record, per index: files usually come sorted by postcode or area, so the records
+// of one postcode are scored many times in a row. Cleared when full so memory stays bounded (about
+// 200 bytes an entry, 40 MB at most).
+const CACHE_MAX = 200_000;
+const wordCache = new WeakMap<AddressIndex, Map<number, string[]>>();
+function wordsOf(index: AddressIndex, id: number): string[] {
+  let cache = wordCache.get(index);
+  if (!cache) wordCache.set(index, (cache = new Map()));
+  let ws = cache.get(id);
+  if (!ws) {
+    if (cache.size >= CACHE_MAX) cache.clear();
+    ws = candidateWords(index.layout, index.fields(id));
+    cache.set(id, ws);
+  }
+  return ws;
+}
+
 const toPaf = (f: readonly string[]): PafRecord => {
   const [udprn, organisation, department, sub_building, building_name, building_number, dependent_thoroughfare, thoroughfare, dependent_locality, post_town, postcode, uprn] = f;
   return { udprn, organisation, department, sub_building, building_name, building_number, dependent_thoroughfare, thoroughfare, dependent_locality, post_town, postcode, uprn };
@@ -65,7 +82,7 @@ export function matchAddress(a: InputAddress, index: AddressIndex, territory: Te
   let bestScore = threshold;
   const consider = (ids: number[]) => {
     for (const id of ids) {
-      const s = score(input, candidateWords(layout, index.fields(id)));
+      const s = score(input, wordsOf(index, id));
       if (s > bestScore || (s === bestScore && s > threshold && id < best)) [best, bestScore] = [id, s];
     }
   };
