@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ukSample } from '../../../server/engines/address/generate';
+import { australiaSample, ukSample } from '../../../server/engines/address/generate';
 import { AddressIndex } from '../../../server/engines/address/index';
-import { pafFields } from '../../../server/engines/address/records';
+import { gnafFields, pafFields } from '../../../server/engines/address/records';
 import { Deduper, dedupeKey, hashKey } from '../../../server/engines/cleanse/dedupe';
 import { applyTemplate, autoMap, columnSignature } from '../../../server/engines/cleanse/mapping';
 import { matchAddress } from '../../../server/engines/cleanse/match';
@@ -68,6 +68,16 @@ describe('standardise and match', () => {
     expect(['matched', 'updated']).toContain(lower.code);
     expect(lower.recordId).toBe(123);
     expect(matchAddress(addr({ lines: ['999 Nowhere Boulevard'], postcode: 'ZZ1 1ZZ' }), index, 'uk').code).toBe('unmatched');
+  });
+  it('matches Australian addresses against G-NAF fields', () => {
+    const au = new AddressIndex('GNAF');
+    for (const r of australiaSample(2_000)) au.add(gnafFields.map((f) => r[f]));
+    au.finish();
+    const ref = referenceAddress(au, 500);
+    expect(matchAddress(standardise(ref, 'australia'), au, 'australia')).toMatchObject({ code: 'matched', recordId: 500 });
+    const m = matchAddress(standardise({ ...ref, postcode: '' }, 'australia'), au, 'australia');
+    expect(m).toMatchObject({ code: 'updated', recordId: 500 });
+    expect(m.changed).toContain('postcode');
   });
   it('never moves a premise to another number', () => {
     const ref = referenceAddress(index, 200);
