@@ -15,6 +15,7 @@ import { benchHttp, loginTransfer } from './bench-http';
 import { benchLighthouse } from './bench-lighthouse';
 import { benchAddress } from './bench-address';
 import { benchBankNames } from './bench-banknames';
+import { benchCleanse } from './bench-cleanse';
 import { benchMetering } from './bench-meter';
 
 const root = resolve(import.meta.dirname, '..');
@@ -114,6 +115,8 @@ try {
   await benchEmail();
   console.log();
   await benchBankNames();
+  console.log();
+  await benchCleanse();
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -1,0 +1,121 @@
+import { gnafParts, pafParts } from '../address/format';
+import type { AddressIndex } from '../address/index';
+import { words, type GnafRecord, type PafRecord } from '../address/records';
+import { countyOfTown, isValidPostcode, townKey, type InputAddress, type Territory } from './standardise';
+
+// Matching a standardised address against the reference index of its territory. Candidates come
+// from the postcode when it is a real one (a postcode holds tens of addresses) and otherwise from a
+// word search of the lines and town. Candidates are scored on their raw fields' words, cheap to
+// compare; only the winner is formatted by PAF rules. The premise decides: every number of the input
+// must be in the candidate and the other way round, so 12 Church Road never becomes 14. Ties go to
+// the lowest record id, so the result is the same on every run.
+
+export type MatchCode = 'matched' | 'updated' | 'unmatched';
+export type MatchResult = { code: MatchCode; address: InputAddress; changed: string[]; recordId: number | null };
+
+const abbreviations: Record<string, string> = {
+  rd: 'road', st: 'street', ave: 'avenue', av: 'avenue', ln: 'lane', cl: 'close', dr: 'drive', cres: 'crescent',
+  cresc: 'crescent', gdns: 'gardens', gr: 'grove', gro: 'grove', pl: 'place', ter: 'terrace', terr: 'terrace', ct: 'court',
+  wk: 'walk', hwy: 'highway', pde: 'parade', blvd: 'boulevard', apt: 'apartment', fl: 'flat', mt: 'mount', sq: 'square',
+};
+const lineWords = (text: string) => words(text).map((w) => abbreviations[w] ?? w);
+
+/** The words of a record's premise and street fields (no organisation, town or postcode). */
+function candidateWords(layout: 'PAF' | 'GNAF', f: readonly string[]): string[] {
+  // PAF: sub_building .. dependent_locality are columns 3..8; G-NAF: flat_type .. street_suffix are 0..7.
+  const parts = layout === 'PAF' ? f.slice(3, 9) : f.slice(0, 8);
+  return parts.flatMap((p) => lineWords(p));
+}
+
+// Candidate words by record, per index: files usually come sorted by postcode or area, so the records
+// of one postcode are scored many times in a row. Cleared when full so memory stays bounded (about
+// 200 bytes an entry, 40 MB at most).
+const CACHE_MAX = 200_000;
+const wordCache = new WeakMap<AddressIndex, Map<number, string[]>>();
+function wordsOf(index: AddressIndex, id: number): string[] {
+  let cache = wordCache.get(index);
+  if (!cache) wordCache.set(index, (cache = new Map()));
+  let ws = cache.get(id);
+  if (!ws) {
+    if (cache.size >= CACHE_MAX) cache.clear();
+    ws = candidateWords(index.layout, index.fields(id));
+    cache.set(id, ws);
+  }
+  return ws;
+}
+
+const toPaf = (f: readonly string[]): PafRecord => {
+  const [udprn, organisation, department, sub_building, building_name, building_number, dependent_thoroughfare, thoroughfare, dependent_locality, post_town, postcode, uprn] = f;
+  return { udprn, organisation, department, sub_building, building_name, building_number, dependent_thoroughfare, thoroughfare, dependent_locality, post_town, postcode, uprn };
+};
+const toGnaf = (f: readonly string[]): GnafRecord => {
+  const [flat_type, flat_number, level, number_first, number_last, street_name, street_type, street_suffix, locality, state, postcode] = f;
+  return { flat_type, flat_number, level, number_first, number_last, street_name, street_type, street_suffix, locality, state, postcode };
+};
+
+const hasDigit = (w: string) => /\d/.test(w);
+
+/** Jaccard similarity of the word sets, or -1 when the numbers (premise) differ. */
+function score(input: readonly string[], cand: readonly string[]): number {
+  const a = new Set(input);
+  const b = new Set(cand);
+  for (const w of a) if (hasDigit(w) && !b.has(w)) return -1;
+  for (const w of b) if (hasDigit(w) && !a.has(w)) return -1;
+  let both = 0;
+  for (const w of a) if (b.has(w)) both++;
+  const union = a.size + b.size - both;
+  return union ? both / union : 0;
+}
+
+const lineKey = (s: string) => lineWords(s).join(' ');
+
+/** The reference record best matching the address, with what was corrected; unmatched when none scores well enough. */
+export function matchAddress(a: InputAddress, index: AddressIndex, territory: Territory, threshold = 0.5): MatchResult {
+  const layout = index.layout;
+  const input = a.lines.flatMap(lineWords);
+  const unmatched: MatchResult = { code: 'unmatched', address: a, changed: [], recordId: null };
+  if (input.length === 0 || !index.ready) return unmatched;
+
+  let candidates: number[] = [];
+  if (isValidPostcode(a.postcode, territory)) candidates = index.byPostcode(a.postcode, 500).ids;
+  let best = -1;
+  let bestScore = threshold;
+  const consider = (ids: number[]) => {
+    for (const id of ids) {
+      const s = score(input, wordsOf(index, id));
+      if (s > bestScore || (s === bestScore && s > threshold && id < best)) [best, bestScore] = [id, s];
+    }
+  };
+  consider(candidates);
+  if (best < 0) {
+    // Postcode missing, mistyped or moved: search by the words of the lines, with the town, then without.
+    const numbers = input.filter(hasDigit);
+    const others = input.filter((w) => !hasDigit(w) && w.length > 2);
+    const town = words(a.town);
+    for (const q of [[...numbers, ...others.slice(0, 6), ...town], [...numbers, ...others.slice(0, 6)]]) {
+      const found = index.search(q.join(' '), 50).ids;
+      consider(found);
+      if (best >= 0) break;
+    }
+  }
+  if (best < 0) return unmatched;
+
+  const f = index.fields(best);
+  const parts = layout === 'PAF' ? pafParts(toPaf(f), '', false) : gnafParts(toGnaf(f));
+  const found: InputAddress = {
+    name: a.name,
+    organisation: a.organisation || parts.organisation.join(' '),
+    lines: parts.lines,
+    town: parts.town.toUpperCase(),
+    county: territory === 'uk' ? a.county || countyOfTown(parts.town) : parts.county,
+    postcode: parts.postcode,
+  };
+  const changed: string[] = [];
+  const n = Math.max(a.lines.length, found.lines.length);
+  // Lines split otherwise but with the same words in the same order are no correction.
+  const sameLines = lineKey(a.lines.join(' ')) === lineKey(found.lines.join(' '));
+  for (let i = 0; i < n && !sameLines; i++) if (lineKey(a.lines[i] ?? '') !== lineKey(found.lines[i] ?? '')) changed.push(`address${i + 1}`);
+  if (townKey(a.town) !== townKey(found.town)) changed.push('town');
+  if (a.postcode.replace(/\s/g, '') !== found.postcode.replace(/\s/g, '')) changed.push('postcode');
+  return { code: changed.length ? 'updated' : 'matched', address: found, changed, recordId: best };
+}

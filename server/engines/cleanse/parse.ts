@@ -1,0 +1,227 @@
+import { parse as csvParse, type CsvError } from 'csv-parse';
+import { splitLines, type PhysicalLine } from './lines';
+
+// Streaming reading of a customer's delimited file. csv-parse does the field splitting; in front of
+// it a line layer (lines.ts) decodes UTF-8 per line, so one bad byte flags one line, and this file
+// groups lines into records by quote balance with a bounded look-ahead. A quote that never closes
+// therefore costs its own line only: after MAX_SPAN lines the record is given up as an error and the
+// lines after its first are read again as records, so no good row behind it is lost. csv-parse runs
+// with skip_records_with_error and reports through on_record / on_skip, which it calls in input
+// order, so each of its answers lines up with the record we fed it.
+
+export const MAX_FIELD = 1 << 20;
+/** Lines a quoted field may span before its opening quote is taken to be unbalanced. */
+export const MAX_SPAN = 50;
+const SAMPLE_LINES = 300;
+
+export type Delimiter = ',' | ';' | '\t' | '|';
+export type RowIssue = 'invalidUtf8' | 'truncated';
+export type ErrorCode = 'unbalancedQuotes' | 'columnCount' | 'binary' | 'invalidRecord';
+
+export type ParseItem =
+  | { kind: 'row'; line: number; fields: string[]; issues: RowIssue[] }
+  | { kind: 'error'; line: number; code: ErrorCode; message: string; raw: string };
+
+export type ParseMeta = { delimiter: Delimiter; hasHeader: boolean; header: string[] | null; columns: number };
+export type ParseOptions = { delimiter?: Delimiter; hasHeader?: boolean; onMeta?: (meta: ParseMeta) => void };
+
+const delimiters: Delimiter[] = [',', ';', '\t', '|'];
+
+/** Whether a line ends inside a quoted field, starting from `inQuote` (RFC 4180 with "" as escape). */
+export function endsInQuote(text: string, d: string, inQuote: boolean): boolean {
+  let q = inQuote;
+  let fieldStart = !inQuote;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (q) {
+      if (c === '"') {
+        if (text[i + 1] === '"') i++;
+        else q = false;
+      }
+    } else if (c === d) fieldStart = true;
+    else {
+      if (c === '"' && fieldStart) q = true;
+      fieldStart = false;
+    }
+  }
+  return q;
+}
+
+/** The delimiter whose count per line is most often the same and above zero over the sample. */
+export function detectDelimiter(lines: readonly string[]): Delimiter {
+  let best: Delimiter = ',';
+  let bestScore = 0;
+  for (const d of delimiters) {
+    const counts = new Map<number, number>();
+    for (const l of lines) {
+      const n = l.split(d).length - 1;
+      if (n > 0) counts.set(n, (counts.get(n) ?? 0) + 1);
+    }
+    const top = Math.max(0, ...counts.values());
+    if (top > bestScore) [best, bestScore] = [d, top];
+  }
+  return best;
+}
+
+const headerWord = /^(name|full ?name|first ?name|forename|surname|last ?name|title|initials?|org(ani[sz]ation)?|company|business|dep(artmen)?t|addr(ess)?|line|street|thoroughfare|premise|building|house|flat|locality|suburb|district|town|city|post ?town|county|state|region|post ?code|zip|postal ?code|country|phone|tel|email|id|ref(erence)?|urn|dob)/i;
+const digits = /\d/;
+
+/** A first row is a header when it names address columns, or when it has no digits where later rows do. */
+export function detectHeader(rows: readonly string[][]): boolean {
+  const [first, ...rest] = rows;
+  if (!first || first.some((c) => !c.trim())) return false;
+  if (first.some((c) => /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/i.test(c.trim()) || /^\d{4}$/.test(c.trim()))) return false;
+  const named = first.filter((c) => headerWord.test(c.trim().replace(/[_-]/g, ' '))).length;
+  if (named >= Math.max(1, Math.ceil(first.length / 3))) return true;
+  return first.every((c) => !digits.test(c)) && rest.some((r) => r.some((c) => digits.test(c)));
+}
+
+type Pending = { line: number; lines: PhysicalLine[] };
+
+/** Parses a delimited file: yields rows and per-row errors in file order; never throws on content. */
+export async function* parseDelimited(input: AsyncIterable<Buffer | Uint8Array | string> | Iterable<Buffer | Uint8Array | string>, options: ParseOptions = {}): AsyncGenerator<ParseItem> {
+  const source = splitLines(input)[Symbol.asyncIterator]();
+  // The sample for detection: the first lines, held back and then read like the rest.
+  const held: PhysicalLine[] = [];
+  let done = false;
+  while (held.length < SAMPLE_LINES) {
+    const next = await source.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    if (next.value.text.trim()) held.push(next.value);
+  }
+  const delimiter = options.delimiter ?? detectDelimiter(held.map((l) => l.text));
+  // Header detection on the sample's first rows split the simple way: enough to tell names from data.
+  const hasHeader = options.hasHeader ?? detectHeader(held.slice(0, 20).map((l) => l.text.split(delimiter).map((c) => c.replace(/^"|"$/g, ''))));
+
+  const events: ({ ok: true; fields: string[] } | { ok: false; message: string })[] = [];
+  const parser = csvParse({
+    delimiter,
+    relax_quotes: true,
+    relax_column_count: true,
+    skip_records_with_error: true,
+    on_record: (record: string[]) => {
+      events.push({ ok: true, fields: record });
+      return undefined; // nothing on the readable side: the answers come from `events`
+    },
+    on_skip: (err: CsvError | undefined) => {
+      events.push({ ok: false, message: err?.message ?? 'Invalid record' });
+    },
+  });
+  parser.resume();
+  const write = (text: string) => new Promise<void>((resolve, reject) => parser.write(text, (e) => (e ? reject(e) : resolve())));
+
+  let columns = -1;
+  let header: string[] | null = null;
+  const fed: Pending[] = [];
+
+  const flush = function* (): Generator<ParseItem> {
+    for (const ev of events.splice(0)) {
+      const rec = fed.shift();
+      if (!rec) continue;
+      const first = rec.lines[0];
+      const raw = rec.lines.map((l) => l.text).join('\n').slice(0, 200);
+      if (!ev.ok) {
+        yield { kind: 'error', line: rec.line, code: 'invalidRecord', message: ev.message, raw };
+        continue;
+      }
+      const issues = new Set<RowIssue>(rec.lines.flatMap((l) => l.issues));
+      const fields = ev.fields.map((f) => {
+        if (f.length <= MAX_FIELD) return f;
+        issues.add('truncated');
+        return f.slice(0, MAX_FIELD);
+      });
+      if (columns < 0) {
+        columns = fields.length;
+        if (hasHeader) {
+          header = fields;
+          options.onMeta?.({ delimiter, hasHeader, header, columns });
+          continue;
+        }
+        options.onMeta?.({ delimiter, hasHeader, header, columns });
+      }
+      if (fields.some((f) => f.includes('\u0000'))) {
+        yield { kind: 'error', line: first.line, code: 'binary', message: `Line ${first.line} holds binary data`, raw };
+      } else if (fields.length !== columns) {
+        yield { kind: 'error', line: rec.line, code: 'columnCount', message: `Line ${rec.line} has ${fields.length} fields, expected ${columns}`, raw };
+      } else yield { kind: 'row', line: rec.line, fields, issues: [...issues] };
+    }
+  };
+
+  // Records go to csv-parse in batches: one write (and one callback) per record would cost more than the parsing.
+  let batch = '';
+  let batched = 0;
+  const send = async () => {
+    if (batched === 0) return;
+    const text = batch;
+    batch = '';
+    batched = 0;
+    await write(text);
+  };
+  const feed = (rec: Pending) => {
+    fed.push(rec);
+    batch += rec.lines.map((l) => l.text).join('\n') + '\n';
+    batched++;
+  };
+
+  // Lines waiting to become records; `open` is the record being grown across lines inside quotes.
+  const queue: PhysicalLine[] = [...held];
+  let open: Pending | null = null;
+  let inQuote = false;
+  const giveUp = async function* (rec: Pending): AsyncGenerator<ParseItem> {
+    // The records before this one first, so items stay in file order.
+    await send();
+    yield* flush();
+    yield { kind: 'error', line: rec.line, code: 'unbalancedQuotes', message: `Line ${rec.line} opens a quote that is never closed`, raw: rec.lines[0].text.slice(0, 200) };
+    queue.unshift(...rec.lines.slice(1)); // read again: they may be good rows
+  };
+
+  for (;;) {
+    let line = queue.shift();
+    if (!line && !done) {
+      const next = await source.next();
+      if (next.done) done = true;
+      else line = next.value;
+    }
+    if (!line) {
+      if (open) {
+        const rec: Pending = open;
+        open = null;
+        inQuote = false;
+        yield* giveUp(rec);
+        continue;
+      }
+      break;
+    }
+    if (!open && !line.text.trim()) continue;
+    const rec: Pending = open ?? { line: line.line, lines: [] };
+    rec.lines.push(line);
+    inQuote = endsInQuote(line.text, delimiter, open !== null && inQuote);
+    if (!inQuote) {
+      open = null;
+      feed(rec);
+      if (batched >= 512) {
+        await send();
+        yield* flush();
+      }
+    } else if (rec.lines.length >= MAX_SPAN) {
+      open = null;
+      inQuote = false;
+      yield* giveUp(rec);
+    } else open = rec;
+  }
+  await send();
+  await new Promise<void>((resolve) => parser.end(resolve));
+  yield* flush();
+  if (columns < 0) options.onMeta?.({ delimiter, hasHeader, header, columns: 0 });
+}
+
+/** Up to `max` lines taken evenly across `lines` (the free test's sample of the first chunk), first line always in. */
+export function sampleEvenly<T>(lines: readonly T[], max = 300): T[] {
+  if (lines.length <= max) return [...lines];
+  const out: T[] = [];
+  for (let i = 0; i < max; i++) out.push(lines[Math.floor((i * lines.length) / max)]);
+  return out;
+}

@@ -1,0 +1,89 @@
+import { ukPostTowns } from '../address/generate';
+import type { InputField } from './mapping';
+
+// A mapped row as an address, standardised so that two spellings of one address compare equal and
+// so that what the matcher changes is a real correction, not a difference of case or spacing.
+
+export type Territory = 'uk' | 'australia';
+
+export type InputAddress = { name: string; organisation: string; lines: string[]; town: string; county: string; postcode: string };
+
+/** The row's fields gathered by the mapping; address lines in mappingOrder, blanks dropped. */
+export function addressOf(fields: readonly string[], mapping: readonly InputField[]): InputAddress {
+  const pick = (type: InputField['mappingType']) =>
+    mapping
+      .filter((m) => m.mappingType === type)
+      .sort((a, b) => a.mappingOrder - b.mappingOrder)
+      .map((m) => (fields[m.inputOrder] ?? '').trim())
+      .filter(Boolean);
+  return {
+    name: pick('name').join(' '),
+    organisation: pick('organisation').join(' '),
+    lines: pick('address'),
+    town: pick('town').join(' '),
+    county: pick('county').join(' '),
+    postcode: pick('postcode').join(' '),
+  };
+}
+
+const space = (s: string) => s.replace(/\s+/g, ' ').replace(/\s*,\s*$/, '').trim();
+
+/** Capitals and small letters, keeping a letter after a digit small only when it is a flat letter (12a -> 12A). */
+export function titleCase(text: string): string {
+  return space(text)
+    .toLowerCase()
+    .replace(/(^|[\s\-(/'.,])([a-z])/g, (_, sep: string, c: string) => sep + c.toUpperCase())
+    .replace(/\b(\d+)([a-z])\b/g, (_, n: string, c: string) => n + c.toUpperCase());
+}
+
+/** A UK postcode in its one form (outward, space, inward, capitals), an Australian one as four digits; else the text tidied. */
+export function standardPostcode(text: string, territory: Territory): string {
+  const compact = text.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  if (territory === 'australia') return /^\d{3,4}$/.test(compact) ? compact.padStart(4, '0') : space(text).toUpperCase();
+  // Common keying slips in the inward code: O for 0 in its digit, 0 for O in its letters.
+  const fixed = compact.length >= 5 ? compact.slice(0, -3) + compact.slice(-3, -2).replace('O', '0') + compact.slice(-2).replace(/0/g, 'O') : compact;
+  return /^[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2}$/.test(fixed) ? `${fixed.slice(0, -3)} ${fixed.slice(-3)}` : space(text).toUpperCase();
+}
+
+export const isValidPostcode = (postcode: string, territory: Territory) =>
+  territory === 'uk' ? /^[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}$/.test(postcode) : /^\d{4}$/.test(postcode);
+
+let townIndex: Map<string, { town: string; county: string }> | null = null;
+/** Post towns of the reference data by their letters alone (NEWCASTLE-UPON-TYNE = Newcastle upon Tyne). */
+function towns(): Map<string, { town: string; county: string }> {
+  townIndex ??= new Map(ukPostTowns().map((t) => [townKey(t.postTown), { town: t.postTown, county: t.county }]));
+  return townIndex;
+}
+export const townKey = (town: string) => town.toUpperCase().replace(/[^A-Z]/g, '');
+
+/** The county of a UK post town of the reference data ('' when unknown). */
+export const countyOfTown = (town: string) => towns().get(townKey(town))?.county ?? '';
+
+/**
+ * The standard form of an address: spacing, capitals, postcode shape; a UK town in upper case as
+ * Royal Mail prints it; a known town keyed as an address line (no town column) moved to the town.
+ */
+export function standardise(a: InputAddress, territory: Territory): InputAddress {
+  const lines = a.lines.map(titleCase).filter(Boolean);
+  let town = space(a.town);
+  let postcode = standardPostcode(a.postcode, territory);
+  // A postcode keyed into the last line (no postcode column) is taken out of it.
+  if (!postcode && lines.length) {
+    const last = lines[lines.length - 1];
+    const cand = standardPostcode(last, territory);
+    if (isValidPostcode(cand, territory)) {
+      postcode = cand;
+      lines.pop();
+    }
+  }
+  if (!town && lines.length > 1 && (territory === 'australia' || towns().has(townKey(lines[lines.length - 1])))) town = lines.pop() ?? '';
+  const known = territory === 'uk' ? towns().get(townKey(town)) : undefined;
+  return {
+    name: titleCase(a.name),
+    organisation: space(a.organisation),
+    lines,
+    town: known ? known.town.toUpperCase() : town.toUpperCase(),
+    county: territory === 'australia' ? space(a.county).toUpperCase() : a.county ? titleCase(a.county) : (known?.county ?? ''),
+    postcode,
+  };
+}

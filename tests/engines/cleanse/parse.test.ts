@@ -1,0 +1,133 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { detectDelimiter, detectHeader, MAX_FIELD, MAX_SPAN, parseDelimited, sampleEvenly, type ParseItem, type ParseMeta } from '../../../server/engines/cleanse/parse';
+
+/** The text (or bytes) in chunks of `size` bytes, as an upload would arrive. */
+async function* chunks(data: string | Uint8Array, size = 7): AsyncGenerator<Buffer> {
+  const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data);
+  for (let i = 0; i < buf.length; i += size) yield buf.subarray(i, i + size);
+}
+
+async function read(data: string | Uint8Array, size = 7, options = {}) {
+  const items: ParseItem[] = [];
+  const seen: { meta: ParseMeta | null } = { meta: null };
+  for await (const item of parseDelimited(chunks(data, size), { ...options, onMeta: (m) => (seen.meta = m) })) items.push(item);
+  const rows = items.flatMap((i) => (i.kind === 'row' ? [i] : []));
+  const errors = items.flatMap((i) => (i.kind === 'error' ? [i] : []));
+  return { items, rows, errors, meta: seen.meta };
+}
+
+const csv = 'name,address1,town,postcode\nJohn Smith,12 Church Road,CANNOCK,WS11 1AA\n"Jane ""JJ"" Doe","Flat 1, Mill House",STAFFORD,ST16 2BB\n';
+
+describe('delimited files', () => {
+  it('detects the delimiter and the header, and reads quotes and doubled quotes', async () => {
+    for (const d of [',', ';', '\t', '|']) {
+      const { rows, meta, errors } = await read(csv.replaceAll(',', d).replace('Flat 1; Mill House', 'Flat 1, Mill House'));
+      expect(errors).toEqual([]);
+      expect(meta).toMatchObject({ delimiter: d, hasHeader: true, header: ['name', 'address1', 'town', 'postcode'], columns: 4 });
+      expect(rows.map((r) => r.line)).toEqual([2, 3]);
+    }
+    const { rows } = await read(csv);
+    expect(rows[1].fields).toEqual(['Jane "JJ" Doe', 'Flat 1, Mill House', 'STAFFORD', 'ST16 2BB']);
+  });
+  it('tells a file without a header', async () => {
+    const { meta, rows } = await read(csv.split('\n').slice(1).join('\n'));
+    expect(meta?.hasHeader).toBe(false);
+    expect(rows).toHaveLength(2);
+    expect(detectHeader([['John', '12 High St', 'WS11 1AA']])).toBe(false);
+    expect(detectDelimiter(['a;b;c', 'd;e;f'])).toBe(';');
+  });
+  it('reads an empty file and a file of blank lines as nothing, without error', async () => {
+    expect((await read('')).items).toEqual([]);
+    expect((await read('\n\r\n  \n')).items).toEqual([]);
+  });
+  it('drops a BOM and reads mixed line endings with the right line numbers', async () => {
+    const { rows, meta } = await read('\uFEFFname,town\r\nA,X\rB,Y\nC,Z\r\n', 1);
+    expect(meta?.header).toEqual(['name', 'town']);
+    expect(rows.map((r) => [r.line, ...r.fields])).toEqual([[2, 'A', 'X'], [3, 'B', 'Y'], [4, 'C', 'Z']]);
+  });
+  it('keeps a quoted line break inside its field', async () => {
+    const { rows, errors } = await read('name,address\nA,"1 High St\nFlat 2"\nB,x\n');
+    expect(errors).toEqual([]);
+    expect(rows.map((r) => [r.line, r.fields[1]])).toEqual([[2, '1 High St\nFlat 2'], [4, 'x']]);
+  });
+  it('gives up an unbalanced quote as an error of its line and loses no row after it', async () => {
+    const good = Array.from({ length: MAX_SPAN + 20 }, (_, i) => `P${i},town${i}`);
+    const { rows, errors } = await read(['name,town', 'bad,"never closed', ...good].join('\n') + '\n', 64);
+    expect(errors).toMatchObject([{ kind: 'error', line: 2, code: 'unbalancedQuotes' }]);
+    expect(rows.map((r) => r.fields[0])).toEqual(good.map((g) => g.split(',')[0]));
+    const tail = await read('name,town\nA,B\nbad,"open at the end\nC,D\n');
+    expect(tail.errors).toMatchObject([{ line: 3, code: 'unbalancedQuotes' }]);
+    expect(tail.rows.map((r) => r.fields[0])).toEqual(['A', 'C']);
+  });
+  it('reports a wrong column count per row', async () => {
+    const { rows, errors } = await read('name,town\nA,B\nC\nD,E,F\nI,J\n');
+    expect(errors.map((e) => [e.line, e.code])).toEqual([[3, 'columnCount'], [4, 'columnCount']]);
+    expect(rows.map((r) => r.fields[0])).toEqual(['A', 'I']);
+  });
+  it('replaces invalid UTF-8 on its own line and flags it', async () => {
+    const bytes = Buffer.concat([Buffer.from('name,town\nA,Caf'), Buffer.from([0xe9]), Buffer.from('\nB,Café\n')]);
+    const { rows, errors } = await read(bytes, 5);
+    expect(errors).toEqual([]);
+    expect(rows.map((r) => [r.fields[1], r.issues])).toEqual([['Caf\uFFFD', ['invalidUtf8']], ['Café', []]]);
+  });
+  it('cuts a field over 1 MB and flags the row; a 1 MB field is kept whole', async () => {
+    const big = 'x'.repeat(MAX_FIELD + 10);
+    const whole = 'y'.repeat(MAX_FIELD);
+    const { rows } = await read(`name,note\nA,${big}\nB,${whole}\nC,ok\n`, 1 << 16);
+    expect(rows.map((r) => [r.fields[1].length, r.issues])).toEqual([[MAX_FIELD, ['truncated']], [MAX_FIELD, []], [2, []]]);
+  });
+  it('survives a binary file: per-row errors or flagged rows, no crash', async () => {
+    const bytes = new Uint8Array(4096);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7919 + 13) % 256;
+    const { items } = await read(bytes, 100);
+    expect(items.every((i) => i.kind === 'error' || i.issues.length >= 0)).toBe(true);
+  });
+  it('reports 10,000 malformed rows among good ones, one error each, and keeps every good row', async () => {
+    const lines = ['name,address,town,postcode'];
+    const good: string[] = [];
+    for (let i = 0; i < 20_000; i++) {
+      if (i % 2 === 0) {
+        good.push(`Person ${i}`);
+        lines.push(`Person ${i},${i} High Street,CANNOCK,WS11 1AA`);
+      } else lines.push(i % 4 === 1 ? `Broken ${i},only two` : `Broken ${i},a,b,c,d,e`);
+    }
+    const { rows, errors } = await read(lines.join('\n'), 1 << 16);
+    expect(errors).toHaveLength(10_000);
+    expect(errors.every((e) => e.code === 'columnCount')).toBe(true);
+    expect(rows.map((r) => r.fields[0])).toEqual(good);
+  });
+  it('reads a Node Readable, and the same input always gives the same items', async () => {
+    const out: ParseItem[][] = [];
+    for (let k = 0; k < 2; k++) {
+      const items: ParseItem[] = [];
+      for await (const i of parseDelimited(Readable.from([Buffer.from(csv)]))) items.push(i);
+      out.push(items);
+    }
+    expect(out[0]).toEqual(out[1]);
+    expect(out[0]).toHaveLength(2);
+  });
+  it('never throws, whatever the bytes and however they are cut', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ maxLength: 400 }), fc.string({ maxLength: 200 }), fc.integer({ min: 1, max: 50 }), async (bytes, text, size) => {
+        await read(bytes, size);
+        const { items } = await read(text, size);
+        for (const i of items) expect(i.line).toBeGreaterThan(0);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('sampleEvenly', () => {
+  it('takes up to 300 lines spread over the whole chunk, the first always in', () => {
+    const lines = Array.from({ length: 1000 }, (_, i) => i);
+    const s = sampleEvenly(lines);
+    expect(s).toHaveLength(300);
+    expect(s[0]).toBe(0);
+    expect(s[299]).toBeGreaterThan(990);
+    expect(new Set(s).size).toBe(300);
+    expect(sampleEvenly([1, 2, 3])).toEqual([1, 2, 3]);
+  });
+});
