@@ -57,7 +57,8 @@ async function walk(browser: Browser, baseURL: string, user: string | null, size
   const page = await context.newPage();
   const problems: string[] = [];
   for await (const { name } of openPagesOf(page, user)) {
-    await expect(page.locator('.spinner')).toHaveCount(0);
+    // The visualiser lays its chart out with elkjs: seconds of CPU on a loaded 2-core machine.
+    await expect(page.locator('.spinner')).toHaveCount(0, { timeout: 30_000 });
     const where = `${name} at ${size.name}`;
     const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
     if (overflow > 0) problems.push(`${where}: ${overflow}px sideways scroll`);
