@@ -25,6 +25,8 @@ const users = [...new Set(portalPages.map((p) => p.user))];
 
 for (const user of users) {
   test(`every page of ${user ?? 'a visitor'} loads under the CSP with a clean console @uk-only`, async ({ page }) => {
+    // The owner walks some forty pages (the shop's and billing's among them): more than 90 s on a loaded 2-core machine.
+    test.slow();
     const problems = watch(page);
     const response = await page.goto('/portal/login');
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self' 'nonce-");
