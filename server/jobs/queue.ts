@@ -1,4 +1,4 @@
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Db } from '../db';
 
@@ -72,6 +72,12 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     migrate: true,
   });
   boss.on('error', (error) => options.log?.error(error, 'job queue error'));
+  // Two processes starting at once would both create pg-boss's schema (its CREATE SCHEMA runs before
+  // its own lock, and one fails on a duplicate key): make it first, under the migrations' advisory lock.
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${7_246_001})`.execute(trx);
+    await sql`create schema if not exists ${sql.id(options.schema ?? 'pgboss')}`.execute(trx);
+  });
   await boss.start();
   const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
   for (const queue of options.queues) {
