@@ -1,3 +1,4 @@
+import type { Billing } from '../contract/shared/shop';
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { maxBasketItems } from '../contract/shared/shop';
 
@@ -9,20 +10,7 @@ import { maxBasketItems } from '../contract/shared/shop';
 /** Spec section 3, Basket item: clicks is the checkout payload's quantity. */
 export type BasketItem = { organisationId: number; ccId: number; datasetId: number; planId: number; clicks: number };
 
-/** The billing form's fields as POST /shop/checkout takes them. */
-export type Billing = {
-  name: string;
-  company: string;
-  email: string;
-  address1: string;
-  address2: string;
-  address3: string;
-  address4: string;
-  town: string;
-  county: string;
-  postcode: string;
-  country: string;
-};
+export type { Billing };
 
 /** What the basket page says above the items; the view words it (plan names are the view's). */
 export type BasketNotice =

@@ -48,3 +48,18 @@ export const testCards = {
 
 /** Header carrying a checkout's idempotency key: the same key twice makes one order, not two. */
 export const idempotencyKeyHeader = 'idempotency-key';
+
+/** Who pays, as the checkout's billing form sends it and the invoice prints it. */
+export type Billing = {
+  name: string;
+  company: string;
+  email: string;
+  address1: string;
+  address2: string;
+  address3: string;
+  address4: string;
+  town: string;
+  county: string;
+  postcode: string;
+  country: string;
+};

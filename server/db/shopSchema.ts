@@ -1,3 +1,4 @@
+import type { Billing } from '../../contract/shared/shop';
 import type { ColumnType, Generated } from 'kysely';
 import type { DqService } from '../../contract/shared/catalogue';
 import type { OrderKind, OrderStatus } from '../../contract/shared/shop';
@@ -6,20 +7,7 @@ import type { Territory } from '../../contract/shared/territory';
 // Row types of migrations 007 (the shop, payments, invoices and the embedded test gateway) and 008
 // (payment setups).
 
-/** Who pays, as given at checkout and printed on the invoice. */
-export type Billing = {
-  name: string;
-  company: string;
-  email: string;
-  address1: string;
-  address2: string;
-  address3: string;
-  address4: string;
-  town: string;
-  county: string;
-  postcode: string;
-  country: string;
-};
+export type { Billing };
 
 /** A jsonb column: read as T, written as its JSON text (as plans.pricing is). */
 type Json<T> = ColumnType<T, string, string>;
