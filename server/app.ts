@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import qs from 'qs';
 import type { ServiceName } from '../contract/config/entities';
 import { servicePaths, type Config } from './config';
 import type { Db } from './db';
@@ -67,6 +68,10 @@ export function depsOf(app: FastifyInstance): Deps {
   return deps;
 }
 
+/** Most items of one array in a query string, and most parameters read from it. */
+export const queryArrayLimit = 1000;
+export const queryParameterLimit = 2000;
+
 /** Every pg-boss queue of the portal, created when the queue starts. */
 const queues: QueueDefinition[] = [gatewayWebhookQueue, ...renewalQueues];
 
@@ -109,6 +114,10 @@ export function buildApp(appDeps: AppDeps): FastifyInstance {
     requestTimeout: limits.requestTimeoutMs,
     // Passed to node's http.createServer: the headers deadline and how often it is checked.
     http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: limits.checkIntervalMs },
+    // Spec section 7: query parameters use bracket style (the SPA's qs, arrayFormat 'brackets'), so
+    // includedTypes[]=1&includedTypes[]=2 arrives as an array; a longer list than arrayLimit becomes
+    // an object, which the call's schema refuses (400) rather than truncating.
+    routerOptions: { querystringParser: (text) => qs.parse(text, { arrayLimit: queryArrayLimit, parameterLimit: queryParameterLimit }) },
   });
   app.server.maxConnections = limits.maxConnections;
   app.setValidatorCompiler(validatorCompiler);
