@@ -45,8 +45,8 @@ export function resultsOf(counts: { records: number; matched: number; updated: n
     codingStats: { matched: counts.matched, updated: counts.updated, unmatched },
     addressUpdateStats: { postcode: counts.updated },
     dedupeStats: { child, parent, unique: counts.records - child - parent },
-    suppressionRemovedStats: { deceased: removed },
-    suppressionFlaggedStats: { goneAway: flagged },
+    suppressionRemovedStats: { deceased: removed, goneAway: 0, mailingPreference: 0 },
+    suppressionFlaggedStats: { deceased: 0, goneAway: flagged, mailingPreference: 0 },
     outputGroupStats: { cleansed: counts.records - removed, duplicates: child, suppressed: removed, errors: 0 },
     errorCount: 0,
   };
