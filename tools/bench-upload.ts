@@ -10,30 +10,15 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { postBytes, signInWithAccount } from '../tests/support/serverProcess';
 import { startProcess, stop } from './bench-http';
 
 const chunkBytes = 10_000_000;
-const demo = 'Demo-Password-1';
 
 async function ok<T>(response: Promise<Response>): Promise<T> {
   const r = await response;
   if (!r.ok) throw new Error(`${r.url}: ${r.status} ${await r.text()}`);
   return (await r.json()) as T;
-}
-
-type Group = { id: number; name: string; type: string; children?: Group[] };
-
-/** Signs the demo owner in with Acme UK, the account the upload belongs to; returns bearer headers. */
-async function ownerOfAcmeUk(base: string): Promise<Record<string, string>> {
-  const basic = { authorization: `Basic ${Buffer.from(`owner@example.com:${demo}`).toString('base64')}` };
-  const first = await ok<{ jwt: string }>(fetch(`${base}/api/users/auth`, { headers: basic }));
-  const trees = await ok<Group[]>(fetch(`${base}/api/users/groups?recurse=true`, { headers: { authorization: `Bearer ${first.jwt}` } }));
-  const all = (groups: Group[]): Group[] => groups.flatMap((g) => [g, ...all(g.children ?? [])]);
-  const account = all(trees).find((g) => g.name === 'Acme UK' && g.type === 'account');
-  if (!account) throw new Error('Acme UK is not among the demo owner\'s groups');
-  const auth = await ok<{ jwt: string; accountId?: number }>(fetch(`${base}/api/users/auth?accId=${account.id}`, { headers: basic }));
-  if (auth.accountId !== account.id) throw new Error('The session did not take Acme UK');
-  return { authorization: `Bearer ${auth.jwt}` };
 }
 
 /** begin, every chunk in order, end; seconds from the begin to the end's answer. */
@@ -43,7 +28,8 @@ async function upload(base: string, headers: Record<string, string>, file: Buffe
   const { fileId } = await ok<{ fileId: string }>(fetch(`${files}/upload/begin?filePrefix=bench.csv&size=${file.length}`, { headers }));
   for (let idx = 0; idx * chunkBytes < file.length; idx++) {
     const body = file.subarray(idx * chunkBytes, (idx + 1) * chunkBytes);
-    await ok(fetch(`${files}/upload/chunk?fileId=${fileId}&idx=${idx}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/octet-stream' }, body }));
+    const sent = await postBytes(`${files}/upload/chunk?fileId=${fileId}&idx=${idx}`, headers, body);
+    if (sent.status !== 200) throw new Error(`chunk ${idx}: ${sent.status} ${sent.text}`);
   }
   const end = await ok<{ sha256: string; bytes: number }>(fetch(`${files}/upload/end?fileId=${fileId}&hash=${hash}`, { headers }));
   const seconds = (performance.now() - began) / 1000;
@@ -81,7 +67,7 @@ export async function benchUpload(staticDir: string): Promise<void> {
   });
   try {
     const base = `http://127.0.0.1:${port}`;
-    const headers = await ownerOfAcmeUk(base);
+    const headers = await signInWithAccount(base, 'owner@example.com', 'Demo-Password-1', 'Acme UK');
     // A warm-up of both (the first chunk route call compiles its schemas; the first write grows the file system's caches).
     await upload(base, headers, file.subarray(0, chunkBytes * 2), createHash('sha256').update(file.subarray(0, chunkBytes * 2)).digest('hex'));
     await rawWrite(storage, file.subarray(0, chunkBytes * 2));
