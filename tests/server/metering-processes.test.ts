@@ -18,7 +18,7 @@ describe.runIf(databaseUrl)('the meter across two server processes on one Postgr
 
   beforeAll(async () => {
     database = await processDatabase(databaseUrl);
-    db = database.db!;
+    db = await database.use(async (handle) => handle);
     const env = { ...database.env, METER_TEST_ROUTE: '1', JWT_SECRET: secret };
     servers.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])));
   }, 120_000);

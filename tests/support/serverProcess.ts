@@ -31,6 +31,13 @@ export const testServerEnv: Record<string, string> = {
   SMTP_URL: '',
 };
 
+// Every process started here dies with the test process, whatever became of the test (a failed
+// beforeAll cannot stop what it never got back).
+const live = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+
 /** Starts server/main.ts and resolves once it prints its URL; fails if it exits or takes longer than `timeoutMs`. */
 export function startServerProcess(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -38,6 +45,8 @@ export function startServerProcess(env: Record<string, string>, timeoutMs = 120_
     env: { ...process.env, ...testServerEnv, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  live.add(child);
+  child.once('exit', () => live.delete(child));
   let out = '';
   return new Promise((done, fail) => {
     const timer = setTimeout(() => {
@@ -80,13 +89,29 @@ export function killServerProcess(child: ChildProcess): Promise<void> {
 
 /**
  * A database for server processes: with `databaseUrl`, a fresh PostgreSQL schema, migrated, that any
- * number of processes share (`db` is the test's own handle on it); without, a PGlite data folder,
- * which one process at a time may open (`db` is null: the processes own it).
+ * number of processes share; without, a PGlite data folder, which one process at a time may open.
+ * `use` runs `fn` on it from the test's own process: on PGlite only while no server has it open.
  */
-export async function processDatabase(databaseUrl: string | undefined): Promise<{ env: Record<string, string>; db: Db | null; drop(): Promise<void> }> {
+export async function processDatabase(databaseUrl: string | undefined): Promise<{
+  env: Record<string, string>;
+  use<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  drop(): Promise<void>;
+}> {
   if (!databaseUrl) {
     const dir = await mkdtemp(join(tmpdir(), 'portal-process-db-'));
-    return { env: { DATABASE_URL: '', DATA_DIR: dir }, db: null, drop: () => rm(dir, { recursive: true, force: true }) };
+    return {
+      env: { DATABASE_URL: '', DATA_DIR: dir },
+      async use(fn) {
+        const db = await openDb({ dataDir: dir });
+        try {
+          await migrate(db);
+          return await fn(db);
+        } finally {
+          await db.destroy();
+        }
+      },
+      drop: () => rm(dir, { recursive: true, force: true }),
+    };
   }
   const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const db = await openDb({ databaseUrl, schema });
@@ -95,7 +120,7 @@ export async function processDatabase(databaseUrl: string | undefined): Promise<
   url.searchParams.set('options', `-c search_path=${schema}`);
   return {
     env: { DATABASE_URL: url.toString() },
-    db,
+    use: (fn) => fn(db),
     async drop() {
       await dropSchema(db, schema);
       await db.destroy();
@@ -104,8 +129,8 @@ export async function processDatabase(databaseUrl: string | undefined): Promise<
 }
 
 /**
- * Signs in a user of the seeded demo data (SEED_DEMO=1) with one of their accounts, found by name in
- * their group tree; returns the bearer headers of that session.
+ * Signs in a user with one of their accounts, found by name in their group tree (the demo owner of
+ * SEED_DEMO=1 and Acme UK, say); returns the bearer headers of that session.
  */
 export async function signInWithAccount(origin: string, user: string, password: string, accountName: string): Promise<Record<string, string>> {
   type Group = { id: number; name: string; type: string; children?: Group[] };
