@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import type { z } from 'zod';
 import type { UploadState } from '../../../contract/files/entities';
 import type * as S from '../../../contract/files/schemas';
@@ -104,7 +104,7 @@ export async function uploadChunk(
   const upload = await ownUpload(deps, caller, territory, fileId);
   if (body.length > chunkBytes) throw chunkTooLarge(chunkBytes);
   if (body.length === 0) throw badRequest('A chunk cannot be empty: send its bytes as application/octet-stream');
-  // Hashed while the disk syncs the staged bytes, or at once when the chunk is a repeat.
+  // Hashed off the main thread while the chunk is staged, or at once when it is a repeat.
   let digest: string | null = null;
   let extended: Extended | null = null;
   const digestOf = () => (digest ??= sha256(body));
@@ -135,10 +135,13 @@ export async function uploadChunk(
 
   // The bytes are written and synced outside the transaction; the row lock then makes this the one
   // chunk `idx` of the upload across every process, and the row is written after the rename.
+  // The chunk's own digest is worked out in the thread pool (WebCrypto) as the bytes are written; the
+  // running hash of the upload, on this thread while the disk syncs them.
+  const hashing = webcrypto.subtle.digest('SHA-256', body);
   const staged = await deps.fileStorage.stageChunk(fileId, idx, body, () => {
-    digestOf();
     extended = deps.runningHashes?.extend(fileId, idx, body) ?? null;
   });
+  digest = Buffer.from(await hashing).toString('hex');
   try {
     const answer = await deps.db.transaction().execute(async (trx) => {
       const row = await Q.lockUpload(trx, fileId);
