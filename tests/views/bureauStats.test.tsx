@@ -31,9 +31,9 @@ const block = (files: number, cost: number, scale = 1): BureauStats['all'] => ({
 const paf: BureauStats = { mafId: 1, mafName: 'Royal Mail PAF (sample)', mafCountryCode: 'GB', all: block(3, 4_250, 3), purchased: block(1, 1_250) };
 const idle: BureauStats = { mafId: 3, mafName: 'Business file', mafCountryCode: 'GB', all: { ...block(0, 0, 0), suppression: [] }, purchased: { ...block(0, 0, 0), suppression: [] } };
 
-function renderStats(path: string, answer: BureauStats[] = [paf], groups: Group[] = [acmeTrading], roles = ['account']) {
+function renderStats(path: string, answer: BureauStats[] = [paf], groups: Group[] = [acmeTrading]) {
   const server: Handler = (call) => (call.url.pathname === '/api/bureau/stats/summary' ? ok(answer) : undefined);
-  const rendered = renderPortal(path, { user: authUser({ id: 4, roles }), groups, handler: server });
+  const rendered = renderPortal(path, { user: authUser({ id: 4 }), groups, handler: server });
   calls = rendered.calls;
   return rendered;
 }

@@ -10,7 +10,7 @@ import { formatDate } from '../../../shared/format';
 import { ResultTable } from '../../../shared/ResultTable';
 import { SubmitButton } from '../../../shared/SubmitButton';
 import { bureauAdminApi, type AdminCost, type CostBody } from './bureauAdminApi';
-import { basePrice, costState, historyOf, minorUnit, perUnit } from './costText';
+import { basePrice, costState, historyOf, minorUnit, perUnit, startText } from './costText';
 import { fieldsOf, priceBody, priceFields, priceLabels, serverProblems, type PriceField, type PriceFields, type PriceProblems } from './priceForm';
 import './bureauAdmin.css';
 
@@ -122,7 +122,7 @@ export default function PriceUpdate() {
           rows={history.map((c) => ({ ...c, id: c.costId }))}
           empty="This cost type has no prices yet."
           columns={[
-            { header: 'From', cell: (c) => formatDate(c.startDate) },
+            { header: 'From', cell: (c) => startText(c.startDate) },
             { header: 'To', cell: (c) => (c.endDate === null ? '—' : formatDate(c.endDate)) },
             { header: 'State', cell: (c) => <StateBadge cost={c} now={now} /> },
             { header: 'Base price', cell: (c) => basePrice(c.basePrice, territory), className: 'num' },

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { territoryLabels } from '../../../../contract/shared/territory';
 import { formatDate } from '../../../shared/format';
 import { ResultTable } from '../../../shared/ResultTable';
-import { basePrice, costLines, minorUnit, perUnit, type CostLine } from './costText';
+import { basePrice, costLines, minorUnit, perUnit, startText, type CostLine } from './costText';
 import type { BureauAdminData } from './load';
 
 type Data = Extract<BureauAdminData, { view: 'prices' }>;
@@ -43,7 +43,7 @@ export function PricesView({ data }: { data: Data }) {
                 { header: 'Real per record', cell: (l) => (l.current ? perUnit(l.current.realPricePerRecord, territory) : '—'), className: 'num' },
                 { header: 'Real per match', cell: (l) => (l.current ? perUnit(l.current.realPricePerMatch, territory) : '—'), className: 'num' },
                 { header: 'Minimum records', cell: (l) => (l.current ? l.current.minRecCount.toLocaleString('en-GB') : '—'), className: 'num' },
-                { header: 'Since', cell: (l) => (l.current ? formatDate(l.current.startDate) : 'Not priced') },
+                { header: 'Since', cell: (l) => (l.current ? startText(l.current.startDate) : 'Not priced') },
                 {
                   header: 'Update',
                   cell: (l) =>

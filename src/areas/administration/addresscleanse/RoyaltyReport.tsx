@@ -16,6 +16,8 @@ export function RoyaltyReport({ data }: { data: Data }) {
   const navigate = useNavigate();
   const { territory, rows, costTypes, includedTypes, range } = data;
   const totals = royaltyTotals(rows);
+  // The server answers every cost type asked for, charged or not.
+  const charged = rows.some((r) => r.jobs > 0);
   const money = (minor: number) => formatMoney(minor, territory);
   const included = (id: number) => includedTypes === null || includedTypes.includes(id);
 
@@ -77,7 +79,7 @@ export function RoyaltyReport({ data }: { data: Data }) {
         <h2 id="royalty-totals-title">
           {territoryLabels[territory]}, {dayRangeText(range)}
         </h2>
-        {rows.length === 0 ? (
+        {!charged ? (
           <p className="empty-state">
             <strong>No charges in this range.</strong> Charges appear once a customer pays for a file’s results; choose a longer range or
             other cost types.
@@ -116,7 +118,7 @@ export function RoyaltyReport({ data }: { data: Data }) {
         <UsageTable<RoyaltyCharge>
           id="royalty-table"
           title="Per cost type"
-          rows={rows}
+          rows={charged ? rows : []}
           rowKey={(r) => r.costTypeId}
           fileName={`RoyaltyCharges-${territory}-${range.from}-${range.to}.csv`}
           empty="No cost type was charged in this range."

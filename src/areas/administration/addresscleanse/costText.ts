@@ -1,5 +1,6 @@
 import { formatMoney } from '../../../../contract/shared/catalogue';
 import { territories, type Territory } from '../../../../contract/shared/territory';
+import { formatDate } from '../../../shared/format';
 import type { AdminCost, CostType } from './bureauAdminApi';
 
 // The admin costs of spec section 3 as the prices page shows them: per territory and cost type, the
@@ -57,3 +58,6 @@ export function costLines(costs: readonly AdminCost[], costTypes: readonly CostT
     }),
   }));
 }
+
+/** When a price starts: the seeded first prices start at 0, before any file. */
+export const startText = (seconds: number) => (seconds === 0 ? 'From the start' : formatDate(seconds));
