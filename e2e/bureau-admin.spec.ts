@@ -32,7 +32,7 @@ test('an admin updates a price: a bad value is refused and nothing saved, a good
   await page.getByRole('link', { name: 'Update price: Deduplication, Australia' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Update price' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Address Cleanse');
-  const perRecord = page.getByLabel('Price per record (c)');
+  const perRecord = page.getByLabel('Price per record (c)', { exact: true });
   await perRecord.fill('0.12345');
   await page.getByRole('button', { name: 'Save price' }).click();
   await expect(page.getByText('The price per record has at most four decimal places')).toBeVisible();

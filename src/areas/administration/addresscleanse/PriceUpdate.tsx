@@ -122,9 +122,9 @@ export default function PriceUpdate() {
           rows={history.map((c) => ({ ...c, id: c.costId }))}
           empty="This cost type has no prices yet."
           columns={[
-            { header: 'From', cell: (c) => startText(c.startDate) },
+            { header: 'From', cell: (c) => startText(c.startDate), className: 'nowrap' },
             { header: 'To', cell: (c) => (c.endDate === null ? '—' : formatDate(c.endDate)) },
-            { header: 'State', cell: (c) => <StateBadge cost={c} now={now} /> },
+            { header: 'State', cell: (c) => <StateBadge cost={c} now={now} />, className: 'nowrap' },
             { header: 'Base price', cell: (c) => basePrice(c.basePrice, territory), className: 'num' },
             { header: 'Per record', cell: (c) => perUnit(c.pricePerRecord, territory), className: 'num' },
             { header: 'Per match', cell: (c) => perUnit(c.pricePerMatch, territory), className: 'num' },

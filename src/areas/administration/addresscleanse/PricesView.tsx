@@ -43,7 +43,7 @@ export function PricesView({ data }: { data: Data }) {
                 { header: 'Real per record', cell: (l) => (l.current ? perUnit(l.current.realPricePerRecord, territory) : '—'), className: 'num' },
                 { header: 'Real per match', cell: (l) => (l.current ? perUnit(l.current.realPricePerMatch, territory) : '—'), className: 'num' },
                 { header: 'Minimum records', cell: (l) => (l.current ? l.current.minRecCount.toLocaleString('en-GB') : '—'), className: 'num' },
-                { header: 'Since', cell: (l) => (l.current ? startText(l.current.startDate) : 'Not priced') },
+                { header: 'Since', cell: (l) => (l.current ? startText(l.current.startDate) : 'Not priced'), className: 'nowrap' },
                 {
                   header: 'Update',
                   cell: (l) =>
@@ -58,6 +58,7 @@ export function PricesView({ data }: { data: Data }) {
                     ) : (
                       '—'
                     ),
+                  className: 'nowrap',
                 },
               ]}
             />

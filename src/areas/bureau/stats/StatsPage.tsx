@@ -72,11 +72,11 @@ export default function StatsPage() {
           <h2 id="bureau-stats-empty">No files cleansed from {dayRangeText(range)}</h2>
           <p>Choose a longer range above, or cleanse a file: its figures appear here once its results are made.</p>
           {uk ? (
-            <p>
+            <div className="form__row form__row--spaced">
               <Link to={uploadPage} className="button button--primary">
                 Upload a file
               </Link>
-            </p>
+            </div>
           ) : (
             <p>File cleansing is for UK accounts.</p>
           )}
