@@ -13,12 +13,14 @@ type Props = {
   range: DayRange;
   now: number;
   onApply: (data: FormData) => void;
+  /** What else in the address was not understood (the page's own filters). */
+  problems?: readonly string[];
   /** The page's own check of its other filters: why they cannot be applied, or null. */
   check?: (data: FormData) => string | null;
   children?: ReactNode;
 };
 
-export function DateRangeForm({ id, label, range, now, onApply, check, children }: Props) {
+export function DateRangeForm({ id, label, range, now, onApply, problems = [], check, children }: Props) {
   const form = useRef<HTMLFormElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -64,7 +66,7 @@ export function DateRangeForm({ id, label, range, now, onApply, check, children 
           </button>
         ))}
       </div>
-      {[problem, ...range.problems].filter(Boolean).map((p) => (
+      {[problem, ...range.problems, ...problems].filter(Boolean).map((p) => (
         <p key={p} className="field-error date-range__problem" role="alert">
           {p}
         </p>

@@ -1,7 +1,8 @@
 import type { FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { formatMoney } from '../../../../contract/shared/catalogue';
-import { territories, territoryLabels } from '../../../../contract/shared/territory';
+import { territoryLabels } from '../../../../contract/shared/territory';
+import { TerritoryField } from '../../../shared/TerritoryField';
 import { count } from '../../../shared/charts/buckets';
 import { UsageChart } from '../../../shared/charts/UsageChart';
 import { downloadCsv } from '../../../shared/csv';
@@ -43,24 +44,9 @@ export function JobChargesReport({ data }: { data: Data }) {
     <>
       <section className="card" aria-labelledby="jobs-filter-title">
         <h2 id="jobs-filter-title">Job charges</h2>
-        <DateRangeForm key={JSON.stringify([range.from, range.to, territory])} id="jobs-range" label="Choose the job charges report" range={range} now={data.now} onApply={apply}>
-          <div className="field">
-            <label htmlFor="jobs-territory">Territory</label>
-            <select id="jobs-territory" name="territory" defaultValue={territory ?? ''}>
-              <option value="">Both</option>
-              {territories.map((t) => (
-                <option key={t} value={t}>
-                  {territoryLabels[t]}
-                </option>
-              ))}
-            </select>
-          </div>
+        <DateRangeForm key={JSON.stringify([range.from, range.to, territory])} id="jobs-range" label="Choose the job charges report" range={range} now={data.now} onApply={apply} problems={data.problems}>
+          <TerritoryField id="jobs-territory" defaultValue={territory ?? ''} both="Both" />
         </DateRangeForm>
-        {data.problems.map((p) => (
-          <p key={p} className="field-error" role="alert">
-            {p}
-          </p>
-        ))}
       </section>
 
       <section className="card" aria-labelledby="jobs-totals-title">

@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { formatMoney } from '../../../../contract/shared/catalogue';
-import { territories, territoryLabels } from '../../../../contract/shared/territory';
+import { territoryLabels } from '../../../../contract/shared/territory';
+import { TerritoryField } from '../../../shared/TerritoryField';
 import { UsageChart } from '../../../shared/charts/UsageChart';
 import { UsageTable } from '../../../shared/charts/UsageTable';
 import { DateRangeForm } from '../../../shared/DateRangeForm';
@@ -47,18 +48,10 @@ export function RoyaltyReport({ data }: { data: Data }) {
           range={range}
           now={data.now}
           onApply={apply}
+          problems={data.problems}
           check={(form) => (form.getAll('types').length === 0 ? 'Choose at least one cost type.' : null)}
         >
-          <div className="field">
-            <label htmlFor="royalty-territory">Territory</label>
-            <select id="royalty-territory" name="territory" defaultValue={territory}>
-              {territories.map((t) => (
-                <option key={t} value={t}>
-                  {territoryLabels[t]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <TerritoryField id="royalty-territory" defaultValue={territory} />
           <fieldset className="bureau-admin__choices">
             <legend>Included cost types</legend>
             {costTypes.map((t) => (
@@ -68,11 +61,6 @@ export function RoyaltyReport({ data }: { data: Data }) {
             ))}
           </fieldset>
         </DateRangeForm>
-        {data.problems.map((p) => (
-          <p key={p} className="field-error" role="alert">
-            {p}
-          </p>
-        ))}
       </section>
 
       <section className="card" aria-labelledby="royalty-totals-title">
