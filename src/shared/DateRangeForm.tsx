@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { dayRangePicks, dayRangeProblem, dayRangeText, type DayRange } from './dateRange';
+import { dayOfText, dayRangePicks, dayRangeProblem, dayRangeText, textOfDay, type DayRange } from './dateRange';
 import './dateRange.css';
 
-// The range of a report as a form: From and To days (shown dd/mm/yyyy), any other filters the page
-// adds as children, Apply, and quick picks. The page keeps the range in its address: onApply gets the
-// form's data (from and to checked first) and navigates.
+// The range of a report as a form: From and To days typed dd/mm/yyyy, any other filters the page adds
+// as children, Apply, and quick picks. The page keeps the range in its address: onApply gets the
+// form's data, from and to checked and turned into yyyy-mm-dd, and navigates.
 
 type Props = {
   id: string;
@@ -24,10 +24,16 @@ export function DateRangeForm({ id, label, range, now, onApply, problems = [], c
   const form = useRef<HTMLFormElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
+  /** Applies `data` whose from and to are dd/mm/yyyy as typed. */
   const apply = (data: FormData) => {
-    const why = dayRangeProblem(String(data.get('from') ?? ''), String(data.get('to') ?? '')) ?? check?.(data) ?? null;
+    const from = String(data.get('from') ?? '');
+    const to = String(data.get('to') ?? '');
+    const why = dayRangeProblem(from, to) ?? check?.(data) ?? null;
     setProblem(why);
-    if (!why) onApply(data);
+    if (why) return;
+    data.set('from', dayOfText(from) ?? '');
+    data.set('to', dayOfText(to) ?? '');
+    onApply(data);
   };
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -36,8 +42,8 @@ export function DateRangeForm({ id, label, range, now, onApply, problems = [], c
   const pick = (from: string, to: string) => {
     if (!form.current) return;
     const data = new FormData(form.current);
-    data.set('from', from);
-    data.set('to', to);
+    data.set('from', textOfDay(from));
+    data.set('to', textOfDay(to));
     apply(data);
   };
 
@@ -46,11 +52,37 @@ export function DateRangeForm({ id, label, range, now, onApply, problems = [], c
       <form ref={form} className="date-range__form" onSubmit={submit} aria-label={label} noValidate>
         <div className="field">
           <label htmlFor={`${id}-from`}>From</label>
-          <input id={`${id}-from`} name="from" type="date" defaultValue={range.from} required aria-describedby={`${id}-shown`} />
+          <input
+            id={`${id}-from`}
+            name="from"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            size={10}
+            defaultValue={textOfDay(range.from)}
+            required
+            aria-describedby={`${id}-from-hint ${id}-shown`}
+          />
+          <small id={`${id}-from-hint`} className="field__hint">
+            dd/mm/yyyy
+          </small>
         </div>
         <div className="field">
           <label htmlFor={`${id}-to`}>To</label>
-          <input id={`${id}-to`} name="to" type="date" defaultValue={range.to} required aria-describedby={`${id}-shown`} />
+          <input
+            id={`${id}-to`}
+            name="to"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            size={10}
+            defaultValue={textOfDay(range.to)}
+            required
+            aria-describedby={`${id}-to-hint ${id}-shown`}
+          />
+          <small id={`${id}-to-hint`} className="field__hint">
+            dd/mm/yyyy
+          </small>
         </div>
         {children}
         <div className="date-range__apply">

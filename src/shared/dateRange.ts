@@ -51,10 +51,27 @@ export function readDayRange(search: { from?: string; to?: string }, now: number
 /** "01/09/2026 to 25/11/2026". */
 export const dayRangeText = (range: Pick<DayRange, 'fromSeconds' | 'toSeconds'>) => `${formatDate(range.fromSeconds)} to ${formatDate(range.toSeconds)}`;
 
-/** Why two typed days are not a range, or null. */
+/**
+ * A day typed as dd/mm/yyyy (spec section 9; d/m and dashes or dots too) as yyyy-mm-dd, or null when
+ * it is no such day. Typed rather than picked: a date input shows the browser's own order, which is
+ * mm/dd/yyyy in many.
+ */
+export function dayOfText(text: string): string | null {
+  const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const day = `${match[3]}-${match[2].padStart(2, '0')}-${match[1].padStart(2, '0')}`;
+  return secondsOfDateInput(day) === null ? null : day;
+}
+
+/** yyyy-mm-dd as dd/mm/yyyy, what the day fields show. */
+export const textOfDay = (day: string) => day.split('-').reverse().join('/');
+
+/** Why two typed days (dd/mm/yyyy) are not a range, or null. */
 export function dayRangeProblem(from: string, to: string): string | null {
-  if (secondsOfDateInput(from) === null || secondsOfDateInput(to) === null) return 'Enter both dates as dd/mm/yyyy.';
-  return to < from ? 'The To date is before the From date.' : null;
+  const first = dayOfText(from);
+  const last = dayOfText(to);
+  if (first === null || last === null) return 'Enter both dates as dd/mm/yyyy.';
+  return last < first ? 'The To date is before the From date.' : null;
 }
 
 /** The quick picks beside a range: this month, last month, the last three months, this year. */

@@ -263,7 +263,7 @@ describe('the price arithmetic', () => {
   });
 
   it('refuses a start in the past, a blank field and a negative price with their own words', () => {
-    const { body, problems } = priceBody(cost(1), { ...fieldsOf(cost(1)), startDate: '2025-06-01', minRecCount: '', realPricePerMatch: '-1' }, at('2025-06-15T12:00'));
+    const { body, problems } = priceBody(cost(1), { ...fieldsOf(cost(1)), startDate: '01/06/2025', minRecCount: '', realPricePerMatch: '-1' }, at('2025-06-15T12:00'));
     expect(body).toBeNull();
     expect(problems).toEqual({
       startDate: 'The start date is in the past: leave it blank to start now',
@@ -273,7 +273,7 @@ describe('the price arithmetic', () => {
   });
 
   it('sends a later start date as its day\'s first second', () => {
-    expect(priceBody(cost(1), { ...fieldsOf(cost(1)), startDate: '2025-07-01' }, at('2025-06-15T12:00')).body?.startDate).toBe(at('2025-07-01T00:00'));
+    expect(priceBody(cost(1), { ...fieldsOf(cost(1)), startDate: '1/7/2025' }, at('2025-06-15T12:00')).body?.startDate).toBe(at('2025-07-01T00:00'));
   });
 
   it('splits the server\'s message by the fields it names', () => {

@@ -7,6 +7,7 @@ import { helpTipsDisabledKey } from '../../contract/shared/helpTips';
 import { blockedMessages } from '../../contract/shared/messages';
 import type { Group } from '../../contract/groups/entities';
 import { statsCsv, statsRows, statsTotals } from '../../src/areas/bureau/stats/statsText';
+import { dayOfText, dayRangeProblem } from '../../src/shared/dateRange';
 import { group } from '../machines/models/groupFixtures';
 import { acmeAu, acmeTrading, at } from './servicesFixtures';
 import { authUser, ok, renderPortal, type Call, type Handler } from './support/renderPortal';
@@ -63,6 +64,8 @@ describe('/applications/addresscleanse', () => {
       dateTo: String(at('2025-06-16T00:00') - 1),
     });
     expect(screen.getByText('01/04/2025 to 15/06/2025', { selector: 'strong' })).toBeTruthy();
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('01/04/2025');
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('15/06/2025');
   });
 
   it('shows each reference file\'s figures, all files beside purchased, with the cost in pounds', async () => {
@@ -86,9 +89,9 @@ describe('/applications/addresscleanse', () => {
     await screen.findByRole('table', { name: 'Figures: Royal Mail PAF (sample)' });
     const user = userEvent.setup();
     await user.clear(screen.getByLabelText('From'));
-    await user.type(screen.getByLabelText('From'), '2025-01-01');
+    await user.type(screen.getByLabelText('From'), '01/01/2025');
     await user.clear(screen.getByLabelText('To'));
-    await user.type(screen.getByLabelText('To'), '2025-01-31');
+    await user.type(screen.getByLabelText('To'), '31/01/2025');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(router.state.location.search).toEqual({ from: '2025-01-01', to: '2025-01-31' }));
     await waitFor(() => expect(statsCalls().at(-1)?.url.searchParams.get('dateFrom')).toBe(String(at('2025-01-01T00:00'))));
@@ -100,7 +103,7 @@ describe('/applications/addresscleanse', () => {
     await screen.findByRole('table', { name: 'Figures: Royal Mail PAF (sample)' });
     const user = userEvent.setup();
     await user.clear(screen.getByLabelText('To'));
-    await user.type(screen.getByLabelText('To'), '2025-02-01');
+    await user.type(screen.getByLabelText('To'), '01/02/2025');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect((await screen.findByRole('alert')).textContent).toBe('The To date is before the From date.');
     expect(statsCalls()).toHaveLength(1);
@@ -149,5 +152,15 @@ describe('the bureau statistics', () => {
     const rows = statsCsv([paf], 'australia');
     expect(rows[0]).toEqual(['Reference file', 'Country', 'Group', 'Measure', 'All files', 'Purchased']);
     expect(rows[2]).toEqual(['Royal Mail PAF (sample)', 'GB', 'Files', 'Cost (A$)', 42.5, 12.5]);
+  });
+});
+
+describe('a typed day', () => {
+  it('is read day first, and refused when there is no such day', () => {
+    expect(dayOfText('05/02/2025')).toBe('2025-02-05');
+    expect(dayOfText('5.2.2025')).toBe('2025-02-05');
+    expect(dayOfText('29/02/2025')).toBeNull();
+    expect(dayOfText('2025-02-05')).toBeNull();
+    expect(dayRangeProblem('01/03/2025', '28/02/2025')).toBe('The To date is before the From date.');
   });
 });

@@ -25,7 +25,7 @@ const hints = (territory: AdminCost['territory']): Partial<Record<PriceField, st
     realPricePerRecord: `What the data owner is owed per record, in ${unit}.`,
     realPricePerMatch: `What the data owner is owed per match, in ${unit}.`,
     minRecCount: 'A file is charged for at least this many records.',
-    startDate: 'Leave blank to start now. A later day keeps the current price until then.',
+    startDate: 'dd/mm/yyyy. Leave blank to start now; a later day keeps the current price until then.',
   };
 };
 
@@ -88,8 +88,9 @@ export default function PriceUpdate() {
               <input
                 id={`price-${f}`}
                 name={f}
-                type={f === 'startDate' ? 'date' : 'text'}
-                inputMode={f === 'minRecCount' ? 'numeric' : f === 'startDate' ? undefined : 'decimal'}
+                type="text"
+                inputMode={f === 'minRecCount' || f === 'startDate' ? 'numeric' : 'decimal'}
+                autoComplete="off"
                 value={fields[f]}
                 onChange={(e) => change(f, e.currentTarget.value)}
                 aria-invalid={shown[f] ? true : undefined}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createCost } from '../../../../contract/bureau/schemas';
 import type { Territory } from '../../../../contract/shared/territory';
+import { dayOfText } from '../../../shared/dateRange';
 import { dateInputValue, secondsOfDateInput } from '../../../shared/format';
 import { majorUnitsProblem, majorUnitsText, minorUnitsOf } from '../../../shared/money';
 import type { AdminCost, CostBody } from './bureauAdminApi';
@@ -37,8 +38,9 @@ export function priceBody(cost: AdminCost, fields: PriceFields, now: number): { 
   const base = majorUnitsProblem(fields.basePrice, 'The base price');
   if (base) problems.basePrice = base;
   let startDate: number | undefined;
-  const day = fields.startDate.trim();
-  if (day) {
+  const typed = fields.startDate.trim();
+  if (typed) {
+    const day = dayOfText(typed) ?? '';
     const start = secondsOfDateInput(day);
     const today = dateInputValue(now);
     if (start === null) problems.startDate = 'The start date is not a day (dd/mm/yyyy)';
