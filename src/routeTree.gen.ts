@@ -34,9 +34,11 @@ import { Route as SignedInValidatedUserRouteImport } from './routes/_signedIn/_v
 import { Route as SignedInValidatedWelcomewizardRouteImport } from './routes/_signedIn/_validated/welcomewizard'
 import { Route as SignedInValidatedAdministrationIndexRouteImport } from './routes/_signedIn/_validated/administration/index'
 import { Route as SignedInValidatedAdministrationAccountRouteImport } from './routes/_signedIn/_validated/administration/account'
+import { Route as SignedInValidatedAdministrationAddresscleanseRouteImport } from './routes/_signedIn/_validated/administration/addresscleanse'
 import { Route as SignedInValidatedAdministrationOrganisationRouteImport } from './routes/_signedIn/_validated/administration/organisation'
 import { Route as SignedInValidatedAdministrationServicesRouteImport } from './routes/_signedIn/_validated/administration/services'
 import { Route as SignedInValidatedAdministrationTokensRouteImport } from './routes/_signedIn/_validated/administration/tokens'
+import { Route as SignedInValidatedApplicationsAddresscleanseRouteImport } from './routes/_signedIn/_validated/applications/addresscleanse'
 import { Route as SignedInValidatedApplicationsAddresslookupRouteImport } from './routes/_signedIn/_validated/applications/addresslookup'
 import { Route as SignedInValidatedApplicationsEmailvalidationRouteImport } from './routes/_signedIn/_validated/applications/emailvalidation'
 import { Route as SignedInValidatedApplicationsPaymentvalidationRouteImport } from './routes/_signedIn/_validated/applications/paymentvalidation'
@@ -65,11 +67,13 @@ import { Route as SignedInValidatedAdministrationAccountIndexRouteImport } from 
 import { Route as SignedInValidatedAdministrationAccountEditRouteImport } from './routes/_signedIn/_validated/administration/account/edit'
 import { Route as SignedInValidatedAdministrationAccountInviteRouteImport } from './routes/_signedIn/_validated/administration/account/invite'
 import { Route as SignedInValidatedAdministrationAccountCreateRouteImport } from './routes/_signedIn/_validated/administration/account_/create'
+import { Route as SignedInValidatedAdministrationAddresscleanseIndexRouteImport } from './routes/_signedIn/_validated/administration/addresscleanse/index'
 import { Route as SignedInValidatedAdministrationOrganisationIndexRouteImport } from './routes/_signedIn/_validated/administration/organisation/index'
 import { Route as SignedInValidatedAdministrationOrganisationEditRouteImport } from './routes/_signedIn/_validated/administration/organisation/edit'
 import { Route as SignedInValidatedAdministrationOrganisationInviteRouteImport } from './routes/_signedIn/_validated/administration/organisation/invite'
 import { Route as SignedInValidatedAdministrationServicesIndexRouteImport } from './routes/_signedIn/_validated/administration/services/index'
 import { Route as SignedInValidatedAdministrationServicesBundlecreateRouteImport } from './routes/_signedIn/_validated/administration/services/bundlecreate'
+import { Route as SignedInValidatedApplicationsAddresscleanseIndexRouteImport } from './routes/_signedIn/_validated/applications/addresscleanse/index'
 import { Route as SignedInValidatedDataAdministrationDatasetDatasetIdRouteImport } from './routes/_signedIn/_validated/dataAdministration/dataset/$datasetId'
 import { Route as SignedInValidatedDataAdministrationDatasetCreateRouteImport } from './routes/_signedIn/_validated/dataAdministration/dataset/create'
 import { Route as SignedInValidatedDataAdministrationPlanPlanIdRouteImport } from './routes/_signedIn/_validated/dataAdministration/plan/$planId'
@@ -80,6 +84,7 @@ import { Route as SignedInValidatedPartnerAdministrationInviteRouteImport } from
 import { Route as SignedInValidatedUserUserIdIndexRouteImport } from './routes/_signedIn/_validated/user/$userId/index'
 import { Route as SignedInValidatedUserUserIdEditRouteImport } from './routes/_signedIn/_validated/user/$userId/edit'
 import { Route as SignedInValidatedAdministrationAccountEdituserUserIdRouteImport } from './routes/_signedIn/_validated/administration/account/edituser/$userId'
+import { Route as SignedInValidatedAdministrationAddresscleansePriceupdateCostIdRouteImport } from './routes/_signedIn/_validated/administration/addresscleanse/priceupdate/$costId'
 import { Route as SignedInValidatedAdministrationOrganisationEdituserUserIdRouteImport } from './routes/_signedIn/_validated/administration/organisation/edituser/$userId'
 import { Route as SignedInValidatedAdministrationServicesBundleeditBundleIdRouteImport } from './routes/_signedIn/_validated/administration/services/bundleedit/$bundleId'
 import { Route as SignedInValidatedDataAdministrationDatasetDatasetIdIndexRouteImport } from './routes/_signedIn/_validated/dataAdministration/dataset/$datasetId/index'
@@ -222,6 +227,12 @@ const SignedInValidatedAdministrationAccountRoute =
     path: '/account',
     getParentRoute: () => SignedInValidatedAdministrationRoute,
   } as any)
+const SignedInValidatedAdministrationAddresscleanseRoute =
+  SignedInValidatedAdministrationAddresscleanseRouteImport.update({
+    id: '/addresscleanse',
+    path: '/addresscleanse',
+    getParentRoute: () => SignedInValidatedAdministrationRoute,
+  } as any)
 const SignedInValidatedAdministrationOrganisationRoute =
   SignedInValidatedAdministrationOrganisationRouteImport.update({
     id: '/organisation',
@@ -239,6 +250,12 @@ const SignedInValidatedAdministrationTokensRoute =
     id: '/tokens',
     path: '/tokens',
     getParentRoute: () => SignedInValidatedAdministrationRoute,
+  } as any)
+const SignedInValidatedApplicationsAddresscleanseRoute =
+  SignedInValidatedApplicationsAddresscleanseRouteImport.update({
+    id: '/applications/addresscleanse',
+    path: '/applications/addresscleanse',
+    getParentRoute: () => SignedInValidatedRoute,
   } as any)
 const SignedInValidatedApplicationsAddresslookupRoute =
   SignedInValidatedApplicationsAddresslookupRouteImport.update({
@@ -408,6 +425,12 @@ const SignedInValidatedAdministrationAccountCreateRoute =
     path: '/account/create',
     getParentRoute: () => SignedInValidatedAdministrationRoute,
   } as any)
+const SignedInValidatedAdministrationAddresscleanseIndexRoute =
+  SignedInValidatedAdministrationAddresscleanseIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => SignedInValidatedAdministrationAddresscleanseRoute,
+  } as any)
 const SignedInValidatedAdministrationOrganisationIndexRoute =
   SignedInValidatedAdministrationOrganisationIndexRouteImport.update({
     id: '/',
@@ -437,6 +460,12 @@ const SignedInValidatedAdministrationServicesBundlecreateRoute =
     id: '/bundlecreate',
     path: '/bundlecreate',
     getParentRoute: () => SignedInValidatedAdministrationServicesRoute,
+  } as any)
+const SignedInValidatedApplicationsAddresscleanseIndexRoute =
+  SignedInValidatedApplicationsAddresscleanseIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => SignedInValidatedApplicationsAddresscleanseRoute,
   } as any)
 const SignedInValidatedDataAdministrationDatasetDatasetIdRoute =
   SignedInValidatedDataAdministrationDatasetDatasetIdRouteImport.update({
@@ -498,6 +527,14 @@ const SignedInValidatedAdministrationAccountEdituserUserIdRoute =
     path: '/edituser/$userId',
     getParentRoute: () => SignedInValidatedAdministrationAccountRoute,
   } as any)
+const SignedInValidatedAdministrationAddresscleansePriceupdateCostIdRoute =
+  SignedInValidatedAdministrationAddresscleansePriceupdateCostIdRouteImport.update(
+    {
+      id: '/priceupdate/$costId',
+      path: '/priceupdate/$costId',
+      getParentRoute: () => SignedInValidatedAdministrationAddresscleanseRoute,
+    } as any,
+  )
 const SignedInValidatedAdministrationOrganisationEdituserUserIdRoute =
   SignedInValidatedAdministrationOrganisationEdituserUserIdRouteImport.update({
     id: '/edituser/$userId',
@@ -578,9 +615,11 @@ export interface FileRoutesByFullPath {
   '/user': typeof SignedInValidatedUserRouteWithChildren
   '/welcomewizard': typeof SignedInValidatedWelcomewizardRoute
   '/administration/account': typeof SignedInValidatedAdministrationAccountRouteWithChildren
+  '/administration/addresscleanse': typeof SignedInValidatedAdministrationAddresscleanseRouteWithChildren
   '/administration/organisation': typeof SignedInValidatedAdministrationOrganisationRouteWithChildren
   '/administration/services': typeof SignedInValidatedAdministrationServicesRouteWithChildren
   '/administration/tokens': typeof SignedInValidatedAdministrationTokensRoute
+  '/applications/addresscleanse': typeof SignedInValidatedApplicationsAddresscleanseRouteWithChildren
   '/applications/addresslookup': typeof SignedInValidatedApplicationsAddresslookupRoute
   '/applications/emailvalidation': typeof SignedInValidatedApplicationsEmailvalidationRoute
   '/applications/paymentvalidation': typeof SignedInValidatedApplicationsPaymentvalidationRoute
@@ -620,11 +659,14 @@ export interface FileRoutesByFullPath {
   '/partner/administration/invite': typeof SignedInValidatedPartnerAdministrationInviteRoute
   '/user/$userId/edit': typeof SignedInValidatedUserUserIdEditRoute
   '/administration/account/': typeof SignedInValidatedAdministrationAccountIndexRoute
+  '/administration/addresscleanse/': typeof SignedInValidatedAdministrationAddresscleanseIndexRoute
   '/administration/organisation/': typeof SignedInValidatedAdministrationOrganisationIndexRoute
   '/administration/services/': typeof SignedInValidatedAdministrationServicesIndexRoute
+  '/applications/addresscleanse/': typeof SignedInValidatedApplicationsAddresscleanseIndexRoute
   '/partner/administration/': typeof SignedInValidatedPartnerAdministrationIndexRoute
   '/user/$userId/': typeof SignedInValidatedUserUserIdIndexRoute
   '/administration/account/edituser/$userId': typeof SignedInValidatedAdministrationAccountEdituserUserIdRoute
+  '/administration/addresscleanse/priceupdate/$costId': typeof SignedInValidatedAdministrationAddresscleansePriceupdateCostIdRoute
   '/administration/organisation/edituser/$userId': typeof SignedInValidatedAdministrationOrganisationEdituserUserIdRoute
   '/administration/services/bundleedit/$bundleId': typeof SignedInValidatedAdministrationServicesBundleeditBundleIdRoute
   '/dataAdministration/dataset/$datasetId/edit': typeof SignedInValidatedDataAdministrationDatasetDatasetIdEditRoute
@@ -683,11 +725,14 @@ export interface FileRoutesByTo {
   '/partner/administration/invite': typeof SignedInValidatedPartnerAdministrationInviteRoute
   '/user/$userId/edit': typeof SignedInValidatedUserUserIdEditRoute
   '/administration/account': typeof SignedInValidatedAdministrationAccountIndexRoute
+  '/administration/addresscleanse': typeof SignedInValidatedAdministrationAddresscleanseIndexRoute
   '/administration/organisation': typeof SignedInValidatedAdministrationOrganisationIndexRoute
   '/administration/services': typeof SignedInValidatedAdministrationServicesIndexRoute
+  '/applications/addresscleanse': typeof SignedInValidatedApplicationsAddresscleanseIndexRoute
   '/partner/administration': typeof SignedInValidatedPartnerAdministrationIndexRoute
   '/user/$userId': typeof SignedInValidatedUserUserIdIndexRoute
   '/administration/account/edituser/$userId': typeof SignedInValidatedAdministrationAccountEdituserUserIdRoute
+  '/administration/addresscleanse/priceupdate/$costId': typeof SignedInValidatedAdministrationAddresscleansePriceupdateCostIdRoute
   '/administration/organisation/edituser/$userId': typeof SignedInValidatedAdministrationOrganisationEdituserUserIdRoute
   '/administration/services/bundleedit/$bundleId': typeof SignedInValidatedAdministrationServicesBundleeditBundleIdRoute
   '/dataAdministration/dataset/$datasetId/edit': typeof SignedInValidatedDataAdministrationDatasetDatasetIdEditRoute
@@ -724,9 +769,11 @@ export interface FileRoutesById {
   '/_signedIn/_validated/user': typeof SignedInValidatedUserRouteWithChildren
   '/_signedIn/_validated/welcomewizard': typeof SignedInValidatedWelcomewizardRoute
   '/_signedIn/_validated/administration/account': typeof SignedInValidatedAdministrationAccountRouteWithChildren
+  '/_signedIn/_validated/administration/addresscleanse': typeof SignedInValidatedAdministrationAddresscleanseRouteWithChildren
   '/_signedIn/_validated/administration/organisation': typeof SignedInValidatedAdministrationOrganisationRouteWithChildren
   '/_signedIn/_validated/administration/services': typeof SignedInValidatedAdministrationServicesRouteWithChildren
   '/_signedIn/_validated/administration/tokens': typeof SignedInValidatedAdministrationTokensRoute
+  '/_signedIn/_validated/applications/addresscleanse': typeof SignedInValidatedApplicationsAddresscleanseRouteWithChildren
   '/_signedIn/_validated/applications/addresslookup': typeof SignedInValidatedApplicationsAddresslookupRoute
   '/_signedIn/_validated/applications/emailvalidation': typeof SignedInValidatedApplicationsEmailvalidationRoute
   '/_signedIn/_validated/applications/paymentvalidation': typeof SignedInValidatedApplicationsPaymentvalidationRoute
@@ -766,11 +813,14 @@ export interface FileRoutesById {
   '/_signedIn/_validated/partner/administration/invite': typeof SignedInValidatedPartnerAdministrationInviteRoute
   '/_signedIn/_validated/user/$userId/edit': typeof SignedInValidatedUserUserIdEditRoute
   '/_signedIn/_validated/administration/account/': typeof SignedInValidatedAdministrationAccountIndexRoute
+  '/_signedIn/_validated/administration/addresscleanse/': typeof SignedInValidatedAdministrationAddresscleanseIndexRoute
   '/_signedIn/_validated/administration/organisation/': typeof SignedInValidatedAdministrationOrganisationIndexRoute
   '/_signedIn/_validated/administration/services/': typeof SignedInValidatedAdministrationServicesIndexRoute
+  '/_signedIn/_validated/applications/addresscleanse/': typeof SignedInValidatedApplicationsAddresscleanseIndexRoute
   '/_signedIn/_validated/partner/administration/': typeof SignedInValidatedPartnerAdministrationIndexRoute
   '/_signedIn/_validated/user/$userId/': typeof SignedInValidatedUserUserIdIndexRoute
   '/_signedIn/_validated/administration/account/edituser/$userId': typeof SignedInValidatedAdministrationAccountEdituserUserIdRoute
+  '/_signedIn/_validated/administration/addresscleanse/priceupdate/$costId': typeof SignedInValidatedAdministrationAddresscleansePriceupdateCostIdRoute
   '/_signedIn/_validated/administration/organisation/edituser/$userId': typeof SignedInValidatedAdministrationOrganisationEdituserUserIdRoute
   '/_signedIn/_validated/administration/services/bundleedit/$bundleId': typeof SignedInValidatedAdministrationServicesBundleeditBundleIdRoute
   '/_signedIn/_validated/dataAdministration/dataset/$datasetId/edit': typeof SignedInValidatedDataAdministrationDatasetDatasetIdEditRoute
@@ -804,9 +854,11 @@ export interface FileRouteTypes {
     | '/user'
     | '/welcomewizard'
     | '/administration/account'
+    | '/administration/addresscleanse'
     | '/administration/organisation'
     | '/administration/services'
     | '/administration/tokens'
+    | '/applications/addresscleanse'
     | '/applications/addresslookup'
     | '/applications/emailvalidation'
     | '/applications/paymentvalidation'
@@ -846,11 +898,14 @@ export interface FileRouteTypes {
     | '/partner/administration/invite'
     | '/user/$userId/edit'
     | '/administration/account/'
+    | '/administration/addresscleanse/'
     | '/administration/organisation/'
     | '/administration/services/'
+    | '/applications/addresscleanse/'
     | '/partner/administration/'
     | '/user/$userId/'
     | '/administration/account/edituser/$userId'
+    | '/administration/addresscleanse/priceupdate/$costId'
     | '/administration/organisation/edituser/$userId'
     | '/administration/services/bundleedit/$bundleId'
     | '/dataAdministration/dataset/$datasetId/edit'
@@ -909,11 +964,14 @@ export interface FileRouteTypes {
     | '/partner/administration/invite'
     | '/user/$userId/edit'
     | '/administration/account'
+    | '/administration/addresscleanse'
     | '/administration/organisation'
     | '/administration/services'
+    | '/applications/addresscleanse'
     | '/partner/administration'
     | '/user/$userId'
     | '/administration/account/edituser/$userId'
+    | '/administration/addresscleanse/priceupdate/$costId'
     | '/administration/organisation/edituser/$userId'
     | '/administration/services/bundleedit/$bundleId'
     | '/dataAdministration/dataset/$datasetId/edit'
@@ -949,9 +1007,11 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/user'
     | '/_signedIn/_validated/welcomewizard'
     | '/_signedIn/_validated/administration/account'
+    | '/_signedIn/_validated/administration/addresscleanse'
     | '/_signedIn/_validated/administration/organisation'
     | '/_signedIn/_validated/administration/services'
     | '/_signedIn/_validated/administration/tokens'
+    | '/_signedIn/_validated/applications/addresscleanse'
     | '/_signedIn/_validated/applications/addresslookup'
     | '/_signedIn/_validated/applications/emailvalidation'
     | '/_signedIn/_validated/applications/paymentvalidation'
@@ -991,11 +1051,14 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/partner/administration/invite'
     | '/_signedIn/_validated/user/$userId/edit'
     | '/_signedIn/_validated/administration/account/'
+    | '/_signedIn/_validated/administration/addresscleanse/'
     | '/_signedIn/_validated/administration/organisation/'
     | '/_signedIn/_validated/administration/services/'
+    | '/_signedIn/_validated/applications/addresscleanse/'
     | '/_signedIn/_validated/partner/administration/'
     | '/_signedIn/_validated/user/$userId/'
     | '/_signedIn/_validated/administration/account/edituser/$userId'
+    | '/_signedIn/_validated/administration/addresscleanse/priceupdate/$costId'
     | '/_signedIn/_validated/administration/organisation/edituser/$userId'
     | '/_signedIn/_validated/administration/services/bundleedit/$bundleId'
     | '/_signedIn/_validated/dataAdministration/dataset/$datasetId/edit'
@@ -1192,6 +1255,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInValidatedAdministrationAccountRouteImport
       parentRoute: typeof SignedInValidatedAdministrationRoute
     }
+    '/_signedIn/_validated/administration/addresscleanse': {
+      id: '/_signedIn/_validated/administration/addresscleanse'
+      path: '/addresscleanse'
+      fullPath: '/administration/addresscleanse'
+      preLoaderRoute: typeof SignedInValidatedAdministrationAddresscleanseRouteImport
+      parentRoute: typeof SignedInValidatedAdministrationRoute
+    }
     '/_signedIn/_validated/administration/organisation': {
       id: '/_signedIn/_validated/administration/organisation'
       path: '/organisation'
@@ -1212,6 +1282,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/administration/tokens'
       preLoaderRoute: typeof SignedInValidatedAdministrationTokensRouteImport
       parentRoute: typeof SignedInValidatedAdministrationRoute
+    }
+    '/_signedIn/_validated/applications/addresscleanse': {
+      id: '/_signedIn/_validated/applications/addresscleanse'
+      path: '/applications/addresscleanse'
+      fullPath: '/applications/addresscleanse'
+      preLoaderRoute: typeof SignedInValidatedApplicationsAddresscleanseRouteImport
+      parentRoute: typeof SignedInValidatedRoute
     }
     '/_signedIn/_validated/applications/addresslookup': {
       id: '/_signedIn/_validated/applications/addresslookup'
@@ -1409,6 +1486,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInValidatedAdministrationAccountCreateRouteImport
       parentRoute: typeof SignedInValidatedAdministrationRoute
     }
+    '/_signedIn/_validated/administration/addresscleanse/': {
+      id: '/_signedIn/_validated/administration/addresscleanse/'
+      path: '/'
+      fullPath: '/administration/addresscleanse/'
+      preLoaderRoute: typeof SignedInValidatedAdministrationAddresscleanseIndexRouteImport
+      parentRoute: typeof SignedInValidatedAdministrationAddresscleanseRoute
+    }
     '/_signedIn/_validated/administration/organisation/': {
       id: '/_signedIn/_validated/administration/organisation/'
       path: '/'
@@ -1443,6 +1527,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/administration/services/bundlecreate'
       preLoaderRoute: typeof SignedInValidatedAdministrationServicesBundlecreateRouteImport
       parentRoute: typeof SignedInValidatedAdministrationServicesRoute
+    }
+    '/_signedIn/_validated/applications/addresscleanse/': {
+      id: '/_signedIn/_validated/applications/addresscleanse/'
+      path: '/'
+      fullPath: '/applications/addresscleanse/'
+      preLoaderRoute: typeof SignedInValidatedApplicationsAddresscleanseIndexRouteImport
+      parentRoute: typeof SignedInValidatedApplicationsAddresscleanseRoute
     }
     '/_signedIn/_validated/dataAdministration/dataset/$datasetId': {
       id: '/_signedIn/_validated/dataAdministration/dataset/$datasetId'
@@ -1513,6 +1604,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/administration/account/edituser/$userId'
       preLoaderRoute: typeof SignedInValidatedAdministrationAccountEdituserUserIdRouteImport
       parentRoute: typeof SignedInValidatedAdministrationAccountRoute
+    }
+    '/_signedIn/_validated/administration/addresscleanse/priceupdate/$costId': {
+      id: '/_signedIn/_validated/administration/addresscleanse/priceupdate/$costId'
+      path: '/priceupdate/$costId'
+      fullPath: '/administration/addresscleanse/priceupdate/$costId'
+      preLoaderRoute: typeof SignedInValidatedAdministrationAddresscleansePriceupdateCostIdRouteImport
+      parentRoute: typeof SignedInValidatedAdministrationAddresscleanseRoute
     }
     '/_signedIn/_validated/administration/organisation/edituser/$userId': {
       id: '/_signedIn/_validated/administration/organisation/edituser/$userId'
@@ -1626,6 +1724,24 @@ const SignedInValidatedAdministrationAccountRouteWithChildren =
     SignedInValidatedAdministrationAccountRouteChildren,
   )
 
+interface SignedInValidatedAdministrationAddresscleanseRouteChildren {
+  SignedInValidatedAdministrationAddresscleanseIndexRoute: typeof SignedInValidatedAdministrationAddresscleanseIndexRoute
+  SignedInValidatedAdministrationAddresscleansePriceupdateCostIdRoute: typeof SignedInValidatedAdministrationAddresscleansePriceupdateCostIdRoute
+}
+
+const SignedInValidatedAdministrationAddresscleanseRouteChildren: SignedInValidatedAdministrationAddresscleanseRouteChildren =
+  {
+    SignedInValidatedAdministrationAddresscleanseIndexRoute:
+      SignedInValidatedAdministrationAddresscleanseIndexRoute,
+    SignedInValidatedAdministrationAddresscleansePriceupdateCostIdRoute:
+      SignedInValidatedAdministrationAddresscleansePriceupdateCostIdRoute,
+  }
+
+const SignedInValidatedAdministrationAddresscleanseRouteWithChildren =
+  SignedInValidatedAdministrationAddresscleanseRoute._addFileChildren(
+    SignedInValidatedAdministrationAddresscleanseRouteChildren,
+  )
+
 interface SignedInValidatedAdministrationOrganisationRouteChildren {
   SignedInValidatedAdministrationOrganisationEditRoute: typeof SignedInValidatedAdministrationOrganisationEditRoute
   SignedInValidatedAdministrationOrganisationInviteRoute: typeof SignedInValidatedAdministrationOrganisationInviteRoute
@@ -1673,6 +1789,7 @@ const SignedInValidatedAdministrationServicesRouteWithChildren =
 
 interface SignedInValidatedAdministrationRouteChildren {
   SignedInValidatedAdministrationAccountRoute: typeof SignedInValidatedAdministrationAccountRouteWithChildren
+  SignedInValidatedAdministrationAddresscleanseRoute: typeof SignedInValidatedAdministrationAddresscleanseRouteWithChildren
   SignedInValidatedAdministrationOrganisationRoute: typeof SignedInValidatedAdministrationOrganisationRouteWithChildren
   SignedInValidatedAdministrationServicesRoute: typeof SignedInValidatedAdministrationServicesRouteWithChildren
   SignedInValidatedAdministrationTokensRoute: typeof SignedInValidatedAdministrationTokensRoute
@@ -1684,6 +1801,8 @@ const SignedInValidatedAdministrationRouteChildren: SignedInValidatedAdministrat
   {
     SignedInValidatedAdministrationAccountRoute:
       SignedInValidatedAdministrationAccountRouteWithChildren,
+    SignedInValidatedAdministrationAddresscleanseRoute:
+      SignedInValidatedAdministrationAddresscleanseRouteWithChildren,
     SignedInValidatedAdministrationOrganisationRoute:
       SignedInValidatedAdministrationOrganisationRouteWithChildren,
     SignedInValidatedAdministrationServicesRoute:
@@ -1934,6 +2053,21 @@ const SignedInValidatedUserRouteWithChildren =
     SignedInValidatedUserRouteChildren,
   )
 
+interface SignedInValidatedApplicationsAddresscleanseRouteChildren {
+  SignedInValidatedApplicationsAddresscleanseIndexRoute: typeof SignedInValidatedApplicationsAddresscleanseIndexRoute
+}
+
+const SignedInValidatedApplicationsAddresscleanseRouteChildren: SignedInValidatedApplicationsAddresscleanseRouteChildren =
+  {
+    SignedInValidatedApplicationsAddresscleanseIndexRoute:
+      SignedInValidatedApplicationsAddresscleanseIndexRoute,
+  }
+
+const SignedInValidatedApplicationsAddresscleanseRouteWithChildren =
+  SignedInValidatedApplicationsAddresscleanseRoute._addFileChildren(
+    SignedInValidatedApplicationsAddresscleanseRouteChildren,
+  )
+
 interface SignedInValidatedRouteChildren {
   SignedInValidatedAcceptinviteRoute: typeof SignedInValidatedAcceptinviteRoute
   SignedInValidatedAdministrationRoute: typeof SignedInValidatedAdministrationRouteWithChildren
@@ -1948,6 +2082,7 @@ interface SignedInValidatedRouteChildren {
   SignedInValidatedShopRoute: typeof SignedInValidatedShopRouteWithChildren
   SignedInValidatedUserRoute: typeof SignedInValidatedUserRouteWithChildren
   SignedInValidatedWelcomewizardRoute: typeof SignedInValidatedWelcomewizardRoute
+  SignedInValidatedApplicationsAddresscleanseRoute: typeof SignedInValidatedApplicationsAddresscleanseRouteWithChildren
   SignedInValidatedApplicationsAddresslookupRoute: typeof SignedInValidatedApplicationsAddresslookupRoute
   SignedInValidatedApplicationsEmailvalidationRoute: typeof SignedInValidatedApplicationsEmailvalidationRoute
   SignedInValidatedApplicationsPaymentvalidationRoute: typeof SignedInValidatedApplicationsPaymentvalidationRoute
@@ -1971,6 +2106,8 @@ const SignedInValidatedRouteChildren: SignedInValidatedRouteChildren = {
   SignedInValidatedShopRoute: SignedInValidatedShopRouteWithChildren,
   SignedInValidatedUserRoute: SignedInValidatedUserRouteWithChildren,
   SignedInValidatedWelcomewizardRoute: SignedInValidatedWelcomewizardRoute,
+  SignedInValidatedApplicationsAddresscleanseRoute:
+    SignedInValidatedApplicationsAddresscleanseRouteWithChildren,
   SignedInValidatedApplicationsAddresslookupRoute:
     SignedInValidatedApplicationsAddresslookupRoute,
   SignedInValidatedApplicationsEmailvalidationRoute:

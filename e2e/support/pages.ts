@@ -59,6 +59,7 @@ export const portalPages: PortalPage[] = [
     ['address lookup', '/applications/addresslookup'],
     ['email validation', '/applications/emailvalidation'],
     ['payment validation', '/applications/paymentvalidation'],
+    ['address cleanse', '/applications/addresscleanse'],
     ['shop', '/shop'],
     ['shop address lookup', '/shop/addresslookup'],
     ['shop payment validation', '/shop/paymentValidation'],
@@ -99,6 +100,11 @@ export const portalPages: PortalPage[] = [
     ['plan filters', '/dataAdministration/plan/1/edit/filters'],
     ['plan comparisons', '/dataAdministration/plan/1/edit/comparisons'],
     ['organisation administration (staff)', '/administration/organisation'],
+    // Address Cleanse administration: seeded cost 1 is the UK address cleanse price.
+    ['address cleanse prices', '/administration/addresscleanse'],
+    ['address cleanse price update', '/administration/addresscleanse/priceupdate/1'],
+    ['address cleanse royalty charges', '/administration/addresscleanse?view=royalties'],
+    ['address cleanse job charges', '/administration/addresscleanse?view=jobs'],
   ]),
   ...pagesOf('super@example.com', [['create new account', '/administration/account/create']]),
 ];

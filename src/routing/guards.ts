@@ -130,3 +130,7 @@ export const reportingRules: RouteRules = { ownerOnly: true };
  * needs an owned account and a non-referrer partner, as the Shop link and basket icon of menus.ts).
  */
 export const shopRules: RouteRules = { disallowReferrers: true, accountOwned: true };
+/** /applications/addresscleanse (spec section 2: owner, in either territory; only its file routes are UK only). */
+export const bureauStatsRules: RouteRules = { ownerOnly: true };
+/** /administration/addresscleanse and its price update (spec section 2: owner, roles admin and super). */
+export const bureauAdminRules: RouteRules = { roles: ['admin', 'super'] };

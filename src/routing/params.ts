@@ -133,3 +133,51 @@ export function thankYouSearch(search: Record<string, unknown>): { orderId?: num
   const orderId = positiveId(search.orderId);
   return orderId === undefined ? {} : { orderId };
 }
+
+/** The date range of /applications/addresscleanse: from and to days (yyyy-mm-dd), as text. */
+export type BureauStatsSearch = { from?: string; to?: string };
+
+/** validateSearch of /applications/addresscleanse: the range kept as text; the stats area checks it when its page loads. */
+export function bureauStatsSearch(search: Record<string, unknown>): BureauStatsSearch {
+  const out: BureauStatsSearch = {};
+  for (const key of ['from', 'to'] as const) {
+    const value = text(search[key]);
+    if (value !== undefined && value !== '') out[key] = value;
+  }
+  return out;
+}
+
+/** The sections of /administration/addresscleanse: the prices (no `view`), royalty charges and job charges. */
+export const bureauAdminViews = ['royalties', 'jobs'] as const;
+export type BureauAdminSearch = {
+  view?: (typeof bureauAdminViews)[number];
+  from?: string;
+  to?: string;
+  territory?: string;
+  /** Cost type ids of the royalty report, comma separated. */
+  types?: string;
+  /** Job ids of the job charges report, comma separated. */
+  jobs?: string;
+  /** The price just saved (the price update's way back): the page says so. */
+  saved?: number;
+};
+
+/** validateSearch of /administration/addresscleanse: the section and its report's filters, kept as text. */
+export function bureauAdminSearch(search: Record<string, unknown>): BureauAdminSearch {
+  const out: BureauAdminSearch = {};
+  const view = text(search.view);
+  if (view === 'royalties' || view === 'jobs') out.view = view;
+  for (const key of ['from', 'to', 'territory', 'types', 'jobs'] as const) {
+    const value = text(search[key]);
+    if (value !== undefined && value !== '') out[key] = value;
+  }
+  const saved = positiveId(search.saved);
+  if (saved !== undefined) out.saved = saved;
+  return out;
+}
+
+/** `$costId` of /administration/addresscleanse/priceupdate/{costId}. */
+export const costIdParam = {
+  parse: ({ costId }: { costId: string }) => ({ costId: parseIdParam(costId) }),
+  stringify: ({ costId }: { costId: number }) => ({ costId: String(costId) }),
+};

@@ -2,8 +2,6 @@ import type { FormEvent } from 'react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { territories } from '../../../contract/shared/territory';
-import { territoryLabels } from '../../../contract/shared/territory';
 import { createSubmissionMachine } from '../../../machines/submission';
 import { usePortal } from '../../app/PortalContext';
 import { addressFieldNames } from '../../../contract/shared/address';
@@ -11,6 +9,7 @@ import { AddressFields } from '../../shared/AddressFields';
 import { Field, formValues, optionalTexts } from '../../shared/Field';
 import { useAdmin } from './scope';
 import { SubmitButton } from '../../shared/SubmitButton';
+import { TerritoryField } from '../../shared/TerritoryField';
 
 
 /** What the form sends: blank optional fields clear them. */
@@ -54,16 +53,7 @@ export default function AccountEdit() {
       <form onSubmit={submit} className="form form--grid" aria-busy={busy}>
         <Field label="Name" name="name" maxLength={100} required defaultValue={group.name} />
         <AddressFields values={group} autoFill={false} />
-        <div className="field">
-          <label htmlFor="field-territory">Territory</label>
-          <select id="field-territory" name="territory" defaultValue={group.territory}>
-            {territories.map((t) => (
-              <option key={t} value={t}>
-                {territoryLabels[t]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TerritoryField id="field-territory" defaultValue={group.territory} />
         <div className="form__row">
           <SubmitButton busy={busy} label="Save" busyLabel="Saving…" />
           <button type="button" className="button" onClick={() => void navigate({ to: scope.links.home })}>

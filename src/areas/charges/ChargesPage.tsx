@@ -2,12 +2,13 @@ import { useMemo, type FormEvent } from 'react';
 import { useLoaderData, useNavigate } from '@tanstack/react-router';
 import { formatMoney } from '../../../contract/shared/catalogue';
 import { orderStatuses, salesTax } from '../../../contract/shared/shop';
-import { territories, territoryLabels } from '../../../contract/shared/territory';
+import { territoryLabels } from '../../../contract/shared/territory';
 import { UsageChart } from '../../shared/charts/UsageChart';
 import { downloadCsv } from '../../shared/csv';
 import { formValues } from '../../shared/Field';
 import { formatDate } from '../../shared/format';
 import { ResultTable } from '../../shared/ResultTable';
+import { TerritoryField } from '../../shared/TerritoryField';
 import { chargeRows, chartMoney, kindLabels, paidPerDay, paidTotals, searchOf, statusLabels } from './chargesText';
 import './charges.css';
 
@@ -50,17 +51,7 @@ export default function ChargesPage() {
               ))}
             </select>
           </div>
-          <div className="field">
-            <label htmlFor="charges-territory">Territory</label>
-            <select id="charges-territory" name="territory" defaultValue={filters.territory}>
-              <option value="">Both</option>
-              {territories.map((t) => (
-                <option key={t} value={t}>
-                  {territoryLabels[t]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <TerritoryField id="charges-territory" defaultValue={filters.territory} both="Both" />
           <div className="charges__buttons">
             <button type="submit" className="button button--primary">
               Apply filters

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { groupTypeLabels } from '../../../contract/shared/access';
+import { groupTypeLabels, isAdminUser } from '../../../contract/shared/access';
 import { territoryLabels } from '../../../contract/shared/territory';
 import { createSubmissionMachine, resultOf } from '../../../machines/submission';
 import type { SearchResult } from '../../api/groups';
@@ -23,6 +23,7 @@ export default function Search() {
   const { searchFilter } = useParams({ strict: false });
   const filter = (searchFilter ?? '').trim();
   const navigate = useNavigate();
+  const admin = useSelector(usePortal().session, (s) => isAdminUser(s.context.user));
   // What the user typed that cannot be searched; the filter in the URL is checked as it comes.
   const [typedError, setTypedError] = useState<string | null>(null);
   const urlError = filter && filter.length < minLength ? tooShort : null;
@@ -65,6 +66,12 @@ export default function Search() {
         <FieldError id="field-filter-error" text={error} />
         <p className="muted search-more">
           Payments of every account: <Link to="/charges">Charges</Link>.
+          {admin && (
+            <>
+              {' '}
+              File cleansing prices, royalties and job charges: <Link to="/administration/addresscleanse">Address Cleanse administration</Link>.
+            </>
+          )}
         </p>
       </section>
       {filter.length >= minLength && <Results key={filter} filter={filter} />}

@@ -63,7 +63,7 @@ const guide: GuideContent = {
     {
       heading: 'Address Cleanse figures',
       blocks: [
-        'For file cleansing, the reports show per processing area the number of files, the cost, the records in and out, and the matching (matched, updated, unmatched), deduplication (unique, parent, child) and suppression figures, for all files or only those you paid for, between the dates you choose.',
+        'For file cleansing, **Applications › Address Cleanse** shows per processing area the number of files, the cost, the records in and out, and the matching (matched, updated, unmatched), deduplication (unique, parent, child) and suppression figures, for all files or only those you paid for, between the dates you choose.',
       ],
     },
     {

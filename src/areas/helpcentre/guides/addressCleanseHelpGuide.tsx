@@ -107,7 +107,21 @@ const guide: GuideContent = {
             'Once paid, **Download** gives you **AddressCleanseResults.zip** with your cleansed file, and the duplicates file if you asked for one.',
           ],
         },
-        'The cost is worked out from a base price plus a price per record and per match for the processing area, in £. The Reporting pages show the files and the cost of each processing area over any dates you choose.',
+        'The cost is worked out from a base price plus a price per record and per match for the processing area, in £; a file is charged for at least a minimum number of records.',
+      ],
+    },
+    {
+      heading: 'Your figures',
+      blocks: [
+        'The **Address Cleanse** page shows, for each reference file, what you cleansed between two dates: the files, their cost, the records in and out, the matching (matched, updated, unmatched), deduplication (unique, parent, child) and suppression counts, for all your files beside the ones you paid for.',
+        {
+          steps: [
+            'Choose the **From** and **To** days (both included) and **Apply**, or one of the quick ranges: this month, last month, the last 3 months, this year.',
+            'Read the charts, or the table beside each one: it holds the same numbers. Focus a chart and use the arrow keys to hear each bar.',
+            '**Export CSV** saves the figures of every reference file for a spreadsheet; money is in pounds or dollars.',
+          ],
+        },
+        { note: 'The address keeps the dates you chose, so a bookmark or a shared link opens the same figures. Australian accounts see their figures here too; uploading a file is for UK accounts.' },
       ],
     },
   ],

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { groupGuard } from '../../../../routing/beforeLoad';
+import { bureauAdminRules } from '../../../../routing/guards';
+
+// The prices of file cleansing and their reports (spec section 2: owner, roles admin and super); the
+// administration layout's owner guard applies first.
+export const Route = createFileRoute('/_signedIn/_validated/administration/addresscleanse')({
+  staticData: { crumb: 'Address Cleanse' },
+  beforeLoad: ({ context, preload }) => groupGuard(bureauAdminRules, { portal: context.portal, preload }),
+});
