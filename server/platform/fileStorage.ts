@@ -37,6 +37,12 @@ export interface FileStorage {
    * temporary copy is removed and the chunks stay for another try.
    */
   concatenate(uploadId: string, count: number, accept: (file: AssembledFile) => boolean): Promise<AssembledFile & { kept: boolean }>;
+  /**
+   * Writes a whole file (a results zip, a test sample) from a stream of bytes, hashed as they pass:
+   * to a temporary file, synced, then renamed over any earlier one, so a crash part way leaves the
+   * earlier file (or none) and a run again replaces it.
+   */
+  writeFile(uploadId: string, source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<AssembledFile>;
   /** The assembled file, or null when there is none. */
   readFile(uploadId: string): Promise<{ stream: Readable; bytes: number } | null>;
   /** Removes the chunks (once assembled) or everything of the upload. */
@@ -59,6 +65,32 @@ async function syncFolder(path: string): Promise<void> {
   } finally {
     await handle.close();
   }
+}
+
+/** Writes `source` to `path`, hashing it as it passes, and syncs it; removes the file on a failure. */
+async function writeSynced(path: string, source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<AssembledFile> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  const out = createWriteStream(path);
+  try {
+    for await (const piece of source) {
+      hash.update(piece);
+      bytes += piece.length;
+      if (!out.write(piece)) await once(out, 'drain');
+    }
+    await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    const handle = await open(path, 'r+');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    out.destroy();
+    await unlink(path).catch(() => undefined);
+    throw error;
+  }
+  return { sha256: hash.digest('hex'), bytes };
 }
 
 /** The shared-folder storage: <root>/<uploadId>/chunks/<idx> and <root>/<uploadId>/file. */
@@ -113,30 +145,10 @@ export function folderStorage(root: string): FileStorage {
     async concatenate(uploadId, count, accept) {
       const final = filePath(uploadId);
       const staged = temp(final);
-      const hash = createHash('sha256');
-      let bytes = 0;
-      const out = createWriteStream(staged);
-      try {
-        for (let idx = 0; idx < count; idx++) {
-          for await (const piece of storage.readChunk(uploadId, idx) as AsyncIterable<Buffer>) {
-            hash.update(piece);
-            bytes += piece.length;
-            if (!out.write(piece)) await once(out, 'drain');
-          }
-        }
-        await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
-        const handle = await open(staged, 'r+');
-        try {
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
-      } catch (error) {
-        out.destroy();
-        await unlink(staged).catch(() => undefined);
-        throw error;
-      }
-      const file = { sha256: hash.digest('hex'), bytes };
+      const chunks = async function* () {
+        for (let idx = 0; idx < count; idx++) yield* storage.readChunk(uploadId, idx) as AsyncIterable<Buffer>;
+      };
+      const file = await writeSynced(staged, chunks());
       if (!accept(file)) {
         await unlink(staged).catch(() => undefined);
         return { ...file, kept: false };
@@ -144,6 +156,17 @@ export function folderStorage(root: string): FileStorage {
       await rename(staged, final);
       await syncFolder(uploadDir(uploadId));
       return { ...file, kept: true };
+    },
+
+    async writeFile(uploadId, source) {
+      const dir = uploadDir(uploadId);
+      await mkdir(dir, { recursive: true });
+      const final = filePath(uploadId);
+      const staged = temp(final);
+      const file = await writeSynced(staged, source);
+      await rename(staged, final);
+      await syncFolder(dir);
+      return file;
     },
 
     async readFile(uploadId) {
