@@ -46,7 +46,13 @@ export async function createResults(deps: BureauDeps, caller: BureauCaller, quer
       { status: 'queued', progress_done: 0, progress_total: file.row_count, failure: null, updated_at: secondsOf(deps.clock) },
       { status: ['ready', 'failed', 'discarded'], version: file.settings_version },
     );
-    if (!queued) throw conflict('The file changed meanwhile: look at it again and then create the results');
+    if (!queued) {
+      // Another call queued it meanwhile (two clicks): the same answer as that call's.
+      const now = await Q.findFile(deps.db, file.id, file.account_id);
+      const same = now && now.settings_version === file.settings_version && ['queued', 'running', 'results'].includes(now.status);
+      if (!same) throw conflict('The file changed meanwhile: look at it again and then create the results');
+      return fileView(deps, now);
+    }
   }
   try {
     await sendJob(deps, data);
