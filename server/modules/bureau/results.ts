@@ -28,7 +28,8 @@ import { summaryPage } from './report';
 export const resultsQueue = 'bureau-results';
 export const resultsQueueDefinition: QueueDefinition = { name: resultsQueue, policy: 'stately', retryLimit: 5, retryDelaySeconds: 10, expireInSeconds: 7200 };
 
-export type ResultsJob = { fileId: number; settingsVersion: number; userId: number; runId: string };
+/** runId names the zip in the storage; queuedAt dates it, so every try of the job writes the same bytes. */
+export type ResultsJob = { fileId: number; settingsVersion: number; userId: number; runId: string; queuedAt: number };
 
 /** The file's settings changed, or its results were discarded, while the job ran: it stops, writing nothing. */
 class Superseded extends Error {}
@@ -38,7 +39,7 @@ export async function createResults(deps: BureauDeps, caller: BureauCaller, quer
   if (file.status === 'mapping') throw conflict(bureauMessages.notMapped);
   if (file.status === 'paid') throw conflict(bureauMessages.paid);
   if (file.status === 'results') return fileView(deps, file);
-  const data: ResultsJob = { fileId: file.id, settingsVersion: file.settings_version, userId: caller.actor.id, runId: randomBytes(16).toString('hex') };
+  const data: ResultsJob = { fileId: file.id, settingsVersion: file.settings_version, userId: caller.actor.id, runId: randomBytes(16).toString('hex'), queuedAt: secondsOf(deps.clock) };
   if (file.status !== 'queued' && file.status !== 'running') {
     const queued = await Q.updateFile(
       deps.db,
@@ -106,9 +107,9 @@ export async function runResults(deps: BureauDeps, data: ResultsJob, meta?: Pick
     const written = await writeOutputs(cleanse(rows, settings, stats), work, { groups: file.output_groups, inputNames: names, separateFile: file.separate_file });
     const results: FileResults = fileResults(stats);
     const madeAt = secondsOf(deps.clock);
-    const summary = summaryPage(results, { fileName: file.name, madeAt, dedupeLevel: file.dedupe_level, usePAF: file.use_paf, outputGroupIds: file.output_groups });
-    // The run's zip goes under the job's own id: a retry of the job writes over it.
-    const zip = await deps.fileStorage.writeFile(data.runId, zipOf(written, summary, new Date(Number(file.created_at) * 1000)));
+    const summary = summaryPage(results, { fileName: file.name, madeAt: data.queuedAt, dedupeLevel: file.dedupe_level, usePAF: file.use_paf, outputGroupIds: file.output_groups });
+    // The run's zip goes under the job's own id: a retry of the job writes the same bytes over it.
+    const zip = await deps.fileStorage.writeFile(data.runId, zipOf(written, summary, new Date(data.queuedAt * 1000)));
     const recorded = await deps.db.transaction().execute(async (trx) => {
       await Q.insertUpload(trx, {
         id: data.runId, user_id: data.userId, account_id: file.account_id, territory: file.territory, file_prefix: resultsFileName,
@@ -127,7 +128,9 @@ export async function runResults(deps: BureauDeps, data: ResultsJob, meta?: Pick
     return 'done';
   } catch (error) {
     if (error instanceof Superseded) {
-      await deps.fileStorage.delete(data.runId);
+      // Another try of the same job (a process taken for dead) may have recorded this very zip.
+      const now = await Q.findFile(deps.db, file.id, file.account_id);
+      if (now?.results_upload_id !== data.runId) await deps.fileStorage.delete(data.runId);
       return 'superseded';
     }
     const last = !meta || meta.retryCount >= meta.retryLimit || (error instanceof AppError && error.statusCode === 410);
