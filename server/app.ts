@@ -15,7 +15,7 @@ import { bankJsonPlugin, bankSoapPlugin } from './modules/bank/plugin';
 import { configPlugin } from './modules/config/plugin';
 import { emailPlugin } from './modules/email/plugin';
 import { bureauMoneyPlugin } from './modules/bureau/moneyPlugin';
-import { bureauPlugin } from './modules/bureau/plugin';
+import { bureauPlugin, bureauQueues } from './modules/bureau/plugin';
 import { filesAustraliaPlugin, filesUkPlugin } from './modules/files/plugin';
 import type { Deps } from './modules/deps';
 import { createInviteTokens } from './modules/groups/inviteTokens';
@@ -73,7 +73,7 @@ export const queryArrayLimit = 1000;
 export const queryParameterLimit = 2000;
 
 /** Every pg-boss queue of the portal, created when the queue starts. */
-const queues: QueueDefinition[] = [gatewayWebhookQueue, ...renewalQueues];
+const queues: QueueDefinition[] = [gatewayWebhookQueue, ...renewalQueues, ...bureauQueues];
 
 /**
  * The module plugins of each service of spec section 7, mounted at its base URL from the runtime
@@ -124,7 +124,7 @@ export function buildApp(appDeps: AppDeps): FastifyInstance {
   app.setSerializerCompiler(serializerCompiler);
 
   const tokens = createTokens({ db, secret: config.jwtSecret });
-  const jobs = createJobsHandle({ db, queues, worker: config.jobs.worker, log: app.log });
+  const jobs = createJobsHandle({ db, queues, worker: config.jobs.worker, log: app.log, maintenanceSeconds: config.jobs.maintenanceSeconds });
   const gateway = createTestGateway({
     db,
     clock,

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { once } from 'node:events';
 import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -42,7 +43,13 @@ export interface FileStorage {
    * written atomically. Refused, nothing changes and the chunks stay for another try.
    */
   seal(uploadId: string, count: number, accept: (file: AssembledFile) => boolean, known?: AssembledFile): Promise<AssembledFile & { kept: boolean }>;
-  /** The sealed file as one stream of its chunks, or null when there is none. */
+  /**
+   * Writes a whole file (a results zip, a test sample) from a stream of bytes, hashed as they pass:
+   * to a temporary file, synced, then renamed over any earlier one, so a crash part way leaves the
+   * earlier file (or none) and a run again replaces it.
+   */
+  writeFile(uploadId: string, source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<AssembledFile>;
+  /** The file (sealed chunks, or written whole) as one stream, or null when there is none. */
   readFile(uploadId: string): Promise<{ stream: Readable; bytes: number } | null>;
   /** Removes everything of the upload. */
   delete(uploadId: string): Promise<void>;
@@ -95,7 +102,7 @@ export function folderStorage(root: string): FileStorage {
   const chunkDir = (uploadId: string) => join(uploadDir(uploadId), 'chunks');
   const chunkPath = (uploadId: string, idx: number) => join(chunkDir(uploadId), String(idx));
   const manifestPath = (uploadId: string) => join(uploadDir(uploadId), 'file.json');
-  // Sealed before chunks became the file, an upload was copied whole to <uploadId>/file.
+  // A file written whole (writeFile), or an upload sealed before chunks became the file: <uploadId>/file.
   const copiedPath = (uploadId: string) => join(uploadDir(uploadId), 'file');
 
   async function* chunksInOrder(uploadId: string, count: number): AsyncGenerator<Buffer> {
@@ -158,6 +165,39 @@ export function folderStorage(root: string): FileStorage {
       await rename(await writeSynced(final, Buffer.from(JSON.stringify(manifest))), final);
       await syncFolder(uploadDir(uploadId));
       return { ...file, kept: true };
+    },
+
+    async writeFile(uploadId, source) {
+      const dir = uploadDir(uploadId);
+      await mkdir(dir, { recursive: true });
+      const final = copiedPath(uploadId);
+      const staged = `${final}.${randomBytes(6).toString('hex')}.tmp`;
+      const hash = createHash('sha256');
+      let bytes = 0;
+      const out = createWriteStream(staged);
+      try {
+        for await (const piece of source) {
+          hash.update(piece);
+          bytes += piece.length;
+          if (!out.write(piece)) await once(out, 'drain');
+        }
+        await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+        const handle = await open(staged, 'r+');
+        try {
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+      } catch (error) {
+        out.destroy();
+        await unlink(staged).catch(() => undefined);
+        throw error;
+      }
+      // A manifest would name chunks instead: the whole file written here is the file.
+      await unlink(manifestPath(uploadId)).catch(() => undefined);
+      await rename(staged, final);
+      await syncFolder(dir);
+      return { sha256: hash.digest('hex'), bytes };
     },
 
     async readFile(uploadId) {

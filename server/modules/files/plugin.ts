@@ -59,7 +59,7 @@ export function filesPlugin(territory: Territory): FastifyPluginAsync<{ deps: De
       method: 'GET',
       url: E.downloadFile.path,
       schema: { params: S.downloadParams },
-      onRequest: app.authenticate,
+      onRequest: app.authenticateDownload,
       handler: async (request, reply) => {
         const { user, claims } = sessionOf(request);
         if (!user.validated) throw forbidden(validateFirst);
@@ -70,6 +70,8 @@ export function filesPlugin(territory: Territory): FastifyPluginAsync<{ deps: De
           .header('content-length', String(file.bytes))
           .header('content-disposition', contentDisposition(file.name))
           .header('cache-control', 'private, no-store')
+          // A link carrying ?token= is never passed on to another site.
+          .header('referrer-policy', 'no-referrer')
           .send(file.stream);
       },
     });

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import type { z } from 'zod';
+import { resultsFileName } from '../../../contract/bureau/entities';
 import type { UploadState } from '../../../contract/files/entities';
 import type * as S from '../../../contract/files/schemas';
 import { blockedMessages } from '../../../contract/shared/messages';
@@ -36,17 +37,24 @@ const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('h
 /** How many chunks a file of `bytes` bytes is sent in. */
 export const chunksFor = (bytes: number, chunkBytes: number) => Math.ceil(bytes / chunkBytes);
 
-/**
- * The account the session is using, when the caller owns it and it belongs to this territory's
- * file server: 403 otherwise (an Australian account on the UK server gets the spec's message).
- */
-async function ownAccount(deps: FileDeps, caller: FileCaller, territory: Territory): Promise<number> {
+/** The account the session is using, when the caller owns it (403 otherwise), with its territory. */
+export async function ownedAccount(deps: Pick<Deps, 'db'>, caller: FileCaller): Promise<{ id: number; territory: Territory }> {
   if (caller.accountId === undefined) throw forbidden(noAccountMessage);
   await authoriseGroup(deps.db, caller.actor, caller.accountId, 'own');
   const account = await Q.accountTerritory(deps.db, caller.accountId);
   if (!account || account.type !== 'account') throw forbidden(noAccountMessage);
+  return { id: caller.accountId, territory: account.territory };
+}
+
+/**
+ * The account the session is using, when the caller owns it and it belongs to this territory's
+ * file server (or the bureau's): 403 otherwise (an Australian account on the UK server gets the
+ * spec's message).
+ */
+export async function ownAccount(deps: Pick<Deps, 'db'>, caller: FileCaller, territory: Territory): Promise<number> {
+  const account = await ownedAccount(deps, caller);
   if (account.territory !== territory) throw forbidden(blockedMessages.account);
-  return caller.accountId;
+  return account.id;
 }
 
 /** The caller's own upload on this server: another user's or account's file is simply not found. */
@@ -236,8 +244,22 @@ export async function uploadStatus(
   };
 }
 
-/** The owner's complete file, to stream back. */
+export const resultsNotPaidMessage = 'Pay for the results to download them';
+
+/**
+ * The owner's complete file, to stream back. A bureau results zip is served to an owner of its
+ * account only once paid for (402 before), as AddressCleanseResults.zip.
+ */
 export async function openFile(deps: FileDeps, caller: FileCaller, territory: Territory, fileId: string) {
+  const results = await Q.resultsFileOf(deps.db, fileId);
+  if (results) {
+    const accountId = await ownAccount(deps, caller, territory);
+    if (results.account_id !== accountId) throw fileNotFound();
+    if (results.status !== 'paid') throw new AppError(402, resultsNotPaidMessage);
+    const zip = await deps.fileStorage.readFile(fileId);
+    if (!zip) throw fileNotFound();
+    return { ...zip, name: resultsFileName };
+  }
   const upload = await ownUpload(deps, caller, territory, fileId);
   if (upload.status !== 'complete') throw conflict('This file is still being uploaded: end its upload first');
   const file = await deps.fileStorage.readFile(fileId);
