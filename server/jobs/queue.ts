@@ -48,7 +48,7 @@ export type JobsOptions = {
   /** pg-boss's own schema (its tables); one per portal database schema. */
   schema?: string;
   queues: QueueDefinition[];
-  log?: { error(obj: unknown, msg?: string): void };
+  log?: { error(obj: unknown, msg?: string): void; warn?(obj: unknown, msg?: string): void };
   /** How often expired active jobs (their worker died) are failed and retried: pg-boss's 120 s unless set (JOBS_MAINTENANCE_SECONDS). */
   maintenanceSeconds?: number;
 };
@@ -62,32 +62,69 @@ function defined<T extends object>(options: T): Partial<T> {
   return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
+/**
+ * One statement (or pg-boss's "BEGIN; ...; COMMIT" script) on one connection of ours. A script that
+ * fails part way leaves its connection inside an aborted transaction, and every later query there
+ * would fail ("current transaction is aborted"): it is rolled back before the connection goes back.
+ */
+async function executeSql(db: Db, text: string, values: unknown[]): Promise<{ rows: unknown[] }> {
+  return db.connection().execute(async (connection) => {
+    try {
+      return { rows: (await connection.executeQuery(CompiledQuery.raw(text, values))).rows };
+    } catch (error) {
+      await connection.executeQuery(CompiledQuery.raw('rollback')).catch(() => undefined);
+      throw error;
+    }
+  });
+}
+
+/**
+ * pg-boss started with the portal's queues. Two processes starting together on one PostgreSQL may
+ * still race in pg-boss's own install or in creating a queue (one of them then fails, "current
+ * transaction is aborted" or a duplicate key): the loser stops and starts again, and finds both done.
+ */
+async function startedBoss(make: () => PgBoss, options: JobsOptions): Promise<PgBoss> {
+  for (let attempt = 1; ; attempt++) {
+    const boss = make();
+    try {
+      await boss.start();
+      const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
+      for (const queue of options.queues) {
+        if (!existing.has(queue.name)) await boss.createQueue(queue.name, { name: queue.name, policy: queue.policy ?? 'standard', ...defined({ retryLimit: queue.retryLimit, retryDelay: queue.retryDelaySeconds, retryBackoff: queue.retryBackoff, expireInSeconds: queue.expireInSeconds }) });
+      }
+      return boss;
+    } catch (error) {
+      await boss.stop({ graceful: false, wait: true, timeout: 1_000 }).catch(() => undefined);
+      if (attempt >= 5) throw error;
+      options.log?.warn?.({ err: error, attempt }, 'job queue start raced another process: starting again');
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.floor(Math.random() * 200)));
+    }
+  }
+}
+
 /** Starts pg-boss (creating its tables on first use) and the queues the portal uses. */
 export async function startJobs(options: JobsOptions): Promise<Jobs> {
   const { db } = options;
-  const boss = new PgBoss({
-    db: {
-      executeSql: async (text: string, values: unknown[] = []) => ({ rows: (await db.executeQuery(CompiledQuery.raw(text, values))).rows }),
-    },
-    schema: options.schema ?? 'pgboss',
-    // Cron schedules are not used: periodic work is a worker of its own that re-queues itself.
-    schedule: false,
-    supervise: true,
-    migrate: true,
-    ...defined({ maintenanceIntervalSeconds: options.maintenanceSeconds }),
-  });
-  boss.on('error', (error) => options.log?.error(error, 'job queue error'));
+  const make = () => {
+    const boss = new PgBoss({
+      db: { executeSql: (text: string, values: unknown[] = []) => executeSql(db, text, values) },
+      schema: options.schema ?? 'pgboss',
+      // Cron schedules are not used: periodic work is a worker of its own that re-queues itself.
+      schedule: false,
+      supervise: true,
+      migrate: true,
+      ...defined({ maintenanceIntervalSeconds: options.maintenanceSeconds }),
+    });
+    boss.on('error', (error) => options.log?.error(error, 'job queue error'));
+    return boss;
+  };
   // Two processes starting at once would both create pg-boss's schema (its CREATE SCHEMA runs before
   // its own lock, and one fails on a duplicate key): make it first, under the migrations' advisory lock.
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${7_246_001})`.execute(trx);
     await sql`create schema if not exists ${sql.id(options.schema ?? 'pgboss')}`.execute(trx);
   });
-  await boss.start();
-  const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
-  for (const queue of options.queues) {
-    if (!existing.has(queue.name)) await boss.createQueue(queue.name, { name: queue.name, policy: queue.policy ?? 'standard', ...defined({ retryLimit: queue.retryLimit, retryDelay: queue.retryDelaySeconds, retryBackoff: queue.retryBackoff, expireInSeconds: queue.expireInSeconds }) });
-  }
+  const boss = await startedBoss(make, options);
   return {
     send: (queue, data, jobOptions = {}) =>
       boss.send(queue, data, defined({
