@@ -13,6 +13,8 @@ import { addressPlugin, autocompletePlugin } from './modules/address/plugin';
 import { bankJsonPlugin, bankSoapPlugin } from './modules/bank/plugin';
 import { configPlugin } from './modules/config/plugin';
 import { emailPlugin } from './modules/email/plugin';
+import { bureauMoneyPlugin } from './modules/bureau/moneyPlugin';
+import { bureauPlugin } from './modules/bureau/plugin';
 import { filesAustraliaPlugin, filesUkPlugin } from './modules/files/plugin';
 import type { Deps } from './modules/deps';
 import { createInviteTokens } from './modules/groups/inviteTokens';
@@ -79,7 +81,9 @@ const services: Partial<Record<ServiceName, FastifyPluginAsync<{ deps: Deps }>[]
   // Account and plan manager: catalogue, account plans, bundles and subscriptions (payments and the
   // shop come with their issues); usage alert settings; the usage reports.
   plans: [plansPlugin, meteringPlansPlugin, usagePlugin, shopPlugin, shopWebhookPlugin],
-  // bureau:         bureau file cleansing
+  // Bureau file cleansing: files, mapping, settings, test and results (plugin.ts); costs, payment,
+  // stats and the admin reports (moneyPlugin.ts).
+  bureau: [bureauPlugin, bureauMoneyPlugin],
   // Chunked file uploads and downloads per territory (the file server of each).
   filesUk: [filesUkPlugin],
   filesAustralia: [filesAustraliaPlugin],

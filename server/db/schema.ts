@@ -4,6 +4,7 @@ import type { AccessLevel, GroupType } from '../../contract/shared/access';
 import type { Role } from '../../contract/shared/roles';
 import type { Territory } from '../../contract/shared/territory';
 import type { AddressField } from '../../contract/shared/address';
+import type { BureauTables } from './bureauSchema';
 import type { ShopTables } from './shopSchema';
 import type { UploadTables } from './uploadSchema';
 
@@ -321,7 +322,7 @@ export interface EmailResultsTable {
   created_at: Seconds;
 }
 
-export interface Database extends ShopTables, UploadTables {
+export interface Database extends ShopTables, UploadTables, BureauTables {
   settings: SettingsTable;
   schema_migrations: SchemaMigrationsTable;
   users: UsersTable;
