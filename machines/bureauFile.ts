@@ -1,61 +1,26 @@
 import { and, assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import {
   maxPaymentChecks, messageOf, pollMs,
-  type Costs, type FieldsData, type FileResults, type FileSettings, type FileStage, type FileStatus, type InputField, type JobPoll,
-  type PayDetails, type SavedUpload, type SettingsData, type TestResults,
+  type BureauFileContext, type BureauFileEvent, type BureauFileInput, type Costs, type FieldsData, type FileResults,
+  type FileSettings, type FileStage, type FileStatus, type JobPoll, type Mapping, type PayDetails, type SettingsData, type TestResults,
 } from './bureauFileParts';
 import { bureauUploadMachine } from './bureauUpload';
 
 // The bureau file workflow of spec section 4: upload the file (./bureauUpload.ts: hash, begin or
 // resume, chunks, end with the hash, create the file record), map its fields, set its properties,
 // run the free test, run the results, pay through the gateway and download, or discard. Each page of
-// the wizard starts the machine where the file stands (`start`: a reload is a fresh start there);
-// every call's failure is thrown by the effect (spec section 8: the client's Error modal shows it)
-// and kept in `error` for the page.
+// the wizard starts the machine where it stands (`start`: a reload is a fresh start there, and the
+// file's page opens where the file stands on the server); every call's failure is thrown by the
+// effect (spec section 8: the client's Error modal shows it) and kept in `error` for the page.
 
-export type BureauFileInput = {
-  start: 'upload' | 'mapping' | 'settings' | 'file';
-  /** The bureau file (POST /files); null on the upload page. */
-  fileId: number | null;
-  /** The upload this account left unfinished (local storage), resumed when the same file is picked. */
-  saved: SavedUpload | null;
-  /** Back from the gateway's page with a payment made: wait until the server has it. */
-  paid: boolean;
-};
-
-export type BureauFileContext = BureauFileInput & {
-  /** The file's name (its breadcrumb), and where it stands on the server when its page opened. */
-  name: string | null;
-  stage: FileStage | null;
-  fields: FieldsData | null;
-  settings: SettingsData | null;
-  test: TestResults | null;
-  /** How far the results job has got, 0-100. */
-  progress: number;
-  results: FileResults | null;
-  costs: Costs | null;
-  /** Times the server was asked whether a payment made on the gateway has reached it. */
-  checks: number;
-  error: string | null;
-};
-
-export type BureauFileEvent =
-  | { type: 'user.retry' }
-  | { type: 'user.map'; fields: InputField[] }
-  | { type: 'user.useTemplate' }
-  | { type: 'user.saveMapping' }
-  | { type: 'user.set'; settings: FileSettings }
-  | { type: 'user.saveSettings' }
-  | { type: 'user.editSettings' }
-  | { type: 'user.createResults' }
-  | { type: 'user.pay'; details: PayDetails }
-  | { type: 'user.discard' };
+export type { BureauFileContext, BureauFileEvent, BureauFileInput };
 
 const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`${name} not provided`);
 };
 const fileIdOf = (c: BureauFileContext) => c.fileId ?? 0;
 type ForFile = { fileId: number };
+const forFile = ({ context }: { context: BureauFileContext }) => ({ fileId: fileIdOf(context) });
 
 export const bureauFileMachine = setup({
   types: { context: {} as BureauFileContext, events: {} as BureauFileEvent, input: {} as BureauFileInput },
@@ -63,15 +28,16 @@ export const bureauFileMachine = setup({
     upload: bureauUploadMachine,
     loadStatus: fromPromise<FileStatus, ForFile>(notProvided('loadStatus')),
     loadFields: fromPromise<FieldsData, ForFile>(notProvided('loadFields')),
-    saveFields: fromPromise<void, ForFile & { fields: InputField[] }>(notProvided('saveFields')),
+    saveFields: fromPromise<void, ForFile & { mapping: Mapping }>(notProvided('saveFields')),
     loadSettings: fromPromise<SettingsData, ForFile>(notProvided('loadSettings')),
-    saveSettings: fromPromise<void, ForFile & { settings: FileSettings }>(notProvided('saveSettings')),
-    pollTest: fromPromise<JobPoll<TestResults>, ForFile>(notProvided('pollTest')),
+    saveSettings: fromPromise<void, ForFile & { settings: FileSettings; before: FileSettings }>(notProvided('saveSettings')),
+    loadTest: fromPromise<TestResults, ForFile>(notProvided('loadTest')),
     createResults: fromPromise<void, ForFile>(notProvided('createResults')),
     pollResults: fromPromise<JobPoll<FileResults>, ForFile>(notProvided('pollResults')),
     loadCosts: fromPromise<Costs, ForFile>(notProvided('loadCosts')),
     pay: fromPromise<{ url: string }, ForFile & { details: PayDetails }>(notProvided('pay')),
     discard: fromPromise<void, ForFile>(notProvided('discard')),
+    loadDownload: fromPromise<{ fileServerId: string }, ForFile>(notProvided('loadDownload')),
   },
   actions: {
     /** Sends the browser to the gateway's page (app-provided). */
@@ -82,7 +48,11 @@ export const bureauFileMachine = setup({
   guards: {
     startAt: ({ context }, params: { start: BureauFileInput['start'] }) => context.start === params.start,
     jobDone: (_, poll: { done: boolean }) => poll.done,
-    hasTemplate: ({ context }) => context.fields?.template != null,
+    /** One of the earlier files with the same columns the server offered. */
+    offered: ({ context, event }) => {
+      assertEvent(event, 'user.useTemplate');
+      return context.fields?.templates.some((t) => t.fileId === event.templateFileId) ?? false;
+    },
     stageIs: ({ context }, params: { stage: FileStage }) => context.stage === params.stage,
     /** Back from paying, and the server has not been asked too often yet. */
     paidReturn: ({ context }) => context.paid && context.checks < maxPaymentChecks,
@@ -92,10 +62,11 @@ export const bureauFileMachine = setup({
   },
 }).createMachine({
   id: 'bureauFile',
-  context: ({ input }) => ({ ...input, name: null, stage: null, fields: null, settings: null, test: null, progress: 0, results: null, costs: null, checks: 0, error: null }),
+  context: ({ input }) => ({
+    ...input, name: null, stage: null, fields: null, mapping: null, settings: null, draft: null, test: null, progress: 0, results: null, costs: null, download: null, checks: 0, error: null,
+  }),
   initial: 'starting',
   states: {
-    // Each page starts the workflow where it stands: a reload is a fresh start at that page.
     starting: {
       always: [
         { guard: { type: 'startAt', params: { start: 'mapping' } }, target: 'mapping' },
@@ -120,25 +91,33 @@ export const bureauFileMachine = setup({
           invoke: {
             id: 'loadFields',
             src: 'loadFields',
-            input: ({ context }) => ({ fileId: fileIdOf(context) }),
-            onDone: { target: 'editing', actions: [assign({ fields: ({ event }) => event.output }), 'clearError'] },
+            input: forFile,
+            onDone: {
+              target: 'editing',
+              actions: assign({
+                fields: ({ event }) => event.output,
+                mapping: ({ event: { output } }) => ({ hasHeader: output.hasHeader, inputFields: output.inputFields.map(({ inputOrder, mappingType, mappingOrder }) => ({ inputOrder, mappingType, mappingOrder })) }),
+                error: null,
+              }),
+            },
             onError: { target: 'failed', actions: 'keepError' },
           },
         },
         editing: {
           on: {
-            'user.map': { actions: assign({ fields: ({ context, event }) => ({ ...context.fields!, fields: event.fields }) }) },
-            'user.useTemplate': { guard: 'hasTemplate', actions: assign({ fields: ({ context: { fields } }) => ({ ...fields!, fields: fields!.template! }) }) },
+            'user.map': { actions: assign({ mapping: ({ event }) => event.mapping }) },
             'user.saveMapping': 'saving',
+            'user.useTemplate': { guard: 'offered', target: 'saving', actions: assign({ mapping: ({ context, event }) => ({ ...context.mapping!, templateFileId: event.templateFileId }) }) },
           },
         },
         saving: {
           invoke: {
             id: 'saveFields',
             src: 'saveFields',
-            input: ({ context }) => ({ fileId: fileIdOf(context), fields: context.fields!.fields }),
+            input: ({ context }) => ({ fileId: fileIdOf(context), mapping: context.mapping! }),
             onDone: { target: '#bureauFile.settings', actions: 'clearError' },
-            onError: { target: 'editing', actions: 'keepError' },
+            // Refused: the user's mapping is kept, without the template, to correct.
+            onError: { target: 'editing', actions: ['keepError', assign({ mapping: ({ context }) => ({ hasHeader: context.mapping!.hasHeader, inputFields: context.mapping!.inputFields }) })] },
           },
         },
         failed: { on: { 'user.retry': 'loading' } },
@@ -151,14 +130,14 @@ export const bureauFileMachine = setup({
           invoke: {
             id: 'loadSettings',
             src: 'loadSettings',
-            input: ({ context }) => ({ fileId: fileIdOf(context) }),
-            onDone: { target: 'editing', actions: [assign({ settings: ({ event }) => event.output }), 'clearError'] },
+            input: forFile,
+            onDone: { target: 'editing', actions: assign({ settings: ({ event }) => event.output, draft: ({ event }) => event.output.settings, error: null }) },
             onError: { target: 'failed', actions: 'keepError' },
           },
         },
         editing: {
           on: {
-            'user.set': { actions: assign({ settings: ({ context, event }) => ({ ...context.settings!, settings: event.settings }) }) },
+            'user.set': { actions: assign({ draft: ({ event }) => event.settings }) },
             'user.saveSettings': 'saving',
           },
         },
@@ -166,7 +145,8 @@ export const bureauFileMachine = setup({
           invoke: {
             id: 'saveSettings',
             src: 'saveSettings',
-            input: ({ context }) => ({ fileId: fileIdOf(context), settings: context.settings!.settings }),
+            // What the file had when the page loaded: only what changed is sent.
+            input: ({ context }) => ({ fileId: fileIdOf(context), settings: context.draft!, before: context.settings!.settings }),
             onDone: { target: '#bureauFile.testing', actions: 'clearError' },
             onError: { target: 'editing', actions: 'keepError' },
           },
@@ -179,8 +159,8 @@ export const bureauFileMachine = setup({
       invoke: {
         id: 'loadStatus',
         src: 'loadStatus',
-        input: ({ context }) => ({ fileId: fileIdOf(context) }),
-        onDone: { target: 'routing', actions: assign({ name: ({ event }) => event.output.name, stage: ({ event }) => event.output.stage }) },
+        input: forFile,
+        onDone: { target: 'routing', actions: assign(({ event: { output } }) => ({ name: output.name, stage: output.stage, error: output.failure })) },
         onError: { target: 'failed', actions: 'keepError' },
       },
     },
@@ -197,37 +177,35 @@ export const bureauFileMachine = setup({
       ],
     },
     failed: { on: { 'user.retry': 'opening' } },
-    // The free test on a sample of the file runs as a job: poll until its results are in.
+    // The free test on up to 300 lines of the file (spec section 9), for the current settings.
     testing: {
       invoke: {
-        id: 'pollTest',
-        src: 'pollTest',
-        input: ({ context }) => ({ fileId: fileIdOf(context) }),
-        onDone: [
-          { guard: { type: 'jobDone', params: ({ event }) => event.output }, target: 'tested', actions: assign({ test: ({ event }) => (event.output.done ? event.output.results : null), error: null }) },
-          { target: 'testWaiting' },
-        ],
+        id: 'loadTest',
+        src: 'loadTest',
+        input: forFile,
+        onDone: { target: 'tested', actions: assign({ test: ({ event }) => event.output }) },
         onError: { target: 'failed', actions: 'keepError' },
       },
     },
-    testWaiting: { after: { poll: 'testing' } },
     tested: {
       on: { 'user.createResults': 'creatingResults', 'user.editSettings': 'settings' },
     },
     creatingResults: {
+      entry: 'clearError',
       invoke: {
         id: 'createResults',
         src: 'createResults',
-        input: ({ context }) => ({ fileId: fileIdOf(context) }),
-        onDone: { target: 'running', actions: 'clearError' },
+        input: forFile,
+        onDone: { target: 'running', actions: assign({ progress: 0 }) },
         onError: { target: 'tested', actions: 'keepError' },
       },
     },
+    // The results job runs in the background: poll its progress until its results are in.
     running: {
       invoke: {
         id: 'pollResults',
         src: 'pollResults',
-        input: ({ context }) => ({ fileId: fileIdOf(context) }),
+        input: forFile,
         onDone: [
           { guard: { type: 'jobDone', params: ({ event }) => event.output }, target: 'costing', actions: assign({ results: ({ event }) => (event.output.done ? event.output.results : null), progress: 100 }) },
           { target: 'resultsWaiting', actions: assign({ progress: ({ event }) => (event.output.done ? 100 : event.output.progress) }) },
@@ -240,7 +218,7 @@ export const bureauFileMachine = setup({
       invoke: {
         id: 'loadCosts',
         src: 'loadCosts',
-        input: ({ context }) => ({ fileId: fileIdOf(context) }),
+        input: forFile,
         onDone: { target: 'ready', actions: assign({ costs: ({ event }) => event.output }) },
         onError: { target: 'failed', actions: 'keepError' },
       },
@@ -271,13 +249,25 @@ export const bureauFileMachine = setup({
       invoke: {
         id: 'discard',
         src: 'discard',
-        input: ({ context }) => ({ fileId: fileIdOf(context) }),
+        input: forFile,
         onDone: 'discarded',
         onError: { target: 'ready', actions: 'keepError' },
       },
     },
-    paid: {},
-    discarded: {},
+    // The results zip is on the file server; its link is built from its id and the session's token.
+    paid: {
+      invoke: {
+        id: 'loadDownload',
+        src: 'loadDownload',
+        input: forFile,
+        onDone: { actions: assign({ download: ({ event }) => event.output.fileServerId }) },
+        onError: { actions: 'keepError' },
+      },
+    },
+    // The results are gone; the settings may change and the results run again.
+    discarded: {
+      on: { 'user.createResults': 'creatingResults', 'user.editSettings': 'settings' },
+    },
   },
 });
 

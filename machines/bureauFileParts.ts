@@ -1,3 +1,6 @@
+import type { BureauFile, FileCosts, FileResults, InputField, SuppressSetting, TestResults } from '../contract/bureau/entities';
+import type { getDedupeLevels, getInputFields, getOutputFields, getOutputGroups, getSuppressionSettings, getSuppressionTypes, listMafs } from '../contract/bureau/endpoints';
+import type { ResponseOf } from '../contract/endpoint';
 import type { UploadState } from '../contract/files/entities';
 import { uploadChunkBytes } from '../contract/files/entities';
 
@@ -39,12 +42,29 @@ export type ChunkOutput = { nextIdx: number; ms: number };
 export type EndInput = { fileId: string; hash: string };
 export type CreateInput = { fileServerId: string; name: string };
 
-/** Where a file stands on the server, which decides the page (and state) a reopened file shows. */
-export const fileStages = ['mapping', 'settings', 'testing', 'tested', 'running', 'ready', 'paid', 'discarded'] as const;
+/**
+ * Where a file stands, which decides the page (and the state) its page opens at: its fields to map, its
+ * properties to set (no reference file chosen yet), the free test, the results job, results to pay
+ * for, paid, or discarded.
+ */
+export const fileStages = ['mapping', 'settings', 'testing', 'running', 'ready', 'paid', 'discarded'] as const;
 export type FileStage = (typeof fileStages)[number];
-export type FileStatus = { stage: FileStage; name: string };
+export type FileStatus = { stage: FileStage; name: string; failure: string | null };
 
-/** A progress poll of a test or results job: `done` when its results are in. */
+/** The stage of a file record (a failed results job goes back to its test, with why it failed). */
+export function stageOf(file: Pick<BureauFile, 'status' | 'mafId' | 'name' | 'failure'>): FileStatus {
+  const { status, name, failure } = file;
+  const stage: FileStage =
+    status === 'mapping' ? 'mapping'
+    : status === 'ready' && file.mafId === null ? 'settings'
+    : status === 'queued' || status === 'running' ? 'running'
+    : status === 'results' ? 'ready'
+    : status === 'paid' || status === 'discarded' ? status
+    : 'testing';
+  return { stage, name, failure: status === 'failed' ? failure : null };
+}
+
+/** A progress poll of the results job: `done` when its results are in. */
 export type JobPoll<T> = { done: true; results: T } | { done: false; progress: number };
 
 /** The payer's details the pay call sends (spec section 7, POST /files/results/pay). */
@@ -67,14 +87,75 @@ export function isNetworkDrop(error: unknown): boolean {
 
 export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-// ---- The bureau server's data as the machine holds it (the shapes are contract/bureau's) ----------
+// ---- The bureau server's data as the machine holds it -----------------------------------------
 
-export type InputField = { name: string; row1: string; row2: string; mappingType: string; mappingOrder: number; inputOrder: number };
-/** The file's columns, and a saved mapping of another file with the same columns when there is one. */
-export type FieldsData = { fields: InputField[]; templateFileId: number | null; template: InputField[] | null };
-export type FileSettings = Record<string, unknown>;
-/** The settings the file has, and the choices the server offers (reference files, dedupe levels ...). */
-export type SettingsData = { settings: FileSettings; options: Record<string, unknown> };
-export type TestResults = Record<string, unknown>;
-export type FileResults = Record<string, unknown>;
-export type Costs = Record<string, unknown>;
+/** The file's columns with two sample rows, and earlier files with the same columns (templates). */
+export type FieldsData = ResponseOf<typeof getInputFields>;
+/** What the user sends: each column's type and order, or an earlier file's mapping to copy. */
+export type Mapping = { inputFields: Pick<InputField, 'inputOrder' | 'mappingType' | 'mappingOrder'>[]; hasHeader: boolean; templateFileId?: number };
+
+/** A file's properties as the properties page edits them (dedupeSettingId 0: no deduplication). */
+export type FileSettings = {
+  mafId: number | null;
+  usePAF: boolean;
+  dedupeSettingId: number;
+  separateFile: boolean;
+  suppression: { suppressGroupId: number; suppressSetting: SuppressSetting }[];
+  outputGroupIds: number[];
+};
+/** The choices the server offers, per reference file where they depend on it. */
+export type SettingsOptions = {
+  mafs: ResponseOf<typeof listMafs>;
+  dedupeLevels: ResponseOf<typeof getDedupeLevels>;
+  suppressionTypes: ResponseOf<typeof getSuppressionTypes>;
+  byMaf: Record<number, { suppression: ResponseOf<typeof getSuppressionSettings>; outputGroups: ResponseOf<typeof getOutputGroups>; outputFields: ResponseOf<typeof getOutputFields> }>;
+};
+export type SettingsData = { settings: FileSettings; options: SettingsOptions };
+export type { TestResults, FileResults, FileCosts as Costs };
+
+// ---- The bureau file machine's input, context and events (./bureauFile.ts) ---------------------
+
+export type BureauFileInput = {
+  start: 'upload' | 'mapping' | 'settings' | 'file';
+  /** The bureau file (POST /files); null on the upload page. */
+  fileId: number | null;
+  /** The upload this account left unfinished (local storage), resumed when the same file is picked. */
+  saved: SavedUpload | null;
+  /** Back from the gateway's page with a payment made: wait until the server has it. */
+  paid: boolean;
+};
+
+export type BureauFileContext = BureauFileInput & {
+  /** The file's name (its breadcrumb), and where it stood on the server when its page opened. */
+  name: string | null;
+  stage: FileStage | null;
+  fields: FieldsData | null;
+  /** The mapping as the user has it so far. */
+  mapping: Mapping | null;
+  /** The file's properties as loaded, with the choices offered; and as the user has them so far. */
+  settings: SettingsData | null;
+  draft: FileSettings | null;
+  test: TestResults | null;
+  /** How far the results job has got, 0-100. */
+  progress: number;
+  results: FileResults | null;
+  costs: FileCosts | null;
+  /** The paid results' file on the file server (the download link is built from it). */
+  download: string | null;
+  /** Times the server was asked whether a payment made on the gateway has reached it. */
+  checks: number;
+  error: string | null;
+};
+
+export type BureauFileEvent =
+  | { type: 'user.retry' }
+  | { type: 'user.map'; mapping: Mapping }
+  | { type: 'user.saveMapping' }
+  /** Copy the mapping of an earlier file with the same columns (its templateFileId). */
+  | { type: 'user.useTemplate'; templateFileId: number }
+  | { type: 'user.set'; settings: FileSettings }
+  | { type: 'user.saveSettings' }
+  | { type: 'user.editSettings' }
+  | { type: 'user.createResults' }
+  | { type: 'user.pay'; details: PayDetails }
+  | { type: 'user.discard' };

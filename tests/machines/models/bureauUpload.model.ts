@@ -36,6 +36,10 @@ const errorOf = (event: object) => ('error' in event ? event.error : undefined);
 const chunks = Math.ceil(fileSize / chunkBytes);
 const sliceOf = (idx: number) => ({ start: idx * chunkBytes, end: Math.min(fileSize, (idx + 1) * chunkBytes) });
 const sent = (nextIdx: number) => ({ nextIdx, ms: 2000 });
+const moreToHash = { hash: null };
+const hashed = { hash };
+/** One sample per chunk: the nth moves the next index to n + 1. */
+const chunkAnswers = Array.from({ length: chunks }, (_, i) => sent(i + 1));
 
 export const bureauUploadModel = defineModel({
   machine: bureauUploadMachine,
@@ -47,7 +51,7 @@ export const bureauUploadModel = defineModel({
   },
   events,
   actors: {
-    hashSlice: { done: [{ hash: null }, { hash }], error: readerError },
+    hashSlice: { done: [moreToHash, hashed], error: readerError },
     beginUpload: { done: [{ fileId: uploadId }], error: refused },
     uploadStatus: {
       done: [
@@ -57,7 +61,7 @@ export const bureauUploadModel = defineModel({
       ],
       error: networkDrop,
     },
-    sendChunk: { done: [sent(1), sent(2), sent(3)], error: networkDrop },
+    sendChunk: { done: [chunkAnswers[0], ...chunkAnswers.slice(1)], error: networkDrop },
     endUpload: { done: [{ name: file.name }], error: networkDrop },
     createFile: { done: [created], error: refused },
   },
@@ -66,8 +70,8 @@ export const bureauUploadModel = defineModel({
     simplePaths: false,
     // Only what a server could answer: the last slice gives the hash, a chunk moves the next index on by one.
     filterEvents: (s, e) => {
-      if (e.type === 'xstate.done.actor.hashSlice') return (e.output.hash !== null) === (s.context.hashIdx + 1 >= chunks);
-      if (e.type === 'xstate.done.actor.sendChunk') return e.output.nextIdx === s.context.nextIdx + 1;
+      if (e.type === 'xstate.done.actor.hashSlice') return (e.output === hashed) === (s.context.hashIdx + 1 >= chunks);
+      if (e.type === 'xstate.done.actor.sendChunk') return chunkAnswers.findIndex((a) => a === e.output) === s.context.nextIdx;
       return true;
     },
     serializeState: (s) => JSON.stringify([s.value, s.context.hashIdx, s.context.nextIdx, s.context.retries, s.context.uploadId !== null, s.context.error !== null, s.context.file !== null]),
