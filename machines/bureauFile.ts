@@ -30,7 +30,7 @@ export const bureauFileMachine = setup({
     loadFields: fromPromise<FieldsData, ForFile>(notProvided('loadFields')),
     saveFields: fromPromise<void, ForFile & { mapping: Mapping }>(notProvided('saveFields')),
     loadSettings: fromPromise<SettingsData, ForFile>(notProvided('loadSettings')),
-    saveSettings: fromPromise<void, ForFile & { settings: FileSettings; before: FileSettings }>(notProvided('saveSettings')),
+    saveSettings: fromPromise<void, ForFile & { settings: FileSettings }>(notProvided('saveSettings')),
     loadTest: fromPromise<TestResults, ForFile>(notProvided('loadTest')),
     createResults: fromPromise<void, ForFile>(notProvided('createResults')),
     pollResults: fromPromise<JobPoll<FileResults>, ForFile>(notProvided('pollResults')),
@@ -145,8 +145,7 @@ export const bureauFileMachine = setup({
           invoke: {
             id: 'saveSettings',
             src: 'saveSettings',
-            // What the file had when the page loaded: only what changed is sent.
-            input: ({ context }) => ({ fileId: fileIdOf(context), settings: context.draft!, before: context.settings!.settings }),
+            input: ({ context }) => ({ fileId: fileIdOf(context), settings: context.draft! }),
             onDone: { target: '#bureauFile.testing', actions: 'clearError' },
             onError: { target: 'editing', actions: 'keepError' },
           },
@@ -160,7 +159,7 @@ export const bureauFileMachine = setup({
         id: 'loadStatus',
         src: 'loadStatus',
         input: forFile,
-        onDone: { target: 'routing', actions: assign(({ event: { output } }) => ({ name: output.name, stage: output.stage, error: output.failure })) },
+        onDone: { target: 'routing', actions: assign(({ event: { output } }) => ({ name: output.name, stage: output.stage, error: output.failure, results: null, costs: null })) },
         onError: { target: 'failed', actions: 'keepError' },
       },
     },
@@ -197,7 +196,8 @@ export const bureauFileMachine = setup({
         src: 'createResults',
         input: forFile,
         onDone: { target: 'running', actions: assign({ progress: 0 }) },
-        onError: { target: 'tested', actions: 'keepError' },
+        // Refused (discarded results run again with settings that need a test first): back to the test.
+        onError: { target: 'testing', actions: 'keepError' },
       },
     },
     // The results job runs in the background: poll its progress until its results are in.
@@ -250,18 +250,24 @@ export const bureauFileMachine = setup({
         id: 'discard',
         src: 'discard',
         input: forFile,
-        onDone: 'discarded',
+        onDone: { target: 'discarded', actions: assign({ results: null, costs: null }) },
         onError: { target: 'ready', actions: 'keepError' },
       },
     },
     // The results zip is on the file server; its link is built from its id and the session's token.
     paid: {
-      invoke: {
-        id: 'loadDownload',
-        src: 'loadDownload',
-        input: forFile,
-        onDone: { actions: assign({ download: ({ event }) => event.output.fileServerId }) },
-        onError: { actions: 'keepError' },
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadDownload',
+            src: 'loadDownload',
+            input: forFile,
+            onDone: { target: 'ready', actions: assign({ download: ({ event }) => event.output.fileServerId }) },
+            onError: { target: 'ready', actions: 'keepError' },
+          },
+        },
+        ready: {},
       },
     },
     // The results are gone; the settings may change and the results run again.
