@@ -23,7 +23,7 @@ type ForFile = { fileId: number };
 const forFile = ({ context }: { context: BureauFileContext }) => ({ fileId: fileIdOf(context) });
 
 export const bureauFileMachine = setup({
-  types: { context: {} as BureauFileContext, events: {} as BureauFileEvent, input: {} as BureauFileInput },
+  types: { context: {} as BureauFileContext, events: {} as BureauFileEvent, input: {} as BureauFileInput, children: {} as { upload: 'upload' } },
   actors: {
     upload: bureauUploadMachine,
     loadStatus: fromPromise<FileStatus, ForFile>(notProvided('loadStatus')),

@@ -70,6 +70,7 @@ import { Route as SignedInValidatedAdministrationOrganisationEditRouteImport } f
 import { Route as SignedInValidatedAdministrationOrganisationInviteRouteImport } from './routes/_signedIn/_validated/administration/organisation/invite'
 import { Route as SignedInValidatedAdministrationServicesIndexRouteImport } from './routes/_signedIn/_validated/administration/services/index'
 import { Route as SignedInValidatedAdministrationServicesBundlecreateRouteImport } from './routes/_signedIn/_validated/administration/services/bundlecreate'
+import { Route as SignedInValidatedApplicationsAddresscleanseUploadRouteImport } from './routes/_signedIn/_validated/applications/addresscleanse/upload'
 import { Route as SignedInValidatedDataAdministrationDatasetDatasetIdRouteImport } from './routes/_signedIn/_validated/dataAdministration/dataset/$datasetId'
 import { Route as SignedInValidatedDataAdministrationDatasetCreateRouteImport } from './routes/_signedIn/_validated/dataAdministration/dataset/create'
 import { Route as SignedInValidatedDataAdministrationPlanPlanIdRouteImport } from './routes/_signedIn/_validated/dataAdministration/plan/$planId'
@@ -82,11 +83,15 @@ import { Route as SignedInValidatedUserUserIdEditRouteImport } from './routes/_s
 import { Route as SignedInValidatedAdministrationAccountEdituserUserIdRouteImport } from './routes/_signedIn/_validated/administration/account/edituser/$userId'
 import { Route as SignedInValidatedAdministrationOrganisationEdituserUserIdRouteImport } from './routes/_signedIn/_validated/administration/organisation/edituser/$userId'
 import { Route as SignedInValidatedAdministrationServicesBundleeditBundleIdRouteImport } from './routes/_signedIn/_validated/administration/services/bundleedit/$bundleId'
+import { Route as SignedInValidatedApplicationsAddresscleanseFileFileIdRouteImport } from './routes/_signedIn/_validated/applications/addresscleanse/file/$fileId'
 import { Route as SignedInValidatedDataAdministrationDatasetDatasetIdIndexRouteImport } from './routes/_signedIn/_validated/dataAdministration/dataset/$datasetId/index'
 import { Route as SignedInValidatedDataAdministrationDatasetDatasetIdEditRouteImport } from './routes/_signedIn/_validated/dataAdministration/dataset/$datasetId/edit'
 import { Route as SignedInValidatedDataAdministrationPlanPlanIdIndexRouteImport } from './routes/_signedIn/_validated/dataAdministration/plan/$planId/index'
 import { Route as SignedInValidatedDataAdministrationPlanPlanIdEditRouteImport } from './routes/_signedIn/_validated/dataAdministration/plan/$planId/edit'
 import { Route as SignedInValidatedPartnerAdministrationEdituserUserIdRouteImport } from './routes/_signedIn/_validated/partner/administration/edituser/$userId'
+import { Route as SignedInValidatedApplicationsAddresscleanseFileFileIdIndexRouteImport } from './routes/_signedIn/_validated/applications/addresscleanse/file/$fileId/index'
+import { Route as SignedInValidatedApplicationsAddresscleanseFileFileIdPropertiesRouteImport } from './routes/_signedIn/_validated/applications/addresscleanse/file/$fileId/properties'
+import { Route as SignedInValidatedApplicationsAddresscleanseFileFileIdUpdatefieldsRouteImport } from './routes/_signedIn/_validated/applications/addresscleanse/file/$fileId/updatefields'
 import { Route as SignedInValidatedDataAdministrationPlanPlanIdEditComparisonsRouteImport } from './routes/_signedIn/_validated/dataAdministration/plan/$planId/edit_/comparisons'
 import { Route as SignedInValidatedDataAdministrationPlanPlanIdEditFiltersRouteImport } from './routes/_signedIn/_validated/dataAdministration/plan/$planId/edit_/filters'
 
@@ -438,6 +443,12 @@ const SignedInValidatedAdministrationServicesBundlecreateRoute =
     path: '/bundlecreate',
     getParentRoute: () => SignedInValidatedAdministrationServicesRoute,
   } as any)
+const SignedInValidatedApplicationsAddresscleanseUploadRoute =
+  SignedInValidatedApplicationsAddresscleanseUploadRouteImport.update({
+    id: '/applications/addresscleanse/upload',
+    path: '/applications/addresscleanse/upload',
+    getParentRoute: () => SignedInValidatedRoute,
+  } as any)
 const SignedInValidatedDataAdministrationDatasetDatasetIdRoute =
   SignedInValidatedDataAdministrationDatasetDatasetIdRouteImport.update({
     id: '/dataset/$datasetId',
@@ -510,6 +521,12 @@ const SignedInValidatedAdministrationServicesBundleeditBundleIdRoute =
     path: '/bundleedit/$bundleId',
     getParentRoute: () => SignedInValidatedAdministrationServicesRoute,
   } as any)
+const SignedInValidatedApplicationsAddresscleanseFileFileIdRoute =
+  SignedInValidatedApplicationsAddresscleanseFileFileIdRouteImport.update({
+    id: '/applications/addresscleanse/file/$fileId',
+    path: '/applications/addresscleanse/file/$fileId',
+    getParentRoute: () => SignedInValidatedRoute,
+  } as any)
 const SignedInValidatedDataAdministrationDatasetDatasetIdIndexRoute =
   SignedInValidatedDataAdministrationDatasetDatasetIdIndexRouteImport.update({
     id: '/',
@@ -542,6 +559,31 @@ const SignedInValidatedPartnerAdministrationEdituserUserIdRoute =
     path: '/edituser/$userId',
     getParentRoute: () => SignedInValidatedPartnerAdministrationRoute,
   } as any)
+const SignedInValidatedApplicationsAddresscleanseFileFileIdIndexRoute =
+  SignedInValidatedApplicationsAddresscleanseFileFileIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () =>
+      SignedInValidatedApplicationsAddresscleanseFileFileIdRoute,
+  } as any)
+const SignedInValidatedApplicationsAddresscleanseFileFileIdPropertiesRoute =
+  SignedInValidatedApplicationsAddresscleanseFileFileIdPropertiesRouteImport.update(
+    {
+      id: '/properties',
+      path: '/properties',
+      getParentRoute: () =>
+        SignedInValidatedApplicationsAddresscleanseFileFileIdRoute,
+    } as any,
+  )
+const SignedInValidatedApplicationsAddresscleanseFileFileIdUpdatefieldsRoute =
+  SignedInValidatedApplicationsAddresscleanseFileFileIdUpdatefieldsRouteImport.update(
+    {
+      id: '/updatefields',
+      path: '/updatefields',
+      getParentRoute: () =>
+        SignedInValidatedApplicationsAddresscleanseFileFileIdRoute,
+    } as any,
+  )
 const SignedInValidatedDataAdministrationPlanPlanIdEditComparisonsRoute =
   SignedInValidatedDataAdministrationPlanPlanIdEditComparisonsRouteImport.update(
     {
@@ -612,6 +654,7 @@ export interface FileRoutesByFullPath {
   '/administration/organisation/edit': typeof SignedInValidatedAdministrationOrganisationEditRoute
   '/administration/organisation/invite': typeof SignedInValidatedAdministrationOrganisationInviteRoute
   '/administration/services/bundlecreate': typeof SignedInValidatedAdministrationServicesBundlecreateRoute
+  '/applications/addresscleanse/upload': typeof SignedInValidatedApplicationsAddresscleanseUploadRoute
   '/dataAdministration/dataset/$datasetId': typeof SignedInValidatedDataAdministrationDatasetDatasetIdRouteWithChildren
   '/dataAdministration/dataset/create': typeof SignedInValidatedDataAdministrationDatasetCreateRoute
   '/dataAdministration/plan/$planId': typeof SignedInValidatedDataAdministrationPlanPlanIdRouteWithChildren
@@ -627,13 +670,17 @@ export interface FileRoutesByFullPath {
   '/administration/account/edituser/$userId': typeof SignedInValidatedAdministrationAccountEdituserUserIdRoute
   '/administration/organisation/edituser/$userId': typeof SignedInValidatedAdministrationOrganisationEdituserUserIdRoute
   '/administration/services/bundleedit/$bundleId': typeof SignedInValidatedAdministrationServicesBundleeditBundleIdRoute
+  '/applications/addresscleanse/file/$fileId': typeof SignedInValidatedApplicationsAddresscleanseFileFileIdRouteWithChildren
   '/dataAdministration/dataset/$datasetId/edit': typeof SignedInValidatedDataAdministrationDatasetDatasetIdEditRoute
   '/dataAdministration/plan/$planId/edit': typeof SignedInValidatedDataAdministrationPlanPlanIdEditRoute
   '/partner/administration/edituser/$userId': typeof SignedInValidatedPartnerAdministrationEdituserUserIdRoute
   '/dataAdministration/dataset/$datasetId/': typeof SignedInValidatedDataAdministrationDatasetDatasetIdIndexRoute
   '/dataAdministration/plan/$planId/': typeof SignedInValidatedDataAdministrationPlanPlanIdIndexRoute
+  '/applications/addresscleanse/file/$fileId/properties': typeof SignedInValidatedApplicationsAddresscleanseFileFileIdPropertiesRoute
+  '/applications/addresscleanse/file/$fileId/updatefields': typeof SignedInValidatedApplicationsAddresscleanseFileFileIdUpdatefieldsRoute
   '/dataAdministration/plan/$planId/edit/comparisons': typeof SignedInValidatedDataAdministrationPlanPlanIdEditComparisonsRoute
   '/dataAdministration/plan/$planId/edit/filters': typeof SignedInValidatedDataAdministrationPlanPlanIdEditFiltersRoute
+  '/applications/addresscleanse/file/$fileId/': typeof SignedInValidatedApplicationsAddresscleanseFileFileIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -677,6 +724,7 @@ export interface FileRoutesByTo {
   '/administration/organisation/edit': typeof SignedInValidatedAdministrationOrganisationEditRoute
   '/administration/organisation/invite': typeof SignedInValidatedAdministrationOrganisationInviteRoute
   '/administration/services/bundlecreate': typeof SignedInValidatedAdministrationServicesBundlecreateRoute
+  '/applications/addresscleanse/upload': typeof SignedInValidatedApplicationsAddresscleanseUploadRoute
   '/dataAdministration/dataset/create': typeof SignedInValidatedDataAdministrationDatasetCreateRoute
   '/dataAdministration/plan/create': typeof SignedInValidatedDataAdministrationPlanCreateRoute
   '/partner/administration/editPartner': typeof SignedInValidatedPartnerAdministrationEditPartnerRoute
@@ -695,8 +743,11 @@ export interface FileRoutesByTo {
   '/partner/administration/edituser/$userId': typeof SignedInValidatedPartnerAdministrationEdituserUserIdRoute
   '/dataAdministration/dataset/$datasetId': typeof SignedInValidatedDataAdministrationDatasetDatasetIdIndexRoute
   '/dataAdministration/plan/$planId': typeof SignedInValidatedDataAdministrationPlanPlanIdIndexRoute
+  '/applications/addresscleanse/file/$fileId/properties': typeof SignedInValidatedApplicationsAddresscleanseFileFileIdPropertiesRoute
+  '/applications/addresscleanse/file/$fileId/updatefields': typeof SignedInValidatedApplicationsAddresscleanseFileFileIdUpdatefieldsRoute
   '/dataAdministration/plan/$planId/edit/comparisons': typeof SignedInValidatedDataAdministrationPlanPlanIdEditComparisonsRoute
   '/dataAdministration/plan/$planId/edit/filters': typeof SignedInValidatedDataAdministrationPlanPlanIdEditFiltersRoute
+  '/applications/addresscleanse/file/$fileId': typeof SignedInValidatedApplicationsAddresscleanseFileFileIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -758,6 +809,7 @@ export interface FileRoutesById {
   '/_signedIn/_validated/administration/organisation/edit': typeof SignedInValidatedAdministrationOrganisationEditRoute
   '/_signedIn/_validated/administration/organisation/invite': typeof SignedInValidatedAdministrationOrganisationInviteRoute
   '/_signedIn/_validated/administration/services/bundlecreate': typeof SignedInValidatedAdministrationServicesBundlecreateRoute
+  '/_signedIn/_validated/applications/addresscleanse/upload': typeof SignedInValidatedApplicationsAddresscleanseUploadRoute
   '/_signedIn/_validated/dataAdministration/dataset/$datasetId': typeof SignedInValidatedDataAdministrationDatasetDatasetIdRouteWithChildren
   '/_signedIn/_validated/dataAdministration/dataset/create': typeof SignedInValidatedDataAdministrationDatasetCreateRoute
   '/_signedIn/_validated/dataAdministration/plan/$planId': typeof SignedInValidatedDataAdministrationPlanPlanIdRouteWithChildren
@@ -773,13 +825,17 @@ export interface FileRoutesById {
   '/_signedIn/_validated/administration/account/edituser/$userId': typeof SignedInValidatedAdministrationAccountEdituserUserIdRoute
   '/_signedIn/_validated/administration/organisation/edituser/$userId': typeof SignedInValidatedAdministrationOrganisationEdituserUserIdRoute
   '/_signedIn/_validated/administration/services/bundleedit/$bundleId': typeof SignedInValidatedAdministrationServicesBundleeditBundleIdRoute
+  '/_signedIn/_validated/applications/addresscleanse/file/$fileId': typeof SignedInValidatedApplicationsAddresscleanseFileFileIdRouteWithChildren
   '/_signedIn/_validated/dataAdministration/dataset/$datasetId/edit': typeof SignedInValidatedDataAdministrationDatasetDatasetIdEditRoute
   '/_signedIn/_validated/dataAdministration/plan/$planId/edit': typeof SignedInValidatedDataAdministrationPlanPlanIdEditRoute
   '/_signedIn/_validated/partner/administration/edituser/$userId': typeof SignedInValidatedPartnerAdministrationEdituserUserIdRoute
   '/_signedIn/_validated/dataAdministration/dataset/$datasetId/': typeof SignedInValidatedDataAdministrationDatasetDatasetIdIndexRoute
   '/_signedIn/_validated/dataAdministration/plan/$planId/': typeof SignedInValidatedDataAdministrationPlanPlanIdIndexRoute
+  '/_signedIn/_validated/applications/addresscleanse/file/$fileId/properties': typeof SignedInValidatedApplicationsAddresscleanseFileFileIdPropertiesRoute
+  '/_signedIn/_validated/applications/addresscleanse/file/$fileId/updatefields': typeof SignedInValidatedApplicationsAddresscleanseFileFileIdUpdatefieldsRoute
   '/_signedIn/_validated/dataAdministration/plan/$planId/edit_/comparisons': typeof SignedInValidatedDataAdministrationPlanPlanIdEditComparisonsRoute
   '/_signedIn/_validated/dataAdministration/plan/$planId/edit_/filters': typeof SignedInValidatedDataAdministrationPlanPlanIdEditFiltersRoute
+  '/_signedIn/_validated/applications/addresscleanse/file/$fileId/': typeof SignedInValidatedApplicationsAddresscleanseFileFileIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -838,6 +894,7 @@ export interface FileRouteTypes {
     | '/administration/organisation/edit'
     | '/administration/organisation/invite'
     | '/administration/services/bundlecreate'
+    | '/applications/addresscleanse/upload'
     | '/dataAdministration/dataset/$datasetId'
     | '/dataAdministration/dataset/create'
     | '/dataAdministration/plan/$planId'
@@ -853,13 +910,17 @@ export interface FileRouteTypes {
     | '/administration/account/edituser/$userId'
     | '/administration/organisation/edituser/$userId'
     | '/administration/services/bundleedit/$bundleId'
+    | '/applications/addresscleanse/file/$fileId'
     | '/dataAdministration/dataset/$datasetId/edit'
     | '/dataAdministration/plan/$planId/edit'
     | '/partner/administration/edituser/$userId'
     | '/dataAdministration/dataset/$datasetId/'
     | '/dataAdministration/plan/$planId/'
+    | '/applications/addresscleanse/file/$fileId/properties'
+    | '/applications/addresscleanse/file/$fileId/updatefields'
     | '/dataAdministration/plan/$planId/edit/comparisons'
     | '/dataAdministration/plan/$planId/edit/filters'
+    | '/applications/addresscleanse/file/$fileId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -903,6 +964,7 @@ export interface FileRouteTypes {
     | '/administration/organisation/edit'
     | '/administration/organisation/invite'
     | '/administration/services/bundlecreate'
+    | '/applications/addresscleanse/upload'
     | '/dataAdministration/dataset/create'
     | '/dataAdministration/plan/create'
     | '/partner/administration/editPartner'
@@ -921,8 +983,11 @@ export interface FileRouteTypes {
     | '/partner/administration/edituser/$userId'
     | '/dataAdministration/dataset/$datasetId'
     | '/dataAdministration/plan/$planId'
+    | '/applications/addresscleanse/file/$fileId/properties'
+    | '/applications/addresscleanse/file/$fileId/updatefields'
     | '/dataAdministration/plan/$planId/edit/comparisons'
     | '/dataAdministration/plan/$planId/edit/filters'
+    | '/applications/addresscleanse/file/$fileId'
   id:
     | '__root__'
     | '/'
@@ -983,6 +1048,7 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/administration/organisation/edit'
     | '/_signedIn/_validated/administration/organisation/invite'
     | '/_signedIn/_validated/administration/services/bundlecreate'
+    | '/_signedIn/_validated/applications/addresscleanse/upload'
     | '/_signedIn/_validated/dataAdministration/dataset/$datasetId'
     | '/_signedIn/_validated/dataAdministration/dataset/create'
     | '/_signedIn/_validated/dataAdministration/plan/$planId'
@@ -998,13 +1064,17 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/administration/account/edituser/$userId'
     | '/_signedIn/_validated/administration/organisation/edituser/$userId'
     | '/_signedIn/_validated/administration/services/bundleedit/$bundleId'
+    | '/_signedIn/_validated/applications/addresscleanse/file/$fileId'
     | '/_signedIn/_validated/dataAdministration/dataset/$datasetId/edit'
     | '/_signedIn/_validated/dataAdministration/plan/$planId/edit'
     | '/_signedIn/_validated/partner/administration/edituser/$userId'
     | '/_signedIn/_validated/dataAdministration/dataset/$datasetId/'
     | '/_signedIn/_validated/dataAdministration/plan/$planId/'
+    | '/_signedIn/_validated/applications/addresscleanse/file/$fileId/properties'
+    | '/_signedIn/_validated/applications/addresscleanse/file/$fileId/updatefields'
     | '/_signedIn/_validated/dataAdministration/plan/$planId/edit_/comparisons'
     | '/_signedIn/_validated/dataAdministration/plan/$planId/edit_/filters'
+    | '/_signedIn/_validated/applications/addresscleanse/file/$fileId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1444,6 +1514,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInValidatedAdministrationServicesBundlecreateRouteImport
       parentRoute: typeof SignedInValidatedAdministrationServicesRoute
     }
+    '/_signedIn/_validated/applications/addresscleanse/upload': {
+      id: '/_signedIn/_validated/applications/addresscleanse/upload'
+      path: '/applications/addresscleanse/upload'
+      fullPath: '/applications/addresscleanse/upload'
+      preLoaderRoute: typeof SignedInValidatedApplicationsAddresscleanseUploadRouteImport
+      parentRoute: typeof SignedInValidatedRoute
+    }
     '/_signedIn/_validated/dataAdministration/dataset/$datasetId': {
       id: '/_signedIn/_validated/dataAdministration/dataset/$datasetId'
       path: '/dataset/$datasetId'
@@ -1528,6 +1605,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInValidatedAdministrationServicesBundleeditBundleIdRouteImport
       parentRoute: typeof SignedInValidatedAdministrationServicesRoute
     }
+    '/_signedIn/_validated/applications/addresscleanse/file/$fileId': {
+      id: '/_signedIn/_validated/applications/addresscleanse/file/$fileId'
+      path: '/applications/addresscleanse/file/$fileId'
+      fullPath: '/applications/addresscleanse/file/$fileId'
+      preLoaderRoute: typeof SignedInValidatedApplicationsAddresscleanseFileFileIdRouteImport
+      parentRoute: typeof SignedInValidatedRoute
+    }
     '/_signedIn/_validated/dataAdministration/dataset/$datasetId/': {
       id: '/_signedIn/_validated/dataAdministration/dataset/$datasetId/'
       path: '/'
@@ -1562,6 +1646,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/partner/administration/edituser/$userId'
       preLoaderRoute: typeof SignedInValidatedPartnerAdministrationEdituserUserIdRouteImport
       parentRoute: typeof SignedInValidatedPartnerAdministrationRoute
+    }
+    '/_signedIn/_validated/applications/addresscleanse/file/$fileId/': {
+      id: '/_signedIn/_validated/applications/addresscleanse/file/$fileId/'
+      path: '/'
+      fullPath: '/applications/addresscleanse/file/$fileId/'
+      preLoaderRoute: typeof SignedInValidatedApplicationsAddresscleanseFileFileIdIndexRouteImport
+      parentRoute: typeof SignedInValidatedApplicationsAddresscleanseFileFileIdRoute
+    }
+    '/_signedIn/_validated/applications/addresscleanse/file/$fileId/properties': {
+      id: '/_signedIn/_validated/applications/addresscleanse/file/$fileId/properties'
+      path: '/properties'
+      fullPath: '/applications/addresscleanse/file/$fileId/properties'
+      preLoaderRoute: typeof SignedInValidatedApplicationsAddresscleanseFileFileIdPropertiesRouteImport
+      parentRoute: typeof SignedInValidatedApplicationsAddresscleanseFileFileIdRoute
+    }
+    '/_signedIn/_validated/applications/addresscleanse/file/$fileId/updatefields': {
+      id: '/_signedIn/_validated/applications/addresscleanse/file/$fileId/updatefields'
+      path: '/updatefields'
+      fullPath: '/applications/addresscleanse/file/$fileId/updatefields'
+      preLoaderRoute: typeof SignedInValidatedApplicationsAddresscleanseFileFileIdUpdatefieldsRouteImport
+      parentRoute: typeof SignedInValidatedApplicationsAddresscleanseFileFileIdRoute
     }
     '/_signedIn/_validated/dataAdministration/plan/$planId/edit_/comparisons': {
       id: '/_signedIn/_validated/dataAdministration/plan/$planId/edit_/comparisons'
@@ -1934,6 +2039,27 @@ const SignedInValidatedUserRouteWithChildren =
     SignedInValidatedUserRouteChildren,
   )
 
+interface SignedInValidatedApplicationsAddresscleanseFileFileIdRouteChildren {
+  SignedInValidatedApplicationsAddresscleanseFileFileIdPropertiesRoute: typeof SignedInValidatedApplicationsAddresscleanseFileFileIdPropertiesRoute
+  SignedInValidatedApplicationsAddresscleanseFileFileIdUpdatefieldsRoute: typeof SignedInValidatedApplicationsAddresscleanseFileFileIdUpdatefieldsRoute
+  SignedInValidatedApplicationsAddresscleanseFileFileIdIndexRoute: typeof SignedInValidatedApplicationsAddresscleanseFileFileIdIndexRoute
+}
+
+const SignedInValidatedApplicationsAddresscleanseFileFileIdRouteChildren: SignedInValidatedApplicationsAddresscleanseFileFileIdRouteChildren =
+  {
+    SignedInValidatedApplicationsAddresscleanseFileFileIdPropertiesRoute:
+      SignedInValidatedApplicationsAddresscleanseFileFileIdPropertiesRoute,
+    SignedInValidatedApplicationsAddresscleanseFileFileIdUpdatefieldsRoute:
+      SignedInValidatedApplicationsAddresscleanseFileFileIdUpdatefieldsRoute,
+    SignedInValidatedApplicationsAddresscleanseFileFileIdIndexRoute:
+      SignedInValidatedApplicationsAddresscleanseFileFileIdIndexRoute,
+  }
+
+const SignedInValidatedApplicationsAddresscleanseFileFileIdRouteWithChildren =
+  SignedInValidatedApplicationsAddresscleanseFileFileIdRoute._addFileChildren(
+    SignedInValidatedApplicationsAddresscleanseFileFileIdRouteChildren,
+  )
+
 interface SignedInValidatedRouteChildren {
   SignedInValidatedAcceptinviteRoute: typeof SignedInValidatedAcceptinviteRoute
   SignedInValidatedAdministrationRoute: typeof SignedInValidatedAdministrationRouteWithChildren
@@ -1951,6 +2077,8 @@ interface SignedInValidatedRouteChildren {
   SignedInValidatedApplicationsAddresslookupRoute: typeof SignedInValidatedApplicationsAddresslookupRoute
   SignedInValidatedApplicationsEmailvalidationRoute: typeof SignedInValidatedApplicationsEmailvalidationRoute
   SignedInValidatedApplicationsPaymentvalidationRoute: typeof SignedInValidatedApplicationsPaymentvalidationRoute
+  SignedInValidatedApplicationsAddresscleanseUploadRoute: typeof SignedInValidatedApplicationsAddresscleanseUploadRoute
+  SignedInValidatedApplicationsAddresscleanseFileFileIdRoute: typeof SignedInValidatedApplicationsAddresscleanseFileFileIdRouteWithChildren
 }
 
 const SignedInValidatedRouteChildren: SignedInValidatedRouteChildren = {
@@ -1977,6 +2105,10 @@ const SignedInValidatedRouteChildren: SignedInValidatedRouteChildren = {
     SignedInValidatedApplicationsEmailvalidationRoute,
   SignedInValidatedApplicationsPaymentvalidationRoute:
     SignedInValidatedApplicationsPaymentvalidationRoute,
+  SignedInValidatedApplicationsAddresscleanseUploadRoute:
+    SignedInValidatedApplicationsAddresscleanseUploadRoute,
+  SignedInValidatedApplicationsAddresscleanseFileFileIdRoute:
+    SignedInValidatedApplicationsAddresscleanseFileFileIdRouteWithChildren,
 }
 
 const SignedInValidatedRouteWithChildren =

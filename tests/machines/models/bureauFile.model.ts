@@ -73,7 +73,7 @@ export const bureauFileModel = defineModel({
     simplePaths: false,
     // Each scenario walks its own page (a page is a fresh start where it stands): the upload page up to
     // the mapping, the mapping up to the properties, and so on; the file's page from opening onwards.
-    filterEvents: (s, e) => {
+    filterEvents: (s) => {
       const page = s.matches('upload') ? 'upload' : s.matches('mapping') ? 'mapping' : s.matches('settings') ? 'settings' : 'file';
       if (page !== s.context.start) return false;
       if (s.context.paid) return s.matches('opening') || s.matches('confirming') || s.matches('paid');
