@@ -2,6 +2,8 @@ import type { AnyStateMachine } from 'xstate';
 import { accountSwitcherMachine } from './accountSwitcher';
 import { accountValidationMachine } from './accountValidation';
 import { basketMachine } from './basket';
+import { bureauFileMachine } from './bureauFile';
+import { bureauUploadMachine } from './bureauUpload';
 import { confirmActionMachine } from './confirmAction';
 import { emailCheckMachine } from './emailCheck';
 import { groupSelectionMachine } from './groupSelection';
@@ -32,4 +34,6 @@ export const machines: readonly AnyStateMachine[] = [
   tokenExportMachine,
   emailCheckMachine,
   basketMachine,
+  bureauUploadMachine,
+  bureauFileMachine,
 ];

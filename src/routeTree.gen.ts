@@ -74,6 +74,7 @@ import { Route as SignedInValidatedAdministrationOrganisationInviteRouteImport }
 import { Route as SignedInValidatedAdministrationServicesIndexRouteImport } from './routes/_signedIn/_validated/administration/services/index'
 import { Route as SignedInValidatedAdministrationServicesBundlecreateRouteImport } from './routes/_signedIn/_validated/administration/services/bundlecreate'
 import { Route as SignedInValidatedApplicationsAddresscleanseIndexRouteImport } from './routes/_signedIn/_validated/applications/addresscleanse/index'
+import { Route as SignedInValidatedApplicationsAddresscleanseUploadRouteImport } from './routes/_signedIn/_validated/applications/addresscleanse/upload'
 import { Route as SignedInValidatedDataAdministrationDatasetDatasetIdRouteImport } from './routes/_signedIn/_validated/dataAdministration/dataset/$datasetId'
 import { Route as SignedInValidatedDataAdministrationDatasetCreateRouteImport } from './routes/_signedIn/_validated/dataAdministration/dataset/create'
 import { Route as SignedInValidatedDataAdministrationPlanPlanIdRouteImport } from './routes/_signedIn/_validated/dataAdministration/plan/$planId'
@@ -87,11 +88,15 @@ import { Route as SignedInValidatedAdministrationAccountEdituserUserIdRouteImpor
 import { Route as SignedInValidatedAdministrationAddresscleansePriceupdateCostIdRouteImport } from './routes/_signedIn/_validated/administration/addresscleanse/priceupdate/$costId'
 import { Route as SignedInValidatedAdministrationOrganisationEdituserUserIdRouteImport } from './routes/_signedIn/_validated/administration/organisation/edituser/$userId'
 import { Route as SignedInValidatedAdministrationServicesBundleeditBundleIdRouteImport } from './routes/_signedIn/_validated/administration/services/bundleedit/$bundleId'
+import { Route as SignedInValidatedApplicationsAddresscleanseFileFileIdRouteImport } from './routes/_signedIn/_validated/applications/addresscleanse/file/$fileId'
 import { Route as SignedInValidatedDataAdministrationDatasetDatasetIdIndexRouteImport } from './routes/_signedIn/_validated/dataAdministration/dataset/$datasetId/index'
 import { Route as SignedInValidatedDataAdministrationDatasetDatasetIdEditRouteImport } from './routes/_signedIn/_validated/dataAdministration/dataset/$datasetId/edit'
 import { Route as SignedInValidatedDataAdministrationPlanPlanIdIndexRouteImport } from './routes/_signedIn/_validated/dataAdministration/plan/$planId/index'
 import { Route as SignedInValidatedDataAdministrationPlanPlanIdEditRouteImport } from './routes/_signedIn/_validated/dataAdministration/plan/$planId/edit'
 import { Route as SignedInValidatedPartnerAdministrationEdituserUserIdRouteImport } from './routes/_signedIn/_validated/partner/administration/edituser/$userId'
+import { Route as SignedInValidatedApplicationsAddresscleanseFileFileIdIndexRouteImport } from './routes/_signedIn/_validated/applications/addresscleanse/file/$fileId/index'
+import { Route as SignedInValidatedApplicationsAddresscleanseFileFileIdPropertiesRouteImport } from './routes/_signedIn/_validated/applications/addresscleanse/file/$fileId/properties'
+import { Route as SignedInValidatedApplicationsAddresscleanseFileFileIdUpdatefieldsRouteImport } from './routes/_signedIn/_validated/applications/addresscleanse/file/$fileId/updatefields'
 import { Route as SignedInValidatedDataAdministrationPlanPlanIdEditComparisonsRouteImport } from './routes/_signedIn/_validated/dataAdministration/plan/$planId/edit_/comparisons'
 import { Route as SignedInValidatedDataAdministrationPlanPlanIdEditFiltersRouteImport } from './routes/_signedIn/_validated/dataAdministration/plan/$planId/edit_/filters'
 
@@ -467,6 +472,12 @@ const SignedInValidatedApplicationsAddresscleanseIndexRoute =
     path: '/',
     getParentRoute: () => SignedInValidatedApplicationsAddresscleanseRoute,
   } as any)
+const SignedInValidatedApplicationsAddresscleanseUploadRoute =
+  SignedInValidatedApplicationsAddresscleanseUploadRouteImport.update({
+    id: '/upload',
+    path: '/upload',
+    getParentRoute: () => SignedInValidatedApplicationsAddresscleanseRoute,
+  } as any)
 const SignedInValidatedDataAdministrationDatasetDatasetIdRoute =
   SignedInValidatedDataAdministrationDatasetDatasetIdRouteImport.update({
     id: '/dataset/$datasetId',
@@ -547,6 +558,12 @@ const SignedInValidatedAdministrationServicesBundleeditBundleIdRoute =
     path: '/bundleedit/$bundleId',
     getParentRoute: () => SignedInValidatedAdministrationServicesRoute,
   } as any)
+const SignedInValidatedApplicationsAddresscleanseFileFileIdRoute =
+  SignedInValidatedApplicationsAddresscleanseFileFileIdRouteImport.update({
+    id: '/file/$fileId',
+    path: '/file/$fileId',
+    getParentRoute: () => SignedInValidatedApplicationsAddresscleanseRoute,
+  } as any)
 const SignedInValidatedDataAdministrationDatasetDatasetIdIndexRoute =
   SignedInValidatedDataAdministrationDatasetDatasetIdIndexRouteImport.update({
     id: '/',
@@ -579,6 +596,31 @@ const SignedInValidatedPartnerAdministrationEdituserUserIdRoute =
     path: '/edituser/$userId',
     getParentRoute: () => SignedInValidatedPartnerAdministrationRoute,
   } as any)
+const SignedInValidatedApplicationsAddresscleanseFileFileIdIndexRoute =
+  SignedInValidatedApplicationsAddresscleanseFileFileIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () =>
+      SignedInValidatedApplicationsAddresscleanseFileFileIdRoute,
+  } as any)
+const SignedInValidatedApplicationsAddresscleanseFileFileIdPropertiesRoute =
+  SignedInValidatedApplicationsAddresscleanseFileFileIdPropertiesRouteImport.update(
+    {
+      id: '/properties',
+      path: '/properties',
+      getParentRoute: () =>
+        SignedInValidatedApplicationsAddresscleanseFileFileIdRoute,
+    } as any,
+  )
+const SignedInValidatedApplicationsAddresscleanseFileFileIdUpdatefieldsRoute =
+  SignedInValidatedApplicationsAddresscleanseFileFileIdUpdatefieldsRouteImport.update(
+    {
+      id: '/updatefields',
+      path: '/updatefields',
+      getParentRoute: () =>
+        SignedInValidatedApplicationsAddresscleanseFileFileIdRoute,
+    } as any,
+  )
 const SignedInValidatedDataAdministrationPlanPlanIdEditComparisonsRoute =
   SignedInValidatedDataAdministrationPlanPlanIdEditComparisonsRouteImport.update(
     {
@@ -651,6 +693,7 @@ export interface FileRoutesByFullPath {
   '/administration/organisation/edit': typeof SignedInValidatedAdministrationOrganisationEditRoute
   '/administration/organisation/invite': typeof SignedInValidatedAdministrationOrganisationInviteRoute
   '/administration/services/bundlecreate': typeof SignedInValidatedAdministrationServicesBundlecreateRoute
+  '/applications/addresscleanse/upload': typeof SignedInValidatedApplicationsAddresscleanseUploadRoute
   '/dataAdministration/dataset/$datasetId': typeof SignedInValidatedDataAdministrationDatasetDatasetIdRouteWithChildren
   '/dataAdministration/dataset/create': typeof SignedInValidatedDataAdministrationDatasetCreateRoute
   '/dataAdministration/plan/$planId': typeof SignedInValidatedDataAdministrationPlanPlanIdRouteWithChildren
@@ -669,13 +712,17 @@ export interface FileRoutesByFullPath {
   '/administration/addresscleanse/priceupdate/$costId': typeof SignedInValidatedAdministrationAddresscleansePriceupdateCostIdRoute
   '/administration/organisation/edituser/$userId': typeof SignedInValidatedAdministrationOrganisationEdituserUserIdRoute
   '/administration/services/bundleedit/$bundleId': typeof SignedInValidatedAdministrationServicesBundleeditBundleIdRoute
+  '/applications/addresscleanse/file/$fileId': typeof SignedInValidatedApplicationsAddresscleanseFileFileIdRouteWithChildren
   '/dataAdministration/dataset/$datasetId/edit': typeof SignedInValidatedDataAdministrationDatasetDatasetIdEditRoute
   '/dataAdministration/plan/$planId/edit': typeof SignedInValidatedDataAdministrationPlanPlanIdEditRoute
   '/partner/administration/edituser/$userId': typeof SignedInValidatedPartnerAdministrationEdituserUserIdRoute
   '/dataAdministration/dataset/$datasetId/': typeof SignedInValidatedDataAdministrationDatasetDatasetIdIndexRoute
   '/dataAdministration/plan/$planId/': typeof SignedInValidatedDataAdministrationPlanPlanIdIndexRoute
+  '/applications/addresscleanse/file/$fileId/properties': typeof SignedInValidatedApplicationsAddresscleanseFileFileIdPropertiesRoute
+  '/applications/addresscleanse/file/$fileId/updatefields': typeof SignedInValidatedApplicationsAddresscleanseFileFileIdUpdatefieldsRoute
   '/dataAdministration/plan/$planId/edit/comparisons': typeof SignedInValidatedDataAdministrationPlanPlanIdEditComparisonsRoute
   '/dataAdministration/plan/$planId/edit/filters': typeof SignedInValidatedDataAdministrationPlanPlanIdEditFiltersRoute
+  '/applications/addresscleanse/file/$fileId/': typeof SignedInValidatedApplicationsAddresscleanseFileFileIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -719,6 +766,7 @@ export interface FileRoutesByTo {
   '/administration/organisation/edit': typeof SignedInValidatedAdministrationOrganisationEditRoute
   '/administration/organisation/invite': typeof SignedInValidatedAdministrationOrganisationInviteRoute
   '/administration/services/bundlecreate': typeof SignedInValidatedAdministrationServicesBundlecreateRoute
+  '/applications/addresscleanse/upload': typeof SignedInValidatedApplicationsAddresscleanseUploadRoute
   '/dataAdministration/dataset/create': typeof SignedInValidatedDataAdministrationDatasetCreateRoute
   '/dataAdministration/plan/create': typeof SignedInValidatedDataAdministrationPlanCreateRoute
   '/partner/administration/editPartner': typeof SignedInValidatedPartnerAdministrationEditPartnerRoute
@@ -740,8 +788,11 @@ export interface FileRoutesByTo {
   '/partner/administration/edituser/$userId': typeof SignedInValidatedPartnerAdministrationEdituserUserIdRoute
   '/dataAdministration/dataset/$datasetId': typeof SignedInValidatedDataAdministrationDatasetDatasetIdIndexRoute
   '/dataAdministration/plan/$planId': typeof SignedInValidatedDataAdministrationPlanPlanIdIndexRoute
+  '/applications/addresscleanse/file/$fileId/properties': typeof SignedInValidatedApplicationsAddresscleanseFileFileIdPropertiesRoute
+  '/applications/addresscleanse/file/$fileId/updatefields': typeof SignedInValidatedApplicationsAddresscleanseFileFileIdUpdatefieldsRoute
   '/dataAdministration/plan/$planId/edit/comparisons': typeof SignedInValidatedDataAdministrationPlanPlanIdEditComparisonsRoute
   '/dataAdministration/plan/$planId/edit/filters': typeof SignedInValidatedDataAdministrationPlanPlanIdEditFiltersRoute
+  '/applications/addresscleanse/file/$fileId': typeof SignedInValidatedApplicationsAddresscleanseFileFileIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -805,6 +856,7 @@ export interface FileRoutesById {
   '/_signedIn/_validated/administration/organisation/edit': typeof SignedInValidatedAdministrationOrganisationEditRoute
   '/_signedIn/_validated/administration/organisation/invite': typeof SignedInValidatedAdministrationOrganisationInviteRoute
   '/_signedIn/_validated/administration/services/bundlecreate': typeof SignedInValidatedAdministrationServicesBundlecreateRoute
+  '/_signedIn/_validated/applications/addresscleanse/upload': typeof SignedInValidatedApplicationsAddresscleanseUploadRoute
   '/_signedIn/_validated/dataAdministration/dataset/$datasetId': typeof SignedInValidatedDataAdministrationDatasetDatasetIdRouteWithChildren
   '/_signedIn/_validated/dataAdministration/dataset/create': typeof SignedInValidatedDataAdministrationDatasetCreateRoute
   '/_signedIn/_validated/dataAdministration/plan/$planId': typeof SignedInValidatedDataAdministrationPlanPlanIdRouteWithChildren
@@ -823,13 +875,17 @@ export interface FileRoutesById {
   '/_signedIn/_validated/administration/addresscleanse/priceupdate/$costId': typeof SignedInValidatedAdministrationAddresscleansePriceupdateCostIdRoute
   '/_signedIn/_validated/administration/organisation/edituser/$userId': typeof SignedInValidatedAdministrationOrganisationEdituserUserIdRoute
   '/_signedIn/_validated/administration/services/bundleedit/$bundleId': typeof SignedInValidatedAdministrationServicesBundleeditBundleIdRoute
+  '/_signedIn/_validated/applications/addresscleanse/file/$fileId': typeof SignedInValidatedApplicationsAddresscleanseFileFileIdRouteWithChildren
   '/_signedIn/_validated/dataAdministration/dataset/$datasetId/edit': typeof SignedInValidatedDataAdministrationDatasetDatasetIdEditRoute
   '/_signedIn/_validated/dataAdministration/plan/$planId/edit': typeof SignedInValidatedDataAdministrationPlanPlanIdEditRoute
   '/_signedIn/_validated/partner/administration/edituser/$userId': typeof SignedInValidatedPartnerAdministrationEdituserUserIdRoute
   '/_signedIn/_validated/dataAdministration/dataset/$datasetId/': typeof SignedInValidatedDataAdministrationDatasetDatasetIdIndexRoute
   '/_signedIn/_validated/dataAdministration/plan/$planId/': typeof SignedInValidatedDataAdministrationPlanPlanIdIndexRoute
+  '/_signedIn/_validated/applications/addresscleanse/file/$fileId/properties': typeof SignedInValidatedApplicationsAddresscleanseFileFileIdPropertiesRoute
+  '/_signedIn/_validated/applications/addresscleanse/file/$fileId/updatefields': typeof SignedInValidatedApplicationsAddresscleanseFileFileIdUpdatefieldsRoute
   '/_signedIn/_validated/dataAdministration/plan/$planId/edit_/comparisons': typeof SignedInValidatedDataAdministrationPlanPlanIdEditComparisonsRoute
   '/_signedIn/_validated/dataAdministration/plan/$planId/edit_/filters': typeof SignedInValidatedDataAdministrationPlanPlanIdEditFiltersRoute
+  '/_signedIn/_validated/applications/addresscleanse/file/$fileId/': typeof SignedInValidatedApplicationsAddresscleanseFileFileIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -890,6 +946,7 @@ export interface FileRouteTypes {
     | '/administration/organisation/edit'
     | '/administration/organisation/invite'
     | '/administration/services/bundlecreate'
+    | '/applications/addresscleanse/upload'
     | '/dataAdministration/dataset/$datasetId'
     | '/dataAdministration/dataset/create'
     | '/dataAdministration/plan/$planId'
@@ -908,13 +965,17 @@ export interface FileRouteTypes {
     | '/administration/addresscleanse/priceupdate/$costId'
     | '/administration/organisation/edituser/$userId'
     | '/administration/services/bundleedit/$bundleId'
+    | '/applications/addresscleanse/file/$fileId'
     | '/dataAdministration/dataset/$datasetId/edit'
     | '/dataAdministration/plan/$planId/edit'
     | '/partner/administration/edituser/$userId'
     | '/dataAdministration/dataset/$datasetId/'
     | '/dataAdministration/plan/$planId/'
+    | '/applications/addresscleanse/file/$fileId/properties'
+    | '/applications/addresscleanse/file/$fileId/updatefields'
     | '/dataAdministration/plan/$planId/edit/comparisons'
     | '/dataAdministration/plan/$planId/edit/filters'
+    | '/applications/addresscleanse/file/$fileId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -958,6 +1019,7 @@ export interface FileRouteTypes {
     | '/administration/organisation/edit'
     | '/administration/organisation/invite'
     | '/administration/services/bundlecreate'
+    | '/applications/addresscleanse/upload'
     | '/dataAdministration/dataset/create'
     | '/dataAdministration/plan/create'
     | '/partner/administration/editPartner'
@@ -979,8 +1041,11 @@ export interface FileRouteTypes {
     | '/partner/administration/edituser/$userId'
     | '/dataAdministration/dataset/$datasetId'
     | '/dataAdministration/plan/$planId'
+    | '/applications/addresscleanse/file/$fileId/properties'
+    | '/applications/addresscleanse/file/$fileId/updatefields'
     | '/dataAdministration/plan/$planId/edit/comparisons'
     | '/dataAdministration/plan/$planId/edit/filters'
+    | '/applications/addresscleanse/file/$fileId'
   id:
     | '__root__'
     | '/'
@@ -1043,6 +1108,7 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/administration/organisation/edit'
     | '/_signedIn/_validated/administration/organisation/invite'
     | '/_signedIn/_validated/administration/services/bundlecreate'
+    | '/_signedIn/_validated/applications/addresscleanse/upload'
     | '/_signedIn/_validated/dataAdministration/dataset/$datasetId'
     | '/_signedIn/_validated/dataAdministration/dataset/create'
     | '/_signedIn/_validated/dataAdministration/plan/$planId'
@@ -1061,13 +1127,17 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/administration/addresscleanse/priceupdate/$costId'
     | '/_signedIn/_validated/administration/organisation/edituser/$userId'
     | '/_signedIn/_validated/administration/services/bundleedit/$bundleId'
+    | '/_signedIn/_validated/applications/addresscleanse/file/$fileId'
     | '/_signedIn/_validated/dataAdministration/dataset/$datasetId/edit'
     | '/_signedIn/_validated/dataAdministration/plan/$planId/edit'
     | '/_signedIn/_validated/partner/administration/edituser/$userId'
     | '/_signedIn/_validated/dataAdministration/dataset/$datasetId/'
     | '/_signedIn/_validated/dataAdministration/plan/$planId/'
+    | '/_signedIn/_validated/applications/addresscleanse/file/$fileId/properties'
+    | '/_signedIn/_validated/applications/addresscleanse/file/$fileId/updatefields'
     | '/_signedIn/_validated/dataAdministration/plan/$planId/edit_/comparisons'
     | '/_signedIn/_validated/dataAdministration/plan/$planId/edit_/filters'
+    | '/_signedIn/_validated/applications/addresscleanse/file/$fileId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1535,6 +1605,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInValidatedApplicationsAddresscleanseIndexRouteImport
       parentRoute: typeof SignedInValidatedApplicationsAddresscleanseRoute
     }
+    '/_signedIn/_validated/applications/addresscleanse/upload': {
+      id: '/_signedIn/_validated/applications/addresscleanse/upload'
+      path: '/upload'
+      fullPath: '/applications/addresscleanse/upload'
+      preLoaderRoute: typeof SignedInValidatedApplicationsAddresscleanseUploadRouteImport
+      parentRoute: typeof SignedInValidatedApplicationsAddresscleanseRoute
+    }
     '/_signedIn/_validated/dataAdministration/dataset/$datasetId': {
       id: '/_signedIn/_validated/dataAdministration/dataset/$datasetId'
       path: '/dataset/$datasetId'
@@ -1626,6 +1703,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInValidatedAdministrationServicesBundleeditBundleIdRouteImport
       parentRoute: typeof SignedInValidatedAdministrationServicesRoute
     }
+    '/_signedIn/_validated/applications/addresscleanse/file/$fileId': {
+      id: '/_signedIn/_validated/applications/addresscleanse/file/$fileId'
+      path: '/file/$fileId'
+      fullPath: '/applications/addresscleanse/file/$fileId'
+      preLoaderRoute: typeof SignedInValidatedApplicationsAddresscleanseFileFileIdRouteImport
+      parentRoute: typeof SignedInValidatedApplicationsAddresscleanseRoute
+    }
     '/_signedIn/_validated/dataAdministration/dataset/$datasetId/': {
       id: '/_signedIn/_validated/dataAdministration/dataset/$datasetId/'
       path: '/'
@@ -1660,6 +1744,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/partner/administration/edituser/$userId'
       preLoaderRoute: typeof SignedInValidatedPartnerAdministrationEdituserUserIdRouteImport
       parentRoute: typeof SignedInValidatedPartnerAdministrationRoute
+    }
+    '/_signedIn/_validated/applications/addresscleanse/file/$fileId/': {
+      id: '/_signedIn/_validated/applications/addresscleanse/file/$fileId/'
+      path: '/'
+      fullPath: '/applications/addresscleanse/file/$fileId/'
+      preLoaderRoute: typeof SignedInValidatedApplicationsAddresscleanseFileFileIdIndexRouteImport
+      parentRoute: typeof SignedInValidatedApplicationsAddresscleanseFileFileIdRoute
+    }
+    '/_signedIn/_validated/applications/addresscleanse/file/$fileId/properties': {
+      id: '/_signedIn/_validated/applications/addresscleanse/file/$fileId/properties'
+      path: '/properties'
+      fullPath: '/applications/addresscleanse/file/$fileId/properties'
+      preLoaderRoute: typeof SignedInValidatedApplicationsAddresscleanseFileFileIdPropertiesRouteImport
+      parentRoute: typeof SignedInValidatedApplicationsAddresscleanseFileFileIdRoute
+    }
+    '/_signedIn/_validated/applications/addresscleanse/file/$fileId/updatefields': {
+      id: '/_signedIn/_validated/applications/addresscleanse/file/$fileId/updatefields'
+      path: '/updatefields'
+      fullPath: '/applications/addresscleanse/file/$fileId/updatefields'
+      preLoaderRoute: typeof SignedInValidatedApplicationsAddresscleanseFileFileIdUpdatefieldsRouteImport
+      parentRoute: typeof SignedInValidatedApplicationsAddresscleanseFileFileIdRoute
     }
     '/_signedIn/_validated/dataAdministration/plan/$planId/edit_/comparisons': {
       id: '/_signedIn/_validated/dataAdministration/plan/$planId/edit_/comparisons'
@@ -2053,14 +2158,41 @@ const SignedInValidatedUserRouteWithChildren =
     SignedInValidatedUserRouteChildren,
   )
 
+interface SignedInValidatedApplicationsAddresscleanseFileFileIdRouteChildren {
+  SignedInValidatedApplicationsAddresscleanseFileFileIdPropertiesRoute: typeof SignedInValidatedApplicationsAddresscleanseFileFileIdPropertiesRoute
+  SignedInValidatedApplicationsAddresscleanseFileFileIdUpdatefieldsRoute: typeof SignedInValidatedApplicationsAddresscleanseFileFileIdUpdatefieldsRoute
+  SignedInValidatedApplicationsAddresscleanseFileFileIdIndexRoute: typeof SignedInValidatedApplicationsAddresscleanseFileFileIdIndexRoute
+}
+
+const SignedInValidatedApplicationsAddresscleanseFileFileIdRouteChildren: SignedInValidatedApplicationsAddresscleanseFileFileIdRouteChildren =
+  {
+    SignedInValidatedApplicationsAddresscleanseFileFileIdPropertiesRoute:
+      SignedInValidatedApplicationsAddresscleanseFileFileIdPropertiesRoute,
+    SignedInValidatedApplicationsAddresscleanseFileFileIdUpdatefieldsRoute:
+      SignedInValidatedApplicationsAddresscleanseFileFileIdUpdatefieldsRoute,
+    SignedInValidatedApplicationsAddresscleanseFileFileIdIndexRoute:
+      SignedInValidatedApplicationsAddresscleanseFileFileIdIndexRoute,
+  }
+
+const SignedInValidatedApplicationsAddresscleanseFileFileIdRouteWithChildren =
+  SignedInValidatedApplicationsAddresscleanseFileFileIdRoute._addFileChildren(
+    SignedInValidatedApplicationsAddresscleanseFileFileIdRouteChildren,
+  )
+
 interface SignedInValidatedApplicationsAddresscleanseRouteChildren {
+  SignedInValidatedApplicationsAddresscleanseUploadRoute: typeof SignedInValidatedApplicationsAddresscleanseUploadRoute
   SignedInValidatedApplicationsAddresscleanseIndexRoute: typeof SignedInValidatedApplicationsAddresscleanseIndexRoute
+  SignedInValidatedApplicationsAddresscleanseFileFileIdRoute: typeof SignedInValidatedApplicationsAddresscleanseFileFileIdRouteWithChildren
 }
 
 const SignedInValidatedApplicationsAddresscleanseRouteChildren: SignedInValidatedApplicationsAddresscleanseRouteChildren =
   {
+    SignedInValidatedApplicationsAddresscleanseUploadRoute:
+      SignedInValidatedApplicationsAddresscleanseUploadRoute,
     SignedInValidatedApplicationsAddresscleanseIndexRoute:
       SignedInValidatedApplicationsAddresscleanseIndexRoute,
+    SignedInValidatedApplicationsAddresscleanseFileFileIdRoute:
+      SignedInValidatedApplicationsAddresscleanseFileFileIdRouteWithChildren,
   }
 
 const SignedInValidatedApplicationsAddresscleanseRouteWithChildren =

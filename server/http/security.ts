@@ -26,7 +26,8 @@ export function cspDirectives(runtime: RuntimeConfig): Record<string, string[]> 
   return {
     'default-src': ["'self'"],
     // helmet adds this request's nonce to script-src and style-src.
-    'script-src': ["'self'", ...extra(botCheck)],
+    // 'wasm-unsafe-eval' lets WebAssembly compile (the upload's SHA-256 in its worker, hash-wasm); it allows no eval of script.
+    'script-src': ["'self'", "'wasm-unsafe-eval'", ...extra(botCheck)],
     'style-src': ["'self'"],
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'", 'data:'],

@@ -7,6 +7,8 @@ import type { AnyModel } from '../harness/model';
 import { accountSwitcherModel } from './accountSwitcher.model';
 import { accountValidationModel } from './accountValidation.model';
 import { basketModel } from './basket.model';
+import { bureauFileModel } from './bureauFile.model';
+import { bureauUploadModel } from './bureauUpload.model';
 import { confirmActionModel } from './confirmAction.model';
 import { emailCheckModel } from './emailCheck.model';
 import { groupSelectionModel } from './groupSelection.model';
@@ -32,4 +34,6 @@ export const models: readonly AnyModel[] = [
   tokenExportModel,
   emailCheckModel,
   basketModel,
+  bureauUploadModel,
+  bureauFileModel,
 ];

@@ -1,0 +1,80 @@
+import { useSelector } from '@xstate/react';
+import { mappingTypes, type MappingType } from '../../../contract/bureau/entities';
+import { formatDate } from '../../shared/format';
+import { Spinner } from '../../shared/Spinner';
+import { useFilePage } from './useFilePage';
+import './bureau.css';
+
+// /file/{fileId}/updatefields: each column with its two sample rows and what it holds (auto-mapped by
+// the server); the user corrects the types and the order of lines of one type, or copies the mapping
+// of an earlier file with the same columns.
+
+const typeLabels: Record<MappingType, string> = { name: 'Name', organisation: 'Organisation', address: 'Address line', town: 'Town', county: 'County', postcode: 'Postcode', ignore: 'Ignore' };
+
+export default function MappingPage() {
+  const actor = useFilePage('updatefields');
+  const s = useSelector(actor, (x) => x);
+  const { fields, mapping, error } = s.context;
+  if (s.matches({ mapping: 'failed' })) {
+    return (
+      <section className="bureau" role="alert">
+        <h1>Map the columns</h1>
+        <p className="upload__error">{error}</p>
+        <button type="button" className="button" onClick={() => actor.send({ type: 'user.retry' })}>Try again</button>
+      </section>
+    );
+  }
+  if (!fields || !mapping) return <Spinner />;
+  const busy = s.matches({ mapping: 'saving' });
+  const change = (inputOrder: number, patch: { mappingType?: MappingType; mappingOrder?: number }) =>
+    actor.send({ type: 'user.map', mapping: { ...mapping, inputFields: mapping.inputFields.map((f) => (f.inputOrder === inputOrder ? { ...f, ...patch } : f)) } });
+  return (
+    <section className="bureau" aria-labelledby="mapping-heading">
+      <h1 id="mapping-heading">Map the columns</h1>
+      <p>Say what each column of your file holds. Columns set to Ignore are kept in the output as they are.</p>
+      {fields.templates.map((t) => (
+        <p key={t.fileId} className="bureau__template">
+          You mapped a file with the same columns before ({t.name}, {formatDate(t.createdAt)}).{' '}
+          <button type="button" className="button" disabled={busy} onClick={() => actor.send({ type: 'user.useTemplate', templateFileId: t.fileId })}>
+            Use that mapping
+          </button>
+        </p>
+      ))}
+      <label className="bureau__check">
+        <input type="checkbox" checked={mapping.hasHeader} disabled={busy} onChange={(e) => actor.send({ type: 'user.map', mapping: { ...mapping, hasHeader: e.target.checked } })} /> The first row holds the column names
+      </label>
+      <div className="bureau__scroll">
+        <table className="bureau__table">
+          <caption className="sr-only">Columns of the file with two sample rows</caption>
+          <thead>
+            <tr><th scope="col">Column</th><th scope="col">Row 1</th><th scope="col">Row 2</th><th scope="col">Holds</th><th scope="col">Order</th></tr>
+          </thead>
+          <tbody>
+            {fields.inputFields.map((f) => {
+              const m = mapping.inputFields.find((x) => x.inputOrder === f.inputOrder)!;
+              return (
+                <tr key={f.inputOrder}>
+                  <th scope="row">{f.name || `Column ${f.inputOrder + 1}`}</th>
+                  <td>{f.row1}</td>
+                  <td>{f.row2}</td>
+                  <td>
+                    <select aria-label={`What ${f.name || `column ${f.inputOrder + 1}`} holds`} value={m.mappingType} disabled={busy} onChange={(e) => change(f.inputOrder, { mappingType: mappingTypes.find((t) => t === e.target.value) ?? 'ignore' })}>
+                      {mappingTypes.map((t) => <option key={t} value={t}>{typeLabels[t]}</option>)}
+                    </select>
+                  </td>
+                  <td>
+                    <input className="bureau__order" type="number" min={0} max={20} aria-label={`Order of ${f.name || `column ${f.inputOrder + 1}`}`} value={m.mappingOrder} disabled={busy} onChange={(e) => change(f.inputOrder, { mappingOrder: Number(e.target.value) })} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {error ? <p className="upload__error" role="alert">{error}</p> : null}
+      <button type="button" className="button button--primary" disabled={busy} onClick={() => actor.send({ type: 'user.saveMapping' })}>
+        {busy ? 'Saving...' : 'Save and choose the properties'}
+      </button>
+    </section>
+  );
+}
