@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import qs from 'qs';
 import type { ServiceName } from '../contract/config/entities';
 import { servicePaths, type Config } from './config';
 import type { Db } from './db';
@@ -14,7 +15,7 @@ import { bankJsonPlugin, bankSoapPlugin } from './modules/bank/plugin';
 import { configPlugin } from './modules/config/plugin';
 import { emailPlugin } from './modules/email/plugin';
 import { bureauMoneyPlugin } from './modules/bureau/moneyPlugin';
-import { bureauPlugin } from './modules/bureau/plugin';
+import { bureauPlugin, bureauQueues } from './modules/bureau/plugin';
 import { filesAustraliaPlugin, filesUkPlugin } from './modules/files/plugin';
 import type { Deps } from './modules/deps';
 import { createInviteTokens } from './modules/groups/inviteTokens';
@@ -67,8 +68,12 @@ export function depsOf(app: FastifyInstance): Deps {
   return deps;
 }
 
+/** Most items of one array in a query string, and most parameters read from it. */
+export const queryArrayLimit = 1000;
+export const queryParameterLimit = 2000;
+
 /** Every pg-boss queue of the portal, created when the queue starts. */
-const queues: QueueDefinition[] = [gatewayWebhookQueue, ...renewalQueues];
+const queues: QueueDefinition[] = [gatewayWebhookQueue, ...renewalQueues, ...bureauQueues];
 
 /**
  * The module plugins of each service of spec section 7, mounted at its base URL from the runtime
@@ -109,13 +114,17 @@ export function buildApp(appDeps: AppDeps): FastifyInstance {
     requestTimeout: limits.requestTimeoutMs,
     // Passed to node's http.createServer: the headers deadline and how often it is checked.
     http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: limits.checkIntervalMs },
+    // Spec section 7: query parameters use bracket style (the SPA's qs, arrayFormat 'brackets'), so
+    // includedTypes[]=1&includedTypes[]=2 arrives as an array; a longer list than arrayLimit becomes
+    // an object, which the call's schema refuses (400) rather than truncating.
+    routerOptions: { querystringParser: (text) => qs.parse(text, { arrayLimit: queryArrayLimit, parameterLimit: queryParameterLimit }) },
   });
   app.server.maxConnections = limits.maxConnections;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const tokens = createTokens({ db, secret: config.jwtSecret });
-  const jobs = createJobsHandle({ db, queues, worker: config.jobs.worker, log: app.log });
+  const jobs = createJobsHandle({ db, queues, worker: config.jobs.worker, log: app.log, maintenanceSeconds: config.jobs.maintenanceSeconds });
   const gateway = createTestGateway({
     db,
     clock,

@@ -92,7 +92,13 @@ export type Config = {
     webhookUrl: string | null;
   };
   /** JOBS_WORKER=0: this process queues jobs but works none (another process does). */
-  jobs: { worker: boolean };
+  jobs: { worker: boolean; maintenanceSeconds?: number };
+  /**
+   * The bureau's results job: a run not done in expireSeconds is taken for dead and tried again
+   * (BUREAU_JOB_EXPIRE_SECONDS, 7200), retryDelaySeconds after (BUREAU_JOB_RETRY_DELAY_SECONDS, 10);
+   * progress is written every progressRows rows (BUREAU_PROGRESS_ROWS, 5000).
+   */
+  bureau: { expireSeconds: number; retryDelaySeconds: number; progressRows: number; retentionSweepSeconds: number };
   /**
    * Chunked uploads of the file servers: the shared folder every process stores them in
    * (FILE_STORAGE_DIR; DATA_DIR/uploads by default) and the chunk size (UPLOAD_CHUNK_BYTES; spec
@@ -178,7 +184,16 @@ export function loadConfig(env: Env = process.env): Config {
       webhookSecret: text('PAYMENT_WEBHOOK_SECRET') ?? (jwtSecret ? createHmac('sha256', jwtSecret).update('payment-webhook-secret').digest('hex') : 'dev-payment-webhook-secret'),
       webhookUrl: text('PAYMENT_WEBHOOK_URL'),
     },
-    jobs: { worker: !['0', 'false', 'no', 'off'].includes((text('JOBS_WORKER') ?? '').toLowerCase()) },
+    jobs: {
+      worker: !['0', 'false', 'no', 'off'].includes((text('JOBS_WORKER') ?? '').toLowerCase()),
+      maintenanceSeconds: text('JOBS_MAINTENANCE_SECONDS') === null ? undefined : int('JOBS_MAINTENANCE_SECONDS', 120, 1),
+    },
+    bureau: {
+      expireSeconds: int('BUREAU_JOB_EXPIRE_SECONDS', 7200, 1),
+      retryDelaySeconds: int('BUREAU_JOB_RETRY_DELAY_SECONDS', 10, 0),
+      progressRows: int('BUREAU_PROGRESS_ROWS', 5000, 1),
+      retentionSweepSeconds: int('BUREAU_RETENTION_SWEEP_SECONDS', 3600, 1),
+    },
     files: {
       storageDir: text('FILE_STORAGE_DIR') ?? join(text('DATA_DIR') ?? './data', 'uploads'),
       chunkBytes: int('UPLOAD_CHUNK_BYTES', uploadChunkBytes, 1),

@@ -17,6 +17,7 @@ import { benchAddress } from './bench-address';
 import { benchBankNames } from './bench-banknames';
 import { benchCleanse } from './bench-cleanse';
 import { benchMetering } from './bench-meter';
+import { benchUpload } from './bench-upload';
 
 const root = resolve(import.meta.dirname, '..');
 const target = 1.25;
@@ -109,6 +110,9 @@ try {
 
   console.log();
   await benchMetering(appDist);
+
+  console.log();
+  await benchUpload(appDist);
 
   console.log();
   await benchAddress();

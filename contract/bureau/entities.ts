@@ -131,6 +131,8 @@ export type FileResults = z.infer<typeof fileResults>;
 
 /** One priced line of a file's results (per cost type). */
 export const costLine = z.object({
+  /** The admin cost (price row) the line was priced from: its real prices make the job charge's royalties. */
+  costId: rowId,
   costTypeId: rowId,
   name: z.string(),
   basePrice: money,

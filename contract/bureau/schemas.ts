@@ -36,7 +36,7 @@ import {
 const fileQuery = z.object({ fileId: id });
 const mafQuery = z.object({ mafId: id });
 const seconds = z.coerce.number().int().min(0);
-const done = z.object({ msg: message });
+const done = message;
 const fileName = z.string().trim().min(1, 'Give the file a name').max(255, 'A file name is at most 255 characters');
 
 /** POST /files: the spec's Bureau file upload; the server reads the rest from the uploaded file. */

@@ -13,6 +13,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook for bearer calls: a valid token of an existing, unlocked user, or 401. */
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /**
+     * The same for a file download, which may also carry the token as ?token= (spec section 7: the
+     * download link is built from fileServerId and the token, a plain link with no header).
+     */
+    authenticateDownload: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -22,15 +27,21 @@ declare module 'fastify' {
  */
 export function registerAuthentication(app: FastifyInstance, deps: { db: Db; tokens: Tokens; clock: () => number }) {
   app.decorateRequest('session', null);
-  app.decorate('authenticate', async (request: FastifyRequest) => {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-    if (!match) throw unauthorised();
-    const claims = await deps.tokens.verify(match[1], deps.clock());
+  const bearer = (request: FastifyRequest) => /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+  const signIn = async (request: FastifyRequest, token: string | undefined) => {
+    if (!token) throw unauthorised();
+    const claims = await deps.tokens.verify(token, deps.clock());
     if (!claims) throw unauthorised();
     // The database, not the token, decides: a deleted or locked user, or a revoked session, is out at once.
     const user = await findSessionUser(deps.db, claims.userId, claims.sessionId, Math.floor(deps.clock() / 1000));
     if (!user || user.locked) throw unauthorised();
     request.session = { user, claims };
+  };
+  app.decorate('authenticate', (request: FastifyRequest) => signIn(request, bearer(request)));
+  app.decorate('authenticateDownload', (request: FastifyRequest) => {
+    const query = request.query;
+    const fromQuery = query && typeof query === 'object' && 'token' in query && typeof query.token === 'string' ? query.token : undefined;
+    return signIn(request, bearer(request) ?? fromQuery);
   });
 }
 

@@ -29,6 +29,7 @@ export function createJobsHandle(options: {
   /** false (JOBS_WORKER=0): `work` registers nothing; jobs are still queued for another process. */
   worker: boolean;
   log?: JobsOptions['log'];
+  maintenanceSeconds?: number;
 }): JobsHandle {
   const workers: Array<{ queue: string; handler: JobHandler<object>; options?: { pollingIntervalSeconds?: number } }> = [];
   let started: Promise<Jobs> | undefined;
@@ -36,7 +37,7 @@ export function createJobsHandle(options: {
 
   const start = () =>
     (started ??= (async () => {
-      const jobs = await startJobs({ db: options.db, schema: await jobsSchemaOf(options.db), queues: options.queues, log: options.log });
+      const jobs = await startJobs({ db: options.db, schema: await jobsSchemaOf(options.db), queues: options.queues, log: options.log, maintenanceSeconds: options.maintenanceSeconds });
       for (const worker of workers) await jobs.work(worker.queue, worker.handler, worker.options);
       return jobs;
     })().catch((error: unknown) => {

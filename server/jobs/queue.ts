@@ -31,7 +31,9 @@ export type QueueDefinition = {
   expireInSeconds?: number;
 };
 
-export type JobHandler<T> = (data: T, job: { id: string; name: string }) => Promise<void>;
+/** What a handler learns of its job: retryCount of retryLimit tells the last try (then a handler may record the failure). */
+export type JobMeta = { id: string; name: string; retryCount: number; retryLimit: number };
+export type JobHandler<T> = (data: T, job: JobMeta) => Promise<void>;
 
 export interface Jobs {
   /** Queues a job; null when a singleton key already holds one. */
@@ -47,6 +49,8 @@ export type JobsOptions = {
   schema?: string;
   queues: QueueDefinition[];
   log?: { error(obj: unknown, msg?: string): void };
+  /** How often expired active jobs (their worker died) are failed and retried: pg-boss's 120 s unless set (JOBS_MAINTENANCE_SECONDS). */
+  maintenanceSeconds?: number;
 };
 
 /**
@@ -70,6 +74,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     schedule: false,
     supervise: true,
     migrate: true,
+    ...defined({ maintenanceIntervalSeconds: options.maintenanceSeconds }),
   });
   boss.on('error', (error) => options.log?.error(error, 'job queue error'));
   // Two processes starting at once would both create pg-boss's schema (its CREATE SCHEMA runs before
@@ -94,8 +99,8 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
         expireInSeconds: jobOptions.expireInSeconds,
       })),
     work: async <T extends object>(queue: string, handler: JobHandler<T>, workOptions: { pollingIntervalSeconds?: number } = {}) => {
-      await boss.work<T>(queue, { pollingIntervalSeconds: workOptions.pollingIntervalSeconds ?? 1, batchSize: 1 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data, { id: job.id, name: job.name });
+      await boss.work<T>(queue, { pollingIntervalSeconds: workOptions.pollingIntervalSeconds ?? 1, batchSize: 1, includeMetadata: true }, async (jobs) => {
+        for (const job of jobs) await handler(job.data, { id: job.id, name: job.name, retryCount: job.retryCount, retryLimit: job.retryLimit });
       });
     },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),

@@ -1,15 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { once } from 'node:events';
+import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { z } from 'zod';
 
 // Where uploaded files live. Every server process reaches the same storage (a shared folder by
 // default), so a chunk sent to one process and the end sent to another find the same bytes; the
 // database says which chunks count, the storage only holds them. Writes are atomic: a temporary
 // file is written and synced, then renamed into place, so a crash leaves at worst an orphan
-// temporary file and never a half-written chunk under its real name.
+// temporary file and never a half-written chunk under its real name. An ended upload's file is its
+// chunks, read one after the other: sealing it writes a small manifest (chunk count, bytes, SHA-256)
+// and copies nothing, so ending an upload of any size costs no second write of its bytes.
 
 /** A chunk written to a temporary file and synced, not yet under its real name. */
 export type StagedChunk = {
@@ -19,12 +22,15 @@ export type StagedChunk = {
   discard(): Promise<void>;
 };
 
-/** The assembled file, hashed while it was written; kept or discarded by the caller's verdict. */
+/** The whole file's digest and size. */
 export type AssembledFile = { sha256: string; bytes: number };
 
 export interface FileStorage {
-  /** Writes a chunk's bytes to a temporary file and syncs it; commit() puts it in place. */
-  stageChunk(uploadId: string, idx: number, data: Uint8Array): Promise<StagedChunk>;
+  /**
+   * Writes a chunk's bytes to a temporary file and syncs it; commit() puts it in place.
+   * `whileSyncing` runs while the disk syncs (CPU work that need not wait for it, such as hashing).
+   */
+  stageChunk(uploadId: string, idx: number, data: Uint8Array, whileSyncing?: () => void): Promise<StagedChunk>;
   /** Stages and commits in one step. */
   putChunk(uploadId: string, idx: number, data: Uint8Array): Promise<void>;
   /** The indexes of the chunks in place (orphans of a crash included: the database says which count). */
@@ -32,16 +38,27 @@ export interface FileStorage {
   /** One chunk's bytes as a stream. */
   readChunk(uploadId: string, idx: number): Readable;
   /**
-   * Concatenates chunks 0 .. count-1 into the upload's file, hashing the bytes with SHA-256 as they
-   * stream through; the file is put in place only when `accept` says yes to the digest, else the
-   * temporary copy is removed and the chunks stay for another try.
+   * Makes chunks 0 .. count-1 the upload's file when `accept` says yes to their digest: SHA-256 over
+   * the chunks as they stream (or `known`, when the caller already has it), then the manifest is
+   * written atomically. Refused, nothing changes and the chunks stay for another try.
    */
-  concatenate(uploadId: string, count: number, accept: (file: AssembledFile) => boolean): Promise<AssembledFile & { kept: boolean }>;
-  /** The assembled file, or null when there is none. */
+  seal(uploadId: string, count: number, accept: (file: AssembledFile) => boolean, known?: AssembledFile): Promise<AssembledFile & { kept: boolean }>;
+  /**
+   * Writes a whole file (a results zip, a test sample) from a stream of bytes, hashed as they pass:
+   * to a temporary file, synced, then renamed over any earlier one, so a crash part way leaves the
+   * earlier file (or none) and a run again replaces it.
+   */
+  writeFile(uploadId: string, source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<AssembledFile>;
+  /** The file (sealed chunks, or written whole) as one stream, or null when there is none. */
   readFile(uploadId: string): Promise<{ stream: Readable; bytes: number } | null>;
-  /** Removes the chunks (once assembled) or everything of the upload. */
-  delete(uploadId: string, what?: 'chunks' | 'all'): Promise<void>;
+  /** Removes everything of the upload. */
+  delete(uploadId: string): Promise<void>;
 }
+
+const manifestShape = z.object({ chunks: z.number().int().nonnegative(), bytes: z.number().int().nonnegative(), sha256: z.string() });
+type Manifest = z.infer<typeof manifestShape>;
+
+const range = (count: number) => Array.from({ length: count }, (_, idx) => idx);
 
 const safeId = (uploadId: string) => {
   // The id names a folder: never let one climb out of the storage folder.
@@ -61,27 +78,43 @@ async function syncFolder(path: string): Promise<void> {
   }
 }
 
-/** The shared-folder storage: <root>/<uploadId>/chunks/<idx> and <root>/<uploadId>/file. */
+/** Writes `data` to a temporary file beside `final`, synced; returns its path. */
+async function writeSynced(final: string, data: Uint8Array, whileSyncing?: () => void): Promise<string> {
+  const staged = `${final}.${randomBytes(6).toString('hex')}.tmp`;
+  const handle = await open(staged, 'w');
+  try {
+    await handle.writeFile(data);
+    const syncing = handle.sync();
+    whileSyncing?.();
+    await syncing;
+  } catch (error) {
+    await handle.close();
+    await unlink(staged).catch(() => undefined);
+    throw error;
+  }
+  await handle.close();
+  return staged;
+}
+
+/** The shared-folder storage: <root>/<uploadId>/chunks/<idx> and, once sealed, <root>/<uploadId>/file.json. */
 export function folderStorage(root: string): FileStorage {
   const uploadDir = (uploadId: string) => join(root, safeId(uploadId));
   const chunkDir = (uploadId: string) => join(uploadDir(uploadId), 'chunks');
   const chunkPath = (uploadId: string, idx: number) => join(chunkDir(uploadId), String(idx));
-  const filePath = (uploadId: string) => join(uploadDir(uploadId), 'file');
-  const temp = (path: string) => `${path}.${randomBytes(6).toString('hex')}.tmp`;
+  const manifestPath = (uploadId: string) => join(uploadDir(uploadId), 'file.json');
+  // A file written whole (writeFile), or an upload sealed before chunks became the file: <uploadId>/file.
+  const copiedPath = (uploadId: string) => join(uploadDir(uploadId), 'file');
+
+  async function* chunksInOrder(uploadId: string, count: number): AsyncGenerator<Buffer> {
+    for (let idx = 0; idx < count; idx++) yield* createReadStream(chunkPath(uploadId, idx), { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>;
+  }
 
   const storage: FileStorage = {
-    async stageChunk(uploadId, idx, data) {
+    async stageChunk(uploadId, idx, data, whileSyncing) {
       const dir = chunkDir(uploadId);
       await mkdir(dir, { recursive: true });
       const final = chunkPath(uploadId, idx);
-      const staged = temp(final);
-      const handle = await open(staged, 'w');
-      try {
-        await handle.writeFile(data);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
+      const staged = await writeSynced(final, data, whileSyncing);
       return {
         async commit() {
           await rename(staged, final);
@@ -110,19 +143,43 @@ export function folderStorage(root: string): FileStorage {
       return createReadStream(chunkPath(uploadId, idx));
     },
 
-    async concatenate(uploadId, count, accept) {
-      const final = filePath(uploadId);
-      const staged = temp(final);
+    async seal(uploadId, count, accept, known) {
+      // A digest from the caller stands only for chunks that are all here, as long as it says.
+      let file = known;
+      if (file) {
+        const sizes = await Promise.all(range(count).map((idx) => stat(chunkPath(uploadId, idx)).then((found) => found.size, () => -1)));
+        if (sizes.includes(-1) || sizes.reduce((sum, size) => sum + size, 0) !== file.bytes) file = undefined;
+      }
+      if (!file) {
+        const hash = createHash('sha256');
+        let bytes = 0;
+        for await (const piece of chunksInOrder(uploadId, count)) {
+          hash.update(piece);
+          bytes += piece.length;
+        }
+        file = { sha256: hash.digest('hex'), bytes };
+      }
+      if (!accept(file)) return { ...file, kept: false };
+      const manifest: Manifest = { chunks: count, ...file };
+      const final = manifestPath(uploadId);
+      await rename(await writeSynced(final, Buffer.from(JSON.stringify(manifest))), final);
+      await syncFolder(uploadDir(uploadId));
+      return { ...file, kept: true };
+    },
+
+    async writeFile(uploadId, source) {
+      const dir = uploadDir(uploadId);
+      await mkdir(dir, { recursive: true });
+      const final = copiedPath(uploadId);
+      const staged = `${final}.${randomBytes(6).toString('hex')}.tmp`;
       const hash = createHash('sha256');
       let bytes = 0;
       const out = createWriteStream(staged);
       try {
-        for (let idx = 0; idx < count; idx++) {
-          for await (const piece of storage.readChunk(uploadId, idx) as AsyncIterable<Buffer>) {
-            hash.update(piece);
-            bytes += piece.length;
-            if (!out.write(piece)) await once(out, 'drain');
-          }
+        for await (const piece of source) {
+          hash.update(piece);
+          bytes += piece.length;
+          if (!out.write(piece)) await once(out, 'drain');
         }
         await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
         const handle = await open(staged, 'r+');
@@ -136,29 +193,31 @@ export function folderStorage(root: string): FileStorage {
         await unlink(staged).catch(() => undefined);
         throw error;
       }
-      const file = { sha256: hash.digest('hex'), bytes };
-      if (!accept(file)) {
-        await unlink(staged).catch(() => undefined);
-        return { ...file, kept: false };
-      }
+      // A manifest would name chunks instead: the whole file written here is the file.
+      await unlink(manifestPath(uploadId)).catch(() => undefined);
       await rename(staged, final);
-      await syncFolder(uploadDir(uploadId));
-      return { ...file, kept: true };
+      await syncFolder(dir);
+      return { sha256: hash.digest('hex'), bytes };
     },
 
     async readFile(uploadId) {
-      const path = filePath(uploadId);
       try {
-        const { size } = await stat(path);
-        return { stream: createReadStream(path), bytes: size };
+        const manifest = manifestShape.parse(JSON.parse(await readFile(manifestPath(uploadId), 'utf8')));
+        return { stream: Readable.from(chunksInOrder(uploadId, manifest.chunks), { objectMode: false }), bytes: manifest.bytes };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+      try {
+        const { size } = await stat(copiedPath(uploadId));
+        return { stream: createReadStream(copiedPath(uploadId)), bytes: size };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
     },
 
-    async delete(uploadId, what = 'all') {
-      await rm(what === 'all' ? uploadDir(uploadId) : chunkDir(uploadId), { recursive: true, force: true });
+    async delete(uploadId) {
+      await rm(uploadDir(uploadId), { recursive: true, force: true });
     },
   };
   return storage;

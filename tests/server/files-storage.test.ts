@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { folderStorage, type FileStorage } from '../../server/platform/fileStorage';
 
 // The shared-folder storage on its own: atomic chunk puts, what a crash leaves, and assembly that
-// keeps the file only when the hash is accepted.
+// seals the chunks as the file only when the hash is accepted.
 
 let root: string;
 let storage: FileStorage;
@@ -46,24 +46,57 @@ describe('the shared-folder file storage', () => {
     expect((await readdir(join(root, id, 'chunks'))).sort()).toEqual(['0']);
   });
 
-  it('assembles the chunks hashing them as they stream, keeping the file only when the hash is accepted', async () => {
+  it('seals the chunks as the file, hashing them as they stream, only when the hash is accepted', async () => {
     await storage.putChunk(id, 0, Buffer.from('hello '));
     await storage.putChunk(id, 1, Buffer.from('world'));
-    const refused = await storage.concatenate(id, 2, () => false);
+    const refused = await storage.seal(id, 2, () => false);
     expect(refused).toEqual({ sha256: sha('hello world'), bytes: 11, kept: false });
     expect(await storage.readFile(id)).toBeNull();
     expect(await readdir(join(root, id))).toEqual(['chunks']);
 
-    const kept = await storage.concatenate(id, 2, (file) => file.sha256 === sha('hello world'));
+    const kept = await storage.seal(id, 2, (file) => file.sha256 === sha('hello world'));
     expect(kept.kept).toBe(true);
+    // Nothing is copied: the chunks are the file's bytes, named by a manifest.
+    expect((await readdir(join(root, id))).sort()).toEqual(['chunks', 'file.json']);
     const file = await storage.readFile(id);
     expect(file?.bytes).toBe(11);
     expect(await text(file!.stream)).toBe('hello world');
 
-    await storage.delete(id, 'chunks');
-    expect(await readdir(join(root, id))).toEqual(['file']);
     await storage.delete(id);
     expect(await readdir(root)).toEqual([]);
+  });
+
+  it('takes a digest the caller already has instead of reading the chunks, and reads a file copied whole by an earlier version', async () => {
+    await storage.putChunk(id, 0, Buffer.from('abc'));
+    const known = { sha256: sha('abc'), bytes: 3 };
+    let seen: unknown = null;
+    expect(await storage.seal(id, 1, (file) => ((seen = file), true), known)).toEqual({ ...known, kept: true });
+    expect(seen).toEqual(known);
+    expect(await text((await storage.readFile(id))!.stream)).toBe('abc');
+
+    // A digest that does not fit the chunks here (one is missing) is not taken: they are read.
+    const other = 'd'.repeat(32);
+    await storage.putChunk(other, 0, Buffer.from('ab'));
+    await storage.putChunk(other, 2, Buffer.from('ef'));
+    await expect(storage.seal(other, 3, () => true, { sha256: sha('abcdef'), bytes: 6 })).rejects.toThrow(/ENOENT/);
+    expect(await storage.readFile(other)).toBeNull();
+
+    const older = 'c'.repeat(32);
+    await mkdir(join(root, older));
+    await writeFile(join(root, older, 'file'), 'copied whole');
+    const file = await storage.readFile(older);
+    expect(file?.bytes).toBe(12);
+    expect(await text(file!.stream)).toBe('copied whole');
+  });
+
+  it('runs the caller\'s work while the chunk syncs, before it is staged', async () => {
+    let ran = false;
+    const staged = await storage.stageChunk(id, 0, Buffer.from('x'), () => {
+      ran = true;
+    });
+    expect(ran).toBe(true);
+    await staged.commit();
+    expect(await text(storage.readChunk(id, 0))).toBe('x');
   });
 
   it('refuses an id that is not a plain name, so nothing escapes the folder', async () => {

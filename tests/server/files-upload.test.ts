@@ -54,8 +54,9 @@ describe('a chunked upload', () => {
     const { rows } = await query<{ status: string; chunk_count: number; bytes: number; sha256: string }>(h.db,
       'select status, chunk_count, bytes, sha256 from uploads where id = $1', [fileId]);
     expect(rows).toEqual([{ status: 'complete', chunk_count: 4, bytes: file.length, sha256: sha256(file) }]);
-    // Once assembled, the chunks are gone from the storage; the file stays.
-    expect(await readdir(join(h.storageDir, fileId))).toEqual(['file']);
+    // Sealed, not copied: the chunks are the file, named by its manifest.
+    expect((await readdir(join(h.storageDir, fileId))).sort()).toEqual(['chunks', 'file.json']);
+    expect((await readdir(join(h.storageDir, fileId, 'chunks'))).sort()).toEqual(['0', '1', '2', '3']);
   });
 
   it('answers a repeated end the same way, and refuses an end with another hash once complete', async () => {

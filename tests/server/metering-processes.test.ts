@@ -1,81 +1,31 @@
 // The meter across two real server processes (npm start's server/main.ts, twice) over one
 // PostgreSQL schema: 100 concurrent calls shared between them against 50 remaining clicks.
 // PostgreSQL only (PGlite is one process by nature); skipped without DATABASE_URL.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, openDb, type Db } from '../../server/db';
-import { dropSchema } from '../../server/db/postgres';
+import type { Db } from '../../server/db';
 import { createTokens } from '../../server/modules/users/jwt';
+import { processDatabase, startServerProcess, stopServerProcess, type ServerProcess } from '../support/serverProcess';
 import { fixtureHash, query } from './harness';
 
 const databaseUrl = process.env.DATABASE_URL;
-const root = resolve(import.meta.dirname, '../..');
 const secret = randomBytes(32).toString('base64url');
 
-/** Starts server/main.ts on a free port and resolves with its origin once it prints its URL. */
-function startServer(url: string): Promise<{ origin: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SEED_DEMO: '0',
-      METER_TEST_ROUTE: '1',
-      ADDRESS_PRELOAD: '0',
-      JWT_SECRET: secret,
-      STATIC_DIR: '/nonexistent-portal-dist',
-      LOG_LEVEL: 'error',
-      SMTP_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((done, fail) => {
-    let out = '';
-    const timer = setTimeout(() => fail(new Error(`server did not start: ${out}`)), 60_000);
-    const read = (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /running at http:\/\/localhost:(\d+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        done({ origin: `http://127.0.0.1:${match[1]}`, child });
-      }
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.once('exit', (code) => fail(new Error(`server exited with ${code}: ${out}`)));
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  return gone;
-}
-
 describe.runIf(databaseUrl)('the meter across two server processes on one PostgreSQL', () => {
-  const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  let database: Awaited<ReturnType<typeof processDatabase>>;
   let db: Db;
-  const servers: Array<{ origin: string; child: ChildProcess }> = [];
+  const servers: ServerProcess[] = [];
 
   beforeAll(async () => {
-    db = await openDb({ databaseUrl, schema });
-    await migrate(db);
-    const url = new URL(databaseUrl!);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    servers.push(...(await Promise.all([startServer(url.toString()), startServer(url.toString())])));
+    database = await processDatabase(databaseUrl);
+    db = await database.use(async (handle) => handle);
+    const env = { ...database.env, METER_TEST_ROUTE: '1', JWT_SECRET: secret };
+    servers.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])));
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all(servers.map((s) => stop(s.child)));
-    if (db) {
-      await dropSchema(db, schema);
-      await db.destroy();
-    }
+    await Promise.all(servers.map((s) => stopServerProcess(s.child)));
+    await database?.drop();
   });
 
   it('serves exactly 50 of 100 concurrent calls sent to both processes, refuses 50 with 402, and records 50 clicks', async () => {

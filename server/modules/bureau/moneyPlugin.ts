@@ -1,8 +1,26 @@
 import type { FastifyPluginAsync } from 'fastify';
+import * as E from '../../../contract/bureau/endpoints';
+import * as S from '../../../contract/bureau/schemas';
+import { route } from '../../http/route';
 import type { Deps } from '../deps';
+import * as admin from './admin';
+import { getResultCosts } from './costs';
+import { payResults } from './pay';
+import { statsSummary } from './stats';
 
 /**
  * The bureau's money and reports (spec section 7, Bureau), mounted at /api/bureau beside the files:
  * a file's costs and payment, the stats summary, and the admin costs, royalty and job charges.
  */
-export const bureauMoneyPlugin: FastifyPluginAsync<{ deps: Deps }> = async () => {};
+export const bureauMoneyPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+  route(app, E.getResultCosts, S.getResultCosts, ({ query }, call) => getResultCosts(deps, call.actor, query));
+  route(app, E.payResults, S.payResults, ({ query, body }, call) => payResults(deps, call.actor, { query, body, headers: call.headers, origin: call.origin }));
+  route(app, E.statsSummary, S.statsSummary, ({ query }, call) => statsSummary(deps, call.actor, query));
+
+  route(app, E.listCosts, S.listCosts, ({ query }, call) => admin.listCosts(deps.db, call.actor, query));
+  route(app, E.createCost, S.createCost, ({ body }, call) => admin.createCost(deps, call.actor, body));
+  route(app, E.listAdminMafs, S.listAdminMafs, (_input, call) => admin.listAdminMafs(deps.db, call.actor));
+  route(app, E.listCostTypes, S.listCostTypes, (_input, call) => admin.listCostTypes(deps.db, call.actor));
+  route(app, E.royaltyCharges, S.royaltyCharges, ({ query }, call) => admin.royaltyCharges(deps.db, call.actor, query));
+  route(app, E.jobCharges, S.jobCharges, ({ query }, call) => admin.jobCharges(deps.db, call.actor, query));
+};

@@ -6,6 +6,7 @@ import { sessionOf } from '../../http/authenticate';
 import { route, validateFirst, type Call } from '../../http/route';
 import { forbidden } from '../../errors';
 import type { Deps } from '../deps';
+import { runningHashes } from './runningHash';
 import * as files from './service';
 
 const caller = (call: Call): files.FileCaller => ({ actor: call.actor, accountId: call.claims.accountId });
@@ -36,7 +37,9 @@ function octetStreamParser(limit: number) {
  */
 export function filesPlugin(territory: Territory): FastifyPluginAsync<{ deps: Deps }> {
   const E = fileServers[territory];
-  return async (app, { deps }) => {
+  return async (app, { deps: shared }) => {
+    // This server's running hashes of the uploads it receives (a shortcut for the end; see runningHash.ts).
+    const deps = { ...shared, runningHashes: runningHashes() };
     const { chunkBytes } = deps.config.files;
     // Only this plugin's routes take octet-stream bodies; the chunk route's limit sits just above a
     // chunk, and the parser refuses anything past a chunk with the words of the 413.
@@ -56,7 +59,7 @@ export function filesPlugin(territory: Territory): FastifyPluginAsync<{ deps: De
       method: 'GET',
       url: E.downloadFile.path,
       schema: { params: S.downloadParams },
-      onRequest: app.authenticate,
+      onRequest: app.authenticateDownload,
       handler: async (request, reply) => {
         const { user, claims } = sessionOf(request);
         if (!user.validated) throw forbidden(validateFirst);
@@ -67,6 +70,8 @@ export function filesPlugin(territory: Territory): FastifyPluginAsync<{ deps: De
           .header('content-length', String(file.bytes))
           .header('content-disposition', contentDisposition(file.name))
           .header('cache-control', 'private, no-store')
+          // A link carrying ?token= is never passed on to another site.
+          .header('referrer-policy', 'no-referrer')
           .send(file.stream);
       },
     });

@@ -59,3 +59,8 @@ export async function chunkAdded(trx: Trx, id: string, size: number, now: number
 export async function completeUpload(trx: Trx, id: string, values: { sha256: string; bytes: number; updated_at: number }): Promise<void> {
   await trx.updateTable('uploads').set({ status: 'complete', ...values }).where('id', '=', id).execute();
 }
+
+/** The bureau file whose results zip this upload is (its download waits for payment), if any. */
+export async function resultsFileOf(db: Db, uploadId: string) {
+  return db.selectFrom('bureau_files').select(['account_id', 'status']).where('results_upload_id', '=', uploadId).where('deleted_at', 'is', null).executeTakeFirst();
+}

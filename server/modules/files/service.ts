@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import type { z } from 'zod';
+import { resultsFileName } from '../../../contract/bureau/entities';
 import type { UploadState } from '../../../contract/files/entities';
 import type * as S from '../../../contract/files/schemas';
 import { blockedMessages } from '../../../contract/shared/messages';
@@ -9,6 +10,7 @@ import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
 import { authoriseGroup, type Actor } from '../groups/access';
 import * as Q from './queries';
+import type { Extended, RunningHashes } from './runningHash';
 
 // The file server of one territory (spec section 7): an owner of the account in use begins an
 // upload, sends its chunks in order (idx 0, 1, ...), and ends it with the file's SHA-256; the server
@@ -16,7 +18,7 @@ import * as Q from './queries';
 // in memory between calls: the rows say which chunks count and the storage (shared by every
 // process) holds the bytes, so any process can take any call of an upload.
 
-type FileDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'fileStorage'>;
+type FileDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'fileStorage'> & { runningHashes?: RunningHashes };
 
 /** Who calls: the signed-in user and the account their session is using (the token's accountId). */
 export type FileCaller = { actor: Actor; accountId: number | undefined };
@@ -35,17 +37,24 @@ const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('h
 /** How many chunks a file of `bytes` bytes is sent in. */
 export const chunksFor = (bytes: number, chunkBytes: number) => Math.ceil(bytes / chunkBytes);
 
-/**
- * The account the session is using, when the caller owns it and it belongs to this territory's
- * file server: 403 otherwise (an Australian account on the UK server gets the spec's message).
- */
-async function ownAccount(deps: FileDeps, caller: FileCaller, territory: Territory): Promise<number> {
+/** The account the session is using, when the caller owns it (403 otherwise), with its territory. */
+export async function ownedAccount(deps: Pick<Deps, 'db'>, caller: FileCaller): Promise<{ id: number; territory: Territory }> {
   if (caller.accountId === undefined) throw forbidden(noAccountMessage);
   await authoriseGroup(deps.db, caller.actor, caller.accountId, 'own');
   const account = await Q.accountTerritory(deps.db, caller.accountId);
   if (!account || account.type !== 'account') throw forbidden(noAccountMessage);
+  return { id: caller.accountId, territory: account.territory };
+}
+
+/**
+ * The account the session is using, when the caller owns it and it belongs to this territory's
+ * file server (or the bureau's): 403 otherwise (an Australian account on the UK server gets the
+ * spec's message).
+ */
+export async function ownAccount(deps: Pick<Deps, 'db'>, caller: FileCaller, territory: Territory): Promise<number> {
+  const account = await ownedAccount(deps, caller);
   if (account.territory !== territory) throw forbidden(blockedMessages.account);
-  return caller.accountId;
+  return account.id;
 }
 
 /** The caller's own upload on this server: another user's or account's file is simply not found. */
@@ -103,11 +112,14 @@ export async function uploadChunk(
   const upload = await ownUpload(deps, caller, territory, fileId);
   if (body.length > chunkBytes) throw chunkTooLarge(chunkBytes);
   if (body.length === 0) throw badRequest('A chunk cannot be empty: send its bytes as application/octet-stream');
-  const digest = sha256(body);
+  // Hashed off the main thread while the chunk is staged, or at once when it is a repeat.
+  let digest: string | null = null;
+  let extended: Extended | null = null;
+  const digestOf = () => (digest ??= sha256(body));
 
   const check = (row: { status: string; chunk_count: number; declared_bytes: number | null }, stored: { size: number; sha256: string } | undefined) => {
     if (stored) {
-      sameAgain(stored, body.length, digest, idx);
+      sameAgain(stored, body.length, digestOf(), idx);
       return 'again' as const;
     }
     if (row.status === 'complete') throw conflict(completeMessage);
@@ -131,9 +143,15 @@ export async function uploadChunk(
 
   // The bytes are written and synced outside the transaction; the row lock then makes this the one
   // chunk `idx` of the upload across every process, and the row is written after the rename.
-  const staged = await deps.fileStorage.stageChunk(fileId, idx, body);
+  // The chunk's own digest is worked out in the thread pool (WebCrypto) as the bytes are written; the
+  // running hash of the upload, on this thread while the disk syncs them.
+  const hashing = webcrypto.subtle.digest('SHA-256', body);
+  const staged = await deps.fileStorage.stageChunk(fileId, idx, body, () => {
+    extended = deps.runningHashes?.extend(fileId, idx, body) ?? null;
+  });
+  digest = Buffer.from(await hashing).toString('hex');
   try {
-    return await deps.db.transaction().execute(async (trx) => {
+    const answer = await deps.db.transaction().execute(async (trx) => {
       const row = await Q.lockUpload(trx, fileId);
       if (!row) throw fileNotFound();
       if (check(row, await Q.findChunk(trx, fileId, idx)) === 'again') {
@@ -142,10 +160,12 @@ export async function uploadChunk(
       }
       await staged.commit();
       const now = secondsOf(deps.clock);
-      await Q.insertChunk(trx, { upload_id: fileId, idx, size: body.length, sha256: digest, created_at: now });
+      await Q.insertChunk(trx, { upload_id: fileId, idx, size: body.length, sha256: digestOf(), created_at: now });
       await Q.chunkAdded(trx, fileId, body.length, now);
       return { fileId, idx, bytes: body.length, nextIdx: idx + 1 };
     });
+    if (answer.nextIdx === idx + 1) deps.runningHashes?.commit(extended);
+    return answer;
   } catch (error) {
     await staged.discard();
     throw error;
@@ -175,11 +195,14 @@ export async function endUpload(
     throw conflict(`Chunk ${count} is missing${of}: send it, then end the upload`);
   }
 
+  // This process's running hash when it took every chunk; else (or when it differs) the chunks are read.
+  const running = deps.runningHashes?.digest(fileId, count);
+  const known = running === hash ? { sha256: running, bytes: upload.bytes } : undefined;
   let file;
   try {
-    file = await deps.fileStorage.concatenate(fileId, count, (assembled) => assembled.sha256 === hash);
+    file = await deps.fileStorage.seal(fileId, count, (assembled) => assembled.sha256 === hash, known);
   } catch (error) {
-    // Another process may have ended the same upload meanwhile and removed the chunks.
+    // The storage failed: if another process ended the same upload meanwhile, its answer stands.
     const now = await Q.findUpload(deps.db, { id: fileId, userId: caller.actor.id, accountId: upload.account_id, territory });
     if (now?.status === 'complete') return alreadyComplete(now);
     throw error;
@@ -194,9 +217,7 @@ export async function endUpload(
     await Q.completeUpload(trx, fileId, { sha256: file.sha256, bytes: file.bytes, updated_at: secondsOf(deps.clock) });
     return done({ file_prefix: row.file_prefix, bytes: file.bytes, sha256: file.sha256 });
   });
-  // The file is in place and the row says so: the chunks are no longer needed (their rows stay, so
-  // a chunk sent again still gets its answer).
-  await deps.fileStorage.delete(fileId, 'chunks');
+  deps.runningHashes?.forget(fileId);
   return result;
 }
 
@@ -223,8 +244,22 @@ export async function uploadStatus(
   };
 }
 
-/** The owner's complete file, to stream back. */
+export const resultsNotPaidMessage = 'Pay for the results to download them';
+
+/**
+ * The owner's complete file, to stream back. A bureau results zip is served to an owner of its
+ * account only once paid for (402 before), as AddressCleanseResults.zip.
+ */
 export async function openFile(deps: FileDeps, caller: FileCaller, territory: Territory, fileId: string) {
+  const results = await Q.resultsFileOf(deps.db, fileId);
+  if (results) {
+    const accountId = await ownAccount(deps, caller, territory);
+    if (results.account_id !== accountId) throw fileNotFound();
+    if (results.status !== 'paid') throw new AppError(402, resultsNotPaidMessage);
+    const zip = await deps.fileStorage.readFile(fileId);
+    if (!zip) throw fileNotFound();
+    return { ...zip, name: resultsFileName };
+  }
   const upload = await ownUpload(deps, caller, territory, fileId);
   if (upload.status !== 'complete') throw conflict('This file is still being uploaded: end its upload first');
   const file = await deps.fileStorage.readFile(fileId);

@@ -24,7 +24,7 @@ type PricedLine = { accountId: number; accountName: string; planId: number; plan
 const territoryName = (territory: Territory) => (territory === 'uk' ? 'the United Kingdom' : territoryLabels[territory]);
 
 /** The idempotency key of the header: 8 to 160 characters of a UUID-like alphabet. */
-function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>): string {
+export function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>): string {
   const raw = headers[idempotencyKeyHeader];
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (!key || !/^[A-Za-z0-9_-]{8,160}$/.test(key)) throw badRequest(`Send an ${idempotencyKeyHeader} header (a UUID made for this checkout attempt)`);

@@ -2,6 +2,7 @@ import type { Db } from '../../db';
 import type { GatewayCard, PaymentOutcome } from '../../payments/gateway';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
+import { payBureauFileIn } from '../bureau/charge';
 import { addMonths } from '../plans/common';
 import { customerRefOf, sellerOf } from './common';
 import { sendReceipt } from './receipts';
@@ -26,6 +27,8 @@ export async function fulfilIn(trx: Db, deps: Omit<FulfilDeps, 'db'>, orderId: n
     .returning(['id', 'kind', 'territory', 'net', 'tax', 'total', 'tax_rate_bp', 'currency', 'billing', 'user_id', 'gateway'])
     .executeTakeFirst();
   if (!order) return false;
+  // A bureau order pays for a file's results: the file becomes paid and is charged once.
+  if (order.kind === 'bureau') await payBureauFileIn(trx, orderId, now);
   const lines = await trx
     .selectFrom('order_lines')
     .leftJoin('plans', 'plans.id', 'order_lines.plan_id')

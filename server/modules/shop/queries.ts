@@ -120,7 +120,7 @@ export async function invoiceRows(db: Db, accountId: number): Promise<InvoiceSum
       tax: Number(row.tax),
       total: Number(row.total),
       territory: row.territory,
-      description: own.map((line) => `${line.plan} ${line.clicks.toLocaleString('en-GB')} clicks`).join('; '),
+      description: own.map((line) => `${line.plan} ${line.clicks.toLocaleString('en-GB')} ${row.kind === 'bureau' ? 'records' : 'clicks'}`).join('; '),
       bundleIds: own.flatMap((line) => (line.bundleId === null ? [] : [line.bundleId])),
     };
   });

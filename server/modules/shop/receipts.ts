@@ -54,13 +54,18 @@ export async function sendReceipt(deps: Pick<Deps, 'db' | 'mail' | 'log'>, order
       .execute();
     const recipients = [...new Set([order.billing.email, ...authorised.map((row) => row.email)])];
     const money = (minor: number) => formatMoney(Number(minor), order.territory);
+    // A bureau order pays for a cleansed file's results: its line counts records, not clicks.
+    const bureau = order.kind === 'bureau';
+    const unit = bureau ? 'records' : 'clicks';
     const number = invoiceNumberText(order.territory, order.number);
     const subject = `${order.kind === 'renewal' ? 'Automatic renewal' : 'Your order'}: receipt ${number}`;
     const body = [
       `Thank you: payment received for invoice ${number}.`,
-      ...lines.map((line) => `${line.account_name}: ${line.plan_name}, ${line.clicks.toLocaleString('en-GB')} clicks, ${money(line.price)}`),
+      ...lines.map((line) => `${line.account_name}: ${line.plan_name}, ${line.clicks.toLocaleString('en-GB')} ${unit}, ${money(line.price)}`),
       `Net ${money(order.net)}; ${salesTax[order.territory].label} ${money(order.tax)}; total ${money(order.total)}.`,
-      'The clicks can be used at once. The printable invoice is in the billing history of the services page.',
+      bureau
+        ? "The cleansed file can be downloaded at once from the file's page. The printable invoice is in the billing history of the services page."
+        : 'The clicks can be used at once. The printable invoice is in the billing history of the services page.',
     ];
     for (const to of recipients) await deps.mail.send(mailOf(to, subject, body, `receipt ${number}`));
   } catch (error) {

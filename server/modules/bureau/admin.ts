@@ -1,0 +1,193 @@
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { AdminCost, JobCharge, Maf } from '../../../contract/bureau/entities';
+import type { costType, royaltyCharge } from '../../../contract/bureau/entities';
+import type { createCost as createCostShape } from '../../../contract/bureau/schemas';
+import type { Territory } from '../../../contract/shared/territory';
+import type { Db } from '../../db';
+import type { BureauCostsTable } from '../../db/bureauSchema';
+import { badRequest, notFound } from '../../errors';
+import { secondsOf, utcDate } from '../../platform/clock';
+import type { Deps } from '../deps';
+import type { Actor } from '../groups/access';
+import { assertAdmin } from '../plans/common';
+import { priceScale } from './pricing';
+
+// The bureau's administration (spec section 2, /administration/addresscleanse; roles admin and
+// super): the admin costs with their history, a new price (POST /admin/costs), the reference files
+// and cost types, and the royalty and job charges reports over a date range.
+
+type CostRow = Selectable<BureauCostsTable> & { costTypeName: string };
+type CreateCostBody = z.output<typeof createCostShape.body>;
+
+/** A price per record or match as stored (ten-thousandths of a minor unit) from the API's decimal minor units. */
+const stored = (price: number) => Math.round(price * priceScale);
+
+const adminCostOf = (row: CostRow): AdminCost => ({
+  costId: row.id,
+  costTypeId: row.cost_type_id,
+  costTypeName: row.costTypeName,
+  basePrice: Number(row.base_price),
+  pricePerMatch: Number(row.price_per_match) / priceScale,
+  pricePerRecord: Number(row.price_per_record) / priceScale,
+  realPricePerMatch: Number(row.real_price_per_match) / priceScale,
+  realPricePerRecord: Number(row.real_price_per_record) / priceScale,
+  territory: row.territory,
+  minRecCount: Number(row.min_rec_count),
+  startDate: Number(row.start_date),
+  endDate: row.end_date === null ? null : Number(row.end_date),
+});
+
+const costRows = (db: Db) =>
+  db.selectFrom('bureau_costs').innerJoin('bureau_cost_types', 'bureau_cost_types.id', 'bureau_costs.cost_type_id').selectAll('bureau_costs').select('bureau_cost_types.name as costTypeName');
+
+/** GET /admin/costs ?territory: every price, current and past, by territory and type, newest first. */
+export async function listCosts(db: Db, actor: Actor, query: { territory?: Territory }): Promise<AdminCost[]> {
+  assertAdmin(actor);
+  const rows = await costRows(db)
+    .$if(query.territory !== undefined, (qb) => qb.where('bureau_costs.territory', '=', query.territory!))
+    .orderBy('bureau_costs.territory', 'desc')
+    .orderBy('bureau_costs.cost_type_id')
+    .orderBy('bureau_costs.start_date', 'desc')
+    .orderBy('bureau_costs.id', 'desc')
+    .execute();
+  return rows.map(adminCostOf);
+}
+
+/**
+ * POST /admin/costs: a new price of a cost type in a territory from startDate (now when left out).
+ * In one transaction, under the cost type's row lock (so two new prices at once queue): the current
+ * price ends at startDate and the new one begins. A start before the current price's start is refused.
+ */
+export async function createCost(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, body: CreateCostBody): Promise<AdminCost> {
+  assertAdmin(actor);
+  const now = secondsOf(deps.clock);
+  const startDate = body.startDate ?? now;
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const type = await trx.selectFrom('bureau_cost_types').select('id').where('id', '=', body.costTypeId).forUpdate().executeTakeFirst();
+    if (!type) throw notFound('Cost type not found');
+    const current = await trx
+      .selectFrom('bureau_costs')
+      .select(['id', 'start_date'])
+      .where('cost_type_id', '=', body.costTypeId)
+      .where('territory', '=', body.territory)
+      .where('end_date', 'is', null)
+      .executeTakeFirst();
+    if (current && startDate < Number(current.start_date)) {
+      throw badRequest(`The new price must start on or after the current price's start (${utcDate(Number(current.start_date))})`);
+    }
+    if (current) await trx.updateTable('bureau_costs').set({ end_date: startDate }).where('id', '=', current.id).execute();
+    const row = await trx
+      .insertInto('bureau_costs')
+      .values({
+        cost_type_id: body.costTypeId,
+        territory: body.territory,
+        base_price: body.basePrice,
+        price_per_record: stored(body.pricePerRecord),
+        price_per_match: stored(body.pricePerMatch),
+        real_price_per_record: stored(body.realPricePerRecord),
+        real_price_per_match: stored(body.realPricePerMatch),
+        min_rec_count: body.minRecCount,
+        start_date: startDate,
+        end_date: null,
+        created_by: actor.id,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+  return adminCostOf(await costRows(deps.db).where('bureau_costs.id', '=', id).executeTakeFirstOrThrow());
+}
+
+/** GET /admin/mafs: every reference file, active or not. */
+export async function listAdminMafs(db: Db, actor: Actor): Promise<Maf[]> {
+  assertAdmin(actor);
+  const rows = await db.selectFrom('bureau_mafs').selectAll().orderBy('id').execute();
+  return rows.map((row) => ({ mafId: row.id, mafName: row.name, mafCountryCode: row.country_code, territory: row.territory }));
+}
+
+/** GET /admin/costtypes. */
+export async function listCostTypes(db: Db, actor: Actor): Promise<z.infer<typeof costType>[]> {
+  assertAdmin(actor);
+  const rows = await db.selectFrom('bureau_cost_types').selectAll().orderBy('id').execute();
+  return rows.map((row) => ({ costTypeId: row.id, name: row.name, description: row.description, appliesTo: row.applies_to }));
+}
+
+function checkRange(range: { startDate: number; endDate: number }): void {
+  if (range.startDate > range.endDate) throw badRequest('The end date is before the start date');
+}
+
+/** GET /admin/royaltycharges: per cost type, the job charges of the territory dated in the range. */
+export async function royaltyCharges(
+  db: Db,
+  actor: Actor,
+  query: { territory: Territory; startDate: number; endDate: number; includedTypes?: number[] },
+): Promise<z.infer<typeof royaltyCharge>[]> {
+  assertAdmin(actor);
+  checkRange(query);
+  const types = await db
+    .selectFrom('bureau_cost_types')
+    .select(['id', 'name'])
+    .$if(query.includedTypes !== undefined, (qb) => qb.where('id', 'in', [0, ...query.includedTypes!]))
+    .orderBy('id')
+    .execute();
+  const charges = await db
+    .selectFrom('bureau_job_charges')
+    .select('transactions')
+    .where('territory', '=', query.territory)
+    .where('date', '>=', query.startDate)
+    .where('date', '<=', query.endDate)
+    .execute();
+  const totals = new Map(types.map((type) => [type.id, { costTypeId: type.id, name: type.name, territory: query.territory, jobs: 0, records: 0, matches: 0, charges: 0, realCharges: 0 }]));
+  for (const charge of charges) {
+    for (const line of charge.transactions) {
+      const total = totals.get(line.costTypeId);
+      if (!total) continue;
+      total.jobs += 1;
+      total.records += line.records;
+      total.matches += line.matches;
+      total.charges += line.charge;
+      total.realCharges += line.realCharge;
+    }
+  }
+  return [...totals.values()];
+}
+
+/** GET /admin/jobcharges: the job charges dated in the range, newest first, of the given jobs and territory. */
+export async function jobCharges(
+  db: Db,
+  actor: Actor,
+  query: { territory?: Territory; startDate: number; endDate: number; includedJobs?: number[] },
+): Promise<JobCharge[]> {
+  assertAdmin(actor);
+  checkRange(query);
+  const rows = await db
+    .selectFrom('bureau_job_charges')
+    .innerJoin('bureau_files', 'bureau_files.id', 'bureau_job_charges.file_id')
+    .leftJoin('groups', 'groups.id', 'bureau_job_charges.account_id')
+    .selectAll('bureau_job_charges')
+    .select(['bureau_files.name as fileName', 'groups.name as accountName'])
+    .where('bureau_job_charges.date', '>=', query.startDate)
+    .where('bureau_job_charges.date', '<=', query.endDate)
+    .$if(query.territory !== undefined, (qb) => qb.where('bureau_job_charges.territory', '=', query.territory!))
+    .$if(query.includedJobs !== undefined, (qb) => qb.where('bureau_job_charges.id', 'in', [0, ...query.includedJobs!]))
+    .orderBy('bureau_job_charges.date', 'desc')
+    .orderBy('bureau_job_charges.id', 'desc')
+    .limit(5000)
+    .execute();
+  return rows.map((row) => ({
+    jobId: row.id,
+    accId: row.account_id,
+    accountName: row.accountName ?? '',
+    fileName: row.fileName,
+    mafId: row.maf_id,
+    territory: row.territory,
+    totalCharges: Number(row.total_charges),
+    totalRealCharges: Number(row.total_real_charges),
+    totalCount: Number(row.total_count),
+    date: Number(row.date),
+    isPostPay: row.is_post_pay,
+    transactions: row.transactions,
+  }));
+}

@@ -1,0 +1,74 @@
+import type { z } from 'zod';
+import type * as S from '../../../contract/bureau/schemas';
+import type { SuppressionTypeKey, SuppressSetting, TestResults } from '../../../contract/bureau/entities';
+import type { AddressIndex } from '../../engines/address/index';
+import { parseDelimited } from '../../engines/cleanse/parse';
+import { cleanse, emptyStats, testResults, type CleanseSettings, type OutputRow } from '../../engines/cleanse/run';
+import { notFound } from '../../errors';
+import { referenceIndex, suppressionGroupsOf, suppressionListOf } from './catalogue';
+import { delimiterOf, ownFile, type BureauCaller, type BureauDeps } from './files';
+import * as Q from './queries';
+
+// A file's settings as the cleanse engine takes them, and the free test (GET /files/testresults):
+// the engine run over the stored test sample for the current settings, kept on the file
+// (test_results, test_version) until a setting changes.
+
+/** The engine's settings for a file: its mapping, PAF, dedupe level and the suppression settings per list type. */
+export function cleanseSettingsOf(file: Q.FileRow, index: AddressIndex): CleanseSettings {
+  const groups = file.maf_id === null ? [] : suppressionGroupsOf(file.maf_id);
+  const byType: Partial<Record<SuppressionTypeKey, SuppressSetting>> = {};
+  for (const g of groups) byType[g.suppressType] = file.suppression[String(g.suppressGroupId)] ?? g.defaultSetting;
+  return {
+    territory: 'uk',
+    index,
+    mapping: file.input_fields,
+    usePAF: file.use_paf,
+    dedupeLevel: file.dedupe_level,
+    separateDuplicates: file.separate_file,
+    suppression: groups.length ? { list: suppressionListOf(index).list, settings: byType } : null,
+  };
+}
+
+/** How a file's records are read: the delimiter and header as stored. */
+export const parseOptionsOf = (file: Q.FileRow) => ({ delimiter: delimiterOf(file.delimiter), hasHeader: file.has_header });
+
+type SampleRow = z.input<typeof S.getTestResults.response>['rows'][number];
+
+export function sampleRowOf(row: OutputRow): SampleRow {
+  const a = row.address;
+  return {
+    line: row.line,
+    before: row.input,
+    after: { organisation: a.organisation, name: a.name, lines: a.lines, town: a.town, county: a.county, postcode: a.postcode },
+    matchCode: row.matchCode,
+    changed: row.changed,
+    dedupe: row.dedupe,
+    suppressed: row.suppressed,
+    flagged: row.flagged,
+    outputFile: row.outputGroup,
+    error: row.error?.message ?? null,
+  };
+}
+
+async function readAll(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const pieces: Buffer[] = [];
+  for await (const piece of stream) pieces.push(Buffer.from(piece));
+  return Buffer.concat(pieces);
+}
+
+/** The free test on the sample (at most 300 records), run again only when the settings changed since. */
+export async function getTestResults(deps: BureauDeps, caller: BureauCaller, query: { fileId: number }): Promise<TestResults> {
+  const file = await ownFile(deps, caller, query.fileId);
+  if (file.test_results && file.test_version === file.settings_version) return file.test_results;
+  const index = referenceIndex(deps, 'uk');
+  const sample = file.test_upload_id ? await deps.fileStorage.readFile(file.test_upload_id) : null;
+  if (!sample) throw notFound('The test sample of this file is no longer kept: upload the file again');
+  const bytes = await readAll(sample.stream);
+  const stats = emptyStats();
+  const rows: SampleRow[] = [];
+  for await (const row of cleanse(() => parseDelimited([bytes], parseOptionsOf(file)), cleanseSettingsOf(file, index), stats)) rows.push(sampleRowOf(row));
+  const results: TestResults = { ...testResults(stats), rows, settingsVersion: file.settings_version };
+  // Kept only when the settings are still those it ran on.
+  await Q.updateFile(deps.db, file.id, { test_results: JSON.stringify(results), test_version: file.settings_version }, { version: file.settings_version });
+  return results;
+}

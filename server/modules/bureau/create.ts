@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import type * as S from '../../../contract/bureau/schemas';
+import { testSampleLines, type InputField } from '../../../contract/bureau/entities';
+import { badRequest, conflict, notFound } from '../../errors';
+import { secondsOf } from '../../platform/clock';
+import * as FilesQ from '../files/queries';
+import { defaultOutputGroups, defaultSuppression } from './catalogue';
+import { fileView, ownBureauAccount, type BureauCaller, type BureauDeps } from './files';
+import * as Q from './queries';
+import { countRecords, fileMessages, firstBytes, mappingFor, readFirstChunk, signatureOf } from './sample';
+
+// POST /files: a bureau file from a completed upload of the caller's. Everything is read and checked
+// before anything is written: an empty or binary file, or one with no data rows, is a 400 and
+// leaves no row and no stored sample behind.
+
+export const uploadMessages = {
+  notFound: 'Upload not found: upload the file first (GET /upload/begin, POST /upload/chunk, GET /upload/end)',
+  notComplete: 'This upload is not complete yet: end it (GET /upload/end) first',
+  template: 'The template file has other columns than this file: choose a file with the same columns',
+  maf: 'Choose a reference file of your territory (GET /mafs)',
+} as const;
+
+/** The caller's complete upload in the session's account (404 for anyone else's). */
+async function completeUpload(deps: BureauDeps, caller: BureauCaller, accountId: number, id: string) {
+  const upload = await FilesQ.findUpload(deps.db, { id, userId: caller.actor.id, accountId, territory: 'uk' });
+  if (!upload) throw notFound(uploadMessages.notFound);
+  if (upload.status !== 'complete') throw conflict(uploadMessages.notComplete);
+  return upload;
+}
+
+/** The reference file of a UK file: the one asked for when it is an active UK maf, else the first. */
+export async function ukMaf(deps: Pick<BureauDeps, 'db'>, mafId: number | undefined): Promise<number> {
+  const mafs = await Q.activeMafs(deps.db, 'uk');
+  const found = mafId === undefined ? mafs[0] : mafs.find((m) => m.id === mafId);
+  if (!found) throw badRequest(uploadMessages.maf);
+  return found.id;
+}
+
+export async function createFile(
+  deps: BureauDeps,
+  caller: BureauCaller,
+  body: z.output<typeof S.createFile.body>,
+): Promise<z.input<typeof S.createFile.response>> {
+  const accountId = await ownBureauAccount(deps, caller);
+  const upload = await completeUpload(deps, caller, accountId, body.fileServerId);
+  const given = body.testFileServerId === undefined ? null : await completeUpload(deps, caller, accountId, body.testFileServerId);
+  const mafId = await ukMaf(deps, body.mafId);
+
+  const opened = await deps.fileStorage.readFile(upload.id);
+  if (!opened) throw notFound(uploadMessages.notFound);
+  const chunk = await readFirstChunk(await firstBytes(opened.stream, deps.config.files.chunkBytes), { delimiter: body.delimiter, hasHeader: body.hasHeader });
+  const whole = await deps.fileStorage.readFile(upload.id);
+  if (!whole) throw notFound(uploadMessages.notFound);
+  const counted = await countRecords(whole.stream, { delimiter: chunk.delimiter, hasHeader: chunk.hasHeader });
+  if (counted.rows === 0) throw badRequest(counted.records === 0 ? fileMessages.noRows : `${fileMessages.noRows} (${counted.errors} malformed records and none readable)`);
+
+  const signature = signatureOf(chunk);
+  let template: { id: number; fields: InputField[] } | null = null;
+  if (body.templateFileId !== undefined) {
+    const t = await Q.findFile(deps.db, body.templateFileId, accountId);
+    if (!t) throw notFound('Template file not found');
+    if (t.column_signature !== signature) throw badRequest(uploadMessages.template);
+    template = { id: t.id, fields: t.input_fields };
+  } else {
+    const [newest] = await Q.filesWithSignature(deps.db, accountId, signature);
+    if (newest) template = { id: newest.id, fields: newest.input_fields };
+  }
+
+  const now = secondsOf(deps.clock);
+  let test = given ? { id: given.id, rows: testSampleLines } : null;
+  if (!test) {
+    const id = randomBytes(16).toString('hex');
+    const stored = await deps.fileStorage.writeFile(id, [Buffer.from(chunk.sampleText, 'utf8')]);
+    await Q.insertUpload(deps.db, {
+      id, user_id: caller.actor.id, account_id: accountId, territory: 'uk', file_prefix: `${body.name.slice(0, 240)} (test sample)`,
+      status: 'complete', declared_bytes: stored.bytes, chunk_count: 1, bytes: stored.bytes, sha256: stored.sha256, created_at: now, updated_at: now,
+    });
+    test = { id, rows: chunk.sampleRows };
+  }
+  const row = await deps.db.transaction().execute((trx) =>
+    Q.insertFile(trx, {
+      account_id: accountId,
+      user_id: caller.actor.id,
+      territory: 'uk',
+      name: body.name,
+      upload_id: upload.id,
+      test_upload_id: test.id,
+      delimiter: chunk.delimiter,
+      has_header: chunk.hasHeader,
+      use_quotes: body.useQuotes,
+      row_count: counted.records,
+      test_row_count: test.rows,
+      column_signature: signature,
+      template_file_id: template?.id ?? null,
+      input_fields: JSON.stringify(mappingFor(chunk, template?.fields ?? null)),
+      maf_id: mafId,
+      use_paf: body.usePAF ?? true,
+      suppression: JSON.stringify(defaultSuppression(mafId)),
+      output_groups: JSON.stringify(defaultOutputGroups()),
+      progress_total: counted.records,
+      created_at: now,
+      updated_at: now,
+    }),
+  );
+  return fileView(deps, row);
+}

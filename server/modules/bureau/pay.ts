@@ -1,0 +1,171 @@
+import type { z } from 'zod';
+import type { payResults as payShape } from '../../../contract/bureau/schemas';
+import { salesTax } from '../../../contract/shared/shop';
+import type { Db } from '../../db';
+import type { Billing } from '../../db/shopSchema';
+import { AppError, badRequest, conflict } from '../../errors';
+import { secondsOf } from '../../platform/clock';
+import type { Deps } from '../deps';
+import type { Actor } from '../groups/access';
+import { isUniqueViolation } from '../plans/common';
+import { idempotencyKeyOf } from '../shop/checkout';
+import { customerRefOf, portalReturnUrl } from '../shop/common';
+import { applyPaymentOutcome } from '../shop/fulfil';
+import { invoiceLink } from '../shop/invoices';
+import { currentCost, noResults, ownedFile, type FileRow } from './costs';
+
+// POST /files/results/pay ?fileId: the file's results become a pending shop order of kind 'bureau'
+// (one line, priced from the admin costs and fixed into the file) and the browser goes to the
+// gateway's hosted page. The shop's fulfilment (webhook or the browser's return through GET
+// /shop/order) marks the file paid and writes its job charge, exactly once.
+
+type PayDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'gateway' | 'mail' | 'log'>;
+type Body = z.output<typeof payShape.body>;
+type Answer = { checkoutUrl: string | null; invoiceUrl: string | null; orderId: number };
+type PayInput = { query: { fileId: number }; body: Body; headers: Record<string, string | string[] | undefined>; origin: string };
+
+/** The spec's single company address as the invoice's address lines (by line, or by comma). */
+export function billingOf(body: Body): Billing {
+  const parts = body.companyAddress.split(/\r?\n|,/).map((part) => part.trim()).filter(Boolean);
+  return {
+    name: body.name,
+    company: body.companyName,
+    email: body.email,
+    address1: parts[0] ?? '',
+    address2: parts[1] ?? '',
+    address3: parts[2] ?? '',
+    address4: parts.slice(3).join(', '),
+    town: '',
+    county: '',
+    postcode: '',
+    country: body.country,
+  };
+}
+
+/** What the order line and the gateway's page call the results. */
+const describe = (file: Pick<FileRow, 'name'>, records: number) => `Address cleanse results: ${file.name}, ${records.toLocaleString('en-GB')} records`.slice(0, 500);
+
+/** An order under way for the file: asks the gateway first, as the webhook may not have come yet. */
+async function settleOrderUnderWay(deps: PayDeps, orderId: number): Promise<void> {
+  const order = await deps.db.selectFrom('orders').select(['status', 'gateway_ref']).where('id', '=', orderId).executeTakeFirst();
+  if (order?.status === 'pending' && order.gateway_ref !== null) await applyPaymentOutcome(deps, orderId, await deps.gateway.retrieve(order.gateway_ref));
+}
+
+/** A new pending order for the file at today's prices, or the one already under way; fixes the price into the file. */
+async function orderFor(trx: Db, actor: Actor, input: PayInput, idempotencyKey: string, deps: PayDeps): Promise<number> {
+  const now = secondsOf(deps.clock);
+  const file = await ownedFile(trx, actor, input.query.fileId, 'update');
+  if (file.status === 'paid' && file.order_id !== null) return file.order_id;
+  if (file.status !== 'results' || file.results === null) throw noResults();
+  if (file.order_id !== null) {
+    const under = await trx.selectFrom('orders').select('status').where('id', '=', file.order_id).executeTakeFirst();
+    // One order at a time: a second attempt goes to the same page, so the file can never be paid twice.
+    if (under?.status === 'pending') return file.order_id;
+  }
+  const cost = await currentCost(trx, file, now);
+  const account = await trx.selectFrom('groups').select(['name', 'parent_id']).where('id', '=', file.account_id).executeTakeFirstOrThrow();
+  const order = await trx
+    .insertInto('orders')
+    .values({
+      kind: 'bureau',
+      territory: file.territory,
+      organisation_id: account.parent_id,
+      user_id: actor.id,
+      idempotency_key: idempotencyKey,
+      gateway: deps.gateway.name,
+      net: cost.net,
+      tax: cost.tax,
+      total: cost.total,
+      tax_rate_bp: salesTax[file.territory].rateBasisPoints,
+      currency: cost.currency,
+      billing: JSON.stringify(billingOf(input.body)),
+      back_url: null,
+      paid_url: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const records = Math.max(1, file.results.inputRecordCount);
+  await trx
+    .insertInto('order_lines')
+    .values({
+      order_id: order.id,
+      line_no: 1,
+      account_id: file.account_id,
+      account_name: account.name,
+      plan_id: null,
+      plan_name: `Address cleanse results: ${file.name}`.slice(0, 300),
+      dataset_ref: cost.lines.map((line) => line.name).join(', ').slice(0, 300),
+      service: 'addresscleanse',
+      clicks: records,
+      price: cost.net,
+    })
+    .execute();
+  const extra = { orderId: String(order.id), fileId: String(file.id) };
+  const paidUrl = portalReturnUrl(deps, input.origin, input.body.paidUrl, extra);
+  const backUrl = portalReturnUrl(deps, input.origin, input.body.backUrl, extra);
+  await trx.updateTable('orders').set({ paid_url: paidUrl, back_url: backUrl }).where('id', '=', order.id).execute();
+  await trx.updateTable('bureau_files').set({ cost: JSON.stringify(cost), order_id: order.id, updated_at: now }).where('id', '=', file.id).execute();
+  return order.id;
+}
+
+/** The answer for an order: its gateway page while pending, its invoice once paid. */
+async function answerFor(deps: PayDeps, orderId: number, input: PayInput): Promise<Answer> {
+  const { db } = deps;
+  const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  if (order.status === 'paid') {
+    const invoice = await db.selectFrom('invoices').select('id').where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    const back = portalReturnUrl(deps, input.origin, input.body.backUrl, {});
+    return { checkoutUrl: null, invoiceUrl: await invoiceLink(deps, input.origin, invoice.id, back), orderId };
+  }
+  // A replayed key of a failed attempt: the SPA makes a new key for each attempt.
+  if (order.status !== 'pending') throw new AppError(409, `This payment has ended (${order.status}): start a new one`);
+  const file = await db.selectFrom('bureau_files').select(['name', 'account_id', 'results']).where('order_id', '=', orderId).executeTakeFirstOrThrow();
+  const page = await deps.gateway.createPaymentPage({
+    idempotencyKey: order.idempotency_key,
+    customer: { ref: await customerRefOf(db, file.account_id), email: order.billing.email, name: order.billing.name },
+    reference: String(order.id),
+    successUrl: order.paid_url ?? '',
+    cancelUrl: order.back_url ?? '',
+    amount: Number(order.total),
+    currency: order.currency,
+    description: describe(file, file.results?.inputRecordCount ?? 0),
+    saveCard: false,
+  });
+  if (order.gateway_ref !== page.ref) await db.updateTable('orders').set({ gateway_ref: page.ref, updated_at: secondsOf(deps.clock) }).where('id', '=', orderId).execute();
+  return { checkoutUrl: page.url, invoiceUrl: null, orderId };
+}
+
+/** POST /files/results/pay ?fileId (spec section 7, Bureau). */
+export async function payResults(deps: PayDeps, actor: Actor, input: PayInput): Promise<Answer> {
+  const { db } = deps;
+  const idempotencyKey = `bureau:${actor.id}:${idempotencyKeyOf(input.headers)}`;
+  let file = await ownedFile(db, actor, input.query.fileId);
+  // Return URLs and the territory are checked before anything is written (no open redirect).
+  portalReturnUrl(deps, input.origin, input.body.paidUrl, {});
+  portalReturnUrl(deps, input.origin, input.body.backUrl, {});
+  if (input.body.territory !== file.territory) throw badRequest("The territory is not the file's account's territory");
+  if (file.status === 'results' && file.order_id !== null) {
+    await settleOrderUnderWay(deps, file.order_id);
+    file = await ownedFile(db, actor, input.query.fileId);
+  }
+  if (file.status === 'paid' && file.order_id !== null) return answerFor(deps, file.order_id, input);
+
+  const existing = await db.selectFrom('orders').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  if (existing) {
+    if (existing.id !== file.order_id) throw conflict('This payment attempt has ended or was for another file: start a new one');
+    return answerFor(deps, existing.id, input);
+  }
+  let orderId: number;
+  try {
+    orderId = await db.transaction().execute((trx) => orderFor(trx, actor, input, idempotencyKey, deps));
+  } catch (error) {
+    // The same key sent twice at once: the second insert meets the first's row; answer with it.
+    if (!isUniqueViolation(error)) throw error;
+    const row = await db.selectFrom('orders').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+    if (!row) throw error;
+    orderId = row.id;
+  }
+  return answerFor(deps, orderId, input);
+}

@@ -1,0 +1,138 @@
+import type { Updateable } from 'kysely';
+import type { z } from 'zod';
+import type * as S from '../../../contract/bureau/schemas';
+import type { FileStatus, InputField } from '../../../contract/bureau/entities';
+import type { BureauFilesTable } from '../../db/bureauSchema';
+import { badRequest, notFound } from '../../errors';
+import { secondsOf } from '../../platform/clock';
+import { acceptOutputGroups, dedupeLevelOf, defaultSuppression, suppressionGroupsOf } from './catalogue';
+import { ukMaf, uploadMessages } from './create';
+import { assertChangeable, delimiterOf, fileView, ownFile, type BureauCaller, type BureauDeps } from './files';
+import * as Q from './queries';
+import { collect } from './sample';
+import { parseDelimited } from '../../engines/cleanse/parse';
+
+// The settings of a file (spec section 7, Bureau: the PUTs of mapping, reference file, PAF, dedupe,
+// suppression and output groups). Each change is checked, bumps settings_version (so a test or a
+// results run made for the old settings is known to be stale) and is refused with 409 while
+// results are queued or running, once they are paid for, or while a payment for them is under way.
+// Results made but not paid for are discarded by a change (the zip is deleted, the file is ready
+// again): the results would no longer say what the settings say.
+
+type Change = (file: Q.FileRow) => Promise<Updateable<BureauFilesTable>> | Updateable<BureauFilesTable>;
+type FileQuery = { fileId: number };
+
+/** Applies a settings change under the file's row lock; the old results' zip is removed after commit. */
+export async function changeSettings(deps: BureauDeps, caller: BureauCaller, query: FileQuery, change: Change, status?: FileStatus) {
+  const owned = await ownFile(deps, caller, query.fileId);
+  const values = await change(owned);
+  const { row, zip } = await deps.db.transaction().execute(async (trx) => {
+    const file = await Q.lockFile(trx, owned.id);
+    if (!file) throw notFound('File not found');
+    await assertChangeable({ db: trx }, file);
+    const zip = file.results_upload_id;
+    const next: FileStatus = status ?? (file.status === 'mapping' ? 'mapping' : 'ready');
+    const updated = await Q.updateFile(trx, file.id, {
+      ...values,
+      status: next,
+      settings_version: file.settings_version + 1,
+      results_upload_id: null,
+      progress_done: 0,
+      failure: null,
+      updated_at: secondsOf(deps.clock),
+    });
+    await Q.deleteUploads(trx, zip ? [zip] : []);
+    return { row: updated!, zip };
+  });
+  if (zip) await deps.fileStorage.delete(zip);
+  return fileView(deps, row);
+}
+
+/** The header and first rows of the stored test sample, read with `hasHeader`. */
+async function sampleRows(deps: BureauDeps, file: Q.FileRow, hasHeader: boolean) {
+  const sample = file.test_upload_id ? await deps.fileStorage.readFile(file.test_upload_id) : null;
+  if (!sample) throw notFound('The test sample of this file is no longer kept: upload the file again');
+  const seen: { header: string[] | null } = { header: null };
+  const items = await collect(parseDelimited(sample.stream, { delimiter: delimiterOf(file.delimiter), hasHeader, onMeta: (m) => (seen.header = m.header) }));
+  return { header: seen.header, rows: items.flatMap((i) => (i.kind === 'row' ? [i.fields] : [])) };
+}
+
+export function putInputFields(deps: BureauDeps, caller: BureauCaller, input: { query: FileQuery; body: z.output<typeof S.putInputFields.body> }) {
+  return changeSettings(
+    deps,
+    caller,
+    input.query,
+    async (file) => {
+      const { body } = input;
+      let fields = file.input_fields;
+      let templateId = file.template_file_id;
+      if (body.templateFileId !== undefined) {
+        const t = await Q.findFile(deps.db, body.templateFileId, file.account_id);
+        if (!t) throw notFound('Template file not found');
+        if (t.column_signature !== file.column_signature) throw badRequest(uploadMessages.template);
+        fields = fields.map((f) => {
+          const saved = t.input_fields.find((s) => s.inputOrder === f.inputOrder);
+          return saved ? { ...f, mappingType: saved.mappingType, mappingOrder: saved.mappingOrder } : f;
+        });
+        templateId = t.id;
+      }
+      const hasHeader = body.hasHeader ?? file.has_header;
+      let rowCount = file.row_count;
+      if (hasHeader !== file.has_header) {
+        const { header, rows } = await sampleRows(deps, file, hasHeader);
+        fields = fields.map((f) => ({ ...f, name: header?.[f.inputOrder] ?? `Column ${f.inputOrder + 1}`, row1: rows[0]?.[f.inputOrder] ?? '', row2: rows[1]?.[f.inputOrder] ?? '' }));
+        rowCount += hasHeader ? -1 : 1;
+      }
+      if (body.templateFileId === undefined) fields = applyMapping(fields, body.inputFields);
+      if (!fields.some((f) => f.mappingType === 'address' || f.mappingType === 'postcode')) throw badRequest('Map at least one address line or the postcode');
+      return { input_fields: JSON.stringify(fields), template_file_id: templateId, has_header: hasHeader, row_count: rowCount, progress_total: rowCount };
+    },
+    'ready',
+  );
+}
+
+/** The columns' new types and orders; a column left out keeps its mapping. */
+function applyMapping(fields: readonly InputField[], given: z.output<typeof S.putInputFields.body>['inputFields']): InputField[] {
+  const seen = new Set<number>();
+  for (const g of given) {
+    if (g.inputOrder >= fields.length) throw badRequest(`Column ${g.inputOrder} is not in the file: it has ${fields.length} columns (0 to ${fields.length - 1})`);
+    if (seen.has(g.inputOrder)) throw badRequest(`Column ${g.inputOrder} is mapped twice`);
+    seen.add(g.inputOrder);
+  }
+  const next = fields.map((f) => {
+    const g = given.find((x) => x.inputOrder === f.inputOrder);
+    return g ? { ...f, mappingType: g.mappingType, mappingOrder: g.mappingType === 'ignore' ? 0 : g.mappingOrder } : f;
+  });
+  for (const single of ['town', 'county', 'postcode'] as const) {
+    if (next.filter((f) => f.mappingType === single).length > 1) throw badRequest(`Map one column to ${single}: join the others into it or ignore them`);
+  }
+  return next;
+}
+
+export const putMafSettings = (deps: BureauDeps, caller: BureauCaller, input: { query: FileQuery; body: { mafId: number } }) =>
+  changeSettings(deps, caller, input.query, async (file) => {
+    const mafId = await ukMaf(deps, input.body.mafId);
+    return mafId === file.maf_id ? { maf_id: mafId } : { maf_id: mafId, suppression: JSON.stringify(defaultSuppression(mafId)) };
+  });
+
+export const putAddressSettings = (deps: BureauDeps, caller: BureauCaller, input: { query: FileQuery; body: { usePAF: boolean } }) =>
+  changeSettings(deps, caller, input.query, () => ({ use_paf: input.body.usePAF }));
+
+export const putDedupeSettings = (deps: BureauDeps, caller: BureauCaller, input: { query: FileQuery; body: z.output<typeof S.putDedupeSettings.body> }) =>
+  changeSettings(deps, caller, input.query, () => ({ dedupe_level: dedupeLevelOf(input.body.settingId, input.body.settingField) }));
+
+export const putDedupeSeparateFile = (deps: BureauDeps, caller: BureauCaller, input: { query: FileQuery; body: { separateFile: boolean } }) =>
+  changeSettings(deps, caller, input.query, () => ({ separate_file: input.body.separateFile }));
+
+export const putFileSuppression = (deps: BureauDeps, caller: BureauCaller, input: { query: FileQuery; body: z.output<typeof S.putFileSuppression.body> }) =>
+  changeSettings(deps, caller, input.query, (file) => {
+    const groups = file.maf_id === null ? [] : suppressionGroupsOf(file.maf_id);
+    const { suppressGroupId, suppressSetting } = input.body;
+    if (!groups.some((g) => g.suppressGroupId === suppressGroupId)) {
+      throw badRequest(`Suppression group ${suppressGroupId} is not a list of this file's reference file: its lists are ${groups.map((g) => `${g.suppressGroupId} (${g.name})`).join(', ')}`);
+    }
+    return { suppression: JSON.stringify({ ...file.suppression, [String(suppressGroupId)]: suppressSetting }) };
+  });
+
+export const putFileOutputGroups = (deps: BureauDeps, caller: BureauCaller, input: { query: FileQuery; body: { outputGroupIds: number[] } }) =>
+  changeSettings(deps, caller, input.query, () => ({ output_groups: JSON.stringify(acceptOutputGroups(input.body.outputGroupIds)) }));

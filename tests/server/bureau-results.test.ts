@@ -1,0 +1,130 @@
+// The free test and the results job over HTTP: test results cached per settings version, the results
+// job made once with its zip (cleansed, duplicates, suppressed, errors, summary), settings refused
+// while it runs and discarding results after, the zip's id and download only once paid (the shop's
+// fulfilment marks the file paid; here a row update stands in for it), with ?token= on a plain link.
+// PGlite by default, PostgreSQL with DATABASE_URL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resultsFileName, type BureauFile, type FileResults, type TestResults } from '../../contract/bureau/entities';
+import { query } from './harness';
+import { bureau, createBureauHarness, csvLine, csvLines, ownerWithFile, referenceHeader, referenceRow, ukIndex, unzip, waitForStatus } from './bureau-fixtures';
+import { signedInOwner } from './files-fixtures';
+
+let h: Awaited<ReturnType<typeof createBureauHarness>>;
+beforeAll(async () => {
+  h = await createBureauHarness();
+}, 120_000);
+afterAll(() => h?.close());
+
+/** `unique` reference addresses, the first `dupes` of them twice, and `bad` lines with a wrong field count. */
+function fileWith(unique: number, dupes: number, bad: number): string {
+  const index = ukIndex(h.app);
+  const lines = [csvLine(referenceHeader)];
+  for (let i = 0; i < unique; i++) lines.push(csvLine(referenceRow(index, (i * 13) % index.size, `Person ${i}`)));
+  for (let i = 0; i < dupes; i++) lines.push(csvLine(referenceRow(index, (i * 13) % index.size, `Person ${i}`)));
+  for (let i = 0; i < bad; i++) lines.push('only,three,fields');
+  return lines.join('\n') + '\n';
+}
+
+const zipOf = async (headers: Record<string, string>, fileServerId: string, token?: string) =>
+  h.inject({ method: 'GET', url: `/api/files/uk/files/${fileServerId}`, headers: token ? {} : headers, query: token ? { token } : {} });
+
+describe('the free test', () => {
+  it('cleanses the sample for the current settings, keeps the answer until a setting changes', async () => {
+    const { file, b } = await ownerWithFile(h, fileWith(40, 5, 2));
+    const first = await b.call('GET', '/files/testresults', { fileId: file.id });
+    expect(first.statusCode, first.body).toBe(200);
+    const test = first.json<TestResults>();
+    expect(test.recordCount).toBe(47);
+    expect(test.rows).toHaveLength(47);
+    expect(test.codingStats.matched + test.codingStats.updated).toBeGreaterThanOrEqual(40);
+    expect(test.outputGroupStats.errors).toBe(2);
+    expect(test.rows.filter((r) => r.error).map((r) => r.error)).toEqual([expect.stringMatching(/fields, expected 6/), expect.stringMatching(/fields, expected 6/)]);
+    expect((await b.call('GET', '/files/detail', { fileId: file.id })).json<BureauFile>().tested).toBe(true);
+    const changed = (await b.call('PUT', '/files/dedupesettings', { fileId: file.id }, { settingId: 1 })).json<BureauFile>();
+    expect(changed.tested).toBe(false);
+    const again = (await b.call('GET', '/files/testresults', { fileId: file.id })).json<TestResults>();
+    expect(again.settingsVersion).toBe(changed.settingsVersion);
+    expect(again.rows.filter((r) => r.dedupe === 'child')).toHaveLength(5);
+  });
+});
+
+describe('the results', () => {
+  it('makes the results once, in a zip of the output files and a summary with charts', async () => {
+    const { file, b, headers } = await ownerWithFile(h, fileWith(60, 6, 3));
+    await b.call('PUT', '/files/inputfields', { fileId: file.id }, { inputFields: [] }).then((r) => expect(r.statusCode).toBe(400));
+    expect((await b.call('PUT', '/files/createresults', { fileId: file.id })).statusCode).toBe(409);
+    await b.call('PUT', '/files/inputfields', { fileId: file.id }, { inputFields: [{ inputOrder: 0, mappingType: 'name', mappingOrder: 1 }] });
+    await b.call('PUT', '/files/dedupesettings', { fileId: file.id }, { settingId: 3 });
+    await b.call('PUT', '/files/dedupeseparatefile', { fileId: file.id }, { separateFile: true });
+    const second = await Promise.all([b.call('PUT', '/files/createresults', { fileId: file.id }), b.call('PUT', '/files/createresults', { fileId: file.id })]);
+    expect(second.map((r) => r.statusCode)).toEqual([200, 200]);
+    const done = await waitForStatus(b.call, file.id, ['results', 'failed']);
+    expect(done.status, JSON.stringify(done)).toBe('results');
+    const results = done.results as FileResults;
+    expect(results).toMatchObject({ inputRecordCount: 69, errorCount: 3, dedupeStats: { child: 6, parent: 6, unique: 54 } });
+    expect(results.outputGroupStats).toEqual({ cleansed: 60, duplicates: 6, suppressed: 0, errors: 3 });
+    expect(done.progress.done).toBe(done.progress.total);
+    // One zip for the file, kept as a complete upload.
+    const zips = await query<{ id: string; status: string }>(h.db, 'select id, status from uploads where file_prefix = $1 and account_id = (select account_id from bureau_files where id = $2)', [resultsFileName, file.id]);
+    expect(zips.rows).toHaveLength(1);
+
+    // Not paid: no id, no download.
+    const notPaid = await b.call('GET', '/files/results/fileid', { fileId: file.id });
+    expect(notPaid.statusCode).toBe(402);
+    expect((await zipOf(headers, zips.rows[0].id)).statusCode).toBe(402);
+    // A change of settings now would discard them; while paying or once paid it is refused.
+    await query(h.db, "update bureau_files set status = 'paid', paid_at = 1 where id = $1", [file.id]);
+    expect((await b.call('PUT', '/files/addresssettings', { fileId: file.id }, { usePAF: false })).statusCode).toBe(409);
+    expect((await b.call('PUT', '/files/discardresults', { fileId: file.id })).statusCode).toBe(409);
+    const id = (await b.call('GET', '/files/results/fileid', { fileId: file.id })).json<{ fileServerId: string; fileName: string }>();
+    expect(id).toEqual({ fileServerId: zips.rows[0].id, fileName: resultsFileName });
+
+    const token = headers.authorization.replace('Bearer ', '');
+    const download = await zipOf(headers, id.fileServerId, token);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toContain(`attachment; filename="${resultsFileName}"`);
+    const entries = unzip(download.rawPayload);
+    expect([...entries.keys()].sort()).toEqual(['Cleansed.csv', 'Duplicates.csv', 'Errors.csv', 'Summary.html', 'Suppressed.csv']);
+    expect(csvLines(entries.get('Cleansed.csv'))).toHaveLength(61);
+    expect(csvLines(entries.get('Duplicates.csv'))).toHaveLength(7);
+    const errors = csvLines(entries.get('Errors.csv'));
+    expect(errors.slice(1).map((l) => l.split(',')[0])).toEqual(['68', '69', '70']);
+    const summary = entries.get('Summary.html')!.toString('utf8');
+    expect(summary).not.toMatch(/<script|src=|href=/);
+    expect(summary.match(/<svg/g)).toHaveLength(4);
+    // Another owner's session (another account) gets nothing, with or without the token.
+    const other = await signedInOwner(h, 'uk');
+    expect((await zipOf(other.headers, id.fileServerId)).statusCode).toBe(404);
+    expect((await zipOf({}, id.fileServerId)).statusCode).toBe(401);
+  });
+
+  it('discards results when a setting changes or on request, and refuses changes while the job runs', async () => {
+    const { file, b } = await ownerWithFile(h, fileWith(30, 0, 0));
+    await b.call('PUT', '/files/inputfields', { fileId: file.id }, { inputFields: [{ inputOrder: 0, mappingType: 'name', mappingOrder: 1 }] });
+    await query(h.db, "update bureau_files set status = 'running' where id = $1", [file.id]);
+    const busy = await b.call('PUT', '/files/addresssettings', { fileId: file.id }, { usePAF: false });
+    expect(busy.statusCode).toBe(409);
+    expect(JSON.parse(busy.body).msg).toMatch(/being made/);
+    await query(h.db, "update bureau_files set status = 'ready' where id = $1", [file.id]);
+
+    expect((await b.results(file.id)).status).toBe('results');
+    const changed = (await b.call('PUT', '/files/addresssettings', { fileId: file.id }, { usePAF: false })).json<BureauFile>();
+    expect(changed.status).toBe('ready');
+    expect((await b.call('GET', '/files/results/fileid', { fileId: file.id })).statusCode).toBe(409);
+
+    expect((await b.results(file.id)).status).toBe('results');
+    const discarded = await b.call('PUT', '/files/discardresults', { fileId: file.id });
+    expect(discarded.json<BureauFile>().status).toBe('discarded');
+    const zips = await query(h.db, 'select id from uploads where file_prefix = $1 and account_id = (select account_id from bureau_files where id = $2)', [resultsFileName, file.id]);
+    expect(zips.rows).toEqual([]);
+  });
+});
+
+describe('another user', () => {
+  it("cannot queue or read another account's results", async () => {
+    const { file } = await ownerWithFile(h, fileWith(3, 0, 0));
+    const b = bureau(h.app, (await signedInOwner(h, 'uk')).headers);
+    for (const url of ['/files/results', '/files/testresults', '/files/results/fileid']) expect((await b.call('GET', url, { fileId: file.id })).statusCode).toBe(404);
+    expect((await b.call('PUT', '/files/createresults', { fileId: file.id })).statusCode).toBe(404);
+  });
+});
