@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// First: the schemas below are built with zod's compiled fast path off (see ./zodJitless).
+import '../../../shared/zodJitless';
 import { createCost } from '../../../../contract/bureau/schemas';
 import type { Territory } from '../../../../contract/shared/territory';
 import { dayOfText } from '../../../shared/dateRange';
@@ -8,9 +9,6 @@ import type { AdminCost, CostBody } from './bureauAdminApi';
 
 // The price update form (POST /admin/costs): what is typed, checked with the server's own schema
 // (contract/bureau/schemas.ts), so the messages under the fields are the server's words.
-
-// No compiled fast path: zod's probe for it (new Function) breaks the portal's Content Security Policy.
-z.config({ jitless: true });
 
 export const priceFields = ['basePrice', 'pricePerRecord', 'pricePerMatch', 'realPricePerRecord', 'realPricePerMatch', 'minRecCount', 'startDate'] as const;
 export type PriceField = (typeof priceFields)[number];

@@ -1,4 +1,5 @@
-import { suppressionTypeKeys, type BureauStats, type SuppressionTypeKey } from '../../../../contract/bureau/entities';
+// Types only: contract/bureau/entities builds zod schemas, which this page's chunk does without.
+import type { BureauStats, SuppressionTypeKey } from '../../../../contract/bureau/entities';
 import { currencySymbols, type Territory } from '../../../../contract/shared/territory';
 import type { Cell } from '../../../shared/csv';
 
@@ -16,8 +17,11 @@ export type StatsRow = { key: string; group: StatsGroup; label: string; all: num
 
 type Block = BureauStats['all'];
 
-/** The suppression types either block counts, in the contract's order. */
-const typesOf = (s: BureauStats) => suppressionTypeKeys.filter((t) => [...s.all.suppression, ...s.purchased.suppression].some((x) => x.type === t));
+/** Every suppression type, in the contract's order (the labels name each one: the type checks it). */
+const suppressionTypes = Object.keys(suppressionLabels).filter((k): k is SuppressionTypeKey => k in suppressionLabels);
+
+/** The suppression types either block counts. */
+const typesOf = (s: BureauStats) => suppressionTypes.filter((t) => [...s.all.suppression, ...s.purchased.suppression].some((x) => x.type === t));
 const suppressed = (b: Block, type: SuppressionTypeKey, what: 'removed' | 'flagged') => b.suppression.find((x) => x.type === type)?.[what] ?? 0;
 
 /** Every measure of one reference file, all files beside purchased. */
