@@ -66,7 +66,7 @@ const machineRules = byDepth(
 );
 
 export default tseslint.config(
-  { ignores: ['src/routeTree.gen.ts', 'dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'bench-out', '.tmp'] },
+  { ignores: ['src/routeTree.gen.ts', 'dist', 'dist-*', 'node_modules', 'data', 'test-results', 'playwright-report', 'bench-out', '.tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -77,7 +77,7 @@ const users = [...new Set(portalPages.map((p) => p.user))];
 for (const user of users) {
   for (const size of sizes) {
     test(`every page of ${user ?? 'a visitor'} fits a ${size.name}, menus reachable, no serious axe finding @uk-only`, async ({ browser, baseURL }) => {
-      test.setTimeout(300_000);
+      test.setTimeout(600_000);
       expect(await walk(browser, baseURL!, user, size)).toEqual([]);
     });
   }

@@ -1,2 +1,0 @@
-import{a as e,o as t,s as n}from"./index-C-gzK3po.js";import{o as r}from"./guest-gUdviiTw.js";import{F as i}from"./framework-CnAdt_4n.js";var a=i();function o({values:i,autoFill:o}){return e.map(e=>(0,a.jsx)(r,{label:n[e].label,name:e,maxLength:t[e],autoComplete:o?n[e].autoComplete:void 0,defaultValue:i[e]??``},e))}function s(t){return e.map(e=>t[e]).filter(Boolean).join(`, `)}export{s as n,o as t};
-//# sourceMappingURL=AddressFields-CwPXx_tI.js.map

@@ -1,2 +1,0 @@
-import{D as e,F as t}from"./framework-CnAdt_4n.js";import{Y as n,it as r}from"./guest-gUdviiTw.js";import{t as i}from"./AccountSwitcher-CUIwFPco.js";var a=t();function o(){let{session:t,groups:o}=n(),s=t.getSnapshot();if(!r(s)||!s.context.user.validated)return null;let c=o.getSnapshot().context;return c.groups.length>0||c.staff?(0,a.jsx)(i,{}):(0,a.jsx)(e,{to:`/welcomewizard`,className:`button`,children:`Set up an account`})}export{o as default};
-//# sourceMappingURL=BlockedActions-SgAxcT2T.js.map

@@ -1,3 +1,0 @@
-const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/HelpTour-8xvQ5dC-.js","assets/rolldown-runtime-XKyaHtl9.js","assets/framework-CnAdt_4n.js","assets/helpTips-CJNIY5if.js","assets/guest-gUdviiTw.js","assets/helpTipsActor-DIqljihi.js","assets/HelpTour-DvZsYrfq.css"])))=>i.map(i=>d[i]);
-import{r as e}from"./rolldown-runtime-XKyaHtl9.js";import{B as t,F as n}from"./framework-CnAdt_4n.js";import{X as r}from"./guest-gUdviiTw.js";var i=e(t(),1),a=n(),o=(0,i.lazy)(()=>r(()=>import(`./HelpTour-8xvQ5dC-.js`),__vite__mapDeps([0,1,2,3,4,5,6])));function s({tour:e}){return(0,a.jsx)(i.Suspense,{fallback:null,children:(0,a.jsx)(o,{tour:e})})}export{s as t};
-//# sourceMappingURL=PageTour-BZEB0j3v.js.map

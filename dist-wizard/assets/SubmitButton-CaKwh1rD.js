@@ -1,2 +1,0 @@
-import{F as e}from"./framework-CnAdt_4n.js";var t=e();function n({busy:e,label:n,busyLabel:r}){return(0,t.jsx)(`button`,{type:`submit`,className:`button button--primary`,disabled:e,children:e?r:n})}export{n as t};
-//# sourceMappingURL=SubmitButton-CaKwh1rD.js.map

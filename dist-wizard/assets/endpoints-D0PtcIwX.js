@@ -1,2 +1,0 @@
-import{st as e}from"./index-C-gzK3po.js";var t=e(`plans`,`GET`,`/account/plans/usage`,`bearer`),n=e(`plans`,`GET`,`/account/tokens/allusage`,`bearer`),r=e(`plans`,`GET`,`/account/tokens/usage`,`bearer`),i=e(`plans`,`GET`,`/account/plans/usage/countries`,`bearer`);export{r as i,i as n,t as r,n as t};
-//# sourceMappingURL=endpoints-D0PtcIwX.js.map

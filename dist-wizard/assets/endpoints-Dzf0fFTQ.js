@@ -1,2 +1,0 @@
-import{st as e}from"./index-C-gzK3po.js";var t=e(`users`,`GET`,`/tokens/servicejwt`,`bearer`),n=e(`plans`,`GET`,`/account/plans/alerts`,`bearer`),r=e(`plans`,`PUT`,`/account/plans/alerts`,`bearer`);export{r as n,t as r,n as t};
-//# sourceMappingURL=endpoints-Dzf0fFTQ.js.map

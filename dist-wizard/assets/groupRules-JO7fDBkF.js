@@ -1,2 +1,0 @@
-var e=`No user or group id provided`;function t(e){let t=e.trim();return t?t.length>100?`A name is at most 100 characters`:null:`A name is required`}function n(e){let t=e.trim();return t?/^\d{1,9}$/.test(t)&&Number(t)>0?{id:Number(t)}:{error:`An id is a whole number, such as 42`}:{}}export{e as n,n as r,t};
-//# sourceMappingURL=groupRules-JO7fDBkF.js.map

@@ -1,2 +1,0 @@
-import{B as e,M as t}from"./guest-gUdviiTw.js";var n=(e,t)=>e.find(e=>e.id===t)?.accessLevel??null,r=e=>t.filter(t=>t!==`manager`||e===`partner`);function i(t,n,i,a){return r(a).filter(r=>r===i||e(t,n,i,r))}var a=(t,n,r)=>e(t,n,r,null);export{i as n,a as r,n as t};
-//# sourceMappingURL=levels-CB_FB1bq.js.map

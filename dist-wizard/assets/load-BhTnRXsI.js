@@ -1,2 +1,0 @@
-import{q as e}from"./index-C-gzK3po.js";import{o as t}from"./chargesText-CLS98hSm.js";var n=(t,n)=>t.call(e,{query:n},{action:`load the charges`,cache:!1});async function r(e,r){let{filters:i,query:a,problems:o}=t(r);return{charges:await n(e.api,a),filters:i,problems:o}}export{r as loadCharges};
-//# sourceMappingURL=load-BhTnRXsI.js.map

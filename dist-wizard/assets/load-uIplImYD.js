@@ -1,2 +1,0 @@
-import{U as e}from"./guest-gUdviiTw.js";import{t}from"./tokensApi-DrxIp4zF.js";async function n(n){let{organisation:r,account:i}=n.groups.getSnapshot().context.selection,a=Math.floor(Date.now()/1e3);if(!i){if(!r)throw new e(`account`);return{account:null,organisation:r,tokens:[],audit:[],now:a}}let o=t(n.api),[s,c]=await Promise.all([o.list(i.id),o.audit(i.id)]);return{account:i,organisation:r,tokens:s,audit:c,now:a}}export{n as loadTokens};
-//# sourceMappingURL=load-uIplImYD.js.map

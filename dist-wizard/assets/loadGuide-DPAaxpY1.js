@@ -1,2 +1,0 @@
-import{L as e}from"./framework-CnAdt_4n.js";import{t}from"./guides-nnTilSWn.js";async function n(n){let r=t(n);if(!r)throw e();let{default:i}=await r.load();return{name:r.name,title:r.title,summary:r.summary,topic:r.topic,content:i}}export{n as loadGuide};
-//# sourceMappingURL=loadGuide-DPAaxpY1.js.map

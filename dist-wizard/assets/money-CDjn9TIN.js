@@ -1,2 +1,0 @@
-function e(e,t=`A price`){let n=e.trim();return n?n.startsWith(`-`)?`${t} cannot be negative`:/^\d{1,9}(\.\d{1,2})?$/.test(n)?null:`${t} is an amount with at most 2 decimals, such as 12.50`:`${t} is required`}function t(t){if(e(t))return null;let[n,r=``]=t.trim().split(`.`);return Number(n)*100+Number(r.padEnd(2,`0`))}var n=e=>`${Math.trunc(e/100)}.${String(Math.abs(e)%100).padStart(2,`0`)}`;export{n,t as r,e as t};
-//# sourceMappingURL=money-CDjn9TIN.js.map

@@ -1,2 +1,0 @@
-import{t as e}from"./ServicePage-_6a20g8Z.js";import{N as t}from"./index-C-gzK3po.js";import{F as n}from"./framework-CnAdt_4n.js";var r=n();function i(){return(0,r.jsx)(e,{page:`nameValidation`,data:t.useLoaderData()})}export{i as component};
-//# sourceMappingURL=nameValidation-WdnzZhvu.js.map

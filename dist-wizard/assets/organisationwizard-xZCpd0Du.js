@@ -1,2 +1,0 @@
-import{t as e}from"./Wizard-CUtJhMQr.js";var t=e;export{t as component};
-//# sourceMappingURL=organisationwizard-xZCpd0Du.js.map

@@ -1,2 +1,0 @@
-import{l as e}from"./framework-CnAdt_4n.js";import{C as t}from"./guest-gUdviiTw.js";async function n(n){return n.send({type:`groups.refresh`}),e(n,t,{timeout:3e4})}export{n as t};
-//# sourceMappingURL=refreshGroups-B3AmCdCm.js.map

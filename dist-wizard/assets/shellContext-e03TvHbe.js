@@ -1,2 +1,0 @@
-import{r as e}from"./rolldown-runtime-XKyaHtl9.js";import{B as t}from"./framework-CnAdt_4n.js";var n=e(t(),1),r=(0,n.createContext)(!1),i=()=>(0,n.useContext)(r);export{i as n,r as t};
-//# sourceMappingURL=shellContext-e03TvHbe.js.map

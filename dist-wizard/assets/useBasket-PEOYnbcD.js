@@ -1,2 +1,0 @@
-import{r as e}from"./framework-CnAdt_4n.js";import{Y as t}from"./guest-gUdviiTw.js";function n(){let{groups:n,baskets:r}=t(),i=e(n,e=>{let{account:t,organisation:n}=e.context.selection,r=n?.id??t?.parentId??null;return t&&r!==null?`${t.id}:${r}`:null});if(!i)return null;let[a,o]=i.split(`:`).map(Number);return r.of(a,o)}export{n as t};
-//# sourceMappingURL=useBasket-PEOYnbcD.js.map

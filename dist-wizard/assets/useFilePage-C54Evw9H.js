@@ -1,2 +1,0 @@
-import{A as e,k as t,r as n}from"./framework-CnAdt_4n.js";import{Y as r}from"./guest-gUdviiTw.js";import{t as i}from"./bureau-DvyTJrQN.js";function a(a){let o=r(),s=n(o.groups,e=>e.context.selection.account),{fileId:c}=e({strict:!1}),l=t({strict:!1}),u=Number(c);return i({api:o.api,accountId:s?.id??0,territory:s?.territory??`uk`,page:a,fileId:u,paid:a===`file`&&l.payment===`paid`})}export{a as t};
-//# sourceMappingURL=useFilePage-C54Evw9H.js.map

@@ -1,2 +1,0 @@
-import{I as e,P as t,z as n}from"./guest-gUdviiTw.js";function r(r,i){return t(r,i.id,`change`)?r.id!==i.id&&!n(r,i)?`${e}.`:null:`Only admin and super can change another user's details.`}export{r as t};
-//# sourceMappingURL=userRules-CGZld9WR.js.map
