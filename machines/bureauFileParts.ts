@@ -2,7 +2,7 @@ import type { BureauFile, FileCosts, FileResults, InputField, SuppressSetting, T
 import type { getDedupeLevels, getInputFields, getOutputFields, getOutputGroups, getSuppressionSettings, getSuppressionTypes, listMafs } from '../contract/bureau/endpoints';
 import type { ResponseOf } from '../contract/endpoint';
 import type { UploadState } from '../contract/files/entities';
-import { uploadChunkBytes } from '../contract/files/entities';
+import { uploadChunkBytes } from '../contract/shared/bureau';
 
 // The types and pure arithmetic of the bureau file machine (./bureauFile.ts): what its effects take
 // and give, the upload's progress and time left, and the retry backoff.

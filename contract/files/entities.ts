@@ -3,8 +3,7 @@ import { z } from 'zod';
 // The file server of spec section 7 (one per territory): chunked uploads verified by SHA-256 at the
 // end, resumable, and the download of a stored file.
 
-/** Spec section 9: the browser sends files in chunks of this many bytes (the last may be shorter). */
-export const uploadChunkBytes = 10_000_000;
+export { uploadChunkBytes } from '../shared/bureau';
 
 /** An upload's id: 32 lower-case hex digits, random (never a path: the storage folder is named by it). */
 export const fileId = z.string().regex(/^[0-9a-f]{32}$/, 'A file id is 32 hexadecimal digits');

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { formatMoney } from '../../../contract/shared/catalogue';
-import { resultsFileName } from '../../../contract/bureau/entities';
+import { resultsFileName } from '../../../contract/shared/bureau';
 import { usePortal } from '../../app/PortalContext';
 import { Spinner } from '../../shared/Spinner';
 import { downloadLink } from './fileEffects';

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { mappingTypes, type MappingType } from '../../../contract/bureau/entities';
+import { mappingTypes, type MappingType } from '../../../contract/shared/bureau';
 import { formatDate } from '../../shared/format';
 import { Spinner } from '../../shared/Spinner';
 import { useFilePage } from './useFilePage';

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { suppressSettings, type SuppressSetting } from '../../../contract/bureau/entities';
+import { suppressSettings, type SuppressSetting } from '../../../contract/shared/bureau';
 import type { FileSettings } from '../../../machines/bureauFileParts';
 import { Spinner } from '../../shared/Spinner';
 import { useFilePage } from './useFilePage';

@@ -1,4 +1,4 @@
-import { bureauTerritories } from '../../../contract/bureau/entities';
+import { bureauTerritories } from '../../../contract/shared/bureau';
 import type { RouteRules } from '../../routing/guards';
 
 /**
