@@ -3,6 +3,8 @@
 // super administers the lead options, and one chosen on a lead is retired, never deleted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadMessages } from '../../contract/shared/leads';
+import { moveLead } from '../../server/modules/leads/service';
+import { createMailer } from '../../server/platform/mail';
 import { call, signedIn, type Caller } from './groups-fixtures';
 import { createHarness, query, type Harness } from './harness';
 import { insertLead, insertOption, leadBody, leads } from './leads-fixtures';
@@ -98,6 +100,25 @@ describe('staff move a lead through its statuses and the partner is mailed', () 
       expect(mail.text).toContain('moved from New to Contacted');
       expect(mail.text).toContain('Note: Demo booked for Tuesday');
     }
+  });
+
+  it('moves a lead once when two staff move it at the same time: the other is told it already has the status', async () => {
+    const id = await insertLead(h, partnerId);
+    const both = await Promise.all([sales, superUser].map((who) => call(h, who, leads('PUT', '/status', { id }, { status: 'contacted' }))));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.status === 409)!.body.msg).toBe(leadMessages.sameStatus);
+    const moves = await query(h.db, 'select to_status from lead_status_history where lead_id = $1 order by id', [id]);
+    expect(moves.rows).toEqual([{ to_status: 'new' }, { to_status: 'contacted' }]);
+  });
+
+  it('keeps the mail in the outbox when no SMTP server is configured', async () => {
+    const id = await insertLead(h, partnerId);
+    const mail = createMailer({ db: h.db, log: () => {} });
+    const deps = { db: h.db, clock: h.clock, mail, log: { error: () => {} } };
+    await moveLead(deps, { id: sales.id, roles: ['sales'] }, { query: { id }, body: { status: 'lost', note: 'No budget this year' } });
+    const kept = await query<{ to_address: string; text_body: string }>(h.db, 'select to_address, text_body from outbox order by id');
+    expect(kept.rows.map((row) => row.to_address).sort()).toEqual([owner.email, sudo.email].sort());
+    expect(kept.rows[0].text_body).toContain('Note: No budget this year');
   });
 
   it('refuses a jump, a move to the same status, and a partner\'s edit of a closed lead; staff still edit it', async () => {
