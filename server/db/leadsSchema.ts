@@ -3,7 +3,8 @@ import type { DqService } from '../../contract/shared/catalogue';
 import type { LeadStatus } from '../../contract/shared/leads';
 
 // Row types of migration 011 (partner leads and lead options). Seconds since the epoch are numbers;
-// close_date is a date, read as yyyy-mm-dd text (pglite.ts and postgres.ts leave dates as text).
+// close_date is a date column, written as yyyy-mm-dd and read as that text through to_char (both
+// drivers would parse a date to a local-time Date), see server/modules/leads/queries.ts.
 
 export interface LeadOptionsTable {
   id: Generated<number>;
