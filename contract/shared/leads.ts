@@ -62,3 +62,7 @@ export const leadMessages = {
   badMove: 'A lead cannot move from this status to that one',
   duplicateOption: 'A lead option with this text already exists',
 } as const;
+
+/** Spec section 6: lead form administration (the lead options) is for super only. */
+export const mayAdministerLeadForm = (user: { readonly roles: readonly string[] }) => user.roles.includes('super');
+export const leadFormSuperOnly = 'Only super can administer the lead form';
