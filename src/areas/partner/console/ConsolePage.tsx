@@ -80,8 +80,7 @@ export default function ConsolePage() {
               <h3 id="console-spend-title">Spend per day</h3>
               <UsageChart
                 id="console-spend-chart"
-                kind="bar"
-                summary={`Bar chart of spend per day and currency from ${words}: ${spendTotalText(report.totals)} in all.`}
+                summary={`Line chart of spend per day and currency from ${words}: ${spendTotalText(report.totals)} in all.`}
                 ticks={clicks.ticks}
                 labels={clicks.labels}
                 series={spend}
