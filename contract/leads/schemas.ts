@@ -20,15 +20,20 @@ export const partnerIdQuery = z.object({ partnerId: id });
 const text = (limit: number, name: string) => z.string().trim().max(limit, `${name} is at most ${limit} characters`);
 const required = (limit: number, name: string) => text(limit, name).min(1, `${name} is required`);
 
+/** Does yyyy-mm-dd name a day that exists (not 2030-02-30, not 2030-13-01)? */
+function isCalendarDay(value: string): boolean {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
+
 /** yyyy-mm-dd naming a real day of the calendar (2026-02-30 is refused). */
 export const calendarDate = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'The close date is a date written yyyy-mm-dd')
-  .refine((value) => {
-    const parsed = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
-  }, 'The close date is not a day of the calendar');
+  .superRefine((value, ctx) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) ctx.addIssue({ code: 'custom', message: 'The close date is a date written yyyy-mm-dd' });
+    else if (!isCalendarDay(value)) ctx.addIssue({ code: 'custom', message: 'The close date is not a day of the calendar' });
+  });
 
 const leadFields = {
   companyName: required(max.companyName, 'The company name'),

@@ -53,7 +53,7 @@ export const leadTextLimits = {
 /** The server's refusals on leads, word for word (the SPA shows them after "Failed to ...: "). */
 export const leadMessages = {
   closed: 'A won or lost lead can no longer be changed by the partner',
-  notPartner: 'Leads belong to a partner: choose a partner group',
+  notPartner: 'This group is not a partner: choose a partner group',
   partnerRequired: 'Choose a partner (parentId)',
   retiredOption: 'A retired lead option cannot be chosen',
   unknownOption: 'No such lead option',

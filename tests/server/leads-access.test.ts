@@ -14,7 +14,8 @@ import { validateFirst } from '../../server/http/route';
 import { demoPassword, demoUsers, seedDemo } from '../../server/seed';
 import { call, type Caller } from './groups-fixtures';
 import { createHarness, type Harness } from './harness';
-import { dumpLeadState, groupIdOf, insertLead, insertOption, leadBody, leads, nowOf, partnerCall } from './leads-fixtures';
+import { dumpLeadState, groupIdOf, insertLead, insertOption, leadBody, leads, partnerCall } from './leads-fixtures';
+import { nowOf } from './plans-fixtures';
 
 let h: Harness;
 const users = new Map<string, Caller>();

@@ -4,8 +4,7 @@ import type { InjectOptions } from 'fastify';
 import type { LeadStatus } from '../../contract/shared/leads';
 import { request, type Query } from './groups-fixtures';
 import { query, type Harness } from './harness';
-
-export const nowOf = (h: Harness) => Math.floor(h.clock() / 1000);
+import { nowOf } from './plans-fixtures';
 
 /** A request to the lead calls of the user server (/api/users/lead...). */
 export const leads = (method: InjectOptions['method'], path: string, q?: Query, payload?: unknown) =>
