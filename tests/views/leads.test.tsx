@@ -2,12 +2,13 @@
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { helpTipsDisabledKey } from '../../contract/shared/helpTips';
+import { helpTipsDisabledKey, tourProblems } from '../../contract/shared/helpTips';
 import { blockedMessages } from '../../contract/shared/messages';
 import type { Group } from '../../contract/groups/entities';
 import type { AuthUser } from '../../contract/users/entities';
 import type { LeadDetail, LeadOption } from '../../src/api/leads';
 import { leadCsvRows } from '../../src/areas/partner/leads/leadText';
+import { leadsTour } from '../../src/shared/helptips/tours/leads';
 import { lead, leadsServer, northwind, option, referralCo } from './leadsFixtures';
 import { authUser, renderPortal, type Call } from './support/renderPortal';
 
@@ -77,6 +78,15 @@ describe('/partner/leads', () => {
     renderLeads('/portal/partner/leads/createlead', partnerUser, [referralCo]);
     expect(await screen.findByText(blockedMessages.partnerType)).toBeTruthy();
     expect(callsTo('GET', '/lead/option')).toHaveLength(0);
+  });
+
+  it('has a sound tour whose targets are on the page', async () => {
+    expect(tourProblems(leadsTour)).toEqual([]);
+    localStorage.removeItem(helpTipsDisabledKey);
+    renderLeads('/portal/partner/leads');
+    await screen.findByRole('table', { name: 'All leads (2)' });
+    for (const tip of leadsTour.tips) if (tip.targetId) expect(document.getElementById(tip.targetId), tip.targetId).not.toBeNull();
+    await screen.findByRole('dialog', { name: leadsTour.tips[0].title });
   });
 
   it('staff see every partner’s leads with the partner named', async () => {

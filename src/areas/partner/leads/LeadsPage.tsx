@@ -3,6 +3,8 @@ import { Link, useLoaderData, useNavigate } from '@tanstack/react-router';
 import { leadStatusLabels, leadStatuses } from '../../../../contract/shared/leads';
 import { downloadCsv } from '../../../shared/csv';
 import { formatDate } from '../../../shared/format';
+import { PageTour } from '../../../shared/helptips/PageTour';
+import { leadsTour, leadsTourTargets as targets } from '../../../shared/helptips/tours/leads';
 import { ResultTable } from '../../../shared/ResultTable';
 import { closeDateText, leadCsvRows, servicesText, statusBadge } from './leadText';
 import './leads.css';
@@ -16,8 +18,8 @@ export default function LeadsPage() {
     const chosen = String(new FormData(e.currentTarget).get('status') ?? '');
     void navigate({ to: '/partner/leads', search: chosen ? { status: chosen } : {} });
   };
-  const create = (
-    <Link to="/partner/leads/createlead" className="button button--primary">
+  const create = (id?: string) => (
+    <Link id={id} to="/partner/leads/createlead" className="button button--primary">
       Create lead
     </Link>
   );
@@ -34,10 +36,10 @@ export default function LeadsPage() {
                 : 'The companies you have introduced to us, and where each one stands. Open a lead to change it while it is open. Dates are dd/mm/yyyy.'}
             </p>
           </div>
-          {create}
+          {create(targets.create)}
         </div>
         {total > 0 && (
-          <form key={status ?? ''} className="leads__filters" onSubmit={filter} aria-label="Filter the leads">
+          <form key={status ?? ''} id={targets.filter} className="leads__filters" onSubmit={filter} aria-label="Filter the leads">
             <div className="field">
               <label htmlFor="leads-status">Status</label>
               <select id="leads-status" name="status" defaultValue={status ?? ''}>
@@ -69,10 +71,10 @@ export default function LeadsPage() {
               ? 'No partner has submitted a lead yet.'
               : 'Introduce a company that could use address, email, bank or name validation: we take it from there and you see its progress here.'}
           </p>
-          <div className="form__row form__row--spaced">{create}</div>
+          <div className="form__row form__row--spaced">{create()}</div>
         </section>
       ) : (
-        <section className="card" aria-labelledby="leads-list-title">
+        <section className="card" aria-labelledby="leads-list-title" id={targets.table}>
           <div className="leads__head">
             <h2 id="leads-list-title">{status ? `${leadStatusLabels[status]} leads (${leads.length})` : `All leads (${leads.length})`}</h2>
             {leads.length > 0 && (
@@ -104,6 +106,7 @@ export default function LeadsPage() {
           />
         </section>
       )}
+      {total > 0 && !staff && <PageTour tour={leadsTour} />}
     </div>
   );
 }
