@@ -105,10 +105,10 @@ export function offeredOptions(options: readonly LeadOption[], lead?: Pick<LeadD
   return options.filter((o) => !o.retired || chosen.has(o.id));
 }
 
+const isAddressField = (name: string): name is AddressField => addressFieldNames.some((a) => a === name);
+
 /** What a form field shows for the lead edited (blank for a new lead). */
 export function initialValue(lead: LeadDetail | undefined, name: TextField | AddressField): string {
   if (!lead) return '';
-  if (addressFieldNames.some((a) => a === name)) return lead.companyAddress[name as AddressField] ?? '';
-  const value = lead[name as TextField];
-  return String(value);
+  return isAddressField(name) ? (lead.companyAddress[name] ?? '') : String(lead[name]);
 }
