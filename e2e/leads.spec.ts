@@ -21,7 +21,7 @@ test('a partner creates, edits and deletes a lead, and sees its client accounts 
   await page.getByLabel('Town', { exact: true }).fill('Leeds');
   await page.getByLabel('Contact name', { exact: true }).fill('Bill Lumbergh');
   await page.getByLabel('Email', { exact: true }).fill('bill.initech.example');
-  await page.getByRole('checkbox', { name: 'Address lookup' }).check();
+  await page.getByRole('checkbox', { name: 'Address lookup', exact: true }).check();
   await page.getByLabel('Probability (%)', { exact: true }).fill('150');
   await page.getByLabel('Close date', { exact: true }).fill('31/12/2026');
   await page.getByRole('button', { name: 'Create lead' }).click();
