@@ -6,7 +6,7 @@ import { isStaffUser } from '../../../contract/shared/access';
 import { addressFieldNames } from '../../../contract/shared/address';
 import { isLeadOpen, leadMessages, leadStatusLabels, mayMoveLead } from '../../../contract/shared/leads';
 import { blockedMessages } from '../../../contract/shared/messages';
-import type { Db, Trx } from '../../db';
+import type { Db } from '../../db';
 import type { LeadsTable } from '../../db/leadsSchema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
@@ -47,22 +47,36 @@ async function leadPartner(db: Db, actor: Actor, partnerId: number, lock?: 'shar
 }
 
 /**
- * The lead `id`, locked for update, once the actor may act on its partner. An unknown id and a lead
- * of a partner the actor may not manage both answer 404 'Lead not found', so ids cannot be probed.
+ * The lead `id` once the actor may act on its partner, locked for update when a writer passes its
+ * `trx`. An unknown id and a lead of a partner the actor may not manage both answer 404 'Lead not
+ * found', so ids cannot be probed.
  */
-async function leadToChange(trx: Trx, actor: Actor, id: number) {
+async function leadToChange(db: Db, actor: Actor, id: number, lock = true) {
   if (!isRowId(id)) throw leadNotFound();
-  const found = await trx.selectFrom('leads').select('partner_id').where('id', '=', id).executeTakeFirst();
+  const found = await db.selectFrom('leads').select('partner_id').where('id', '=', id).executeTakeFirst();
   if (!found) throw leadNotFound();
   try {
-    await leadPartner(trx, actor, found.partner_id, 'share');
+    await leadPartner(db, actor, found.partner_id, lock ? 'share' : undefined);
   } catch (error) {
     if (error instanceof AppError && error.statusCode === 403 && error.message !== blockedMessages.partnerType) throw leadNotFound();
     throw error;
   }
-  const [row] = await leadRows(trx, { id }, true);
+  const [row] = await leadRows(db, { id }, lock);
   if (!row) throw leadNotFound();
   return row;
+}
+
+/**
+ * Runs a write that chooses options; an option deleted by super while the write waited on its row
+ * fails the choice's foreign key, which is said as the unknown option it has become.
+ */
+async function choosing<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if ((error as { code?: string }).code === '23503') throw badRequest(`optionIds: ${leadMessages.unknownOption}`);
+    throw error;
+  }
 }
 
 /** A partner changes an open lead only; staff change any. */
@@ -98,7 +112,7 @@ export async function listLeads(deps: LeadDeps, actor: Actor, query: { parentId?
 
 /** GET /lead/detail ?id: one lead with its status history. */
 export async function getLead(deps: LeadDeps, actor: Actor, query: { id: number }): Promise<LeadDetail> {
-  await deps.db.transaction().execute((trx) => leadToChange(trx, actor, query.id));
+  await leadToChange(deps.db, actor, query.id, false);
   return oneLead(deps.db, query.id);
 }
 
@@ -108,23 +122,25 @@ export async function getLead(deps: LeadDeps, actor: Actor, query: { id: number 
 export async function createLead(deps: LeadDeps, actor: Actor, input: { query: { parentId: number }; body: LeadInput }): Promise<Lead> {
   const now = secondsOf(deps.clock);
   const { body } = input;
-  const id = await deps.db.transaction().execute(async (trx) => {
-    await leadPartner(trx, actor, input.query.parentId, 'share');
-    await checkChoice(trx, body.optionIds);
-    const row = await trx
-      .insertInto('leads')
-      .values({
-        partner_id: input.query.parentId,
-        // Every required column is in a full submission (leadInput gives defaults to the rest).
-        ...(columnsOf(body) as Pick<Insertable<LeadsTable>, 'company_name' | 'contact_name' | 'services' | 'close_date' | 'email'>),
-        ...authored(now, actor.id),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await setChoices(trx, row.id, body.optionIds);
-    await writeHistory(trx, row.id, null, 'new', '', actor.id, now);
-    return row.id;
-  });
+  const id = await choosing(() =>
+    deps.db.transaction().execute(async (trx) => {
+      await leadPartner(trx, actor, input.query.parentId, 'share');
+      await checkChoice(trx, body.optionIds);
+      const row = await trx
+        .insertInto('leads')
+        .values({
+          partner_id: input.query.parentId,
+          // Every required column is in a full submission (leadInput gives defaults to the rest).
+          ...(columnsOf(body) as Pick<Insertable<LeadsTable>, 'company_name' | 'contact_name' | 'services' | 'close_date' | 'email'>),
+          ...authored(now, actor.id),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await setChoices(trx, row.id, body.optionIds);
+      await writeHistory(trx, row.id, null, 'new', '', actor.id, now);
+      return row.id;
+    }),
+  );
   return (await leadsOf(deps.db, { id }))[0]!;
 }
 
@@ -161,16 +177,18 @@ function columnsOf(body: LeadUpdate): Updateable<LeadsTable> {
 export async function updateLead(deps: LeadDeps, actor: Actor, input: { query: { id: number }; body: LeadUpdate }): Promise<Lead> {
   const now = secondsOf(deps.clock);
   const { body } = input;
-  await deps.db.transaction().execute(async (trx) => {
-    const row = await leadToChange(trx, actor, input.query.id);
-    assertEditable(actor, row.status);
-    if (body.optionIds !== undefined) {
-      const kept = (await trx.selectFrom('lead_choices').select('option_id').where('lead_id', '=', row.id).execute()).map((c) => c.option_id);
-      await checkChoice(trx, body.optionIds, kept);
-      await setChoices(trx, row.id, body.optionIds);
-    }
-    await trx.updateTable('leads').set({ ...columnsOf(body), updated_at: now, updated_by: actor.id }).where('id', '=', row.id).execute();
-  });
+  await choosing(() =>
+    deps.db.transaction().execute(async (trx) => {
+      const row = await leadToChange(trx, actor, input.query.id);
+      assertEditable(actor, row.status);
+      if (body.optionIds !== undefined) {
+        const kept = (await trx.selectFrom('lead_choices').select('option_id').where('lead_id', '=', row.id).execute()).map((c) => c.option_id);
+        await checkChoice(trx, body.optionIds, kept);
+        await setChoices(trx, row.id, body.optionIds);
+      }
+      await trx.updateTable('leads').set({ ...columnsOf(body), updated_at: now, updated_by: actor.id }).where('id', '=', row.id).execute();
+    }),
+  );
   return (await leadsOf(deps.db, { id: input.query.id }))[0]!;
 }
 
