@@ -118,3 +118,19 @@ test('login and register have an h1; help search keeps the heading order @uk-onl
   expect(await brokenAxeRules(page, ['heading-order'])).toEqual([]);
   await context.close();
 });
+
+// The walk's axe is evaluated with the policy on: it must still find what it is there to find.
+test('axe runs under the policy and finds a faint line added to the login page @uk-only', async ({ page }) => {
+  await page.goto('/portal/login');
+  await expect(page.getByRole('tablist')).toBeVisible();
+  expect(await seriousAxeFindings(page)).toEqual([]);
+  await page.evaluate(() => {
+    const faint = document.createElement('p');
+    faint.textContent = 'Hardly readable';
+    // Through the CSSOM, which the policy allows (a style attribute would be refused).
+    faint.style.color = '#eeeeee';
+    faint.style.backgroundColor = '#ffffff';
+    document.querySelector('main')!.append(faint);
+  });
+  expect((await seriousAxeFindings(page)).join('\n')).toMatch(/^color-contrast \(serious\)/m);
+});
