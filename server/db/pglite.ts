@@ -18,17 +18,32 @@ import {
 } from 'kysely';
 import type { Database } from './schema';
 
-/** A data folder, or undefined / 'memory://' for a throw-away database (tests). */
-export async function openPglite(dataDir?: string): Promise<Kysely<Database>> {
+/** The PGlite under each handle openPglite made, for `archiveOf`. */
+const engines = new WeakMap<Kysely<Database>, PGlite>();
+
+/**
+ * A data folder, or undefined / 'memory://' for a throw-away database (tests), which starts from
+ * `from` (an archive made by `archiveOf`) when given, else from a copy of a fresh cluster.
+ */
+export async function openPglite(dataDir?: string, from?: Blob): Promise<Kysely<Database>> {
   const inMemory = !dataDir || dataDir.startsWith('memory://');
   if (!inMemory) await mkdir(dataDir, { recursive: true });
   const pg = await PGlite.create(inMemory ? undefined : dataDir, {
     // Seconds timestamps and counts are bigint; numbers keep both back ends alike (see postgres.ts).
     parsers: { [types.INT8]: (value: string) => Number(value) },
-    // A throw-away database starts from a copy of a fresh cluster rather than running initdb.
-    ...(inMemory ? { loadDataDir: await freshCluster() } : {}),
+    // A throw-away database starts from an archive rather than running initdb.
+    ...(inMemory ? { loadDataDir: from ?? (await freshCluster()) } : {}),
   });
-  return new Kysely<Database>({ dialect: new PgliteDialect(pg) });
+  const db = new Kysely<Database>({ dialect: new PgliteDialect(pg) });
+  engines.set(db, pg);
+  return db;
+}
+
+/** The whole database of a handle openPglite made, as a tar archive `openPglite(undefined, archive)` loads. */
+export function archiveOf(db: Kysely<Database>): Promise<Blob> {
+  const pg = engines.get(db);
+  if (!pg) throw new Error('archiveOf: not a PGlite handle of openPglite');
+  return pg.dumpDataDir('none');
 }
 
 // The package's exports hide its package.json: it is read beside the resolved entry (dist/..).
