@@ -17,20 +17,27 @@ const field = (f: string) => (/[",\r\n]/.test(f) ? `"${f.replace(/"/g, '""')}"` 
 /** Records apart in the reference: one in `stride`, so the file spans streets and towns. */
 const stride = 13;
 
-/** `rows` data lines after a header, CRLF line ends. Every seventh row is a bit wrong. */
+/** `rows` data lines after a header, CRLF line ends. Every seventh row is a bit wrong; every twentieth is repeated. */
 export function ukCustomerCsv(rows: number): string {
   const lines = [customerCsvHeader.join(',')];
   let n = 0;
   let i = 0;
   for (const record of ukSample(rows * stride)) {
+    if (i >= rows) break;
     if (n++ % stride !== 0) continue;
     const p = pafParts(record, '', false);
     const name = `${forenames[i % forenames.length]} ${surnames[(i * 5) % surnames.length]}`;
     const messy = i % 7 === 3;
     const town = messy ? p.town.toLowerCase() : p.town;
     const postcode = messy ? p.postcode.replace(' ', '') : p.postcode;
-    lines.push([name, p.organisation.join(' '), p.lines[0] ?? '', p.lines[1] ?? '', p.lines[2] ?? '', town, postcode].map(field).join(','));
+    const line = [name, p.organisation.join(' '), p.lines[0] ?? '', p.lines[1] ?? '', p.lines[2] ?? '', town, postcode].map(field).join(',');
+    lines.push(line);
     i++;
+    // Every twentieth customer is in the file twice, as CRM exports have them.
+    if (i % 20 === 0 && i < rows) {
+      lines.push(line);
+      i++;
+    }
   }
   return lines.join('\r\n') + '\r\n';
 }

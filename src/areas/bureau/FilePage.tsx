@@ -31,16 +31,16 @@ export default function FilePage() {
           <h2>Free test on {test.recordCount} records</h2>
           <TestStats test={test} />
           <div className="bureau__scroll">
-            <table className="bureau__table">
+            <table className="bureau__table bureau__table--stack bureau__table--lines">
               <caption>Rows before and after</caption>
               <thead><tr><th scope="col">Line</th><th scope="col">Before</th><th scope="col">After</th><th scope="col">Match</th></tr></thead>
               <tbody>
                 {test.rows.slice(0, 20).map((r) => (
                   <tr key={r.line}>
-                    <td>{r.line}</td>
-                    <td>{r.before.join(', ')}</td>
-                    <td>{[r.after.organisation, r.after.name, ...r.after.lines, r.after.town, r.after.county, r.after.postcode].filter(Boolean).join(', ')}</td>
-                    <td>{r.error ?? r.matchCode ?? ''}</td>
+                    <th scope="row">{r.line}</th>
+                    <td data-label="Before"><span>{r.before.filter(Boolean).join(', ')}</span></td>
+                    <td data-label="After"><span>{[r.after.organisation, r.after.name, ...r.after.lines, r.after.town, r.after.county, r.after.postcode].filter(Boolean).join(', ')}</span></td>
+                    <td data-label="Match"><span>{r.error ?? r.matchCode ?? ''}</span></td>
                   </tr>
                 ))}
               </tbody>

@@ -17,11 +17,25 @@ const outputFiles = (o: TestResults['outputGroupStats']): Bar[] => [
   { label: 'Suppressed', value: o.suppressed },
   { label: 'Errors', value: o.errors },
 ];
-const suppressionBars = (rows: readonly { type: SuppressionTypeKey; removed: number; flagged: number }[]): Bar[] =>
+const suppressionBars = (rows: readonly SuppressionRow[]): Bar[] =>
   rows.flatMap((r) => [
     { label: `${suppressionLabels[r.type]}: removed`, value: r.removed },
     { label: `${suppressionLabels[r.type]}: flagged`, value: r.flagged },
   ]);
+type SuppressionRow = { type: SuppressionTypeKey; removed: number; flagged: number };
+
+/** The suppression types that caught records; a sentence when none did (a chart of noughts says less). */
+function Suppression({ id, rows, total }: { id: string; rows: readonly SuppressionRow[]; total: number }) {
+  const caught = rows.filter((r) => r.removed + r.flagged > 0);
+  if (caught.length > 0) return <BarList id={id} title="Suppression" bars={suppressionBars(caught)} total={total} />;
+  return (
+    <div className="bar-list">
+      <p className="bar-list__title">Suppression</p>
+      <p className="muted">No record was on a suppression list you chose.</p>
+    </div>
+  );
+}
+
 const fieldLabel = (key: string) => key.charAt(0).toUpperCase() + key.slice(1).replace(/([a-z])([A-Z0-9])/g, '$1 $2').toLowerCase();
 
 export function TestStats({ test }: { test: TestResults }) {
@@ -30,7 +44,7 @@ export function TestStats({ test }: { test: TestResults }) {
     <div className="bureau__charts">
       <BarList id="test-coding" title="Coding" bars={coding(test.codingStats)} total={total} />
       <BarList id="test-output" title="Output files" bars={outputFiles(test.outputGroupStats)} total={total} />
-      {test.suppressionStats.length > 0 && <BarList id="test-suppression" title="Suppression" bars={suppressionBars(test.suppressionStats)} total={total} />}
+      <Suppression id="test-suppression" rows={test.suppressionStats} total={total} />
     </div>
   );
 }
@@ -39,8 +53,7 @@ export function ResultStats({ results }: { results: FileResults }) {
   const total = results.inputRecordCount;
   const types = Object.keys(suppressionLabels).filter((k): k is SuppressionTypeKey => k in suppressionLabels);
   const suppression = types
-    .map((type) => ({ type, removed: results.suppressionRemovedStats[type] ?? 0, flagged: results.suppressionFlaggedStats[type] ?? 0 }))
-    .filter((r) => r.removed + r.flagged > 0);
+    .map((type) => ({ type, removed: results.suppressionRemovedStats[type] ?? 0, flagged: results.suppressionFlaggedStats[type] ?? 0 }));
   const updates = Object.entries(results.addressUpdateStats)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([k, value]) => ({ label: fieldLabel(k), value }));
@@ -61,7 +74,7 @@ export function ResultStats({ results }: { results: FileResults }) {
           total={total}
         />
       )}
-      {suppression.length > 0 && <BarList id="results-suppression" title="Suppression" bars={suppressionBars(suppression)} total={total} />}
+      <Suppression id="results-suppression" rows={suppression} total={total} />
       {updates.length > 0 && <BarList id="results-updates" title="Address fields updated" bars={updates} total={total} />}
     </div>
   );

@@ -73,10 +73,10 @@ export function FileList({ files }: { files: readonly FileSummary[] }) {
                       {f.name}
                     </Link>
                   </th>
-                  <td className="bureau-files__num">{f.rowCount.toLocaleString('en-GB')}</td>
-                  <td data-testid={`file-status-${f.id}`}>{statusText[f.status]}</td>
-                  <td>{formatDate(f.createdAt)}</td>
-                  <td>{f.expiresAt === null ? '—' : formatDate(f.expiresAt)}</td>
+                  <td className="bureau-files__num" data-label="Records">{f.rowCount.toLocaleString('en-GB')}</td>
+                  <td data-label="Status" data-testid={`file-status-${f.id}`}>{statusText[f.status]}</td>
+                  <td data-label="Uploaded">{formatDate(f.createdAt)}</td>
+                  <td data-label="Results kept until">{f.expiresAt === null ? '—' : formatDate(f.expiresAt)}</td>
                   <td className="bureau-files__actions">
                     <button type="button" className="link-button" aria-label={`Rename file ${f.name}`} onClick={() => setRenaming(f)}>
                       Rename
