@@ -1,7 +1,6 @@
 import { lazyRouteComponent } from '@tanstack/react-router';
 import * as bureau from '../../../contract/bureau/endpoints';
 import type { RouterContext } from '../../app/router';
-import { billingPrefill } from '../../shared/BillingFields';
 import { groupGuard } from '../../routing/beforeLoad';
 import { parseIdParam } from '../../routing/params';
 import { bureauFileRules } from './rules';
@@ -33,9 +32,9 @@ async function fileName({ context, params }: { context: RouterContext; params: {
 export const uploadRoute = () => ({ staticData: { crumb: 'Upload' }, beforeLoad: guard, component: lazyRouteComponent(() => import('./UploadPage')) });
 /** /file/{fileId}: its pages share the guard and the file's name in the breadcrumb. */
 export const fileRoute = () => ({ params: fileIdParam, beforeLoad: guard, loader: fileName, staticData: { crumb: fileCrumb } });
-/** The file page's billing form starts from the user's details and the account's address. */
+/** The file page's billing form starts from the user's details and the account's address (loaded with the page's chunk). */
 export const filePageRoute = () => ({
-  loader: async ({ context }: { context: RouterContext }) => ({ prefill: await billingPrefill(context.portal) }),
+  loader: async ({ context }: { context: RouterContext }) => ({ prefill: await (await import('../../shared/BillingFields')).billingPrefill(context.portal) }),
   component: lazyRouteComponent(() => import('./FilePage')),
 });
 export const updateFieldsRoute = () => ({ staticData: { crumb: 'Update fields' }, component: lazyRouteComponent(() => import('./MappingPage')) });
