@@ -18,5 +18,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Files side by side on both cores (Vitest's default is one fewer than the cores: one worker here).
+    // Each server test works in a database of its own (a fresh PGlite, or its own PostgreSQL schema).
+    maxWorkers: 2,
+    setupFiles: ['tests/support/testingLibrary.ts'],
   },
 });

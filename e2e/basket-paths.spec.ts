@@ -2,8 +2,9 @@ import type { AnyEventObject } from 'xstate';
 import { walkPath } from '../tests/machines/harness/driver';
 import { shortEventLabel } from '../tests/machines/harness/model';
 import { basketModel } from '../tests/machines/models/basket.model';
-import { basketDriver, blockerOf, type BasketPath } from './support/basketDriver';
+import { basketDriver, blockerOf } from './support/basketDriver';
 import { expect, test } from './support/fixtures';
+import { coverOf, edgesOfPath } from './support/pathCover';
 
 // The basket model's paths, the ones `npm run paths` prints for QA, walked in Chromium through the
 // real shop and checkout (./support/basketDriver.ts). The model has ~150 paths for a fresh basket;
@@ -13,20 +14,7 @@ import { expect, test } from './support/fixtures';
 test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 
 const drivable = basketModel.paths.filter((p) => blockerOf(p) === null);
-const edgesOf = (p: BasketPath) => new Set(p.steps.flatMap((s) => s.edges));
-
-function cover(paths: BasketPath[]): BasketPath[] {
-  const left = new Set(paths.flatMap((p) => [...edgesOf(p)]));
-  const chosen: BasketPath[] = [];
-  while (left.size) {
-    const best = paths.reduce((a, b) => ([...edgesOf(b)].filter((e) => left.has(e)).length > [...edgesOf(a)].filter((e) => left.has(e)).length ? b : a));
-    chosen.push(best);
-    edgesOf(best).forEach((e) => left.delete(e));
-  }
-  return chosen;
-}
-
-const walked = cover(drivable);
+const walked = coverOf(drivable);
 
 for (const path of walked) {
   const events = path.steps.slice(1).map((s) => shortEventLabel(basketModel, s.event as AnyEventObject));
@@ -39,10 +27,10 @@ test('walks every transition a browser can produce, and names the paths it canno
   const blocked = basketModel.paths.filter((p) => blockerOf(p) !== null);
   const reasons = new Set(blocked.map((p) => blockerOf(p)!.replace(/^step \d+, /, '')));
   test.info().annotations.push({ type: 'basket paths', description: `${walked.length} walked, covering the transitions of ${drivable.length} drivable paths; not drivable: ${blocked.length} (${[...reasons].join('; ')})` });
-  const covered = new Set(walked.flatMap((p) => [...edgesOf(p)]));
-  const drivableEdges = new Set(drivable.flatMap((p) => [...edgesOf(p)]));
+  const covered = new Set(walked.flatMap((p) => [...edgesOfPath(p)]));
+  const drivableEdges = new Set(drivable.flatMap((p) => [...edgesOfPath(p)]));
   expect([...drivableEdges].filter((e) => !covered.has(e))).toEqual([]);
   // Everything but the paid order's return and the full basket is walked in the browser.
-  const all = new Set(basketModel.paths.flatMap((p) => [...edgesOf(p)]));
+  const all = new Set(basketModel.paths.flatMap((p) => [...edgesOfPath(p)]));
   expect([...all].filter((e) => !drivableEdges.has(e)).every((e) => /order\.paid|user\.add--> \(no target\)|failed --user\.add/.test(e))).toBe(true);
 });

@@ -85,26 +85,26 @@ test('a partner switches between its organisations and accounts @australia-only'
 });
 
 test.describe('blocked pages show the spec\'s "Oops!" messages', () => {
-  test('a member opening account administration', async ({ page }) => {
+  test('a member opening account administration @uk-only', async ({ page }) => {
     await signIn(page, 'member@example.com');
     await page.goto('/portal/administration/account');
     await expect(page.getByRole('heading', { name: 'Oops!' })).toBeVisible();
     await expect(page.getByText(oops.account)).toBeVisible();
   });
 
-  test('an owner with no partner opening partner administration', async ({ page }) => {
+  test('an owner with no partner opening partner administration @uk-only', async ({ page }) => {
     await signIn(page, 'owner@example.com');
     await page.goto('/portal/partner/administration');
     await expect(page.getByText(oops.partnersOnly)).toBeVisible();
   });
 
-  test('a referrer opening account administration', async ({ page }) => {
+  test('a referrer opening account administration @uk-only', async ({ page }) => {
     await signIn(page, 'referrer@example.com');
     await page.goto('/portal/administration/account');
     await expect(page.getByText(oops.partnerType)).toBeVisible();
   });
 
-  test('an owner opening the staff search', async ({ page }) => {
+  test('an owner opening the staff search @uk-only', async ({ page }) => {
     await signIn(page, 'owner@example.com');
     await page.goto('/portal/search');
     await expect(page.getByText(oops.notThroughAccount)).toBeVisible();

@@ -5,7 +5,7 @@ import { expect, logIn, test } from './support/fixtures';
 
 const notFound = 'Oops! The page you were looking for does not exist.';
 
-test('the banner links to the Help Centre, which lists every guide; each opens at its route with its title', async ({ page }, info) => {
+test('the banner links to the Help Centre, which lists every guide; each opens at its route with its title @uk-only', async ({ page }, info) => {
   const errors: Error[] = [];
   page.on('pageerror', (e) => errors.push(e));
   await logIn(page, 'member@example.com');
@@ -31,7 +31,7 @@ test('the banner links to the Help Centre, which lists every guide; each opens a
   expect(errors).toEqual([]);
 });
 
-test('guides load with their route, not with the list', async ({ page }) => {
+test('guides load with their route, not with the list @uk-only', async ({ page }) => {
   const scripts: string[] = [];
   page.on('response', async (r) => {
     if (r.url().endsWith('.js')) scripts.push(await r.text().catch(() => ''));
@@ -50,7 +50,7 @@ test('guides load with their route, not with the list', async ({ page }) => {
   expect(loaded('Any extra part of the web address'), 'other guides stay unloaded').toBe(false);
 });
 
-test('the search box filters the guides by title and text, and says when nothing matches', async ({ page }, info) => {
+test('the search box filters the guides by title and text, and says when nothing matches @uk-only', async ({ page }, info) => {
   await logIn(page, 'member@example.com');
   await expect(page).toHaveURL(/\/portal\/home$/);
   await page.goto('/portal/helpcentre');
@@ -74,7 +74,7 @@ test('the search box filters the guides by title and text, and says when nothing
   await expect(page.getByRole('status')).toHaveText(`${guides.length} guides`);
 });
 
-test('an unknown guide shows the not-found screen', async ({ page }) => {
+test('an unknown guide shows the not-found screen @uk-only', async ({ page }) => {
   await logIn(page, 'member@example.com');
   await expect(page).toHaveURL(/\/portal\/home$/);
   await page.goto('/portal/helpcentre/noSuchGuide');

@@ -21,7 +21,7 @@ async function expectNoTour(page: Page) {
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
-test('a first visit shows the home tour, each tip on its side of its target; Got it ends it, and a reload does not show it again', async ({ page }, info) => {
+test('a first visit shows the home tour, each tip on its side of its target; Got it ends it, and a reload does not show it again @uk-only', async ({ page }, info) => {
   await logIn(page, 'member@example.com');
   await expect(page).toHaveURL(/\/portal\/home$/);
   const viewport = page.viewportSize()!;
@@ -86,7 +86,7 @@ test('a first visit shows the home tour, each tip on its side of its target; Got
   await expectNoTour(page);
 });
 
-test('a click outside the tip ends the tour for good', async ({ page }) => {
+test('a click outside the tip ends the tour for good @uk-only', async ({ page }) => {
   await logIn(page, 'member@example.com');
   await expect(page.getByRole('dialog', { name: tips[0].title })).toBeVisible();
   await page.mouse.click(20, 400);
@@ -96,7 +96,7 @@ test('a click outside the tip ends the tour for good', async ({ page }) => {
   await expectNoTour(page);
 });
 
-test('Hide Tips stops every tour; "Show help tips again" in My settings brings them back; Escape ends a tour', async ({ page }) => {
+test('Hide Tips stops every tour; "Show help tips again" in My settings brings them back; Escape ends a tour @uk-only', async ({ page }) => {
   await logIn(page, 'member@example.com');
   const first = page.getByRole('dialog', { name: tips[0].title });
   await first.getByRole('button', { name: 'Next' }).click();
@@ -128,7 +128,7 @@ test('Hide Tips stops every tour; "Show help tips again" in My settings brings t
  * the home tour so that its first tip's text is an attack, and the real sanitiser and dialog render
  * it. Nothing in the product accepts tip text from outside; this is the test's own interception.
  */
-test('an XSS payload in help text does not run in Chromium, and only b, a, br and p reach the page', async ({ page }) => {
+test('an XSS payload in help text does not run in Chromium, and only b, a, br and p reach the page @uk-only', async ({ page }) => {
   const payload =
     '<p>Read <b>this</b><br><a href=https://example.com/help onclick=window.__xss=6>external</a> ' +
     '<a href=javascript:window.__xss=4>js link</a></p><script>window.__xss=1</script>' +
@@ -180,7 +180,7 @@ test('an XSS payload in help text does not run in Chromium, and only b, a, br an
   expect(alerts).toEqual([]);
 });
 
-test('the login page does not load the help-tip code; the home page loads it after it renders', async ({ page }) => {
+test('the login page does not load the help-tip code; the home page loads it after it renders @uk-only', async ({ page }) => {
   const scripts = new Map<string, string>();
   page.on('response', async (r) => {
     if (r.url().endsWith('.js')) scripts.set(r.url(), await r.text().catch(() => ''));

@@ -5,7 +5,7 @@ import { codeIn, createValidatedUser, demoPassword, dismissModal, expect, logIn,
 
 const territoryName = (project: string) => (project === 'uk' ? 'United Kingdom' : 'Australia');
 
-test('sends a visitor to /login keeping the query string', async ({ page }) => {
+test('sends a visitor to /login keeping the query string @uk-only', async ({ page }) => {
   await page.goto('/portal/home?campaign=spring&ref=42');
   await expect(page).toHaveURL(/\/portal\/login\?campaign=spring&ref=42$/);
   await page.goto('/portal?x=1');
@@ -69,7 +69,7 @@ test('registers, validates by emailed code, stays signed in on reload, renews th
   await expect(page).toHaveURL(/\/portal\/login$/);
 });
 
-test('edits the signed-in user\'s details and changes the password', async ({ page, api }, info) => {
+test('edits the signed-in user\'s details and changes the password @uk-only', async ({ page, api }, info) => {
   const { email, password } = await createValidatedUser(api, info.project.name);
   await logIn(page, email, password);
   await expect(page).toHaveURL(/\/portal\/home$/);
@@ -103,13 +103,13 @@ test('edits the signed-in user\'s details and changes the password', async ({ pa
   await expect(page).toHaveURL(/\/portal\/home$/);
 });
 
-test('shows the server reason when a login fails', async ({ page }) => {
+test('shows the server reason when a login fails @uk-only', async ({ page }) => {
   await logIn(page, 'owner@example.com', 'Wrong-Password-0');
   expect(await dismissModal(page)).toContain('Failed to log in: Invalid user name or password');
   await expect(page).toHaveURL(/\/portal\/login$/);
 });
 
-test('resets a forgotten password with a code sent by email', async ({ page, api }, info) => {
+test('resets a forgotten password with a code sent by email @uk-only', async ({ page, api }, info) => {
   // A user of its own, so the demo accounts keep their password.
   const email = `reset-${info.project.name}-${Date.now()}@example.org`;
   const signup = await api.post('/api/users/users', {
@@ -139,7 +139,7 @@ test('resets a forgotten password with a code sent by email', async ({ page, api
   await expect(page).toHaveURL(/\/portal\/validate$/);
 });
 
-test('logs the user out with "Authentication Failure" when the server answers 401 mid-session', async ({ page, api }, info) => {
+test('logs the user out with "Authentication Failure" when the server answers 401 mid-session @uk-only', async ({ page, api }, info) => {
   const email = `gone-${info.project.name}-${Date.now()}@example.org`;
   await api.post('/api/users/users', { data: { email, password: 'Gone-Pass-1', personalName: 'Soon Gone', territory: info.project.name } });
   await logIn(page, email, 'Gone-Pass-1');
@@ -159,7 +159,7 @@ test('logs the user out with "Authentication Failure" when the server answers 40
   await expect(page).toHaveURL(/\/portal\/login$/);
 });
 
-test('shows the unknown page with a way back home', async ({ page }) => {
+test('shows the unknown page with a way back home @uk-only', async ({ page }) => {
   await logIn(page, 'member@example.com');
   await expect(page).toHaveURL(/\/portal\/home$/);
   await page.goto('/portal/no/such/page');
@@ -168,7 +168,7 @@ test('shows the unknown page with a way back home', async ({ page }) => {
   await expect(page).toHaveURL(/\/portal\/home$/);
 });
 
-test('keeps an unvalidated demo user on /validate', async ({ page }) => {
+test('keeps an unvalidated demo user on /validate @uk-only', async ({ page }) => {
   await logIn(page, 'unvalidated@example.com');
   await expect(page).toHaveURL(/\/portal\/validate$/);
   await page.goto('/portal/user');

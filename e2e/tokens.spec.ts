@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { demoPassword, dismissModal, expect, logIn, test } from './support/fixtures';
+import { seriousAxeFindings } from './support/axe';
 
 // API tokens against the real server and its demo seed (issue 12): the owner creates a token with an
 // IP range and a referrer, locks and unlocks it, exports it from the ellipsis menu with the password
@@ -9,7 +9,7 @@ import { demoPassword, dismissModal, expect, logIn, test } from './support/fixtu
 
 const rowOf = (page: Page, tag: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: tag, exact: true }) });
 
-test('an owner creates, locks, unlocks and exports a token, and copies it', async ({ page, context, api }, testInfo) => {
+test('an owner creates, locks, unlocks and exports a token, and copies it @uk-only', async ({ page, context, api }, testInfo) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const tag = `Web shop ${testInfo.project.name} ${Date.now() % 100_000}`;
   await logIn(page, 'owner@example.com');
@@ -93,21 +93,8 @@ test('Export settings for API gives the account id and an example per service @u
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^curl -H "Authorization: Bearer \$API_TOKEN" "http.*\/json\/PAF\?q=/);
 });
 
-const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
-
-/** Serious and critical axe findings of the page as it is (the dialogs are not in the page walk of layout-a11y.spec.ts). */
-async function axeProblems(page: Page) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
-
 test('the create form and both export dialogs fit a phone, with no serious axe finding @uk-only', async ({ browser, baseURL }) => {
-  // bypassCSP: axe arrives as an inline script, which the portal's policy forbids (csp.spec.ts checks the page itself).
-  const context = await browser.newContext({ baseURL, bypassCSP: true, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await context.addInitScript(() => localStorage.setItem('portal.helptips.disabled', 'true'));
   const page = await context.newPage();
   await logIn(page, 'owner@example.com');
@@ -119,7 +106,7 @@ test('the create form and both export dialogs fit a phone, with no serious axe f
     await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
     const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
     if (overflow > 0) problems.push(`${what}: ${overflow}px sideways scroll`);
-    for (const v of await axeProblems(page)) problems.push(`${what}: ${v}`);
+    for (const v of await seriousAxeFindings(page)) problems.push(`${what}: ${v}`);
   };
   await page.goto('/portal/administration/tokens');
   await page.getByRole('button', { name: 'Create token' }).click();

@@ -5,6 +5,10 @@ import { demoPassword, expect, logIn, test } from './support/fixtures';
 
 // The visualiser does not depend on the territory: every test here is tagged @uk-only.
 
+// elkjs lays a chart out in a Web Worker: seconds of CPU, and more on a 2-core machine running the
+// rest of the suite beside it. A chart gets a minute to appear; what it shows is then checked at once.
+const drawn = { timeout: 60_000 };
+
 test('highlights the live session state of another tab as the user logs in there @uk-only', async ({ page, context }) => {
   const offline: string[] = [];
   page.on('request', (r) => {
@@ -17,7 +21,7 @@ test('highlights the live session state of another tab as the user logs in there
   await expect(machines.getByRole('link', { name: /^session/ })).toHaveAttribute('aria-current', 'page');
 
   const state = (id: string) => page.locator(`[data-state-id="session.${id}"]`);
-  await expect(state('signedOut')).toHaveAttribute('data-active', 'true');
+  await expect(state('signedOut')).toHaveAttribute('data-active', 'true', drawn);
   await expect(state('authenticated')).not.toHaveAttribute('data-active');
   await expect(page.getByTestId('live-state')).toHaveText('signedOut');
 
@@ -46,6 +50,7 @@ test('highlights the live session state of another tab as the user logs in there
 });
 
 test('lists the machines for the keyboard and draws each one @uk-only', async ({ page }) => {
+  test.slow();
   await page.goto('/portal/visualiser');
   const machines = page.getByRole('navigation', { name: 'Machines' }).getByRole('link');
   await expect(machines.first()).toBeVisible();
@@ -58,16 +63,17 @@ test('lists the machines for the keyboard and draws each one @uk-only', async ({
     await page.keyboard.press('Enter');
     await expect(machines.nth(i)).toHaveAttribute('aria-current', 'page');
     const id = (await machines.nth(i).innerText()).replace(/live$/, '').trim();
-    await expect(page.getByRole('img', { name: `Statechart of ${id}` })).toBeVisible();
+    await expect(page.getByRole('img', { name: `Statechart of ${id}` })).toBeVisible(drawn);
     await machines.nth(i).focus();
   }
 });
 
 test('draws the session statechart readably, without overlaps @uk-only', async ({ page }, info) => {
+  test.slow();
   await page.setViewportSize({ width: 1400, height: 1000 });
   await page.goto('/portal/visualiser?machine=session');
   const chart = page.getByRole('img', { name: 'Statechart of session' });
-  await expect(chart).toBeVisible();
+  await expect(chart).toBeVisible(drawn);
   await expect(page.locator('[data-state-id="session.signedOut"]')).toHaveAttribute('data-active', 'true');
 
   // Every state, label and initial marker as drawn (screen boxes).

@@ -26,9 +26,16 @@ export type SessionEvent =
   /** The API client got HTTP 401: the server no longer accepts the token. */
   | { type: 'session.unauthorized' };
 
-/** Milliseconds until the next re-authentication: half the time left until recycleDate (seconds). */
+/** The longest delay a timer keeps: a longer one fires at once (2^31 - 1 ms, about 24.8 days). */
+export const longestTimerMs = 2 ** 31 - 1;
+
+/**
+ * Milliseconds until the next re-authentication: half the time left until recycleDate (seconds), at
+ * most the longest delay a timer keeps (a session recycled in more than 49 days renews a little early
+ * rather than at once and then in a loop).
+ */
 export function reauthDelayMs(user: AuthUser, nowMs: number): number {
-  return Math.max(0, (user.recycleDate * 1000 - nowMs) / 2);
+  return Math.min(longestTimerMs, Math.max(0, (user.recycleDate * 1000 - nowMs) / 2));
 }
 
 const hasToken = (user: AuthUser | null | undefined): user is AuthUser => Boolean(user?.jwt);

@@ -20,6 +20,7 @@ import { filesAustraliaPlugin, filesUkPlugin } from './modules/files/plugin';
 import type { Deps } from './modules/deps';
 import { createInviteTokens } from './modules/groups/inviteTokens';
 import { groupsPlugin } from './modules/groups/plugin';
+import { leadsPlugin, partnerPlansPlugin } from './modules/leads/plugin';
 import { meteringPlansPlugin, meteringUsersPlugin } from './modules/metering/plugin';
 import { meterTestPlugin } from './modules/metering/testRoute';
 import { namePlugin } from './modules/name/plugin';
@@ -81,11 +82,11 @@ const queues: QueueDefinition[] = [gatewayWebhookQueue, ...renewalQueues, ...bur
  */
 const services: Partial<Record<ServiceName, FastifyPluginAsync<{ deps: Deps }>[]>> = {
   // Sessions, users and user admin; the group tree, memberships and invitations; staff search; API
-  // tokens and their export; service JWTs for the application pages.
-  users: [usersPlugin, groupsPlugin, searchPlugin, tokensPlugin, meteringUsersPlugin],
+  // tokens and their export; service JWTs for the application pages; partner leads and lead options.
+  users: [usersPlugin, groupsPlugin, searchPlugin, tokensPlugin, meteringUsersPlugin, leadsPlugin],
   // Account and plan manager: catalogue, account plans, bundles and subscriptions (payments and the
-  // shop come with their issues); usage alert settings; the usage reports.
-  plans: [plansPlugin, meteringPlansPlugin, usagePlugin, shopPlugin, shopWebhookPlugin],
+  // shop come with their issues); usage alert settings; the usage reports; the partner's accounts and console.
+  plans: [plansPlugin, meteringPlansPlugin, usagePlugin, shopPlugin, shopWebhookPlugin, partnerPlansPlugin],
   // Bureau file cleansing: files, mapping, settings, test and results (plugin.ts); costs, payment,
   // stats and the admin reports (moneyPlugin.ts).
   bureau: [bureauPlugin, bureauMoneyPlugin],

@@ -5,6 +5,7 @@ import type { Db } from './db';
 import { putGroupUser } from './modules/groups/queries';
 import { hashPassword } from './modules/users/passwords';
 import { seedCatalogue } from './seedCatalogue';
+import { seedLeads } from './seedLeads';
 import { seedShop } from './seedShop';
 import { seedTokensAndUsage } from './seedUsage';
 
@@ -85,13 +86,15 @@ const demoGroups: DemoGroup[] = [
 
 const seedLockKey = 7_246_002;
 /** Raised whenever demoUsers or demoGroups grow; a demo database seeded before catches up once. */
-export const demoSeedVersion = 5;
+export const demoSeedVersion = 6;
 /** The seed version that added the catalogue, subscriptions and bundles (seedCatalogue.ts). */
 const catalogueSince = 3;
 /** The seed version that added API tokens and the usage history made by the meter (seedUsage.ts). */
 const tokensSince = 4;
 /** The seed version that added the saved card, renewal cap, payment user and past order of Acme UK (seedShop.ts). */
 const shopSince = 5;
+/** The seed version that added the lead options and Northwind Partners' leads (seedLeads.ts). */
+const leadsSince = 6;
 const versionKey = 'demo_seed_version';
 
 /**
@@ -196,6 +199,7 @@ export async function seedDemo(db: Db, now = Math.floor(Date.now() / 1000)): Pro
       await seedTokensAndUsage(trx, now, owners, previousVersion < catalogueSince);
     }
     if (previousVersion < shopSince) await seedShop(trx, now, { ownerId: ids.get('owner@example.com') ?? null, memberId: ids.get('member@example.com') ?? null });
+    if (previousVersion < leadsSince) await seedLeads(trx, now, { partnerId: ids.get('partner@example.com') ?? null, salesId: ids.get('sales@example.com') ?? null });
     await trx
       .insertInto('settings')
       .values({ key: versionKey, value: String(demoSeedVersion) })

@@ -25,6 +25,7 @@ import { Route as SignedInValidatedChargesRouteImport } from './routes/_signedIn
 import { Route as SignedInValidatedDataAdministrationRouteImport } from './routes/_signedIn/_validated/dataAdministration'
 import { Route as SignedInValidatedHelpcentreRouteImport } from './routes/_signedIn/_validated/helpcentre'
 import { Route as SignedInValidatedHomeRouteImport } from './routes/_signedIn/_validated/home'
+import { Route as SignedInValidatedLeadadminRouteImport } from './routes/_signedIn/_validated/leadadmin'
 import { Route as SignedInValidatedOrganisationwizardRouteImport } from './routes/_signedIn/_validated/organisationwizard'
 import { Route as SignedInValidatedPartnerRouteImport } from './routes/_signedIn/_validated/partner'
 import { Route as SignedInValidatedReportingRouteImport } from './routes/_signedIn/_validated/reporting'
@@ -45,8 +46,11 @@ import { Route as SignedInValidatedApplicationsPaymentvalidationRouteImport } fr
 import { Route as SignedInValidatedDataAdministrationIndexRouteImport } from './routes/_signedIn/_validated/dataAdministration/index'
 import { Route as SignedInValidatedHelpcentreIndexRouteImport } from './routes/_signedIn/_validated/helpcentre/index'
 import { Route as SignedInValidatedHelpcentreGuideRouteImport } from './routes/_signedIn/_validated/helpcentre/$guide'
+import { Route as SignedInValidatedHomeCreateleadRouteImport } from './routes/_signedIn/_validated/home_/createlead'
 import { Route as SignedInValidatedPartnerIndexRouteImport } from './routes/_signedIn/_validated/partner/index'
 import { Route as SignedInValidatedPartnerAdministrationRouteImport } from './routes/_signedIn/_validated/partner/administration'
+import { Route as SignedInValidatedPartnerConsoleRouteImport } from './routes/_signedIn/_validated/partner/console'
+import { Route as SignedInValidatedPartnerLeadsRouteImport } from './routes/_signedIn/_validated/partner/leads'
 import { Route as SignedInValidatedReportingIndexRouteImport } from './routes/_signedIn/_validated/reporting/index'
 import { Route as SignedInValidatedReportingServicesRouteImport } from './routes/_signedIn/_validated/reporting/services'
 import { Route as SignedInValidatedReportingSummaryRouteImport } from './routes/_signedIn/_validated/reporting/summary'
@@ -79,9 +83,13 @@ import { Route as SignedInValidatedDataAdministrationDatasetDatasetIdRouteImport
 import { Route as SignedInValidatedDataAdministrationDatasetCreateRouteImport } from './routes/_signedIn/_validated/dataAdministration/dataset/create'
 import { Route as SignedInValidatedDataAdministrationPlanPlanIdRouteImport } from './routes/_signedIn/_validated/dataAdministration/plan/$planId'
 import { Route as SignedInValidatedDataAdministrationPlanCreateRouteImport } from './routes/_signedIn/_validated/dataAdministration/plan/create'
+import { Route as SignedInValidatedHomeLeadsLeadIdRouteImport } from './routes/_signedIn/_validated/home_/leads/$leadId'
 import { Route as SignedInValidatedPartnerAdministrationIndexRouteImport } from './routes/_signedIn/_validated/partner/administration/index'
 import { Route as SignedInValidatedPartnerAdministrationEditPartnerRouteImport } from './routes/_signedIn/_validated/partner/administration/editPartner'
 import { Route as SignedInValidatedPartnerAdministrationInviteRouteImport } from './routes/_signedIn/_validated/partner/administration/invite'
+import { Route as SignedInValidatedPartnerLeadsIndexRouteImport } from './routes/_signedIn/_validated/partner/leads/index'
+import { Route as SignedInValidatedPartnerLeadsLeadIdRouteImport } from './routes/_signedIn/_validated/partner/leads/$leadId'
+import { Route as SignedInValidatedPartnerLeadsCreateleadRouteImport } from './routes/_signedIn/_validated/partner/leads/createlead'
 import { Route as SignedInValidatedUserUserIdIndexRouteImport } from './routes/_signedIn/_validated/user/$userId/index'
 import { Route as SignedInValidatedUserUserIdEditRouteImport } from './routes/_signedIn/_validated/user/$userId/edit'
 import { Route as SignedInValidatedAdministrationAccountEdituserUserIdRouteImport } from './routes/_signedIn/_validated/administration/account/edituser/$userId'
@@ -181,6 +189,12 @@ const SignedInValidatedHomeRoute = SignedInValidatedHomeRouteImport.update({
   path: '/home',
   getParentRoute: () => SignedInValidatedRoute,
 } as any)
+const SignedInValidatedLeadadminRoute =
+  SignedInValidatedLeadadminRouteImport.update({
+    id: '/leadadmin',
+    path: '/leadadmin',
+    getParentRoute: () => SignedInValidatedRoute,
+  } as any)
 const SignedInValidatedOrganisationwizardRoute =
   SignedInValidatedOrganisationwizardRouteImport.update({
     id: '/organisationwizard',
@@ -298,6 +312,12 @@ const SignedInValidatedHelpcentreGuideRoute =
     path: '/$guide',
     getParentRoute: () => SignedInValidatedHelpcentreRoute,
   } as any)
+const SignedInValidatedHomeCreateleadRoute =
+  SignedInValidatedHomeCreateleadRouteImport.update({
+    id: '/home_/createlead',
+    path: '/home/createlead',
+    getParentRoute: () => SignedInValidatedRoute,
+  } as any)
 const SignedInValidatedPartnerIndexRoute =
   SignedInValidatedPartnerIndexRouteImport.update({
     id: '/',
@@ -308,6 +328,18 @@ const SignedInValidatedPartnerAdministrationRoute =
   SignedInValidatedPartnerAdministrationRouteImport.update({
     id: '/administration',
     path: '/administration',
+    getParentRoute: () => SignedInValidatedPartnerRoute,
+  } as any)
+const SignedInValidatedPartnerConsoleRoute =
+  SignedInValidatedPartnerConsoleRouteImport.update({
+    id: '/console',
+    path: '/console',
+    getParentRoute: () => SignedInValidatedPartnerRoute,
+  } as any)
+const SignedInValidatedPartnerLeadsRoute =
+  SignedInValidatedPartnerLeadsRouteImport.update({
+    id: '/leads',
+    path: '/leads',
     getParentRoute: () => SignedInValidatedPartnerRoute,
   } as any)
 const SignedInValidatedReportingIndexRoute =
@@ -502,6 +534,12 @@ const SignedInValidatedDataAdministrationPlanCreateRoute =
     path: '/plan/create',
     getParentRoute: () => SignedInValidatedDataAdministrationRoute,
   } as any)
+const SignedInValidatedHomeLeadsLeadIdRoute =
+  SignedInValidatedHomeLeadsLeadIdRouteImport.update({
+    id: '/home_/leads/$leadId',
+    path: '/home/leads/$leadId',
+    getParentRoute: () => SignedInValidatedRoute,
+  } as any)
 const SignedInValidatedPartnerAdministrationIndexRoute =
   SignedInValidatedPartnerAdministrationIndexRouteImport.update({
     id: '/',
@@ -519,6 +557,24 @@ const SignedInValidatedPartnerAdministrationInviteRoute =
     id: '/invite',
     path: '/invite',
     getParentRoute: () => SignedInValidatedPartnerAdministrationRoute,
+  } as any)
+const SignedInValidatedPartnerLeadsIndexRoute =
+  SignedInValidatedPartnerLeadsIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => SignedInValidatedPartnerLeadsRoute,
+  } as any)
+const SignedInValidatedPartnerLeadsLeadIdRoute =
+  SignedInValidatedPartnerLeadsLeadIdRouteImport.update({
+    id: '/$leadId',
+    path: '/$leadId',
+    getParentRoute: () => SignedInValidatedPartnerLeadsRoute,
+  } as any)
+const SignedInValidatedPartnerLeadsCreateleadRoute =
+  SignedInValidatedPartnerLeadsCreateleadRouteImport.update({
+    id: '/createlead',
+    path: '/createlead',
+    getParentRoute: () => SignedInValidatedPartnerLeadsRoute,
   } as any)
 const SignedInValidatedUserUserIdIndexRoute =
   SignedInValidatedUserUserIdIndexRouteImport.update({
@@ -649,6 +705,7 @@ export interface FileRoutesByFullPath {
   '/dataAdministration': typeof SignedInValidatedDataAdministrationRouteWithChildren
   '/helpcentre': typeof SignedInValidatedHelpcentreRouteWithChildren
   '/home': typeof SignedInValidatedHomeRoute
+  '/leadadmin': typeof SignedInValidatedLeadadminRoute
   '/organisationwizard': typeof SignedInValidatedOrganisationwizardRoute
   '/partner': typeof SignedInValidatedPartnerRouteWithChildren
   '/reporting': typeof SignedInValidatedReportingRouteWithChildren
@@ -666,7 +723,10 @@ export interface FileRoutesByFullPath {
   '/applications/emailvalidation': typeof SignedInValidatedApplicationsEmailvalidationRoute
   '/applications/paymentvalidation': typeof SignedInValidatedApplicationsPaymentvalidationRoute
   '/helpcentre/$guide': typeof SignedInValidatedHelpcentreGuideRoute
+  '/home/createlead': typeof SignedInValidatedHomeCreateleadRoute
   '/partner/administration': typeof SignedInValidatedPartnerAdministrationRouteWithChildren
+  '/partner/console': typeof SignedInValidatedPartnerConsoleRoute
+  '/partner/leads': typeof SignedInValidatedPartnerLeadsRouteWithChildren
   '/reporting/services': typeof SignedInValidatedReportingServicesRoute
   '/reporting/summary': typeof SignedInValidatedReportingSummaryRoute
   '/reporting/tokens': typeof SignedInValidatedReportingTokensRoute
@@ -698,8 +758,11 @@ export interface FileRoutesByFullPath {
   '/dataAdministration/dataset/create': typeof SignedInValidatedDataAdministrationDatasetCreateRoute
   '/dataAdministration/plan/$planId': typeof SignedInValidatedDataAdministrationPlanPlanIdRouteWithChildren
   '/dataAdministration/plan/create': typeof SignedInValidatedDataAdministrationPlanCreateRoute
+  '/home/leads/$leadId': typeof SignedInValidatedHomeLeadsLeadIdRoute
   '/partner/administration/editPartner': typeof SignedInValidatedPartnerAdministrationEditPartnerRoute
   '/partner/administration/invite': typeof SignedInValidatedPartnerAdministrationInviteRoute
+  '/partner/leads/$leadId': typeof SignedInValidatedPartnerLeadsLeadIdRoute
+  '/partner/leads/createlead': typeof SignedInValidatedPartnerLeadsCreateleadRoute
   '/user/$userId/edit': typeof SignedInValidatedUserUserIdEditRoute
   '/administration/account/': typeof SignedInValidatedAdministrationAccountIndexRoute
   '/administration/addresscleanse/': typeof SignedInValidatedAdministrationAddresscleanseIndexRoute
@@ -707,6 +770,7 @@ export interface FileRoutesByFullPath {
   '/administration/services/': typeof SignedInValidatedAdministrationServicesIndexRoute
   '/applications/addresscleanse/': typeof SignedInValidatedApplicationsAddresscleanseIndexRoute
   '/partner/administration/': typeof SignedInValidatedPartnerAdministrationIndexRoute
+  '/partner/leads/': typeof SignedInValidatedPartnerLeadsIndexRoute
   '/user/$userId/': typeof SignedInValidatedUserUserIdIndexRoute
   '/administration/account/edituser/$userId': typeof SignedInValidatedAdministrationAccountEdituserUserIdRoute
   '/administration/addresscleanse/priceupdate/$costId': typeof SignedInValidatedAdministrationAddresscleansePriceupdateCostIdRoute
@@ -734,6 +798,7 @@ export interface FileRoutesByTo {
   '/acceptinvite': typeof SignedInValidatedAcceptinviteRoute
   '/charges': typeof SignedInValidatedChargesRoute
   '/home': typeof SignedInValidatedHomeRoute
+  '/leadadmin': typeof SignedInValidatedLeadadminRoute
   '/organisationwizard': typeof SignedInValidatedOrganisationwizardRoute
   '/welcomewizard': typeof SignedInValidatedWelcomewizardRoute
   '/administration/tokens': typeof SignedInValidatedAdministrationTokensRoute
@@ -741,6 +806,8 @@ export interface FileRoutesByTo {
   '/applications/emailvalidation': typeof SignedInValidatedApplicationsEmailvalidationRoute
   '/applications/paymentvalidation': typeof SignedInValidatedApplicationsPaymentvalidationRoute
   '/helpcentre/$guide': typeof SignedInValidatedHelpcentreGuideRoute
+  '/home/createlead': typeof SignedInValidatedHomeCreateleadRoute
+  '/partner/console': typeof SignedInValidatedPartnerConsoleRoute
   '/reporting/services': typeof SignedInValidatedReportingServicesRoute
   '/reporting/summary': typeof SignedInValidatedReportingSummaryRoute
   '/reporting/tokens': typeof SignedInValidatedReportingTokensRoute
@@ -769,8 +836,11 @@ export interface FileRoutesByTo {
   '/applications/addresscleanse/upload': typeof SignedInValidatedApplicationsAddresscleanseUploadRoute
   '/dataAdministration/dataset/create': typeof SignedInValidatedDataAdministrationDatasetCreateRoute
   '/dataAdministration/plan/create': typeof SignedInValidatedDataAdministrationPlanCreateRoute
+  '/home/leads/$leadId': typeof SignedInValidatedHomeLeadsLeadIdRoute
   '/partner/administration/editPartner': typeof SignedInValidatedPartnerAdministrationEditPartnerRoute
   '/partner/administration/invite': typeof SignedInValidatedPartnerAdministrationInviteRoute
+  '/partner/leads/$leadId': typeof SignedInValidatedPartnerLeadsLeadIdRoute
+  '/partner/leads/createlead': typeof SignedInValidatedPartnerLeadsCreateleadRoute
   '/user/$userId/edit': typeof SignedInValidatedUserUserIdEditRoute
   '/administration/account': typeof SignedInValidatedAdministrationAccountIndexRoute
   '/administration/addresscleanse': typeof SignedInValidatedAdministrationAddresscleanseIndexRoute
@@ -778,6 +848,7 @@ export interface FileRoutesByTo {
   '/administration/services': typeof SignedInValidatedAdministrationServicesIndexRoute
   '/applications/addresscleanse': typeof SignedInValidatedApplicationsAddresscleanseIndexRoute
   '/partner/administration': typeof SignedInValidatedPartnerAdministrationIndexRoute
+  '/partner/leads': typeof SignedInValidatedPartnerLeadsIndexRoute
   '/user/$userId': typeof SignedInValidatedUserUserIdIndexRoute
   '/administration/account/edituser/$userId': typeof SignedInValidatedAdministrationAccountEdituserUserIdRoute
   '/administration/addresscleanse/priceupdate/$costId': typeof SignedInValidatedAdministrationAddresscleansePriceupdateCostIdRoute
@@ -812,6 +883,7 @@ export interface FileRoutesById {
   '/_signedIn/_validated/dataAdministration': typeof SignedInValidatedDataAdministrationRouteWithChildren
   '/_signedIn/_validated/helpcentre': typeof SignedInValidatedHelpcentreRouteWithChildren
   '/_signedIn/_validated/home': typeof SignedInValidatedHomeRoute
+  '/_signedIn/_validated/leadadmin': typeof SignedInValidatedLeadadminRoute
   '/_signedIn/_validated/organisationwizard': typeof SignedInValidatedOrganisationwizardRoute
   '/_signedIn/_validated/partner': typeof SignedInValidatedPartnerRouteWithChildren
   '/_signedIn/_validated/reporting': typeof SignedInValidatedReportingRouteWithChildren
@@ -829,7 +901,10 @@ export interface FileRoutesById {
   '/_signedIn/_validated/applications/emailvalidation': typeof SignedInValidatedApplicationsEmailvalidationRoute
   '/_signedIn/_validated/applications/paymentvalidation': typeof SignedInValidatedApplicationsPaymentvalidationRoute
   '/_signedIn/_validated/helpcentre/$guide': typeof SignedInValidatedHelpcentreGuideRoute
+  '/_signedIn/_validated/home_/createlead': typeof SignedInValidatedHomeCreateleadRoute
   '/_signedIn/_validated/partner/administration': typeof SignedInValidatedPartnerAdministrationRouteWithChildren
+  '/_signedIn/_validated/partner/console': typeof SignedInValidatedPartnerConsoleRoute
+  '/_signedIn/_validated/partner/leads': typeof SignedInValidatedPartnerLeadsRouteWithChildren
   '/_signedIn/_validated/reporting/services': typeof SignedInValidatedReportingServicesRoute
   '/_signedIn/_validated/reporting/summary': typeof SignedInValidatedReportingSummaryRoute
   '/_signedIn/_validated/reporting/tokens': typeof SignedInValidatedReportingTokensRoute
@@ -861,8 +936,11 @@ export interface FileRoutesById {
   '/_signedIn/_validated/dataAdministration/dataset/create': typeof SignedInValidatedDataAdministrationDatasetCreateRoute
   '/_signedIn/_validated/dataAdministration/plan/$planId': typeof SignedInValidatedDataAdministrationPlanPlanIdRouteWithChildren
   '/_signedIn/_validated/dataAdministration/plan/create': typeof SignedInValidatedDataAdministrationPlanCreateRoute
+  '/_signedIn/_validated/home_/leads/$leadId': typeof SignedInValidatedHomeLeadsLeadIdRoute
   '/_signedIn/_validated/partner/administration/editPartner': typeof SignedInValidatedPartnerAdministrationEditPartnerRoute
   '/_signedIn/_validated/partner/administration/invite': typeof SignedInValidatedPartnerAdministrationInviteRoute
+  '/_signedIn/_validated/partner/leads/$leadId': typeof SignedInValidatedPartnerLeadsLeadIdRoute
+  '/_signedIn/_validated/partner/leads/createlead': typeof SignedInValidatedPartnerLeadsCreateleadRoute
   '/_signedIn/_validated/user/$userId/edit': typeof SignedInValidatedUserUserIdEditRoute
   '/_signedIn/_validated/administration/account/': typeof SignedInValidatedAdministrationAccountIndexRoute
   '/_signedIn/_validated/administration/addresscleanse/': typeof SignedInValidatedAdministrationAddresscleanseIndexRoute
@@ -870,6 +948,7 @@ export interface FileRoutesById {
   '/_signedIn/_validated/administration/services/': typeof SignedInValidatedAdministrationServicesIndexRoute
   '/_signedIn/_validated/applications/addresscleanse/': typeof SignedInValidatedApplicationsAddresscleanseIndexRoute
   '/_signedIn/_validated/partner/administration/': typeof SignedInValidatedPartnerAdministrationIndexRoute
+  '/_signedIn/_validated/partner/leads/': typeof SignedInValidatedPartnerLeadsIndexRoute
   '/_signedIn/_validated/user/$userId/': typeof SignedInValidatedUserUserIdIndexRoute
   '/_signedIn/_validated/administration/account/edituser/$userId': typeof SignedInValidatedAdministrationAccountEdituserUserIdRoute
   '/_signedIn/_validated/administration/addresscleanse/priceupdate/$costId': typeof SignedInValidatedAdministrationAddresscleansePriceupdateCostIdRoute
@@ -902,6 +981,7 @@ export interface FileRouteTypes {
     | '/dataAdministration'
     | '/helpcentre'
     | '/home'
+    | '/leadadmin'
     | '/organisationwizard'
     | '/partner'
     | '/reporting'
@@ -919,7 +999,10 @@ export interface FileRouteTypes {
     | '/applications/emailvalidation'
     | '/applications/paymentvalidation'
     | '/helpcentre/$guide'
+    | '/home/createlead'
     | '/partner/administration'
+    | '/partner/console'
+    | '/partner/leads'
     | '/reporting/services'
     | '/reporting/summary'
     | '/reporting/tokens'
@@ -951,8 +1034,11 @@ export interface FileRouteTypes {
     | '/dataAdministration/dataset/create'
     | '/dataAdministration/plan/$planId'
     | '/dataAdministration/plan/create'
+    | '/home/leads/$leadId'
     | '/partner/administration/editPartner'
     | '/partner/administration/invite'
+    | '/partner/leads/$leadId'
+    | '/partner/leads/createlead'
     | '/user/$userId/edit'
     | '/administration/account/'
     | '/administration/addresscleanse/'
@@ -960,6 +1046,7 @@ export interface FileRouteTypes {
     | '/administration/services/'
     | '/applications/addresscleanse/'
     | '/partner/administration/'
+    | '/partner/leads/'
     | '/user/$userId/'
     | '/administration/account/edituser/$userId'
     | '/administration/addresscleanse/priceupdate/$costId'
@@ -987,6 +1074,7 @@ export interface FileRouteTypes {
     | '/acceptinvite'
     | '/charges'
     | '/home'
+    | '/leadadmin'
     | '/organisationwizard'
     | '/welcomewizard'
     | '/administration/tokens'
@@ -994,6 +1082,8 @@ export interface FileRouteTypes {
     | '/applications/emailvalidation'
     | '/applications/paymentvalidation'
     | '/helpcentre/$guide'
+    | '/home/createlead'
+    | '/partner/console'
     | '/reporting/services'
     | '/reporting/summary'
     | '/reporting/tokens'
@@ -1022,8 +1112,11 @@ export interface FileRouteTypes {
     | '/applications/addresscleanse/upload'
     | '/dataAdministration/dataset/create'
     | '/dataAdministration/plan/create'
+    | '/home/leads/$leadId'
     | '/partner/administration/editPartner'
     | '/partner/administration/invite'
+    | '/partner/leads/$leadId'
+    | '/partner/leads/createlead'
     | '/user/$userId/edit'
     | '/administration/account'
     | '/administration/addresscleanse'
@@ -1031,6 +1124,7 @@ export interface FileRouteTypes {
     | '/administration/services'
     | '/applications/addresscleanse'
     | '/partner/administration'
+    | '/partner/leads'
     | '/user/$userId'
     | '/administration/account/edituser/$userId'
     | '/administration/addresscleanse/priceupdate/$costId'
@@ -1064,6 +1158,7 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/dataAdministration'
     | '/_signedIn/_validated/helpcentre'
     | '/_signedIn/_validated/home'
+    | '/_signedIn/_validated/leadadmin'
     | '/_signedIn/_validated/organisationwizard'
     | '/_signedIn/_validated/partner'
     | '/_signedIn/_validated/reporting'
@@ -1081,7 +1176,10 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/applications/emailvalidation'
     | '/_signedIn/_validated/applications/paymentvalidation'
     | '/_signedIn/_validated/helpcentre/$guide'
+    | '/_signedIn/_validated/home_/createlead'
     | '/_signedIn/_validated/partner/administration'
+    | '/_signedIn/_validated/partner/console'
+    | '/_signedIn/_validated/partner/leads'
     | '/_signedIn/_validated/reporting/services'
     | '/_signedIn/_validated/reporting/summary'
     | '/_signedIn/_validated/reporting/tokens'
@@ -1113,8 +1211,11 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/dataAdministration/dataset/create'
     | '/_signedIn/_validated/dataAdministration/plan/$planId'
     | '/_signedIn/_validated/dataAdministration/plan/create'
+    | '/_signedIn/_validated/home_/leads/$leadId'
     | '/_signedIn/_validated/partner/administration/editPartner'
     | '/_signedIn/_validated/partner/administration/invite'
+    | '/_signedIn/_validated/partner/leads/$leadId'
+    | '/_signedIn/_validated/partner/leads/createlead'
     | '/_signedIn/_validated/user/$userId/edit'
     | '/_signedIn/_validated/administration/account/'
     | '/_signedIn/_validated/administration/addresscleanse/'
@@ -1122,6 +1223,7 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/administration/services/'
     | '/_signedIn/_validated/applications/addresscleanse/'
     | '/_signedIn/_validated/partner/administration/'
+    | '/_signedIn/_validated/partner/leads/'
     | '/_signedIn/_validated/user/$userId/'
     | '/_signedIn/_validated/administration/account/edituser/$userId'
     | '/_signedIn/_validated/administration/addresscleanse/priceupdate/$costId'
@@ -1260,6 +1362,13 @@ declare module '@tanstack/react-router' {
       path: '/home'
       fullPath: '/home'
       preLoaderRoute: typeof SignedInValidatedHomeRouteImport
+      parentRoute: typeof SignedInValidatedRoute
+    }
+    '/_signedIn/_validated/leadadmin': {
+      id: '/_signedIn/_validated/leadadmin'
+      path: '/leadadmin'
+      fullPath: '/leadadmin'
+      preLoaderRoute: typeof SignedInValidatedLeadadminRouteImport
       parentRoute: typeof SignedInValidatedRoute
     }
     '/_signedIn/_validated/organisationwizard': {
@@ -1402,6 +1511,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInValidatedHelpcentreGuideRouteImport
       parentRoute: typeof SignedInValidatedHelpcentreRoute
     }
+    '/_signedIn/_validated/home_/createlead': {
+      id: '/_signedIn/_validated/home_/createlead'
+      path: '/home/createlead'
+      fullPath: '/home/createlead'
+      preLoaderRoute: typeof SignedInValidatedHomeCreateleadRouteImport
+      parentRoute: typeof SignedInValidatedRoute
+    }
     '/_signedIn/_validated/partner/': {
       id: '/_signedIn/_validated/partner/'
       path: '/'
@@ -1414,6 +1530,20 @@ declare module '@tanstack/react-router' {
       path: '/administration'
       fullPath: '/partner/administration'
       preLoaderRoute: typeof SignedInValidatedPartnerAdministrationRouteImport
+      parentRoute: typeof SignedInValidatedPartnerRoute
+    }
+    '/_signedIn/_validated/partner/console': {
+      id: '/_signedIn/_validated/partner/console'
+      path: '/console'
+      fullPath: '/partner/console'
+      preLoaderRoute: typeof SignedInValidatedPartnerConsoleRouteImport
+      parentRoute: typeof SignedInValidatedPartnerRoute
+    }
+    '/_signedIn/_validated/partner/leads': {
+      id: '/_signedIn/_validated/partner/leads'
+      path: '/leads'
+      fullPath: '/partner/leads'
+      preLoaderRoute: typeof SignedInValidatedPartnerLeadsRouteImport
       parentRoute: typeof SignedInValidatedPartnerRoute
     }
     '/_signedIn/_validated/reporting/': {
@@ -1640,6 +1770,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInValidatedDataAdministrationPlanCreateRouteImport
       parentRoute: typeof SignedInValidatedDataAdministrationRoute
     }
+    '/_signedIn/_validated/home_/leads/$leadId': {
+      id: '/_signedIn/_validated/home_/leads/$leadId'
+      path: '/home/leads/$leadId'
+      fullPath: '/home/leads/$leadId'
+      preLoaderRoute: typeof SignedInValidatedHomeLeadsLeadIdRouteImport
+      parentRoute: typeof SignedInValidatedRoute
+    }
     '/_signedIn/_validated/partner/administration/': {
       id: '/_signedIn/_validated/partner/administration/'
       path: '/'
@@ -1660,6 +1797,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/partner/administration/invite'
       preLoaderRoute: typeof SignedInValidatedPartnerAdministrationInviteRouteImport
       parentRoute: typeof SignedInValidatedPartnerAdministrationRoute
+    }
+    '/_signedIn/_validated/partner/leads/': {
+      id: '/_signedIn/_validated/partner/leads/'
+      path: '/'
+      fullPath: '/partner/leads/'
+      preLoaderRoute: typeof SignedInValidatedPartnerLeadsIndexRouteImport
+      parentRoute: typeof SignedInValidatedPartnerLeadsRoute
+    }
+    '/_signedIn/_validated/partner/leads/$leadId': {
+      id: '/_signedIn/_validated/partner/leads/$leadId'
+      path: '/$leadId'
+      fullPath: '/partner/leads/$leadId'
+      preLoaderRoute: typeof SignedInValidatedPartnerLeadsLeadIdRouteImport
+      parentRoute: typeof SignedInValidatedPartnerLeadsRoute
+    }
+    '/_signedIn/_validated/partner/leads/createlead': {
+      id: '/_signedIn/_validated/partner/leads/createlead'
+      path: '/createlead'
+      fullPath: '/partner/leads/createlead'
+      preLoaderRoute: typeof SignedInValidatedPartnerLeadsCreateleadRouteImport
+      parentRoute: typeof SignedInValidatedPartnerLeadsRoute
     }
     '/_signedIn/_validated/user/$userId/': {
       id: '/_signedIn/_validated/user/$userId/'
@@ -2036,8 +2194,31 @@ const SignedInValidatedPartnerAdministrationRouteWithChildren =
     SignedInValidatedPartnerAdministrationRouteChildren,
   )
 
+interface SignedInValidatedPartnerLeadsRouteChildren {
+  SignedInValidatedPartnerLeadsLeadIdRoute: typeof SignedInValidatedPartnerLeadsLeadIdRoute
+  SignedInValidatedPartnerLeadsCreateleadRoute: typeof SignedInValidatedPartnerLeadsCreateleadRoute
+  SignedInValidatedPartnerLeadsIndexRoute: typeof SignedInValidatedPartnerLeadsIndexRoute
+}
+
+const SignedInValidatedPartnerLeadsRouteChildren: SignedInValidatedPartnerLeadsRouteChildren =
+  {
+    SignedInValidatedPartnerLeadsLeadIdRoute:
+      SignedInValidatedPartnerLeadsLeadIdRoute,
+    SignedInValidatedPartnerLeadsCreateleadRoute:
+      SignedInValidatedPartnerLeadsCreateleadRoute,
+    SignedInValidatedPartnerLeadsIndexRoute:
+      SignedInValidatedPartnerLeadsIndexRoute,
+  }
+
+const SignedInValidatedPartnerLeadsRouteWithChildren =
+  SignedInValidatedPartnerLeadsRoute._addFileChildren(
+    SignedInValidatedPartnerLeadsRouteChildren,
+  )
+
 interface SignedInValidatedPartnerRouteChildren {
   SignedInValidatedPartnerAdministrationRoute: typeof SignedInValidatedPartnerAdministrationRouteWithChildren
+  SignedInValidatedPartnerConsoleRoute: typeof SignedInValidatedPartnerConsoleRoute
+  SignedInValidatedPartnerLeadsRoute: typeof SignedInValidatedPartnerLeadsRouteWithChildren
   SignedInValidatedPartnerIndexRoute: typeof SignedInValidatedPartnerIndexRoute
 }
 
@@ -2045,6 +2226,9 @@ const SignedInValidatedPartnerRouteChildren: SignedInValidatedPartnerRouteChildr
   {
     SignedInValidatedPartnerAdministrationRoute:
       SignedInValidatedPartnerAdministrationRouteWithChildren,
+    SignedInValidatedPartnerConsoleRoute: SignedInValidatedPartnerConsoleRoute,
+    SignedInValidatedPartnerLeadsRoute:
+      SignedInValidatedPartnerLeadsRouteWithChildren,
     SignedInValidatedPartnerIndexRoute: SignedInValidatedPartnerIndexRoute,
   }
 
@@ -2207,6 +2391,7 @@ interface SignedInValidatedRouteChildren {
   SignedInValidatedDataAdministrationRoute: typeof SignedInValidatedDataAdministrationRouteWithChildren
   SignedInValidatedHelpcentreRoute: typeof SignedInValidatedHelpcentreRouteWithChildren
   SignedInValidatedHomeRoute: typeof SignedInValidatedHomeRoute
+  SignedInValidatedLeadadminRoute: typeof SignedInValidatedLeadadminRoute
   SignedInValidatedOrganisationwizardRoute: typeof SignedInValidatedOrganisationwizardRoute
   SignedInValidatedPartnerRoute: typeof SignedInValidatedPartnerRouteWithChildren
   SignedInValidatedReportingRoute: typeof SignedInValidatedReportingRouteWithChildren
@@ -2218,6 +2403,8 @@ interface SignedInValidatedRouteChildren {
   SignedInValidatedApplicationsAddresslookupRoute: typeof SignedInValidatedApplicationsAddresslookupRoute
   SignedInValidatedApplicationsEmailvalidationRoute: typeof SignedInValidatedApplicationsEmailvalidationRoute
   SignedInValidatedApplicationsPaymentvalidationRoute: typeof SignedInValidatedApplicationsPaymentvalidationRoute
+  SignedInValidatedHomeCreateleadRoute: typeof SignedInValidatedHomeCreateleadRoute
+  SignedInValidatedHomeLeadsLeadIdRoute: typeof SignedInValidatedHomeLeadsLeadIdRoute
 }
 
 const SignedInValidatedRouteChildren: SignedInValidatedRouteChildren = {
@@ -2230,6 +2417,7 @@ const SignedInValidatedRouteChildren: SignedInValidatedRouteChildren = {
   SignedInValidatedHelpcentreRoute:
     SignedInValidatedHelpcentreRouteWithChildren,
   SignedInValidatedHomeRoute: SignedInValidatedHomeRoute,
+  SignedInValidatedLeadadminRoute: SignedInValidatedLeadadminRoute,
   SignedInValidatedOrganisationwizardRoute:
     SignedInValidatedOrganisationwizardRoute,
   SignedInValidatedPartnerRoute: SignedInValidatedPartnerRouteWithChildren,
@@ -2246,6 +2434,8 @@ const SignedInValidatedRouteChildren: SignedInValidatedRouteChildren = {
     SignedInValidatedApplicationsEmailvalidationRoute,
   SignedInValidatedApplicationsPaymentvalidationRoute:
     SignedInValidatedApplicationsPaymentvalidationRoute,
+  SignedInValidatedHomeCreateleadRoute: SignedInValidatedHomeCreateleadRoute,
+  SignedInValidatedHomeLeadsLeadIdRoute: SignedInValidatedHomeLeadsLeadIdRoute,
 }
 
 const SignedInValidatedRouteWithChildren =

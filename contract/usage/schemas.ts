@@ -11,13 +11,13 @@ import { allTokensUsageReport, countryUsageReport, planUsageReport, tokenUsageRe
 
 /** 9999-12-31T23:59:59Z: beyond it no calendar arithmetic is meaningful. */
 const latest = 253_402_300_799;
-const date = (name: string) =>
+export const date = (name: string) =>
   z.coerce.number(`${name} is a date in seconds since 1970`).int(`${name} is whole seconds`).min(0, `${name} cannot be before 1970`).max(latest, `${name} is too far ahead`);
 
 const period = z.enum(usagePeriods, `The period is one of ${usagePeriods.join(', ')}`).default('monthly');
 
 type Range = { fromDate: number; toDate: number; period?: UsagePeriod };
-const inRange = <T extends Range>(value: T, ctx: z.RefinementCtx<T>) => {
+export const inRange = <T extends Range>(value: T, ctx: z.RefinementCtx<T>) => {
   const problem = usageRangeProblem(value.fromDate, value.toDate, value.period ?? 'daily');
   if (problem) ctx.addIssue({ code: 'custom', path: ['toDate'], message: problem });
 };

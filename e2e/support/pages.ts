@@ -81,11 +81,20 @@ export const portalPages: PortalPage[] = [
     ['services (staff)', '/administration/services', 'Acme UK'],
     ['tokens (staff)', '/administration/tokens', 'Acme UK'],
     ['bundle create', '/administration/services/bundlecreate', 'Acme UK'],
+    // Staff move a partner's lead through its statuses.
+    ['lead (staff)', '/partner/leads/2', 'Northwind Retail UK'],
   ]),
   ...pagesOf('partner@example.com', [
     ['partner administration', '/partner/administration'],
     ['partner edit', '/partner/administration/editPartner'],
     ['partner invite', '/partner/administration/invite'],
+    // Leads (issue 16): the demo seed's leads 1 to 5 are Northwind Partners', one per status (5 is won).
+    ['partner leads', '/partner/leads'],
+    ['lead', '/partner/leads/1'],
+    ['create lead', '/partner/leads/createlead'],
+    ['lead from home (won)', '/home/leads/5'],
+    ['create lead from home', '/home/createlead'],
+    ['partner console', '/partner/console'],
     // The partner owns its organisations: the selected one's own pages (the owner's walk is long already).
     ['organisation administration', '/administration/organisation'],
     ['organisation invite', '/administration/organisation/invite'],
@@ -111,7 +120,10 @@ export const portalPages: PortalPage[] = [
     ['address cleanse royalty charges', '/administration/addresscleanse?view=royalties'],
     ['address cleanse job charges', '/administration/addresscleanse?view=jobs'],
   ]),
-  ...pagesOf('super@example.com', [['create new account', '/administration/account/create']]),
+  ...pagesOf('super@example.com', [
+    ['create new account', '/administration/account/create'],
+    ['lead form administration', '/leadadmin'],
+  ]),
 ];
 
 /** Signs `user` in (a visitor stays signed out), then opens each of their pages in turn, loaded and settled. */

@@ -5,6 +5,7 @@ import type { Role } from '../../contract/shared/roles';
 import type { Territory } from '../../contract/shared/territory';
 import type { AddressField } from '../../contract/shared/address';
 import type { BureauTables } from './bureauSchema';
+import type { LeadTables } from './leadsSchema';
 import type { ShopTables } from './shopSchema';
 import type { UploadTables } from './uploadSchema';
 
@@ -322,7 +323,7 @@ export interface EmailResultsTable {
   created_at: Seconds;
 }
 
-export interface Database extends ShopTables, UploadTables, BureauTables {
+export interface Database extends ShopTables, UploadTables, BureauTables, LeadTables {
   settings: SettingsTable;
   schema_migrations: SchemaMigrationsTable;
   users: UsersTable;

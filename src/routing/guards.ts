@@ -134,3 +134,11 @@ export const shopRules: RouteRules = { disallowReferrers: true, accountOwned: tr
 export const bureauStatsRules: RouteRules = { ownerOnly: true };
 /** /administration/addresscleanse and its price update (spec section 2: owner, roles admin and super). */
 export const bureauAdminRules: RouteRules = { roles: ['admin', 'super'] };
+/** /partner/leads/* (spec section 2: owner, partner only, not referrers). */
+export const partnerLeadsRules: RouteRules = { ownerOnly: true, partnerOnly: true, disallowReferrers: true };
+/** /home/leads/{leadId} and /home/createlead (spec section 2: owner, partner only). */
+export const homeLeadsRules: RouteRules = { ownerOnly: true, partnerOnly: true };
+/** /leadadmin (spec sections 2 and 6: super only, "lead form administration"). */
+export const leadAdminRules: RouteRules = { roles: ['super'] };
+/** /partner/console (ours, beyond the spec): usage and spend of the partner's client accounts, as partner administration. */
+export const partnerConsoleRules: RouteRules = partnerAdministrationRules;

@@ -181,3 +181,22 @@ export const costIdParam = {
   parse: ({ costId }: { costId: string }) => ({ costId: parseIdParam(costId) }),
   stringify: ({ costId }: { costId: number }) => ({ costId: String(costId) }),
 };
+
+/** `$leadId` of /partner/leads/{leadId} and /home/leads/{leadId}. */
+export const leadIdParam = {
+  parse: ({ leadId }: { leadId: string }) => ({ leadId: parseIdParam(leadId) }),
+  stringify: ({ leadId }: { leadId: number }) => ({ leadId: String(leadId) }),
+};
+
+/** The filter of /partner/leads: a lead status, as text (the leads area checks it when its page loads). */
+export type LeadsSearch = { status?: string };
+
+/** validateSearch of /partner/leads: the status kept as text; blank is no filter. */
+export function leadsSearch(search: Record<string, unknown>): LeadsSearch {
+  const status = text(search.status);
+  return status ? { status } : {};
+}
+
+/** The range of /partner/console: from and to days (yyyy-mm-dd), as text, checked when its page loads. */
+export type ConsoleSearch = { from?: string; to?: string };
+export const consoleSearch: (search: Record<string, unknown>) => ConsoleSearch = bureauStatsSearch;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { signedOutUser } from '../../contract/shared/session';
 import type { AuthUser } from '../../contract/users/entities';
-import { reauthDelayFrom, sessionMachine, type Credentials } from '../../machines/session';
+import { longestTimerMs, reauthDelayFrom, reauthDelayMs, sessionMachine, type Credentials } from '../../machines/session';
 import { describeModel } from './harness/vitest';
 import { credentials, loggedInUser, renewedUser, savedUser, sessionModel, sessionModelNow } from './models/session.model';
 
@@ -15,6 +15,20 @@ describe('session model', () => {
     vi.useRealTimers();
   });
   describeModel(sessionModel);
+});
+
+describe('the re-authentication delay', () => {
+  const at = Date.UTC(2030, 0, 1);
+  const recycledIn = (seconds: number) => ({ ...loggedInUser, recycleDate: at / 1000 + seconds });
+
+  it('is half the time left, never below zero', () => {
+    expect(reauthDelayMs(recycledIn(3600), at)).toBe(1800 * 1000);
+    expect(reauthDelayMs(recycledIn(-60), at)).toBe(0);
+  });
+
+  it('is at most what a timer keeps, so a session recycled in a year does not renew at once', () => {
+    expect(reauthDelayMs(recycledIn(365 * 24 * 3600), at)).toBe(longestTimerMs);
+  });
 });
 
 describe('session effects on a real actor', () => {

@@ -6,7 +6,7 @@ import type { Group } from '../../contract/groups/entities';
 import type { Territory } from '../../contract/shared/territory';
 import { groupSelectionMachine } from '../../machines/groupSelection';
 import { sessionMachine } from '../../machines/session';
-import { checkRules, organisationAdministrationRules, ownerPage, shopRules } from '../../src/routing/guards';
+import { checkRules, homeLeadsRules, leadAdminRules, organisationAdministrationRules, ownerPage, partnerLeadsRules, shopRules } from '../../src/routing/guards';
 import { navigationFor } from '../../src/routing/menus';
 import { blockedMessages } from '../../contract/shared/messages';
 import { group } from '../machines/models/groupFixtures';
@@ -78,6 +78,14 @@ describe.each(all)('$role with $level access, partner $partner, territory $terri
   });
   it('disallowReferrers: blocked when the partner subtype is referrer', () => {
     expect(check({ disallowReferrers: true })).toBe(partner === 'referrer' ? 'partnerType' : null);
+  });
+  it('/partner/leads/*: owner, partner only, not referrers; /home/leads and /home/createlead: owner, partner only', () => {
+    const owns = s.owner || s.staff ? null : 'account';
+    expect(check(partnerLeadsRules)).toBe(partner === 'none' ? 'partnersOnly' : partner === 'referrer' ? 'partnerType' : owns);
+    expect(check(homeLeadsRules)).toBe(partner === 'none' ? 'partnersOnly' : owns);
+  });
+  it('/leadadmin: super only', () => {
+    expect(check(leadAdminRules)).toBe(role === 'super' ? null : 'notThroughAccount');
   });
   it('groupUsersOnly: the user must be an owner or member', () => {
     expect(check({ groupUsersOnly: true })).toBe(s.owner || s.member ? null : 'notThroughAccount');

@@ -6,6 +6,8 @@ import * as nameEndpoints from '../../contract/name/endpoints';
 import * as nameSchemas from '../../contract/name/schemas';
 import * as groupEndpoints from '../../contract/groups/endpoints';
 import * as groupSchemas from '../../contract/groups/schemas';
+import * as leadEndpoints from '../../contract/leads/endpoints';
+import * as leadSchemas from '../../contract/leads/schemas';
 import * as meteringEndpoints from '../../contract/metering/endpoints';
 import * as meteringSchemas from '../../contract/metering/schemas';
 import * as planEndpoints from '../../contract/plans/endpoints';
@@ -31,6 +33,7 @@ const modules = {
   search: { endpoints: searchEndpoints, schemas: searchSchemas },
   plans: { endpoints: planEndpoints, schemas: planSchemas },
   tokens: { endpoints: tokenEndpoints, schemas: tokenSchemas },
+  leads: { endpoints: leadEndpoints, schemas: leadSchemas },
   metering: { endpoints: meteringEndpoints, schemas: meteringSchemas },
   usage: { endpoints: usageEndpoints, schemas: usageSchemas },
   bank: { endpoints: bankEndpoints, schemas: bankSchemas },

@@ -11,7 +11,7 @@ import { ancestors } from '../groups/queries';
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-function mailOf(to: string, subject: string, lines: string[], summary: string): Mail {
+export function mailOf(to: string, subject: string, lines: string[], summary: string): Mail {
   return { to, subject, text: lines.join('\n\n'), html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n'), summary };
 }
 

@@ -41,6 +41,15 @@ export const adminLayout = (scope: AdminScopeName) => ({
 
 export const adminIndex = () => ({ component: lazyRouteComponent(() => import('./AccountAdmin')) });
 
+/** /partner/administration: the partner's page, and the subscriptions of its client accounts (GET /partner/accountinfo). */
+export const partnerAdminIndex = () => ({
+  loader: async ({ context }: { context: RouterContext }) => {
+    const { partnerApi } = await import('../../api/partner');
+    return { accounts: await partnerApi(context.portal.api).accountInfo(administeredGroupId(context.portal, 'partner')) };
+  },
+  component: lazyRouteComponent(() => import('./PartnerAccounts')),
+});
+
 export const adminEdit = (scope: AdminScopeName) => ({
   staticData: { crumb: scope === 'partner' ? 'Edit partner' : 'Edit' },
   component: lazyRouteComponent(() => import('./AccountEdit')),

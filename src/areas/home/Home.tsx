@@ -9,6 +9,7 @@ import { formatDate } from '../../shared/format';
 import { PageTour } from '../../shared/helptips/PageTour';
 import { homeTour } from '../../shared/helptips/tours/home';
 import { ResultTable } from '../../shared/ResultTable';
+import { HomeLeads } from './HomeLeads';
 import type { HomeData } from './load';
 import './home.css';
 
@@ -30,7 +31,7 @@ type Step = { key: string; to: string; label: string; text: string };
 
 /** /home: the customer's dashboard for the selected account, and the next steps for whoever is signed in. */
 export default function Home() {
-  const { home } = useLoaderData({ from: '/_signedIn/_validated/home' });
+  const { home, leads } = useLoaderData({ from: '/_signedIn/_validated/home' });
   const { session, groups, territory: hostTerritory } = usePortal();
   const user = useSelector(session, (s) => s.context.user);
   const { account, organisation, partner } = useSelector(groups, (g) => g.context.selection);
@@ -99,6 +100,8 @@ export default function Home() {
           )
         }
       </Await>
+
+      {partner && <HomeLeads leads={leads} partnerName={partner.name} />}
 
       <section aria-labelledby="services-title">
         <h2 id="services-title">Services</h2>

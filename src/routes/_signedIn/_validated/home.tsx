@@ -5,6 +5,10 @@ import Home from '../../../areas/home/Home';
 // and the page does not wait for them (deferred): the dashboard fills in when they answer.
 export const Route = createFileRoute('/_signedIn/_validated/home')({
   staticData: { crumb: 'Home' },
-  loader: ({ context }) => ({ home: import('../../../areas/home/load').then((m) => m.loadHome(context.portal)) }),
+  loader: ({ context }) => ({
+    home: import('../../../areas/home/load').then((m) => m.loadHome(context.portal)),
+    // A partner's latest leads (spec section 2: /home/leads/{leadId}, /home/createlead); null for anyone else.
+    leads: import('../../../areas/home/leads').then((m) => m.loadHomeLeads(context.portal)),
+  }),
   component: Home,
 });

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { adminIndex } from '../../../../../areas/administration/adminRoutes';
+import { partnerAdminIndex } from '../../../../../areas/administration/adminRoutes';
 
-export const Route = createFileRoute('/_signedIn/_validated/partner/administration/')(adminIndex());
+export const Route = createFileRoute('/_signedIn/_validated/partner/administration/')(partnerAdminIndex());

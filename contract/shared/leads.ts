@@ -1,0 +1,68 @@
+// The words and rules of partner leads (spec sections 2, 3 and 6) with no zod: the server, the
+// guards and the pages read the same statuses, moves and limits from here.
+
+/**
+ * The sales pipeline a lead moves through. A partner submits it (new); staff contact the company,
+ * qualify it, send a proposal and close it won or lost. won and lost are closed.
+ */
+export const leadStatuses = ['new', 'contacted', 'qualified', 'proposal', 'won', 'lost'] as const;
+export type LeadStatus = (typeof leadStatuses)[number];
+
+export const leadStatusLabels: Record<LeadStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  qualified: 'Qualified',
+  proposal: 'Proposal sent',
+  won: 'Won',
+  lost: 'Lost',
+};
+
+/**
+ * Where staff may move a lead from each status: one step forward, or lost from any open status; a
+ * closed lead may be reopened (back to contacted), never jumped straight to won.
+ */
+export const leadTransitions: Record<LeadStatus, readonly LeadStatus[]> = {
+  new: ['contacted', 'lost'],
+  contacted: ['qualified', 'lost'],
+  qualified: ['proposal', 'lost'],
+  proposal: ['won', 'lost'],
+  won: ['contacted'],
+  lost: ['contacted'],
+};
+
+export const closedLeadStatuses: readonly LeadStatus[] = ['won', 'lost'];
+export const isLeadOpen = (status: LeadStatus) => !closedLeadStatuses.includes(status);
+export const mayMoveLead = (from: LeadStatus, to: LeadStatus) => leadTransitions[from].includes(to);
+
+/** Longest texts of a lead and a lead option. */
+export const leadTextLimits = {
+  companyName: 200,
+  contactName: 200,
+  phoneNumber: 40,
+  jobTitle: 200,
+  division: 200,
+  integrations: 2000,
+  enrichments: 2000,
+  cleansing: 2000,
+  description: 5000,
+  option: 200,
+  requirement: 2000,
+  note: 2000,
+} as const;
+
+/** The server's refusals on leads, word for word (the SPA shows them after "Failed to ...: "). */
+export const leadMessages = {
+  closed: 'A won or lost lead can no longer be changed by the partner',
+  notPartner: 'This group is not a partner: choose a partner group',
+  partnerRequired: 'Choose a partner (parentId)',
+  retiredOption: 'A retired lead option cannot be chosen',
+  unknownOption: 'No such lead option',
+  optionInUse: 'This lead option is chosen on a lead, so it cannot be deleted: retire it instead',
+  sameStatus: 'The lead already has this status',
+  badMove: 'A lead cannot move from this status to that one',
+  duplicateOption: 'A lead option with this text already exists',
+} as const;
+
+/** Spec section 6: lead form administration (the lead options) is for super only. */
+export const mayAdministerLeadForm = (user: { readonly roles: readonly string[] }) => user.roles.includes('super');
+export const leadFormSuperOnly = 'Only super can administer the lead form';

@@ -1,0 +1,96 @@
+import type { z } from 'zod';
+import type { LeadOption } from '../../../contract/leads/entities';
+import type { leadOptionInput, leadOptionUpdate } from '../../../contract/leads/schemas';
+import { leadFormSuperOnly, leadMessages, mayAdministerLeadForm } from '../../../contract/shared/leads';
+import type { Trx } from '../../db';
+import { conflict, forbidden, notFound } from '../../errors';
+import { secondsOf } from '../../platform/clock';
+import type { Deps } from '../deps';
+import { isRowId, type Actor } from '../groups/access';
+import { isUniqueViolation } from '../plans/common';
+import { optionRows, toOption } from './queries';
+
+// Lead options (spec section 3, Lead option; section 6: lead form administration is super's). Any
+// signed-in user reads them (the lead form offers them); only super adds, changes, retires and
+// deletes. An option chosen on a lead is never deleted (409): it is retired, which takes it off the
+// form and keeps it on the leads that chose it.
+
+type OptionDeps = Pick<Deps, 'db' | 'clock'>;
+
+export const optionNotFound = () => notFound('Lead option not found');
+
+function assertSuper(actor: Actor): void {
+  if (!mayAdministerLeadForm(actor)) throw forbidden(leadFormSuperOnly);
+}
+
+/** Two writers may pass the same text at once; the unique index decides, and says it the same way. */
+async function uniqueSafe<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(`option: ${leadMessages.duplicateOption}`);
+    throw error;
+  }
+}
+
+async function optionToChange(trx: Trx, id: number) {
+  if (!isRowId(id)) throw optionNotFound();
+  const row = await trx.selectFrom('lead_options').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!row) throw optionNotFound();
+  return row;
+}
+
+/** GET /lead/option: every option, those offered first; the form offers the ones not retired. */
+export function listLeadOptions(deps: OptionDeps): Promise<LeadOption[]> {
+  return optionRows(deps.db);
+}
+
+/** POST /lead/option (super). Answers 201. */
+export async function createLeadOption(deps: OptionDeps, actor: Actor, body: z.output<typeof leadOptionInput>): Promise<LeadOption> {
+  assertSuper(actor);
+  const now = secondsOf(deps.clock);
+  const row = await uniqueSafe(() =>
+    deps.db
+      .insertInto('lead_options')
+      .values({ option: body.option, requirement: body.requirement, created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
+  return toOption(row);
+}
+
+/** PUT /lead/option ?id (super): the text, the requirement, or retired. */
+export async function updateLeadOption(
+  deps: OptionDeps,
+  actor: Actor,
+  input: { query: { id: number }; body: z.output<typeof leadOptionUpdate> },
+): Promise<LeadOption> {
+  assertSuper(actor);
+  const now = secondsOf(deps.clock);
+  const row = await uniqueSafe(() =>
+    deps.db.transaction().execute(async (trx) => {
+      const stored = await optionToChange(trx, input.query.id);
+      return trx
+        .updateTable('lead_options')
+        .set({ ...input.body, updated_at: now })
+        .where('id', '=', stored.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    }),
+  );
+  return toOption(row);
+}
+
+/** DELETE /lead/option ?id (super): an option never chosen; one chosen on a lead is 409 (retire it instead). */
+export async function deleteLeadOption(deps: OptionDeps, actor: Actor, query: { id: number }): Promise<{ msg: string }> {
+  assertSuper(actor);
+  await deps.db.transaction().execute(async (trx) => {
+    const stored = await optionToChange(trx, query.id);
+    // The choices reference the option with no cascade: a lead choosing it concurrently waits on
+    // the row lock held here, then finds it gone or sees the delete refused.
+    const used = await trx.selectFrom('lead_choices').select('lead_id').where('option_id', '=', stored.id).limit(1).executeTakeFirst();
+    if (used) throw conflict(leadMessages.optionInUse);
+    await trx.deleteFrom('lead_options').where('id', '=', stored.id).execute();
+  });
+  return { msg: 'Lead option deleted' };
+}
