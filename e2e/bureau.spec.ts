@@ -1,9 +1,9 @@
 import { blockedMessages } from '../contract/shared/messages';
-import { expect, test } from './support/fixtures';
+import { expect, logIn, test } from './support/fixtures';
 import { signInAsBuyer } from './support/shop';
 
-// The bureau wizard in Chromium. The whole workflow with a real file (upload with a reload in the
-// middle, test, results, pay, download) needs the bureau server's branch; these parts do not.
+// The bureau wizard's pages in Chromium at a desktop and a phone width. The whole workflow with a real
+// file (upload with a reload in the middle, test, results, pay, download) is e2e/bureau-workflow.spec.ts.
 
 test('an Australian account is refused the upload page with the spec’s message @australia-only', async ({ page }, info) => {
   await signInAsBuyer(page, info.project.name);
@@ -20,5 +20,38 @@ for (const width of [1366, 390]) {
     await expect(page.getByLabel('File to cleanse (CSV or delimited text)')).toBeEnabled();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.screenshot({ path: `test-results/bureau-upload-${width}.png`, fullPage: true });
+  });
+}
+
+const noSidewaysScroll = (page: import('@playwright/test').Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+for (const width of [1366, 390]) {
+  test(`the file list and the demo file's pages at ${width} px: no sideways scroll @uk-only`, async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width, height: 900 });
+    await page.addInitScript(() => localStorage.setItem('portal.helptips.disabled', 'true'));
+    await logIn(page, 'owner@example.com');
+    await expect(page.getByTestId('account-label')).toContainText('Acme UK');
+    await page.goto('/portal/applications/addresscleanse');
+    const demo = page.getByRole('link', { name: 'Acme customers (demo).csv' });
+    await expect(demo).toBeVisible();
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await page.screenshot({ path: `test-results/bureau-list-${width}.png`, fullPage: true });
+    const href = (await demo.getAttribute('href'))!;
+
+    await page.goto(`${href}/updatefields`);
+    await expect(page.getByLabel('What Postcode holds')).toHaveValue('postcode');
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await page.screenshot({ path: `test-results/bureau-updatefields-${width}.png`, fullPage: true });
+
+    await page.goto(`${href}/properties`);
+    await expect(page.getByLabel('Reference file')).toBeVisible();
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await page.screenshot({ path: `test-results/bureau-properties-${width}.png`, fullPage: true });
+
+    await page.goto(href);
+    await expect(page.getByRole('heading', { name: /^Free test on \d+ records$/ })).toBeVisible({ timeout: 30_000 });
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await page.screenshot({ path: `test-results/bureau-file-${width}.png`, fullPage: true });
   });
 }

@@ -170,7 +170,8 @@ export const bureauFileMachine = setup({
         { guard: { type: 'stageIs', params: { stage: 'paid' } }, target: 'paid' },
         { guard: { type: 'stageIs', params: { stage: 'discarded' } }, target: 'discarded' },
         { guard: and(['paidReturn', { type: 'stageIs', params: { stage: 'ready' as const } }]), target: 'confirming' },
-        { guard: { type: 'stageIs', params: { stage: 'ready' } }, target: 'costing' },
+        // Results made: fetched first (the poll answers at once), so the page shows them beside their cost.
+        { guard: { type: 'stageIs', params: { stage: 'ready' } }, target: 'running' },
         { guard: { type: 'stageIs', params: { stage: 'running' } }, target: 'running' },
         { target: 'testing' },
       ],

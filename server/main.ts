@@ -2,11 +2,12 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { buildApp } from './app';
+import { buildApp, depsOf } from './app';
 import { loadConfig, type Config } from './config';
 import { migrate, openDb, type Db } from './db';
 import { createMailer } from './platform/mail';
 import { demoPassword, demoUsers, seedDemo } from './seed';
+import { seedBureauDemo } from './seedBureau';
 
 export type StartOptions = {
   /** Read for everything not given below; defaults to process.env. */
@@ -59,6 +60,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (config.seedDemo) await seedDemo(db);
     // The real server starts its job queue with the app, so its workers poll from the start.
     app = buildApp({ db, mailer, config, logger: options.logger ?? { level: config.logLevel }, startJobs: 'ready' });
+    // The demo's bureau file needs the app's file store and bureau services.
+    if (config.seedDemo) await seedBureauDemo(depsOf(app));
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app?.close().catch(() => undefined);

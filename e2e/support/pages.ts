@@ -60,6 +60,11 @@ export const portalPages: PortalPage[] = [
     ['email validation', '/applications/emailvalidation'],
     ['payment validation', '/applications/paymentvalidation'],
     ['address cleanse', '/applications/addresscleanse'],
+    // The bureau wizard on Acme UK: its upload page, and the demo file's pages (the demo seed's file 1, mapped).
+    ['address cleanse upload', '/applications/addresscleanse/upload'],
+    ['address cleanse update fields', '/applications/addresscleanse/file/1/updatefields'],
+    ['address cleanse properties', '/applications/addresscleanse/file/1/properties'],
+    ['address cleanse file', '/applications/addresscleanse/file/1'],
     ['shop', '/shop'],
     ['shop address lookup', '/shop/addresslookup'],
     ['shop payment validation', '/shop/paymentValidation'],

@@ -32,9 +32,9 @@ export async function addToBasket(page: Page, servicePage: string, plan: string,
   await expect(page.getByRole('status').filter({ hasText: 'basket' })).toBeVisible();
 }
 
-/** Fills what the billing form needs that the demo data may not prefill. */
-export async function fillBilling(page: Page) {
-  const form = page.getByRole('form', { name: 'Billing details' });
+/** Fills what the billing form needs that the demo data may not prefill (the basket's form, or the one named `formName`). */
+export async function fillBilling(page: Page, formName = 'Billing details') {
+  const form = page.getByRole('form', { name: formName });
   for (const [label, value] of [['Name', 'Pat Partner'], ['Email', 'partner@example.com'], ['Address line 1', '1 High Street'], ['Town', 'Leeds'], ['Postcode', 'LS1 1AA'], ['Country', 'United Kingdom']]) {
     const field = form.getByLabel(label, { exact: true });
     if (!(await field.inputValue())) await field.fill(value);

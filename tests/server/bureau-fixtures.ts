@@ -1,10 +1,9 @@
 // Shared by the bureau-*.test.ts files: a harness whose file server keeps files in a fresh folder
 // and whose reference data is a small generated sample, an owner signed in to a UK account, the
-// upload of a file through the real file server, the bureau calls, and a small zip reader.
+// upload of a file through the real file server, the bureau calls, and (from tests/support) a small zip reader.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inflateRawSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { BureauFile, FileStatus } from '../../contract/bureau/entities';
 import type { Territory } from '../../contract/shared/territory';
@@ -13,6 +12,7 @@ import type { AddressIndex } from '../../server/engines/address/index';
 import { referenceAddress } from '../../server/engines/cleanse/suppress';
 import { createHarness, type Harness } from './harness';
 import { chunksOf, fileServer, sha256, signedInOwner } from './files-fixtures';
+export { unzip } from '../support/unzip';
 
 /** Chunks of 64 KiB: a file of a few thousand rows has several, and its first chunk is a part of it. */
 export const bureauChunkBytes = 65_536;
@@ -107,29 +107,6 @@ export async function ownerWithFile(h: Harness, csv: string | Buffer, body: obje
   const fileServerId = await upload(h.app, owner.headers, Buffer.isBuffer(csv) ? csv : Buffer.from(csv, 'utf8'));
   const file = await b.create({ fileServerId, name: 'Customers', ...body });
   return { ...owner, b, file, fileServerId };
-}
-
-/** The entries of a zip (stored or deflated, no zip64): name -> bytes. */
-export function unzip(zip: Buffer): Map<string, Buffer> {
-  const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  if (eocd < 0) throw new Error('Not a zip');
-  const count = zip.readUInt16LE(eocd + 10);
-  let at = zip.readUInt32LE(eocd + 16);
-  const out = new Map<string, Buffer>();
-  for (let i = 0; i < count; i++) {
-    const method = zip.readUInt16LE(at + 10);
-    const size = zip.readUInt32LE(at + 20);
-    const nameLength = zip.readUInt16LE(at + 28);
-    const extra = zip.readUInt16LE(at + 30);
-    const comment = zip.readUInt16LE(at + 32);
-    const local = zip.readUInt32LE(at + 42);
-    const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8');
-    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    const data = zip.subarray(start, start + size);
-    out.set(name, method === 8 ? inflateRawSync(data) : Buffer.from(data));
-    at += 46 + nameLength + extra + comment;
-  }
-  return out;
 }
 
 /** CSV text of an output file: its lines without the BOM, the header first. */

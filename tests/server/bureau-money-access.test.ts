@@ -118,6 +118,30 @@ describe('the bureau money and reports access matrix', () => {
     expect(failures).toEqual([]);
   });
 
+  it('refuses the file calls as the money calls, with the one ownership check: 404 to strangers, the owners-only words to members and staff', async () => {
+    const before = await dumpBureauState();
+    const fileCalls: Record<string, InjectOptions> = {
+      getFile: bureau('GET', '/files/detail', { fileId }),
+      renameFile: bureau('PUT', '/files', { fileId }, { name: 'Taken' }),
+      deleteFile: bureau('DELETE', '/files', { fileId }),
+      getInputFields: bureau('GET', '/files/inputfields', { fileId }),
+      getTestResults: bureau('GET', '/files/testresults', { fileId }),
+      createResults: bureau('PUT', '/files/createresults', { fileId }),
+      discardResults: bureau('PUT', '/files/discardresults', { fileId }),
+      getResultsFileId: bureau('GET', '/files/results/fileid', { fileId }),
+    };
+    const failures: string[] = [];
+    for (const [name, options] of Object.entries(fileCalls)) {
+      for (const who of [...strangers, 'member', 'sales', 'admin', 'super']) {
+        const { status, body } = await call(h, users.get(`${who}@example.com`)!, options);
+        const expected = strangers.includes(who) ? { statusCode: 404, msg: 'File not found' } : { statusCode: 403, msg: accessRefusals.ownersOnly };
+        if (status !== expected.statusCode || body?.msg !== expected.msg) failures.push(`${who} ${name}: ${status} ${JSON.stringify(body)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await dumpBureauState()).toEqual(before);
+  });
+
   it('gives staff and members of the account the owners-only words on a file, admin words on the admin calls', async () => {
     for (const who of ['member', 'sales', 'admin']) {
       const { body } = await call(h, users.get(`${who}@example.com`)!, calls.getResultCosts!.build({ fileId }));

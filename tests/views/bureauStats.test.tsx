@@ -2,7 +2,7 @@
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BureauStats } from '../../contract/bureau/entities';
+import type { BureauStats, FileSummary } from '../../contract/bureau/entities';
 import { helpTipsDisabledKey } from '../../contract/shared/helpTips';
 import { blockedMessages } from '../../contract/shared/messages';
 import type { Group } from '../../contract/groups/entities';
@@ -32,8 +32,21 @@ const block = (files: number, cost: number, scale = 1): BureauStats['all'] => ({
 const paf: BureauStats = { mafId: 1, mafName: 'Royal Mail PAF (sample)', mafCountryCode: 'GB', all: block(3, 4_250, 3), purchased: block(1, 1_250) };
 const idle: BureauStats = { mafId: 3, mafName: 'Business file', mafCountryCode: 'GB', all: { ...block(0, 0, 0), suppression: [] }, purchased: { ...block(0, 0, 0), suppression: [] } };
 
+const file = (id: number, name: string, status: FileSummary['status'], expiresAt: number | null = null): FileSummary => ({
+  id, name, status, rowCount: 1_234, createdAt: at('2025-06-01T09:30'), expiresAt,
+});
+let files: FileSummary[] = [];
+const fileCalls = () => calls.filter((c) => c.url.pathname === '/api/bureau/files');
+
 function renderStats(path: string, answer: BureauStats[] = [paf], groups: Group[] = [acmeTrading]) {
-  const server: Handler = (call) => (call.url.pathname === '/api/bureau/stats/summary' ? ok(answer) : undefined);
+  const server: Handler = (call) => {
+    if (call.url.pathname === '/api/bureau/stats/summary') return ok(answer);
+    if (call.url.pathname !== '/api/bureau/files') return undefined;
+    const id = Number(call.url.searchParams.get('fileId'));
+    if (call.method === 'DELETE') files = files.filter((f) => f.id !== id);
+    if (call.method === 'PUT') files = files.map((f) => (f.id === id ? { ...f, name: (call.body as { name: string }).name } : f));
+    return call.method === 'GET' ? ok(files) : ok(call.method === 'PUT' ? files.find((f) => f.id === id) : { message: 'Deleted' });
+  };
   const rendered = renderPortal(path, { user: authUser({ id: 4 }), groups, handler: server });
   calls = rendered.calls;
   return rendered;
@@ -42,6 +55,7 @@ function renderStats(path: string, answer: BureauStats[] = [paf], groups: Group[
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
 
 beforeEach(() => {
+  files = [];
   localStorage.clear();
   localStorage.setItem(helpTipsDisabledKey, 'true');
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -135,6 +149,60 @@ describe('/applications/addresscleanse', () => {
     renderStats('/portal/applications/addresscleanse', [paf], [member]);
     expect(await screen.findByText(blockedMessages.account)).toBeTruthy();
     expect(statsCalls()).toHaveLength(0);
+  });
+});
+
+describe('the file list on /applications/addresscleanse', () => {
+  it('has an empty state with the way to upload the first file', async () => {
+    renderStats('/portal/applications/addresscleanse');
+    await screen.findByRole('heading', { name: 'Your files' });
+    expect(screen.getByText(/No files yet/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Upload your first file' }).getAttribute('href')).toBe('/portal/applications/addresscleanse/upload');
+  });
+
+  it('lists each file with its records, status and dates, and opens it at its page', async () => {
+    files = [file(7, 'customers.csv', 'mapping'), file(8, 'members.csv', 'paid', at('2025-07-01T00:00'))];
+    renderStats('/portal/applications/addresscleanse');
+    const table = await screen.findByRole('table', { name: 'Your files' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1,234', 'Fields to map', '01/06/2025', '—', 'RenameDelete']);
+    expect(within(rows[1]).getAllByRole('cell')[3].textContent).toBe('01/07/2025');
+    expect(within(rows[1]).getByRole('link', { name: 'members.csv' }).getAttribute('href')).toBe('/portal/applications/addresscleanse/file/8');
+  });
+
+  it('renames a file in a dialog and shows the new name', async () => {
+    files = [file(7, 'customers.csv', 'ready')];
+    renderStats('/portal/applications/addresscleanse');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Rename file customers.csv' }));
+    const dialog = screen.getByRole('dialog', { name: 'Rename customers.csv' });
+    await user.clear(within(dialog).getByLabelText('New name'));
+    await user.type(within(dialog).getByLabelText('New name'), 'Customers 2025');
+    await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    expect(await screen.findByRole('link', { name: 'Customers 2025' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const put = fileCalls().find((c) => c.method === 'PUT');
+    expect(put?.url.searchParams.get('fileId')).toBe('7');
+    expect(put?.body).toEqual({ name: 'Customers 2025' });
+  });
+
+  it('deletes a file only once the user confirms', async () => {
+    files = [file(7, 'customers.csv', 'results')];
+    renderStats('/portal/applications/addresscleanse');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete file customers.csv' }));
+    expect(screen.getByText('Delete file “customers.csv”? This cannot be undone.')).toBeTruthy();
+    expect(fileCalls().some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Yes, delete file' }));
+    expect(await screen.findByText(/No files yet/)).toBeTruthy();
+    expect(fileCalls().find((c) => c.method === 'DELETE')?.url.searchParams.get('fileId')).toBe('7');
+  });
+
+  it('is not asked for by an Australian account', async () => {
+    renderStats('/portal/applications/addresscleanse', [], [group(40, 'organisation', [acmeAu], { name: 'Acme Oz' })]);
+    await screen.findByRole('heading', { name: 'Address Cleanse: Acme Australia' });
+    expect(fileCalls()).toHaveLength(0);
+    expect(screen.queryByRole('heading', { name: 'Your files' })).toBeNull();
   });
 });
 

@@ -58,7 +58,7 @@ async function readAll(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {
 
 /** The free test on the sample (at most 300 records), run again only when the settings changed since. */
 export async function getTestResults(deps: BureauDeps, caller: BureauCaller, query: { fileId: number }): Promise<TestResults> {
-  const file = await ownFile(deps, caller, query.fileId);
+  const file = await ownFile(deps.db, caller.actor, query.fileId);
   if (file.test_results && file.test_version === file.settings_version) return file.test_results;
   const index = referenceIndex(deps, 'uk');
   const sample = file.test_upload_id ? await deps.fileStorage.readFile(file.test_upload_id) : null;

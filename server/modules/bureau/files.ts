@@ -3,17 +3,20 @@ import type { BureauFile, FileResults, FileStatus, FileSummary } from '../../../
 import { bureauTerritories, delimiters } from '../../../contract/bureau/entities';
 import type { Territory } from '../../../contract/shared/territory';
 import type { bureauFile } from '../../../contract/bureau/entities';
-import { conflict, notFound } from '../../errors';
+import { accessRefusals, refusal } from '../../../contract/shared/access';
+import type { Db, Trx } from '../../db';
+import { conflict, forbidden, notFound } from '../../errors';
 import type { Deps } from '../deps';
 import { ownAccount, ownedAccount, type FileCaller } from '../files/service';
-import { isRowId } from '../groups/access';
+import { isRowId, type Actor } from '../groups/access';
+import { levels } from '../groups/queries';
 import { defaultSuppression, suppressionGroupsOf } from './catalogue';
 import * as Q from './queries';
 
 // Who may act on a bureau file and how a file row reads. Every call acts for an owner of the
 // account in the caller's session (the token's accountId); the file calls are for UK accounts only
 // (spec section 2), and another account's file is simply not found. The money helper's calls
-// (costs, pay, stats) use ownFile and resultsOf from here.
+// (costs, pay, stats) use ownFile and resultsOf from here: one ownership check for both.
 
 export type BureauCaller = FileCaller;
 export type BureauDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'fileStorage' | 'jobs' | 'addressDatasets' | 'log'>;
@@ -38,11 +41,27 @@ export const ownBureauAccount = (deps: Pick<Deps, 'db'>, caller: BureauCaller) =
 /** The account of the session the caller owns, any territory (the catalogue reads). */
 export const ownAnyAccount = (deps: Pick<Deps, 'db'>, caller: BureauCaller) => ownedAccount(deps, caller);
 
-/** The caller's own file (an owner of the session's UK account): 404 for any other, or a deleted one. */
-export async function ownFile(deps: Pick<Deps, 'db'>, caller: BureauCaller, fileId: number): Promise<Q.FileRow> {
-  const accountId = await ownBureauAccount(deps, caller);
-  const file = isRowId(fileId) ? await Q.findFile(deps.db, fileId, accountId) : undefined;
+/**
+ * The file of `fileId` for an owner of its account (spec section 2: the file routes and their money
+ * are the owner's), for the file calls and the money calls (costs, pay) alike. Someone with no access
+ * to the account, or a deleted file, gets 404, so ids cannot be probed; a member or staff gets the
+ * owners-only refusal. `lock` holds the row until the caller's transaction ends. Files are made in the
+ * session's UK account only (POST /files), so a file is always a UK account's.
+ */
+export async function ownFile(db: Db | Trx, actor: Actor, fileId: number, lock?: 'update'): Promise<Q.FileRow> {
+  if (!isRowId(fileId)) throw notFound(fileNotFoundMessage);
+  const file = await db
+    .selectFrom('bureau_files')
+    .selectAll()
+    .where('id', '=', fileId)
+    .where('deleted_at', 'is', null)
+    .$if(lock === 'update', (qb) => qb.forUpdate())
+    .executeTakeFirst();
   if (!file) throw notFound(fileNotFoundMessage);
+  const { level } = (await levels(db, actor.id, [file.account_id])).get(file.account_id)!;
+  const why = refusal(actor, { level }, 'own');
+  if (why === 'noAccess') throw notFound(fileNotFoundMessage);
+  if (why) throw forbidden(accessRefusals[why]);
   return file;
 }
 

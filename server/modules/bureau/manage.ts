@@ -23,12 +23,12 @@ export async function listFiles(deps: BureauDeps, caller: BureauCaller): Promise
 }
 
 export async function getFile(deps: BureauDeps, caller: BureauCaller, query: FileQuery) {
-  return fileView(deps, await ownFile(deps, caller, query.fileId));
+  return fileView(deps, await ownFile(deps.db, caller.actor, query.fileId));
 }
 
 /** Renaming is no change of settings: allowed in every status. */
 export async function renameFile(deps: BureauDeps, caller: BureauCaller, input: { query: FileQuery; body: { name: string } }) {
-  const file = await ownFile(deps, caller, input.query.fileId);
+  const file = await ownFile(deps.db, caller.actor, input.query.fileId);
   const row = await Q.updateFile(deps.db, file.id, { name: input.body.name, updated_at: secondsOf(deps.clock) });
   if (!row) throw notFound('File not found');
   return fileView(deps, row);
@@ -72,13 +72,13 @@ async function unshared(trx: Trx, ids: string[], fileId: number) {
 }
 
 export async function deleteFile(deps: BureauDeps, caller: BureauCaller, query: FileQuery) {
-  const file = await ownFile(deps, caller, query.fileId);
+  const file = await ownFile(deps.db, caller.actor, query.fileId);
   await deleteBureauFile(deps, file.id);
   return { msg: 'File deleted' };
 }
 
 export async function getInputFields(deps: BureauDeps, caller: BureauCaller, query: FileQuery): Promise<z.input<typeof S.getInputFields.response>> {
-  const file = await ownFile(deps, caller, query.fileId);
+  const file = await ownFile(deps.db, caller.actor, query.fileId);
   const view = await fileView(deps, file);
   const templates = await Q.filesWithSignature(deps.db, file.account_id, file.column_signature, file.id);
   return {

@@ -12,7 +12,8 @@ import { idempotencyKeyOf } from '../shop/checkout';
 import { customerRefOf, portalReturnUrl } from '../shop/common';
 import { applyPaymentOutcome } from '../shop/fulfil';
 import { invoiceLink } from '../shop/invoices';
-import { currentCost, noResults, ownedFile, type FileRow } from './costs';
+import { currentCost, noResults, type FileRow } from './costs';
+import { ownFile } from './files';
 
 // POST /files/results/pay ?fileId: the file's results become a pending shop order of kind 'bureau'
 // (one line, priced from the admin costs and fixed into the file) and the browser goes to the
@@ -54,7 +55,7 @@ async function settleOrderUnderWay(deps: PayDeps, orderId: number): Promise<void
 /** A new pending order for the file at today's prices, or the one already under way; fixes the price into the file. */
 async function orderFor(trx: Db, actor: Actor, input: PayInput, idempotencyKey: string, deps: PayDeps): Promise<number> {
   const now = secondsOf(deps.clock);
-  const file = await ownedFile(trx, actor, input.query.fileId, 'update');
+  const file = await ownFile(trx, actor, input.query.fileId, 'update');
   if (file.status === 'paid' && file.order_id !== null) return file.order_id;
   if (file.status !== 'results' || file.results === null) throw noResults();
   if (file.order_id !== null) {
@@ -141,14 +142,14 @@ async function answerFor(deps: PayDeps, orderId: number, input: PayInput): Promi
 export async function payResults(deps: PayDeps, actor: Actor, input: PayInput): Promise<Answer> {
   const { db } = deps;
   const idempotencyKey = `bureau:${actor.id}:${idempotencyKeyOf(input.headers)}`;
-  let file = await ownedFile(db, actor, input.query.fileId);
+  let file = await ownFile(db, actor, input.query.fileId);
   // Return URLs and the territory are checked before anything is written (no open redirect).
   portalReturnUrl(deps, input.origin, input.body.paidUrl, {});
   portalReturnUrl(deps, input.origin, input.body.backUrl, {});
   if (input.body.territory !== file.territory) throw badRequest("The territory is not the file's account's territory");
   if (file.status === 'results' && file.order_id !== null) {
     await settleOrderUnderWay(deps, file.order_id);
-    file = await ownedFile(db, actor, input.query.fileId);
+    file = await ownFile(db, actor, input.query.fileId);
   }
   if (file.status === 'paid' && file.order_id !== null) return answerFor(deps, file.order_id, input);
 

@@ -35,7 +35,7 @@ export type ResultsJob = { fileId: number; settingsVersion: number; userId: numb
 class Superseded extends Error {}
 
 export async function createResults(deps: BureauDeps, caller: BureauCaller, query: { fileId: number }) {
-  const file = await ownFile(deps, caller, query.fileId);
+  const file = await ownFile(deps.db, caller.actor, query.fileId);
   if (file.status === 'mapping') throw conflict(bureauMessages.notMapped);
   if (file.status === 'paid') throw conflict(bureauMessages.paid);
   if (file.status === 'results') return fileView(deps, file);
@@ -153,13 +153,13 @@ export async function startResultsWorker(deps: BureauDeps): Promise<void> {
 }
 
 export async function getResults(deps: BureauDeps, caller: BureauCaller, query: { fileId: number }): Promise<z.input<typeof S.getResults.response>> {
-  const file = await ownFile(deps, caller, query.fileId);
+  const file = await ownFile(deps.db, caller.actor, query.fileId);
   return { status: file.status, progress: { done: Number(file.progress_done), total: Number(file.progress_total) }, results: resultsOf(file), failure: file.failure };
 }
 
 /** Throws away results not paid for: the zip is deleted and the file may be set up and run again. */
 export async function discardResults(deps: BureauDeps, caller: BureauCaller, query: { fileId: number }) {
-  const owned = await ownFile(deps, caller, query.fileId);
+  const owned = await ownFile(deps.db, caller.actor, query.fileId);
   const { row, zip } = await deps.db.transaction().execute(async (trx) => {
     const file = await Q.lockFile(trx, owned.id);
     if (!file) throw conflict(bureauMessages.noResults);
@@ -176,7 +176,7 @@ export async function discardResults(deps: BureauDeps, caller: BureauCaller, que
 
 /** The results zip's file server id, once paid (402 before; 409 with no results; 410 once the retention removed them). */
 export async function getResultsFileId(deps: BureauDeps, caller: BureauCaller, query: { fileId: number }) {
-  const file = await ownFile(deps, caller, query.fileId);
+  const file = await ownFile(deps.db, caller.actor, query.fileId);
   if (file.status === 'paid') {
     if (!file.results_upload_id) throw new AppError(410, bureauMessages.resultsGone);
     return { fileServerId: file.results_upload_id, fileName: resultsFileName };

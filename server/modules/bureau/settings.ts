@@ -24,7 +24,7 @@ type FileQuery = { fileId: number };
 
 /** Applies a settings change under the file's row lock; the old results' zip is removed after commit. */
 export async function changeSettings(deps: BureauDeps, caller: BureauCaller, query: FileQuery, change: Change, status?: FileStatus) {
-  const owned = await ownFile(deps, caller, query.fileId);
+  const owned = await ownFile(deps.db, caller.actor, query.fileId);
   const values = await change(owned);
   const { row, zip } = await deps.db.transaction().execute(async (trx) => {
     const file = await Q.lockFile(trx, owned.id);

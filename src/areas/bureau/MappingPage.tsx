@@ -44,7 +44,7 @@ export default function MappingPage() {
         <input type="checkbox" checked={mapping.hasHeader} disabled={busy} onChange={(e) => actor.send({ type: 'user.map', mapping: { ...mapping, hasHeader: e.target.checked } })} /> The first row holds the column names
       </label>
       <div className="bureau__scroll">
-        <table className="bureau__table">
+        <table className="bureau__table bureau__table--stack">
           <caption className="sr-only">Columns of the file with two sample rows</caption>
           <thead>
             <tr><th scope="col">Column</th><th scope="col">Row 1</th><th scope="col">Row 2</th><th scope="col">Holds</th><th scope="col">Order</th></tr>
@@ -55,14 +55,14 @@ export default function MappingPage() {
               return (
                 <tr key={f.inputOrder}>
                   <th scope="row">{f.name || `Column ${f.inputOrder + 1}`}</th>
-                  <td>{f.row1}</td>
-                  <td>{f.row2}</td>
-                  <td>
+                  <td data-label="Row 1"><span>{f.row1}</span></td>
+                  <td data-label="Row 2"><span>{f.row2}</span></td>
+                  <td data-label="Holds">
                     <select aria-label={`What ${f.name || `column ${f.inputOrder + 1}`} holds`} value={m.mappingType} disabled={busy} onChange={(e) => change(f.inputOrder, { mappingType: mappingTypes.find((t) => t === e.target.value) ?? 'ignore' })}>
                       {mappingTypes.map((t) => <option key={t} value={t}>{typeLabels[t]}</option>)}
                     </select>
                   </td>
-                  <td>
+                  <td data-label="Order">
                     <input className="bureau__order" type="number" min={0} max={20} aria-label={`Order of ${f.name || `column ${f.inputOrder + 1}`}`} value={m.mappingOrder} disabled={busy} onChange={(e) => change(f.inputOrder, { mappingOrder: Number(e.target.value) })} />
                   </td>
                 </tr>

@@ -32,6 +32,10 @@ async function fileName({ context, params }: { context: RouterContext; params: {
 export const uploadRoute = () => ({ staticData: { crumb: 'Upload' }, beforeLoad: guard, component: lazyRouteComponent(() => import('./UploadPage')) });
 /** /file/{fileId}: its pages share the guard and the file's name in the breadcrumb. */
 export const fileRoute = () => ({ params: fileIdParam, beforeLoad: guard, loader: fileName, staticData: { crumb: fileCrumb } });
-export const filePageRoute = () => ({ component: lazyRouteComponent(() => import('./FilePage')) });
+/** The file page's billing form starts from the user's details and the account's address (loaded with the page's chunk). */
+export const filePageRoute = () => ({
+  loader: async ({ context }: { context: RouterContext }) => ({ prefill: await (await import('../../shared/BillingFields')).billingPrefill(context.portal) }),
+  component: lazyRouteComponent(() => import('./FilePage')),
+});
 export const updateFieldsRoute = () => ({ staticData: { crumb: 'Update fields' }, component: lazyRouteComponent(() => import('./MappingPage')) });
 export const propertiesRoute = () => ({ staticData: { crumb: 'Properties' }, component: lazyRouteComponent(() => import('./PropertiesPage')) });

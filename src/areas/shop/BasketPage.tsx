@@ -5,10 +5,10 @@ import type { Plan } from '../../../contract/plans/entities';
 import { formatMoney, priceOf, quantityProblem } from '../../../contract/shared/catalogue';
 import { orderTotals, salesTax } from '../../../contract/shared/shop';
 import type { Territory } from '../../../contract/shared/territory';
-import type { Billing, BasketItem } from '../../../machines/basket';
+import type { BasketItem } from '../../../machines/basket';
 import type { BasketActor } from '../../app/baskets';
-import { AddressFields } from '../../shared/AddressFields';
-import { Field, FieldError, formValues } from '../../shared/Field';
+import { BillingFields, billingOf } from '../../shared/BillingFields';
+import { FieldError, formValues } from '../../shared/Field';
 import { PageTour } from '../../shared/helptips/PageTour';
 import { basketTour, shopTourTargets } from '../../shared/helptips/tours/shop';
 import { useBasket } from '../../shared/useBasket';
@@ -63,14 +63,6 @@ function ItemRow({ item, plan, territory, basket, busy, text, onText }: RowProps
       </td>
     </tr>
   );
-}
-
-function billingOf(values: Record<string, string>): Billing {
-  const v = (k: keyof Billing) => values[k] ?? '';
-  return {
-    name: v('name'), company: v('company'), email: v('email'), address1: v('address1'), address2: v('address2'), address3: v('address3'),
-    address4: v('address4'), town: v('town'), county: v('county'), postcode: v('postcode'), country: v('country'),
-  };
 }
 
 export default function BasketPage() {
@@ -175,10 +167,7 @@ export default function BasketPage() {
           <form className="card form basket__billing" onSubmit={submit} aria-labelledby="basket-billing-title" id={shopTourTargets.billing}>
             <h2 id="basket-billing-title">Billing details</h2>
             <p className="muted">Printed on your invoice; the receipt goes to the email address.</p>
-            <Field label="Name" name="name" autoComplete="name" defaultValue={prefill.name} required maxLength={200} />
-            <Field label="Company" name="company" autoComplete="organization" defaultValue={prefill.company} maxLength={200} />
-            <Field label="Email" name="email" type="email" autoComplete="email" defaultValue={prefill.email} required />
-            <AddressFields values={prefill.address} autoFill />
+            <BillingFields prefill={prefill} />
             <FieldError id="basket-error" text={error} />
             <button type="submit" className="button button--primary" disabled={busy || problems.some(Boolean)}>
               {busy ? 'Taking you to the payment page…' : `Checkout ${formatMoney(totals.total, territory)}`}

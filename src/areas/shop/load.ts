@@ -1,8 +1,8 @@
 import { waitFor } from 'xstate';
 import * as plansCalls from '../../../contract/plans/endpoints';
 import * as shop from '../../../contract/shop/endpoints';
-import { territoryLabels } from '../../../contract/shared/territory';
 import type { Portal } from '../../app/portal';
+import { billingPrefill } from '../../shared/BillingFields';
 import { BlockedError } from '../../routing/blocked';
 import { groupsSettled } from '../../routing/guards';
 
@@ -30,27 +30,7 @@ export type ShopData = Awaited<ReturnType<typeof loadShop>>;
 /** /shop/basket: the plans (names and prices of the items) and the billing form's first values. */
 export async function loadBasketPage(portal: Portal) {
   const shop = await loadShop(portal);
-  const me = portal.session.getSnapshot().context.user;
-  // The user's own details fill name and email; the organisation's (or account's) address the rest.
-  const user = await portal.users.getUser(me.id).catch(() => null);
-  const where = [shop.account, shop.organisation].find((g) => g?.address1) ?? shop.organisation ?? shop.account;
-  const address = {
-    address1: where?.address1 ?? user?.address1 ?? '',
-    address2: where?.address2 ?? '',
-    address3: where?.address3 ?? '',
-    address4: where?.address4 ?? '',
-    town: where?.town ?? user?.town ?? '',
-    county: where?.county ?? '',
-    postcode: where?.postcode ?? user?.postcode ?? '',
-    country: where?.country || territoryLabels[shop.account.territory],
-  };
-  const prefill = {
-    name: user?.personalName || user?.name || '',
-    company: user?.companyName || shop.organisation?.name || '',
-    email: user?.email ?? '',
-    address,
-  };
-  return { ...shop, prefill };
+  return { ...shop, prefill: await billingPrefill(portal) };
 }
 
 /** /shop/thankyou ?orderId: the order (GET /shop/order confirms a pending one with the gateway first). */

@@ -132,7 +132,10 @@ export const bureauFileModel = defineModel({
         invokedOnce(step, 'loadCosts');
         if (step.previous?.matches('running')) assert.equal(s.context.results, fileResults);
       },
-      ready: (s) => assert.equal(s.context.costs, costs, 'the cost is shown before paying'),
+      ready: (s) => {
+        assert.equal(s.context.costs, costs, 'the cost is shown before paying');
+        assert.equal(s.context.results, fileResults, 'beside the results they price, however the page was opened');
+      },
       paying: (_s, step) => invokedOnce(step, 'pay', { fileId, details }),
       redirecting: (_s, step) => assert.deepEqual(step.actions, [{ type: 'redirect', params: gatewayPage }], 'to the gateway’s page'),
       confirming: (s) => {

@@ -10,16 +10,16 @@ import { UsageTable } from '../../../shared/charts/UsageTable';
 import { downloadCsv } from '../../../shared/csv';
 import { DateRangeForm } from '../../../shared/DateRangeForm';
 import { dayRangeText } from '../../../shared/dateRange';
+import { FileList } from './FileList';
 import { hasFiles, measureLabel, outcomeSeries, statsCsv, statsRows, statsTotals, type StatsRow } from './statsText';
 import './stats.css';
 
-// The file routes (upload, a file's pages) are for UK accounts only (spec section 2); the wizard's
-// routes come with the bureau wizard, so this path is plain text to the router until they exist.
-const uploadPage: string = '/applications/addresscleanse/upload';
+// The file routes (upload, a file's pages) are for UK accounts only (spec section 2).
+const uploadPage = '/applications/addresscleanse/upload';
 
 /** /applications/addresscleanse (owner): the account's cleansing statistics per reference file over a range, and the way to upload a file. */
 export default function StatsPage() {
-  const { now, range, account, organisation, stats } = useLoaderData({ from: '/_signedIn/_validated/applications/addresscleanse/' });
+  const { now, range, account, organisation, stats, files } = useLoaderData({ from: '/_signedIn/_validated/applications/addresscleanse/' });
   const navigate = useNavigate();
 
   if (!account || !stats) {
@@ -63,7 +63,7 @@ export default function StatsPage() {
         <DateRangeForm id="bureau-range" label="Choose the dates of the statistics" range={range} now={now} onApply={apply} />
       </section>
 
-      {/* The bureau wizard's list of this account's files (src/areas/bureau, UK accounts) goes here. */}
+      {files && <FileList files={files} />}
 
       {hasFiles(stats) ? (
         <StatsBody stats={stats} territory={account.territory} rangeWords={dayRangeText(range)} />
