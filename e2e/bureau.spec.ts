@@ -55,3 +55,27 @@ for (const width of [1366, 390]) {
     await page.screenshot({ path: `test-results/bureau-file-${width}.png`, fullPage: true });
   });
 }
+
+test('an owner sets how long files are kept; a bad number is said under its field @uk-only', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('portal.helptips.disabled', 'true'));
+  await logIn(page, 'owner@example.com');
+  await expect(page.getByTestId('account-label')).toContainText('Acme UK');
+  await page.goto('/portal/applications/addresscleanse');
+  const uploads = page.getByLabel('Keep uploads (days)');
+  const results = page.getByLabel('Keep results (days)');
+  await results.fill('0');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Keep results at least 1 day');
+  await uploads.fill('45');
+  await results.fill('60');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toHaveText('Saved: uploads are kept 45 days, results 60 days.');
+  await page.reload();
+  await expect(uploads).toHaveValue('45');
+  await expect(results).toHaveValue('60');
+  // Back to the defaults, for the other specs sharing the demo server.
+  await uploads.fill('30');
+  await results.fill('30');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toHaveText('Saved: uploads are kept 30 days, results 30 days.');
+});

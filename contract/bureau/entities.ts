@@ -220,3 +220,4 @@ export type JobCharge = z.infer<typeof jobCharge>;
 export const royaltyCharge = z.object({ costTypeId: rowId, name: z.string(), territory, jobs: count, records: count, matches: count, charges: money, realCharges: money });
 
 export const retention = z.object({ uploadDays: z.number().int(), resultDays: z.number().int() });
+export type Retention = z.infer<typeof retention>;

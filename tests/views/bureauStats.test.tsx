@@ -36,11 +36,17 @@ const file = (id: number, name: string, status: FileSummary['status'], expiresAt
   id, name, status, rowCount: 1_234, createdAt: at('2025-06-01T09:30'), expiresAt,
 });
 let files: FileSummary[] = [];
+let retention = { uploadDays: 30, resultDays: 30 };
+const retentionCalls = () => calls.filter((c) => c.url.pathname === '/api/bureau/files/retention');
 const fileCalls = () => calls.filter((c) => c.url.pathname === '/api/bureau/files');
 
 function renderStats(path: string, answer: BureauStats[] = [paf], groups: Group[] = [acmeTrading]) {
   const server: Handler = (call) => {
     if (call.url.pathname === '/api/bureau/stats/summary') return ok(answer);
+    if (call.url.pathname === '/api/bureau/files/retention') {
+      if (call.method === 'PUT') retention = call.body as typeof retention;
+      return ok(retention);
+    }
     if (call.url.pathname !== '/api/bureau/files') return undefined;
     const id = Number(call.url.searchParams.get('fileId'));
     if (call.method === 'DELETE') files = files.filter((f) => f.id !== id);
@@ -56,6 +62,7 @@ const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1
 
 beforeEach(() => {
   files = [];
+  retention = { uploadDays: 30, resultDays: 30 };
   localStorage.clear();
   localStorage.setItem(helpTipsDisabledKey, 'true');
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -230,5 +237,45 @@ describe('a typed day', () => {
     expect(dayOfText('29/02/2025')).toBeNull();
     expect(dayOfText('2025-02-05')).toBeNull();
     expect(dayRangeProblem('01/03/2025', '28/02/2025')).toBe('The To date is before the From date.');
+  });
+});
+
+describe('how long files are kept, on /applications/addresscleanse', () => {
+  it('shows the account\'s retention and saves new days for the selected account', async () => {
+    renderStats('/portal/applications/addresscleanse');
+    await screen.findByRole('heading', { name: 'How long files are kept' });
+    expect(retentionCalls()[0].url.searchParams.get('accountId')).toBe('31');
+    const uploads = screen.getByLabelText('Keep uploads (days)') as HTMLInputElement;
+    expect(uploads.value).toBe('30');
+    const user = userEvent.setup();
+    await user.clear(uploads);
+    await user.type(uploads, '7');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved: uploads are kept 7 days, results 30 days.')).toBeTruthy();
+    const put = retentionCalls().find((c) => c.method === 'PUT');
+    expect(put?.url.searchParams.get('accountId')).toBe('31');
+    expect(put?.body).toEqual({ uploadDays: 7, resultDays: 30 });
+    expect(screen.getByText(/Uploads are deleted 7 days after they arrive/)).toBeTruthy();
+  });
+
+  it('says what is wrong under the field, in the contract\'s words, and sends nothing', async () => {
+    renderStats('/portal/applications/addresscleanse');
+    const results = (await screen.findByLabelText('Keep results (days)')) as HTMLInputElement;
+    const user = userEvent.setup();
+    await user.clear(results);
+    await user.type(results, '400');
+    await user.clear(screen.getByLabelText('Keep uploads (days)'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const alerts = (await screen.findAllByRole('alert')).map((a) => a.textContent);
+    expect(alerts).toEqual(['Keep uploads a whole number of days', 'Keep results at most 365 days']);
+    expect(results.getAttribute('aria-invalid')).toBe('true');
+    expect(retentionCalls().some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('is not offered to an Australian account (file cleansing is for UK accounts)', async () => {
+    renderStats('/portal/applications/addresscleanse', [], [group(40, 'organisation', [acmeAu], { name: 'Acme Oz' })]);
+    await screen.findByRole('heading', { name: 'Address Cleanse: Acme Australia' });
+    expect(screen.queryByRole('heading', { name: 'How long files are kept' })).toBeNull();
+    expect(retentionCalls()).toHaveLength(0);
   });
 });

@@ -11,6 +11,7 @@ import { downloadCsv } from '../../../shared/csv';
 import { DateRangeForm } from '../../../shared/DateRangeForm';
 import { dayRangeText } from '../../../shared/dateRange';
 import { FileList } from './FileList';
+import { RetentionSettings } from './Retention';
 import { hasFiles, measureLabel, outcomeSeries, statsCsv, statsRows, statsTotals, type StatsRow } from './statsText';
 import './stats.css';
 
@@ -19,7 +20,7 @@ const uploadPage = '/applications/addresscleanse/upload';
 
 /** /applications/addresscleanse (owner): the account's cleansing statistics per reference file over a range, and the way to upload a file. */
 export default function StatsPage() {
-  const { now, range, account, organisation, stats, files } = useLoaderData({ from: '/_signedIn/_validated/applications/addresscleanse/' });
+  const { now, range, account, organisation, stats, files, retention } = useLoaderData({ from: '/_signedIn/_validated/applications/addresscleanse/' });
   const navigate = useNavigate();
 
   if (!account || !stats) {
@@ -64,6 +65,7 @@ export default function StatsPage() {
       </section>
 
       {files && <FileList files={files} />}
+      {retention && account && <RetentionSettings accountId={account.id} retention={retention} />}
 
       {hasFiles(stats) ? (
         <StatsBody stats={stats} territory={account.territory} rangeWords={dayRangeText(range)} />

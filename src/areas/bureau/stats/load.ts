@@ -4,7 +4,8 @@ import { readDayRange } from '../../../shared/dateRange';
 import type { BureauStatsSearch } from '../../../routing/params';
 
 // /applications/addresscleanse: the selected account's bureau statistics over the range in the address
-// (GET /stats/summary ?accId, dateFrom, dateTo) and, for a UK account, its files (GET /files). `now` is taken once so the range and its quick picks agree.
+// (GET /stats/summary ?accId, dateFrom, dateTo) and, for a UK account, its files (GET /files) and how long
+// they are kept (GET /files/retention). `now` is taken once so the range and its quick picks agree.
 
 export async function loadBureauStats(portal: Portal, search: BureauStatsSearch) {
   const now = Math.floor(Date.now() / 1000);
@@ -18,9 +19,14 @@ export async function loadBureauStats(portal: Portal, search: BureauStatsSearch)
       )
     : null;
   // The file list is the UK accounts' (spec section 2: the file routes are theirs).
-  const files =
-    account?.territory === 'uk' ? await portal.api.call(bureau.listFiles, {}, { action: 'load the address cleanse files', cache: false }) : null;
-  return { now, range, account, organisation, stats, files };
+  const uk = account?.territory === 'uk';
+  const [files, retention] = uk
+    ? await Promise.all([
+        portal.api.call(bureau.listFiles, {}, { action: 'load the address cleanse files', cache: false }),
+        portal.api.call(bureau.getRetention, { query: { accountId: account.id } }, { action: 'load how long files are kept', cache: false }),
+      ])
+    : [null, null];
+  return { now, range, account, organisation, stats, files, retention };
 }
 
 export type BureauStatsData = Awaited<ReturnType<typeof loadBureauStats>>;
