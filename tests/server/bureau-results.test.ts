@@ -5,6 +5,9 @@
 // PGlite by default, PostgreSQL with DATABASE_URL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resultsFileName, type BureauFile, type FileResults, type TestResults } from '../../contract/bureau/entities';
+import { depsOf } from '../../server/app';
+import { requeueStranded, strandedAfterSeconds } from '../../server/modules/bureau/results';
+import { secondsOf } from '../../server/platform/clock';
 import { query } from './harness';
 import { bureau, createBureauHarness, csvLine, csvLines, ownerWithFile, referenceHeader, referenceRow, ukIndex, unzip, waitForStatus } from './bureau-fixtures';
 import { signedInOwner } from './files-fixtures';
@@ -126,5 +129,26 @@ describe('another user', () => {
     const b = bureau(h.app, (await signedInOwner(h, 'uk')).headers);
     for (const url of ['/files/results', '/files/testresults', '/files/results/fileid']) expect((await b.call('GET', url, { fileId: file.id })).statusCode).toBe(404);
     expect((await b.call('PUT', '/files/createresults', { fileId: file.id })).statusCode).toBe(404);
+  });
+});
+
+describe('a file left queued', () => {
+  it('by a process that died before sending its job is queued again by the sweep, and made once', async () => {
+    const { file, b } = await ownerWithFile(h, fileWith(20, 0, 0));
+    await b.call('PUT', '/files/inputfields', { fileId: file.id }, { inputFields: [{ inputOrder: 0, mappingType: 'name', mappingOrder: 1 }] });
+    const deps = depsOf(h.app);
+    const now = secondsOf(deps.clock);
+    // Marked queued, as createresults does first, and no job sent: just under the limit, then over it.
+    await query(h.db, "update bureau_files set status = 'queued', updated_at = $2 where id = $1", [file.id, now - strandedAfterSeconds + 5]);
+    expect(await requeueStranded(deps)).toBe(0);
+    await query(h.db, 'update bureau_files set updated_at = $2 where id = $1', [file.id, now - strandedAfterSeconds - 5]);
+    // Twice, as two processes' sweeps might: the singleton key keeps one run.
+    expect(await requeueStranded(deps)).toBe(1);
+    await requeueStranded(deps);
+    const done = await waitForStatus(b.call, file.id, ['results', 'failed']);
+    expect(done.status, JSON.stringify(done)).toBe('results');
+    const zips = await query(h.db, 'select id from uploads where file_prefix = $1 and account_id = (select account_id from bureau_files where id = $2)', [resultsFileName, file.id]);
+    expect(zips.rows).toHaveLength(1);
+    expect(await requeueStranded(deps)).toBe(0);
   });
 });

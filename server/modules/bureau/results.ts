@@ -64,6 +64,31 @@ export async function createResults(deps: BureauDeps, caller: BureauCaller, quer
   return fileView(deps, (await Q.findFile(deps.db, file.id, file.account_id)) ?? file);
 }
 
+/** How long a file may say 'queued' before the sweep sends its job again. */
+export const strandedAfterSeconds = 600;
+
+/**
+ * Files marked 'queued' longer than `strandedAfterSeconds` whose process may have died between that
+ * mark and sending the job: their job is sent again. Harmless when the job is there after all: the
+ * singleton key keeps one waiting, and a run finds the file's state moved on and stops.
+ */
+export async function requeueStranded(deps: Pick<BureauDeps, 'db' | 'jobs' | 'config' | 'clock'>): Promise<number> {
+  const now = secondsOf(deps.clock);
+  const stranded = await deps.db
+    .selectFrom('bureau_files')
+    .select(['id', 'settings_version', 'user_id', 'updated_at'])
+    .where('status', '=', 'queued')
+    .where('deleted_at', 'is', null)
+    .where('updated_at', '<', now - strandedAfterSeconds)
+    .execute();
+  for (const file of stranded) {
+    // The zip is recorded as its maker's upload: with that user gone, the owner queues it again.
+    if (file.user_id === null) await Q.updateFile(deps.db, file.id, { status: 'ready' }, { status: ['queued'], version: file.settings_version });
+    else await sendJob(deps, { fileId: file.id, settingsVersion: file.settings_version, userId: file.user_id, runId: randomBytes(16).toString('hex'), queuedAt: file.updated_at });
+  }
+  return stranded.length;
+}
+
 /** Queues the run; a run already queued or running for the same file and settings keeps the place (singletonKey). */
 export async function sendJob(deps: Pick<BureauDeps, 'jobs' | 'config'>, data: ResultsJob): Promise<void> {
   const { expireSeconds, retryDelaySeconds } = deps.config.bureau;

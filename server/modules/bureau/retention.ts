@@ -4,12 +4,15 @@ import { secondsOf } from '../../platform/clock';
 import { defaultRetention, type BureauDeps } from './files';
 import { deleteBureauFile } from './manage';
 import * as Q from './queries';
+import { requeueStranded } from './results';
 
 // How long an account keeps its bureau uploads and results (GET/PUT /files/retention; 30 days each
 // by default). A sweep, a pg-boss job that queues itself again every BUREAU_RETENTION_SWEEP_SECONDS:
 //  - results older than resultDays lose their zip (a file not paid for is then 'discarded'; a paid
 //    one stays paid, and its download answers that the results are no longer kept);
 //  - a file whose upload is older than uploadDays and that keeps no results zip is deleted whole.
+// The same sweep sends again the results job of a file left 'queued' by a process that died before
+// sending it (results.ts, requeueStranded).
 
 export const retentionSweepQueue = 'bureau-retention-sweep';
 export const retentionQueueDefinition: QueueDefinition = { name: retentionSweepQueue, policy: 'stately', retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 900 };
@@ -53,6 +56,7 @@ export async function startRetentionWorker(deps: BureauDeps): Promise<void> {
   await deps.jobs.work(retentionSweepQueue, async () => {
     try {
       await sweepRetention(deps);
+      await requeueStranded(deps);
     } finally {
       await deps.jobs.send(retentionSweepQueue, {}, { singletonKey: 'sweep', startAfterSeconds: deps.config.bureau.retentionSweepSeconds });
     }
