@@ -23,7 +23,13 @@ export type ParseItem =
   | { kind: 'error'; line: number; code: ErrorCode; message: string; raw: string };
 
 export type ParseMeta = { delimiter: Delimiter; hasHeader: boolean; header: string[] | null; columns: number };
-export type ParseOptions = { delimiter?: Delimiter; hasHeader?: boolean; onMeta?: (meta: ParseMeta) => void };
+export type ParseOptions = {
+  delimiter?: Delimiter;
+  hasHeader?: boolean;
+  /** Whether a field may be quoted ("a, b" with "" for a quote), as the file's useQuotes says; true when left out. */
+  quotes?: boolean;
+  onMeta?: (meta: ParseMeta) => void;
+};
 
 const delimiters: Delimiter[] = [',', ';', '\t', '|'];
 
@@ -94,11 +100,14 @@ export async function* parseDelimited(input: AsyncIterable<Buffer | Uint8Array |
   }
   const delimiter = options.delimiter ?? detectDelimiter(held.map((l) => l.text));
   // Header detection on the sample's first rows split the simple way: enough to tell names from data.
-  const hasHeader = options.hasHeader ?? detectHeader(held.slice(0, 20).map((l) => l.text.split(delimiter).map((c) => c.replace(/^"|"$/g, ''))));
+  const quotes = options.quotes ?? true;
+  const hasHeader = options.hasHeader ?? detectHeader(held.slice(0, 20).map((l) => l.text.split(delimiter).map((c) => (quotes ? c.replace(/^"|"$/g, '') : c))));
 
   const events: ({ ok: true; fields: string[] } | { ok: false; message: string })[] = [];
   const parser = csvParse({
     delimiter,
+    // Without quotes a '"' is an ordinary character and every line is one record.
+    quote: quotes ? '"' : false,
     relax_quotes: true,
     relax_column_count: true,
     skip_records_with_error: true,
@@ -198,7 +207,7 @@ export async function* parseDelimited(input: AsyncIterable<Buffer | Uint8Array |
     if (!open && !line.text.trim()) continue;
     const rec: Pending = open ?? { line: line.line, lines: [] };
     rec.lines.push(line);
-    inQuote = endsInQuote(line.text, delimiter, open !== null && inQuote);
+    inQuote = quotes && endsInQuote(line.text, delimiter, open !== null && inQuote);
     if (!inQuote) {
       open = null;
       feed(rec);

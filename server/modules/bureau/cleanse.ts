@@ -30,7 +30,7 @@ export function cleanseSettingsOf(file: Q.FileRow, index: AddressIndex): Cleanse
 }
 
 /** How a file's records are read: the delimiter and header as stored. */
-export const parseOptionsOf = (file: Q.FileRow) => ({ delimiter: delimiterOf(file.delimiter), hasHeader: file.has_header });
+export const parseOptionsOf = (file: Q.FileRow) => ({ delimiter: delimiterOf(file.delimiter), hasHeader: file.has_header, quotes: file.use_quotes });
 
 type SampleRow = z.input<typeof S.getTestResults.response>['rows'][number];
 

@@ -31,6 +31,22 @@ describe('delimited files', () => {
     const { rows } = await read(csv);
     expect(rows[1].fields).toEqual(['Jane "JJ" Doe', 'Flat 1, Mill House', 'STAFFORD', 'ST16 2BB']);
   });
+  it('reads quotes as ordinary characters when the file says it uses none', async () => {
+    const text = 'name,note,postcode\nJohn "Jack" Smith,"12 Church Road,CANNOCK\n"Ann,x",WS11 1AA\n';
+    const { rows, errors } = await read(text, 7, { quotes: false });
+    expect(errors).toEqual([]);
+    expect(rows.map((r) => [r.line, r.fields])).toEqual([
+      [2, ['John "Jack" Smith', '"12 Church Road', 'CANNOCK']],
+      [3, ['"Ann', 'x"', 'WS11 1AA']],
+    ]);
+    // The same line read with quotes and without.
+    const line = 'name,address,postcode\nJohn Smith,"Flat 1, Mill House",ST16 2BB\n';
+    expect((await read(line)).rows[0].fields).toEqual(['John Smith', 'Flat 1, Mill House', 'ST16 2BB']);
+    // Without quotes the comma inside them splits the field: one field too many for the header.
+    const unquoted = await read(line, 7, { quotes: false });
+    expect(unquoted.rows).toEqual([]);
+    expect(unquoted.errors.map((e) => [e.line, e.code])).toEqual([[2, 'columnCount']]);
+  });
   it('tells a file without a header', async () => {
     const { meta, rows } = await read(csv.split('\n').slice(1).join('\n'));
     expect(meta?.hasHeader).toBe(false);
