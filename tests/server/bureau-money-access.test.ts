@@ -73,7 +73,7 @@ const refusals = new Set<string>([...Object.values(accessRefusals), validateFirs
 async function dumpBureauState() {
   const q = async (sql: string) => (await query(h.db, sql)).rows;
   return {
-    files: await q('select id, status, order_id, cost, paid_at from bureau_files order by id'),
+    files: await q('select id, name, status, settings_version, deleted_at, order_id, cost, paid_at from bureau_files order by id'),
     orders: await q('select id, status from orders order by id'),
     costs: await q('select * from bureau_costs order by id'),
     charges: await q('select * from bureau_job_charges order by id'),
@@ -129,7 +129,18 @@ describe('the bureau money and reports access matrix', () => {
       createResults: bureau('PUT', '/files/createresults', { fileId }),
       discardResults: bureau('PUT', '/files/discardresults', { fileId }),
       getResultsFileId: bureau('GET', '/files/results/fileid', { fileId }),
+      getResults: bureau('GET', '/files/results', { fileId }),
+      putInputFields: bureau('PUT', '/files/inputfields', { fileId }, { inputFields: [{ inputOrder: 0, mappingType: 'name', mappingOrder: 1 }] }),
+      getFileSuppression: bureau('GET', '/files/suppressionsettings', { fileId }),
+      putFileSuppression: bureau('PUT', '/files/suppressionsettings', { fileId }, { suppressGroupId: 1, suppressSetting: 'flag' }),
+      putDedupeSettings: bureau('PUT', '/files/dedupesettings', { fileId }, { settingId: 1 }),
+      putDedupeSeparateFile: bureau('PUT', '/files/dedupeseparatefile', { fileId }, { separateFile: true }),
+      putAddressSettings: bureau('PUT', '/files/addresssettings', { fileId }, { usePAF: false }),
+      putMafSettings: bureau('PUT', '/files/mafsettings', { fileId }, { mafId: 1 }),
+      getFileOutputGroups: bureau('GET', '/files/outputgroups', { fileId }),
+      putFileOutputGroups: bureau('PUT', '/files/outputgroups', { fileId }, { outputGroupIds: [1] }),
     };
+    expect(Object.keys(fileCalls).every((name) => filesPluginCalls.includes(name))).toBe(true);
     const failures: string[] = [];
     for (const [name, options] of Object.entries(fileCalls)) {
       for (const who of [...strangers, 'member', 'sales', 'admin', 'super']) {
