@@ -9,8 +9,8 @@ import * as bureauEndpoints from '../../contract/bureau/endpoints';
 import { accessRefusals } from '../../contract/shared/access';
 import { idempotencyKeyHeader } from '../../contract/shared/shop';
 import { validateFirst } from '../../server/http/route';
-import { demoPassword, demoUsers, seedDemo } from '../../server/seed';
-import { call, type Caller } from './groups-fixtures';
+import { demoUsers, seedDemo } from '../../server/seed';
+import { call, type Caller, signInDemoUsers } from './groups-fixtures';
 import { createHarness, query, type Harness } from './harness';
 import { day, nowOf } from './plans-fixtures';
 import { bureau, insertFile, payBody } from './bureau-money-fixtures';
@@ -24,10 +24,7 @@ let fileId: number;
 beforeAll(async () => {
   h = await createHarness();
   await seedDemo(h.db, nowOf(h));
-  for (const { email } of demoUsers) {
-    const { jwt, id } = await h.login(email, demoPassword);
-    users.set(email, { id, email, headers: h.bearer(jwt) });
-  }
+  for (const [email, caller] of await signInDemoUsers(h)) users.set(email, caller);
   accountId = (await query<{ id: number }>(h.db, "select id from groups where name = 'Acme UK'")).rows[0].id;
   ownerId = users.get('owner@example.com')!.id;
   fileId = await insertFile(h, { accountId, userId: ownerId });

@@ -1,9 +1,9 @@
 // The access matrix: every group call, for every demo user, on groups outside that user's reach.
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPassword, demoUsers, seedDemo } from '../../server/seed';
+import { demoUsers, seedDemo } from '../../server/seed';
 import { validateFirst } from '../../server/http/route';
-import { call, dumpGroupState, inviteJwt, noAccessBody, request, type Caller } from './groups-fixtures';
+import { call, dumpGroupState, inviteJwt, noAccessBody, request, type Caller, signInDemoUsers } from './groups-fixtures';
 import { createHarness, type Harness, query } from './harness';
 
 let h: Harness;
@@ -13,10 +13,7 @@ const groups = new Map<string, number>();
 beforeAll(async () => {
   h = await createHarness();
   await seedDemo(h.db, Math.floor(h.clock() / 1000));
-  for (const { email } of demoUsers) {
-    const { jwt, id } = await h.login(email, demoPassword);
-    users.set(email, { id, email, headers: h.bearer(jwt) });
-  }
+  for (const [email, caller] of await signInDemoUsers(h)) users.set(email, caller);
   const { rows } = await query<{ id: number; name: string }>(h.db, 'select id, name from groups');
   for (const row of rows) groups.set(row.name, row.id);
 });

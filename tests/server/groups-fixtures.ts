@@ -1,6 +1,7 @@
 // Shared by the groups*.test.ts files: signed-in callers and short request helpers.
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
+import { demoPassword, demoUsers } from '../../server/seed';
 import { query, type CapturedMail, type Harness } from './harness';
 
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -19,6 +20,16 @@ export function request(method: InjectOptions['method'], url: string, query?: Qu
 }
 
 export type Caller = { id: number; email: string; headers: Record<string, string> };
+
+/** Every demo user signed in through the real login (eight argon2 hashes, on purpose), by email. */
+export async function signInDemoUsers(h: Harness): Promise<Map<string, Caller>> {
+  const users = new Map<string, Caller>();
+  for (const { email } of demoUsers) {
+    const { jwt, id } = await h.login(email, demoPassword);
+    users.set(email, { id, email, headers: h.bearer(jwt) });
+  }
+  return users;
+}
 
 /** A new user with the roles, logged in through GET /auth. */
 export async function signedIn(h: Harness, roles: string[] = ['account'], fields: { personalName?: string } = {}): Promise<Caller> {

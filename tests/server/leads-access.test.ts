@@ -11,8 +11,8 @@ import { accessRefusals } from '../../contract/shared/access';
 import { leadFormSuperOnly } from '../../contract/shared/leads';
 import { blockedMessages } from '../../contract/shared/messages';
 import { validateFirst } from '../../server/http/route';
-import { demoPassword, demoUsers, seedDemo } from '../../server/seed';
-import { call, type Caller } from './groups-fixtures';
+import { demoUsers, seedDemo } from '../../server/seed';
+import { call, type Caller, signInDemoUsers } from './groups-fixtures';
 import { createHarness, type Harness } from './harness';
 import { dumpLeadState, groupIdOf, insertLead, insertOption, leadBody, leads, partnerCall } from './leads-fixtures';
 import { nowOf } from './plans-fixtures';
@@ -27,10 +27,7 @@ let sharedOptionId: number;
 beforeAll(async () => {
   h = await createHarness();
   await seedDemo(h.db, nowOf(h));
-  for (const { email } of demoUsers) {
-    const { jwt, id } = await h.login(email, demoPassword);
-    users.set(email, { id, email, headers: h.bearer(jwt) });
-  }
+  for (const [email, caller] of await signInDemoUsers(h)) users.set(email, caller);
   partnerId = await groupIdOf(h, 'Northwind Partners');
   referrerId = await groupIdOf(h, 'Referral Co');
   sharedOptionId = await insertOption(h);

@@ -6,7 +6,7 @@ import * as planEndpoints from '../../contract/plans/endpoints';
 import { accessRefusals } from '../../contract/shared/access';
 import { validateFirst } from '../../server/http/route';
 import { demoPassword, demoUsers, seedDemo } from '../../server/seed';
-import { call, type Caller } from './groups-fixtures';
+import { call, type Caller, signInDemoUsers } from './groups-fixtures';
 import { createHarness, query, type Harness } from './harness';
 import { day, dumpCatalogueState, insertBundle, insertDataset, insertPlan, nowOf, planBody, plans } from './plans-fixtures';
 
@@ -31,10 +31,7 @@ const idOf = async (table: 'groups' | 'plans', name: string) =>
 beforeAll(async () => {
   h = await createHarness();
   await seedDemo(h.db, nowOf(h));
-  for (const { email } of demoUsers) {
-    const { jwt, id } = await h.login(email, demoPassword);
-    users.set(email, { id, email, headers: h.bearer(jwt) });
-  }
+  for (const [email, caller] of await signInDemoUsers(h)) users.set(email, caller);
   const planId = await idOf('plans', 'Address Lookup UK');
   t = {
     organisationId: await idOf('groups', 'Acme Trading'),

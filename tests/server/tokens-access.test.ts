@@ -8,7 +8,7 @@ import * as tokenEndpoints from '../../contract/tokens/endpoints';
 import { accessRefusals } from '../../contract/shared/access';
 import { invalidCredentials, validateFirst } from '../../server/http/route';
 import { demoPassword, demoUsers, seedDemo } from '../../server/seed';
-import { call, type Caller } from './groups-fixtures';
+import { call, type Caller, signInDemoUsers } from './groups-fixtures';
 import { createHarness, query, type Harness } from './harness';
 import { dumpTokenState, insertToken, nowOf, tokenBody, tokens } from './tokens-fixtures';
 
@@ -20,10 +20,7 @@ let sharedTokenId: number;
 beforeAll(async () => {
   h = await createHarness();
   await seedDemo(h.db, nowOf(h));
-  for (const { email } of demoUsers) {
-    const { jwt, id } = await h.login(email, demoPassword);
-    users.set(email, { id, email, headers: h.bearer(jwt) });
-  }
+  for (const [email, caller] of await signInDemoUsers(h)) users.set(email, caller);
   accountId = (await query<{ id: number }>(h.db, "select id from groups where name = 'Acme UK'")).rows[0].id;
   sharedTokenId = await insertToken(h, accountId);
   // Eight logins (argon2 on purpose) and the whole demo seed: slow on a busy machine.

@@ -6,8 +6,8 @@ import type { InjectOptions } from 'fastify';
 import { accessRefusals } from '../../contract/shared/access';
 import * as usageEndpoints from '../../contract/usage/endpoints';
 import { validateFirst } from '../../server/http/route';
-import { demoPassword, demoUsers, seedDemo } from '../../server/seed';
-import { call, type Caller } from './groups-fixtures';
+import { demoUsers, seedDemo } from '../../server/seed';
+import { call, type Caller, signInDemoUsers } from './groups-fixtures';
 import { createHarness, query, type Harness } from './harness';
 import { day, dumpCatalogueState, nowOf, plans } from './plans-fixtures';
 
@@ -23,10 +23,7 @@ const idOf = async (table: 'groups' | 'plans', name: string) =>
 beforeAll(async () => {
   h = await createHarness();
   await seedDemo(h.db, nowOf(h));
-  for (const { email } of demoUsers) {
-    const { jwt, id } = await h.login(email, demoPassword);
-    users.set(email, { id, email, headers: h.bearer(jwt) });
-  }
+  for (const [email, caller] of await signInDemoUsers(h)) users.set(email, caller);
   accountId = await idOf('groups', 'Acme UK');
   organisationId = await idOf('groups', 'Acme Trading');
   planId = await idOf('plans', 'Address Lookup UK');
