@@ -7,6 +7,8 @@ import type { AddressField } from '../../contract/shared/address';
 import type { BureauTables } from './bureauSchema';
 import type { LeadTables } from './leadsSchema';
 import type { ShopTables } from './shopSchema';
+import type { TokenTables } from './tokenSchema';
+export type { TokenAction, TokenType, TokensTable } from './tokenSchema';
 import type { UploadTables } from './uploadSchema';
 
 // Row types of the tables made by migrations/*.sql, written once beside them: one interface per
@@ -253,64 +255,6 @@ export interface UsageDailyTable {
   clicks: Generated<number>;
 }
 
-export type TokenType = 'server' | 'browser';
-export type TokenAction = 'create' | 'update' | 'lock' | 'unlock' | 'export' | 'delete' | 'cap';
-
-export interface TokensTable {
-  id: Generated<number>;
-  account_id: number;
-  type: TokenType;
-  tag: string;
-  locked: Generated<boolean>;
-  /** CIDR networks; empty: anywhere. */
-  ip_ranges: Generated<string[]>;
-  /** Host pattern such as '*.example.com'; null: any. */
-  referrer: string | null;
-  /** Seconds; 0 (1970-01-01): no expiry. */
-  expiry: Generated<Seconds>;
-  services: DqService[];
-  daily_cap: number | null;
-  created_at: Seconds;
-  created_by: number | null;
-  updated_at: Seconds;
-  updated_by: number | null;
-  deleted_at: Seconds | null;
-}
-
-export interface TokenDayUsageTable {
-  token_id: number;
-  day: Seconds;
-  clicks: number;
-}
-
-export interface TokenAuditTable {
-  id: Generated<number>;
-  account_id: number;
-  token_id: number | null;
-  token_tag: string;
-  user_id: number | null;
-  action: TokenAction;
-  detail: Generated<string>;
-  at: Seconds;
-}
-
-export interface UsageAlertsTable {
-  account_id: number;
-  plan_id: number;
-  /** Percentages 1-100 of the clicks bought. */
-  thresholds: number[];
-  updated_at: Seconds;
-  updated_by: number | null;
-}
-
-export interface UsageAlertMarksTable {
-  account_id: number;
-  plan_id: number;
-  threshold: number;
-  clicks_total: number;
-  sent_at: Seconds;
-}
-
 export interface EmailResultsTable {
   id: string;
   account_id: number;
@@ -323,7 +267,7 @@ export interface EmailResultsTable {
   created_at: Seconds;
 }
 
-export interface Database extends ShopTables, UploadTables, BureauTables, LeadTables {
+export interface Database extends ShopTables, UploadTables, BureauTables, LeadTables, TokenTables {
   settings: SettingsTable;
   schema_migrations: SchemaMigrationsTable;
   users: UsersTable;
@@ -345,10 +289,5 @@ export interface Database extends ShopTables, UploadTables, BureauTables, LeadTa
   subscriptions: SubscriptionsTable;
   bundles: BundlesTable;
   usage_daily: UsageDailyTable;
-  tokens: TokensTable;
-  token_day_usage: TokenDayUsageTable;
-  token_audit: TokenAuditTable;
-  usage_alerts: UsageAlertsTable;
-  usage_alert_marks: UsageAlertMarksTable;
   email_results: EmailResultsTable;
 }
