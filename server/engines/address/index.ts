@@ -173,9 +173,36 @@ export class AddressIndex {
     }
     const stamp = this.stamp;
     const ids: number[] = [];
+    // The smallest other range that is one word has its records in ascending order, like each word of
+    // the driver: a leapfrog over the two skips the driver's records it lacks without reading their
+    // words (random reads, most of a search's time). The walk's order, and so the result, is unchanged:
+    // a record skipped would have failed the check of its words anyway.
+    const filter = others.find((o) => o.to === o.from + 1);
+    const fStart = filter ? this.postOff[filter.from] : 0;
+    const fEnd = filter ? this.postOff[filter.to] : 0;
+    let f = fStart;
+    let wordEnd = -1;
     const end = this.postOff[driver.to];
     for (let p = this.postOff[driver.from]; p < end; p++) {
       const r = this.postings[p];
+      if (filter) {
+        if (p >= wordEnd) {
+          // A new word of the driver: its records start again from the lowest.
+          wordEnd = this.postOff[this.upperWord(p, driver.from, driver.to)];
+          f = fStart;
+        }
+        f = this.seek(f, fEnd, r);
+        if (f === fEnd) {
+          p = wordEnd - 1;
+          continue;
+        }
+        const next = this.postings[f];
+        if (next !== r) {
+          // Leap the driver forward to the filter's next record, within this word.
+          p = this.seek(p, wordEnd, next) - 1;
+          continue;
+        }
+      }
       if (this.stamps[r] === stamp) continue;
       this.stamps[r] = stamp;
       let ok = true;
@@ -190,6 +217,38 @@ export class AddressIndex {
       ids.push(r);
     }
     return { ids: ids.sort((a, b) => a - b), more: false };
+  }
+
+  /** The vocabulary position of the word whose postings hold position p (from <= word < to), plus one. */
+  private upperWord(p: number, from: number, to: number): number {
+    let lo = from;
+    let hi = to;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.postOff[mid] <= p) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** First posting position in [from, end) whose record is >= r, galloping from `from` (the postings there ascend). */
+  private seek(from: number, end: number, r: number): number {
+    const ps = this.postings;
+    if (from >= end || ps[from] >= r) return from;
+    let step = 1;
+    let lo = from;
+    while (lo + step < end && ps[lo + step] < r) {
+      lo += step;
+      step *= 2;
+    }
+    let hi = Math.min(lo + step, end);
+    lo++;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (ps[mid] < r) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** Records whose postcode is `postcode` (compared without spaces or case). */
