@@ -173,19 +173,19 @@ export class AddressIndex {
     }
     const stamp = this.stamp;
     const ids: number[] = [];
-    // The smallest other range that is one word has its records in ascending order, like each word of
-    // the driver: a leapfrog over the two skips the driver's records it lacks without reading their
-    // words (random reads, most of a search's time). The walk's order, and so the result, is unchanged:
-    // a record skipped would have failed the check of its words anyway.
+    // A leapfrog with the smallest other one-word range (records ascending, as in each driver word)
+    // skips the driver's records it lacks without reading their words (random reads, the search's
+    // cost). Same walk order, same result: a record skipped would have failed the word check anyway.
     const filter = others.find((o) => o.to === o.from + 1);
-    const [fStart, fEnd] = filter ? [this.postOff[filter.from], this.postOff[filter.to]] : [0, 0];
-    let [f, wordEnd] = [fStart, -1];
+    const fStart = filter ? this.postOff[filter.from] : 0;
+    const fEnd = filter ? this.postOff[filter.to] : 0;
+    let f = fStart, wordEnd = -1; // plain lets: a destructured pair made the loop several times slower
     const end = this.postOff[driver.to];
     for (let p = this.postOff[driver.from]; p < end; p++) {
       const r = this.postings[p];
       if (filter) {
         if (p >= wordEnd) {
-          // A new word of the driver, whose records start again from the lowest.
+          // A new driver word: its records start again from the lowest.
           wordEnd = this.postOff[this.upperWord(p, driver.from, driver.to)];
           f = fStart;
         }
