@@ -1,4 +1,4 @@
-import { compactUkPostcode, layoutFields, words, type Layout } from './records';
+import { layoutFields, recordWords, words, type Layout } from './records';
 
 // The address index: every record kept once as a compact string, and an inverted index of its words
 // whose vocabulary is sorted, so the records of every word starting with a prefix are one contiguous
@@ -25,23 +25,7 @@ class Growable {
   }
 }
 
-/** The words of a record the index answers to: every text field's words (not udprn or uprn), and a UK postcode without its space. */
-export function recordWords(layout: Layout, fields: readonly string[]): string[] {
-  const names = layoutFields[layout];
-  const out = new Set<string>();
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i];
-    if (name === 'udprn' || name === 'uprn') continue;
-    const value = fields[i];
-    if (!value) continue;
-    for (const w of words(value)) out.add(w);
-    if (name === 'postcode' && layout === 'PAF') {
-      const compact = compactUkPostcode(value);
-      if (compact) out.add(compact.toLowerCase());
-    }
-  }
-  return [...out];
-}
+export { recordWords };
 
 export type SearchResult = { ids: number[]; more: boolean };
 
@@ -173,31 +157,31 @@ export class AddressIndex {
     }
     const stamp = this.stamp;
     const ids: number[] = [];
-    // A leapfrog with the smallest other one-word range (records ascending, as in each driver word)
-    // skips the driver's records it lacks without reading their words (random reads, the search's
-    // cost). Same walk order, same result: a record skipped would have failed the word check anyway.
-    const filter = others.find((o) => o.to === o.from + 1);
-    const fStart = filter ? this.postOff[filter.from] : 0;
-    const fEnd = filter ? this.postOff[filter.to] : 0;
-    let f = fStart, wordEnd = -1; // plain lets: a destructured pair made the loop several times slower
+    // A leapfrog with the other one-word ranges (records ascending, as in each driver word) skips the
+    // driver's records they lack without reading their words (random reads, the search's cost). Same
+    // walk order, same result: a record skipped would have failed the word check anyway.
+    const filters = others.filter((o) => o.to === o.from + 1);
+    const fStart = filters.map((o) => this.postOff[o.from]);
+    const fEnd = filters.map((o) => this.postOff[o.to]);
+    const fAt = fStart.slice();
+    let wordEnd = -1; // (plain lets: destructured loop variables made the loop several times slower)
     const end = this.postOff[driver.to];
     for (let p = this.postOff[driver.from]; p < end; p++) {
       const r = this.postings[p];
-      if (filter) {
+      if (filters.length) {
         if (p >= wordEnd) {
           // A new driver word: its records start again from the lowest.
           wordEnd = this.postOff[this.upperWord(p, driver.from, driver.to)];
-          f = fStart;
+          for (let i = 0; i < fAt.length; i++) fAt[i] = fStart[i];
         }
-        f = this.seek(f, fEnd, r);
-        if (f === fEnd) {
-          p = wordEnd - 1;
-          continue;
+        // Smallest filter first; the first that lacks r says where the driver leaps to in this word.
+        let next = r;
+        for (let i = 0; i < fAt.length && next === r; i++) {
+          fAt[i] = this.seek(fAt[i], fEnd[i], r);
+          next = fAt[i] === fEnd[i] ? 0xffffffff : this.postings[fAt[i]];
         }
-        const next = this.postings[f];
         if (next !== r) {
-          // Leap the driver forward to the filter's next record, within this word.
-          p = this.seek(p, wordEnd, next) - 1;
+          p = next === 0xffffffff ? wordEnd - 1 : this.seek(p, wordEnd, next) - 1;
           continue;
         }
       }

@@ -127,3 +127,21 @@ export function compactUkPostcode(text: string): string | null {
   const c = text.toUpperCase().replace(/\s+/g, '');
   return /^[A-Z]{1,2}[0-9][A-Z0-9]?[0-9][A-Z]{2}$/.test(c) ? c : null;
 }
+
+/** The words of a record the index answers to: every text field's words (not udprn or uprn), and a UK postcode without its space. */
+export function recordWords(layout: Layout, fields: readonly string[]): string[] {
+  const names = layoutFields[layout];
+  const out = new Set<string>();
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
+    if (name === 'udprn' || name === 'uprn') continue;
+    const value = fields[i];
+    if (!value) continue;
+    for (const w of words(value)) out.add(w);
+    if (name === 'postcode' && layout === 'PAF') {
+      const compact = compactUkPostcode(value);
+      if (compact) out.add(compact.toLowerCase());
+    }
+  }
+  return [...out];
+}
