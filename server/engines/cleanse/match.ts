@@ -49,6 +49,17 @@ function wordsOf(index: AddressIndex, id: number): CandWords {
   return ws;
 }
 
+// The last postcode's candidates, per index (finished, so they never change): rows of one postcode
+// usually come one after another.
+const lastPostcode = new WeakMap<AddressIndex, { postcode: string; ids: number[] }>();
+function postcodeCandidates(index: AddressIndex, postcode: string): number[] {
+  const last = lastPostcode.get(index);
+  if (last?.postcode === postcode) return last.ids;
+  const ids = index.byPostcode(postcode, 500).ids;
+  lastPostcode.set(index, { postcode, ids });
+  return ids;
+}
+
 const toPaf = (f: readonly string[]): PafRecord => {
   const [udprn, organisation, department, sub_building, building_name, building_number, dependent_thoroughfare, thoroughfare, dependent_locality, post_town, postcode, uprn] = f;
   return { udprn, organisation, department, sub_building, building_name, building_number, dependent_thoroughfare, thoroughfare, dependent_locality, post_town, postcode, uprn };
@@ -91,7 +102,7 @@ export function matchAddress(a: InputAddress, index: AddressIndex, territory: Te
   if (input.length === 0 || !index.ready) return unmatched;
 
   let candidates: number[] = [];
-  if (isValidPostcode(a.postcode, territory)) candidates = index.byPostcode(a.postcode, 500).ids;
+  if (isValidPostcode(a.postcode, territory)) candidates = postcodeCandidates(index, a.postcode);
   let best = -1;
   let bestScore = threshold;
   const inputSet = new Set(input);
