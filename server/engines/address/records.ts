@@ -103,16 +103,45 @@ export function csvField(value: string): string {
 
 /** Lower-case words of a text (letters and digits), the unit the index and the queries share. */
 export function words(text: string): string[] {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+  // Most text is ASCII once in lower case, where NFKD and the accent strip change nothing: one scan
+  // cuts the words. Anything else takes the full path.
+  const lower = text.toLowerCase();
+  const out: string[] = [];
+  let start = -1;
+  for (let i = 0; i < lower.length; i++) {
+    const c = lower.charCodeAt(i);
+    if (c > 127) return lower.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').split(/[^a-z0-9]+/).filter(Boolean);
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      out.push(lower.slice(start, i));
+      start = -1;
+    }
+  }
+  if (start >= 0) out.push(lower.slice(start));
+  return out;
 }
 
 /** A UK postcode without its space, upper case; null when the text is not shaped like a full postcode. */
 export function compactUkPostcode(text: string): string | null {
   const c = text.toUpperCase().replace(/\s+/g, '');
   return /^[A-Z]{1,2}[0-9][A-Z0-9]?[0-9][A-Z]{2}$/.test(c) ? c : null;
+}
+
+/** The words of a record the index answers to: every text field's words (not udprn or uprn), and a UK postcode without its space. */
+export function recordWords(layout: Layout, fields: readonly string[]): string[] {
+  const names = layoutFields[layout];
+  const out = new Set<string>();
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
+    if (name === 'udprn' || name === 'uprn') continue;
+    const value = fields[i];
+    if (!value) continue;
+    for (const w of words(value)) out.add(w);
+    if (name === 'postcode' && layout === 'PAF') {
+      const compact = compactUkPostcode(value);
+      if (compact) out.add(compact.toLowerCase());
+    }
+  }
+  return [...out];
 }

@@ -23,9 +23,11 @@ export const nameWords = (name: string) => words(name).filter((w) => !titles.has
 
 /** The record's key at the level; null when it has no address to compare (never a duplicate). */
 export function dedupeKey(a: InputAddress, level: DedupeLevel): string | null {
-  const address = [...a.lines.flatMap((l) => words(l)), ...words(a.postcode.replace(/\s/g, ''))];
+  const address: string[] = [];
+  for (const l of a.lines) for (const w of words(l)) address.push(w);
+  for (const w of words(a.postcode.replace(/\s/g, ''))) address.push(w);
   if (address.length === 0) return null;
-  const base = [words(a.organisation).join(' '), address.join(' ')].join('|');
+  const base = `${a.organisation ? words(a.organisation).join(' ') : ''}|${address.join(' ')}`;
   if (level === 'address') return base;
   const name = nameWords(a.name);
   if (name.length === 0) return base;

@@ -19,6 +19,7 @@ const abbreviations: Record<string, string> = {
   wk: 'walk', hwy: 'highway', pde: 'parade', blvd: 'boulevard', apt: 'apartment', fl: 'flat', mt: 'mount', sq: 'square',
 };
 const lineWords = (text: string) => words(text).map((w) => abbreviations[w] ?? w);
+const hasDigit = (w: string) => /\d/.test(w);
 
 /** The words of a record's premise and street fields (no organisation, town or postcode). */
 function candidateWords(layout: 'PAF' | 'GNAF', f: readonly string[]): string[] {
@@ -27,21 +28,36 @@ function candidateWords(layout: 'PAF' | 'GNAF', f: readonly string[]): string[] 
   return parts.flatMap((p) => lineWords(p));
 }
 
+/** A record's candidate words once each, and which of them hold a digit (a premise number). */
+type CandWords = { words: string[]; digit: boolean[] };
+
 // Candidate words by record, per index: files usually come sorted by postcode or area, so the records
 // of one postcode are scored many times in a row. Cleared when full so memory stays bounded (about
 // 200 bytes an entry, 40 MB at most).
 const CACHE_MAX = 200_000;
-const wordCache = new WeakMap<AddressIndex, Map<number, string[]>>();
-function wordsOf(index: AddressIndex, id: number): string[] {
+const wordCache = new WeakMap<AddressIndex, Map<number, CandWords>>();
+function wordsOf(index: AddressIndex, id: number): CandWords {
   let cache = wordCache.get(index);
   if (!cache) wordCache.set(index, (cache = new Map()));
   let ws = cache.get(id);
   if (!ws) {
     if (cache.size >= CACHE_MAX) cache.clear();
-    ws = candidateWords(index.layout, index.fields(id));
+    const unique = [...new Set(candidateWords(index.layout, index.fields(id)))];
+    ws = { words: unique, digit: unique.map(hasDigit) };
     cache.set(id, ws);
   }
   return ws;
+}
+
+// The last postcode's candidates, per index (finished, so they never change): rows of one postcode
+// usually come one after another.
+const lastPostcode = new WeakMap<AddressIndex, { postcode: string; ids: number[] }>();
+function postcodeCandidates(index: AddressIndex, postcode: string): number[] {
+  const last = lastPostcode.get(index);
+  if (last?.postcode === postcode) return last.ids;
+  const ids = index.byPostcode(postcode, 500).ids;
+  lastPostcode.set(index, { postcode, ids });
+  return ids;
 }
 
 const toPaf = (f: readonly string[]): PafRecord => {
@@ -53,17 +69,26 @@ const toGnaf = (f: readonly string[]): GnafRecord => {
   return { flat_type, flat_number, level, number_first, number_last, street_name, street_type, street_suffix, locality, state, postcode };
 };
 
-const hasDigit = (w: string) => /\d/.test(w);
+/** The input's words as a set, and how many of them hold a digit: made once per row, not per candidate. */
+type InputWords = { set: Set<string>; digits: number };
 
-/** Jaccard similarity of the word sets, or -1 when the numbers (premise) differ. */
-function score(input: readonly string[], cand: readonly string[]): number {
-  const a = new Set(input);
-  const b = new Set(cand);
-  for (const w of a) if (hasDigit(w) && !b.has(w)) return -1;
-  for (const w of b) if (hasDigit(w) && !a.has(w)) return -1;
+/**
+ * Jaccard similarity of the word sets, or -1 when the numbers (premise) differ. The candidate's words
+ * are distinct, so counting the shared digit words finds an input number missing from the candidate.
+ */
+function score(input: InputWords, cand: CandWords): number {
+  const a = input.set;
+  const { words: b, digit } = cand;
   let both = 0;
-  for (const w of a) if (b.has(w)) both++;
-  const union = a.size + b.size - both;
+  let digitsBoth = 0;
+  for (let i = 0; i < b.length; i++) {
+    if (a.has(b[i])) {
+      both++;
+      if (digit[i]) digitsBoth++;
+    } else if (digit[i]) return -1;
+  }
+  if (digitsBoth !== input.digits) return -1;
+  const union = a.size + b.length - both;
   return union ? both / union : 0;
 }
 
@@ -77,13 +102,20 @@ export function matchAddress(a: InputAddress, index: AddressIndex, territory: Te
   if (input.length === 0 || !index.ready) return unmatched;
 
   let candidates: number[] = [];
-  if (isValidPostcode(a.postcode, territory)) candidates = index.byPostcode(a.postcode, 500).ids;
+  if (isValidPostcode(a.postcode, territory)) candidates = postcodeCandidates(index, a.postcode);
   let best = -1;
   let bestScore = threshold;
+  const inputSet = new Set(input);
+  let digits = 0;
+  for (const w of inputSet) if (hasDigit(w)) digits++;
+  const inputWords: InputWords = { set: inputSet, digits };
   const consider = (ids: number[]) => {
     for (const id of ids) {
-      const s = score(input, wordsOf(index, id));
-      if (s > bestScore || (s === bestScore && s > threshold && id < best)) [best, bestScore] = [id, s];
+      const s = score(inputWords, wordsOf(index, id));
+      if (s > bestScore || (s === bestScore && s > threshold && id < best)) {
+        best = id;
+        bestScore = s;
+      }
     }
   };
   consider(candidates);

@@ -83,6 +83,8 @@ export function detectHeader(rows: readonly string[][]): boolean {
 }
 
 type Pending = { line: number; lines: PhysicalLine[] };
+/** A record's physical lines as one text. */
+const text = (rec: Pending) => (rec.lines.length === 1 ? rec.lines[0].text : rec.lines.map((l) => l.text).join('\n'));
 
 /** Parses a delimited file: yields rows and per-row errors in file order; never throws on content. */
 export async function* parseDelimited(input: AsyncIterable<Buffer | Uint8Array | string> | Iterable<Buffer | Uint8Array | string>, options: ParseOptions = {}): AsyncGenerator<ParseItem> {
@@ -131,17 +133,21 @@ export async function* parseDelimited(input: AsyncIterable<Buffer | Uint8Array |
       const rec = fed.shift();
       if (!rec) continue;
       const first = rec.lines[0];
-      const raw = rec.lines.map((l) => l.text).join('\n').slice(0, 200);
+      // Per row in the common case (one clean line, short fields): no copies, no Set, no raw text.
+      const raw = () => text(rec).slice(0, 200);
       if (!ev.ok) {
-        yield { kind: 'error', line: rec.line, code: 'invalidRecord', message: ev.message, raw };
+        yield { kind: 'error', line: rec.line, code: 'invalidRecord', message: ev.message, raw: raw() };
         continue;
       }
-      const issues = new Set<RowIssue>(rec.lines.flatMap((l) => l.issues));
-      const fields = ev.fields.map((f) => {
-        if (f.length <= MAX_FIELD) return f;
-        issues.add('truncated');
-        return f.slice(0, MAX_FIELD);
-      });
+      const clean = rec.lines.every((l) => l.issues.length === 0) && ev.fields.every((f) => f.length <= MAX_FIELD);
+      const issues = new Set<RowIssue>(clean ? [] : rec.lines.flatMap((l) => l.issues));
+      const fields = clean
+        ? ev.fields
+        : ev.fields.map((f) => {
+            if (f.length <= MAX_FIELD) return f;
+            issues.add('truncated');
+            return f.slice(0, MAX_FIELD);
+          });
       if (columns < 0) {
         columns = fields.length;
         if (hasHeader) {
@@ -152,10 +158,10 @@ export async function* parseDelimited(input: AsyncIterable<Buffer | Uint8Array |
         options.onMeta?.({ delimiter, hasHeader, header, columns });
       }
       if (fields.some((f) => f.includes('\u0000'))) {
-        yield { kind: 'error', line: first.line, code: 'binary', message: `Line ${first.line} holds binary data`, raw };
+        yield { kind: 'error', line: first.line, code: 'binary', message: `Line ${first.line} holds binary data`, raw: raw() };
       } else if (fields.length !== columns) {
-        yield { kind: 'error', line: rec.line, code: 'columnCount', message: `Line ${rec.line} has ${fields.length} fields, expected ${columns}`, raw };
-      } else yield { kind: 'row', line: rec.line, fields, issues: [...issues] };
+        yield { kind: 'error', line: rec.line, code: 'columnCount', message: `Line ${rec.line} has ${fields.length} fields, expected ${columns}`, raw: raw() };
+      } else yield { kind: 'row', line: rec.line, fields, issues: clean ? [] : [...issues] };
     }
   };
 
@@ -171,7 +177,7 @@ export async function* parseDelimited(input: AsyncIterable<Buffer | Uint8Array |
   };
   const feed = (rec: Pending) => {
     fed.push(rec);
-    batch += rec.lines.map((l) => l.text).join('\n') + '\n';
+    batch += text(rec) + '\n';
     batched++;
   };
 

@@ -3,7 +3,7 @@ import { Deduper, dedupeKey, type DedupeFlag, type DedupeLevel } from './dedupe'
 import type { InputField } from './mapping';
 import { matchAddress, type MatchCode, type MatchResult } from './match';
 import type { ErrorCode, ParseItem, RowIssue } from './parse';
-import { addressOf, standardise, type InputAddress, type Territory } from './standardise';
+import { addressReader, standardise, type InputAddress, type Territory } from './standardise';
 import { applySuppression, suppressionTypes, type SuppressionList, type SuppressionSetting, type SuppressionType } from './suppress';
 
 // The whole cleanse of a parsed file: address from the mapping, standard form, match, dedupe flags,
@@ -72,9 +72,10 @@ const blank: InputAddress = { name: '', organisation: '', lines: [], town: '', c
 export async function* cleanse(rows: Rows, settings: CleanseSettings, stats: CleanseStats = emptyStats()): AsyncGenerator<OutputRow> {
   const dedupe = settings.dedupeLevel ? new Deduper() : null;
   const level = settings.dedupeLevel;
+  const addressOf = addressReader(settings.mapping);
   if (dedupe && level) {
     for await (const item of rows()) {
-      if (item.kind === 'row') dedupe.count(dedupeKey(standardise(addressOf(item.fields, settings.mapping), settings.territory), level));
+      if (item.kind === 'row') dedupe.count(dedupeKey(standardise(addressOf(item.fields), settings.territory), level));
     }
   }
   for await (const item of rows()) {
@@ -86,7 +87,7 @@ export async function* cleanse(rows: Rows, settings: CleanseSettings, stats: Cle
       continue;
     }
     if (item.issues.length) stats.warnings++;
-    const std = standardise(addressOf(item.fields, settings.mapping), settings.territory);
+    const std = standardise(addressOf(item.fields), settings.territory);
     const m: MatchResult = settings.index ? matchAddress(std, settings.index, settings.territory) : { code: 'unmatched', address: std, changed: [], recordId: null };
     stats.matching[m.code]++;
     for (const f of m.changed) stats.addressUpdates[f] = (stats.addressUpdates[f] ?? 0) + 1;

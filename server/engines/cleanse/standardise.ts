@@ -10,31 +10,55 @@ export type InputAddress = { name: string; organisation: string; lines: string[]
 
 /** The row's fields gathered by the mapping; address lines in mappingOrder, blanks dropped. */
 export function addressOf(fields: readonly string[], mapping: readonly InputField[]): InputAddress {
-  const pick = (type: InputField['mappingType']) =>
+  return addressReader(mapping)(fields);
+}
+
+/** addressOf with the mapping's columns per type sorted once, for a whole file. */
+export function addressReader(mapping: readonly InputField[]): (fields: readonly string[]) => InputAddress {
+  const columns = (type: InputField['mappingType']) =>
     mapping
       .filter((m) => m.mappingType === type)
       .sort((a, b) => a.mappingOrder - b.mappingOrder)
-      .map((m) => (fields[m.inputOrder] ?? '').trim())
-      .filter(Boolean);
-  return {
-    name: pick('name').join(' '),
-    organisation: pick('organisation').join(' '),
-    lines: pick('address'),
-    town: pick('town').join(' '),
-    county: pick('county').join(' '),
-    postcode: pick('postcode').join(' '),
+      .map((m) => m.inputOrder);
+  const [name, organisation, address, town, county, postcode] = (['name', 'organisation', 'address', 'town', 'county', 'postcode'] as const).map(columns);
+  const pick = (fields: readonly string[], cols: number[]) => {
+    const out: string[] = [];
+    for (const c of cols) {
+      const v = (fields[c] ?? '').trim();
+      if (v) out.push(v);
+    }
+    return out;
   };
+  return (fields) => ({
+    name: pick(fields, name).join(' '),
+    organisation: pick(fields, organisation).join(' '),
+    lines: pick(fields, address),
+    town: pick(fields, town).join(' '),
+    county: pick(fields, county).join(' '),
+    postcode: pick(fields, postcode).join(' '),
+  });
 }
 
 const space = (s: string) => s.replace(/\s+/g, ' ').replace(/\s*,\s*$/, '').trim();
 
 /** Capitals and small letters, keeping a letter after a digit small only when it is a flat letter (12a -> 12A). */
 export function titleCase(text: string): string {
-  return space(text)
-    .toLowerCase()
-    .replace(/(^|[\s\-(/'.,])([a-z])/g, (_, sep: string, c: string) => sep + c.toUpperCase())
-    .replace(/\b(\d+)([a-z])\b/g, (_, n: string, c: string) => n + c.toUpperCase());
+  // A capital for a-z at the start or after a separator (space() left no whitespace but ' '), in one
+  // scan: what /(^|[\s\-(/'.,])([a-z])/g with an upper-casing callback did, without its allocations.
+  const lower = space(text).toLowerCase();
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < lower.length; i++) {
+    const c = lower.charCodeAt(i);
+    if (c < 97 || c > 122 || (i > 0 && !afterSeparator(lower.charCodeAt(i - 1)))) continue;
+    out += lower.slice(from, i) + String.fromCharCode(c - 32);
+    from = i + 1;
+  }
+  out += lower.slice(from);
+  return /\d[a-z]/.test(out) ? out.replace(/\b(\d+)([a-z])\b/g, (_, n: string, c: string) => n + c.toUpperCase()) : out;
 }
+/** Space, - ( / ' . and comma. */
+const afterSeparator = (c: number) => c === 32 || c === 45 || c === 40 || c === 47 || c === 39 || c === 46 || c === 44;
 
 /** A UK postcode in its one form (outward, space, inward, capitals), an Australian one as four digits; else the text tidied. */
 export function standardPostcode(text: string, territory: Territory): string {
