@@ -79,3 +79,18 @@ test('an owner sets how long files are kept; a bad number is said under its fiel
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toHaveText('Saved: uploads are kept 30 days, results 30 days.');
 });
+
+test('Administration > Address Cleanse gives an owner the account\'s own settings, and the price update the spec\'s refusal @uk-only', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('portal.helptips.disabled', 'true'));
+  await logIn(page, 'owner@example.com');
+  await expect(page.getByTestId('account-label')).toContainText('Acme UK');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /Administration/ }).click();
+  await page.getByRole('menu', { name: 'Administration' }).getByRole('menuitem', { name: 'Address Cleanse' }).click();
+  await expect(page.getByRole('heading', { name: 'Address Cleanse administration: Acme UK' })).toBeVisible();
+  await expect(page.getByLabel('Keep uploads (days)')).toHaveValue(/^\d+$/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await noSidewaysScroll(page)).toBe(true);
+  await page.screenshot({ path: 'test-results/bureau-owner-admin-390.png', fullPage: true });
+  await page.goto('/portal/administration/addresscleanse/priceupdate/1');
+  await expect(page.getByText(blockedMessages.notThroughAccount)).toBeVisible();
+});

@@ -53,6 +53,7 @@ export const portalPages: PortalPage[] = [
     ['services', '/administration/services'],
     ['services billing', '/administration/services?tab=billing'],
     ['tokens', '/administration/tokens'],
+    ['address cleanse settings', '/administration/addresscleanse'],
     ['reporting summary', '/reporting/summary'],
     ['reporting services', '/reporting/services'],
     ['reporting tokens', '/reporting/tokens?tag=Portal'],

@@ -81,6 +81,8 @@ export type RouteRules = {
   territoriesAllowed?: readonly Territory[];
   /** The user must have one of these roles. */
   roles?: readonly Role[];
+  /** Staff must have one of these roles; customers are decided by the other rules. */
+  staffRoles?: readonly Role[];
 };
 
 export type BlockReason = keyof typeof blockedMessages;
@@ -94,6 +96,7 @@ export function checkRules(rules: RouteRules, session: SessionSnapshot, groups: 
   const { user } = session.context;
   const { partner, organisation, account } = groups.context.selection;
   if (rules.roles && !rules.roles.some((r) => user.roles.includes(r))) return 'notThroughAccount';
+  if (rules.staffRoles && isStaffUser(user) && !rules.staffRoles.some((r) => user.roles.includes(r))) return 'notThroughAccount';
   if (rules.partnerOnly && !partner) return 'partnersOnly';
   if (rules.disallowReferrers && partner?.subtype === 'referrer') return 'partnerType';
   if (rules.ownerOnly) {
@@ -132,8 +135,14 @@ export const reportingRules: RouteRules = { ownerOnly: true };
 export const shopRules: RouteRules = { disallowReferrers: true, accountOwned: true };
 /** /applications/addresscleanse (spec section 2: owner, in either territory; only its file routes are UK only). */
 export const bureauStatsRules: RouteRules = { ownerOnly: true };
-/** /administration/addresscleanse and its price update (spec section 2: owner, roles admin and super). */
-export const bureauAdminRules: RouteRules = { roles: ['admin', 'super'] };
+/**
+ * /administration/addresscleanse (spec section 2: "owner, roles admin and super"; its menu item is
+ * for the account role): an owner sees the account's own cleanse settings, staff need admin or super
+ * for the prices and reports.
+ */
+export const bureauAdminRules: RouteRules = { ownerOnly: true, staffRoles: ['admin', 'super'] };
+/** /administration/addresscleanse/priceupdate/{costId}: admin and super only. */
+export const bureauPriceRules: RouteRules = { roles: ['admin', 'super'] };
 /** /partner/leads/* (spec section 2: owner, partner only, not referrers). */
 export const partnerLeadsRules: RouteRules = { ownerOnly: true, partnerOnly: true, disallowReferrers: true };
 /** /home/leads/{leadId} and /home/createlead (spec section 2: owner, partner only). */

@@ -6,7 +6,7 @@ import type { Group } from '../../contract/groups/entities';
 import type { Territory } from '../../contract/shared/territory';
 import { groupSelectionMachine } from '../../machines/groupSelection';
 import { sessionMachine } from '../../machines/session';
-import { checkRules, homeLeadsRules, leadAdminRules, organisationAdministrationRules, ownerPage, partnerLeadsRules, shopRules } from '../../src/routing/guards';
+import { bureauAdminRules, bureauPriceRules, checkRules, homeLeadsRules, leadAdminRules, organisationAdministrationRules, ownerPage, partnerLeadsRules, shopRules } from '../../src/routing/guards';
 import { navigationFor } from '../../src/routing/menus';
 import { blockedMessages } from '../../contract/shared/messages';
 import { group } from '../machines/models/groupFixtures';
@@ -72,6 +72,11 @@ describe.each(all)('$role with $level access, partner $partner, territory $terri
     const nav = navigationFor(s.session, s.groups);
     expect(nav.shop).toBe(expected === null);
     expect(nav.basket).toBe(expected === null);
+  });
+  it('address cleanse administration: admin and super, or an owner (for the account\'s own settings); sales and members refused', () => {
+    const staffAllowed = role === 'admin' || role === 'super';
+    expect(check(bureauAdminRules)).toBe(s.staff ? (staffAllowed ? null : 'notThroughAccount') : s.owner ? null : 'account');
+    expect(check(bureauPriceRules)).toBe(staffAllowed ? null : 'notThroughAccount');
   });
   it('partnerOnly: a partner must be selected', () => {
     expect(check({ partnerOnly: true })).toBe(partner === 'none' ? 'partnersOnly' : null);

@@ -13,7 +13,8 @@ import type { Group } from '../../contract/groups/entities';
 import { acmeTrading, at } from './servicesFixtures';
 import { authUser, ok, renderPortal, type Call, type Handler, type Reply } from './support/renderPortal';
 
-// /administration/addresscleanse and its price update (admin, super): the real router, guards,
+// /administration/addresscleanse and its price update (admin, super; an owner sees the account's own
+// settings, and no price): the real router, guards,
 // submission machine and views; the bureau server's admin calls are answered at fetch.
 
 configure({ asyncUtilTimeout: 5000 });
@@ -78,6 +79,7 @@ function adminServer(over: { post?: (call: Call) => Reply | undefined } = {}): H
       costs = [...costs.map((c) => (c.costTypeId === body.costTypeId && c.territory === body.territory && c.endDate === null ? { ...c, endDate: next.startDate } : c)), next];
       return ok(next);
     }
+    if (p === '/files/retention') return ok(call.method === 'PUT' ? call.body : { uploadDays: 30, resultDays: 14 });
     if (p === '/admin/costtypes') return ok(costTypes);
     if (p === '/admin/mafs') return ok(mafs);
     if (p === '/admin/royaltycharges')
@@ -128,8 +130,18 @@ describe('/administration/addresscleanse: prices', () => {
     expect(within(uk).getByRole('link', { name: 'Update price: Address cleanse, United Kingdom' }).getAttribute('href')).toBe('/portal/administration/addresscleanse/priceupdate/1');
   });
 
-  it('is refused to an account owner who is not admin or super, with the spec\'s message', async () => {
+  it('shows an account owner the account\'s own settings (how long files are kept), never the prices', async () => {
     renderAdmin('/portal/administration/addresscleanse', adminServer(), authUser({ id: 4 }), [acmeTrading]);
+    expect(await screen.findByRole('heading', { name: 'Address Cleanse administration: Acme UK' })).toBeTruthy();
+    expect(((await screen.findByLabelText('Keep results (days)')) as HTMLInputElement).value).toBe('14');
+    expect(screen.getByRole('link', { name: 'Applications > Address Cleanse' }).getAttribute('href')).toBe('/portal/applications/addresscleanse');
+    expect(at$('/files/retention')[0].url.searchParams.get('accountId')).toBe('31');
+    expect(at$('/admin/costs')).toHaveLength(0);
+    expect(screen.queryByRole('navigation', { name: 'Address Cleanse administration' })).toBeNull();
+  });
+
+  it('refuses an account owner the price update, with the spec\'s message', async () => {
+    renderAdmin('/portal/administration/addresscleanse/priceupdate/1', adminServer(), authUser({ id: 4 }), [acmeTrading]);
     expect(await screen.findByText(blockedMessages.notThroughAccount)).toBeTruthy();
     expect(at$('/admin/costs')).toHaveLength(0);
   });

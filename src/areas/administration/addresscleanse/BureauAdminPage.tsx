@@ -1,12 +1,17 @@
 import { Link, useLoaderData } from '@tanstack/react-router';
 import { JobChargesReport } from './JobChargesReport';
+import { OwnerSettings } from './OwnerSettings';
 import { PricesView } from './PricesView';
 import { RoyaltyReport } from './RoyaltyReport';
 import './bureauAdmin.css';
 
-/** /administration/addresscleanse (admin, super): the prices of file cleansing, and the royalty and job charge reports. */
+/**
+ * /administration/addresscleanse: for admin and super the prices of file cleansing and the royalty and
+ * job charge reports; for an owner the account's own settings.
+ */
 export default function BureauAdminPage() {
   const data = useLoaderData({ from: '/_signedIn/_validated/administration/addresscleanse/' });
+  if (data.view === 'owner') return <OwnerSettings account={data.account} retention={data.retention} />;
   const shown = data.view === 'prices' ? undefined : data.view;
   const tab = (view: 'royalties' | 'jobs' | undefined, label: string) => (
     <Link

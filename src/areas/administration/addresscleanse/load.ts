@@ -1,4 +1,6 @@
 import { notFound } from '@tanstack/react-router';
+import * as bureau from '../../../../contract/bureau/endpoints';
+import { isStaffUser } from '../../../../contract/shared/access';
 import type { Portal } from '../../../app/portal';
 import { readDayRange } from '../../../shared/dateRange';
 import type { BureauAdminSearch } from '../../../routing/params';
@@ -9,8 +11,13 @@ import { idList, territoryOf } from './reportText';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** The prices (no view), or one of the two reports over the range and filters in the address. */
+/**
+ * For admin and super: the prices (no view), or one of the two reports over the range and filters in
+ * the address. For an owner (the guard lets no other staff in): the selected account's cleanse
+ * settings, how long its files are kept (UK accounts: file cleansing is theirs).
+ */
 export async function loadBureauAdmin(portal: Portal, search: BureauAdminSearch) {
+  if (!isStaffUser(portal.session.getSnapshot().context.user)) return loadOwnerSettings(portal);
   const api = bureauAdminApi(portal.api);
   const now = nowSeconds();
   if (search.view === 'royalties') {
@@ -44,6 +51,15 @@ export async function loadBureauAdmin(portal: Portal, search: BureauAdminSearch)
   return { view: 'prices' as const, now, costs, costTypes, saved: costs.find((c) => c.costId === search.saved) ?? null };
 }
 export type BureauAdminData = Awaited<ReturnType<typeof loadBureauAdmin>>;
+
+async function loadOwnerSettings(portal: Portal) {
+  const { account } = portal.groups.getSnapshot().context.selection;
+  const retention =
+    account?.territory === 'uk'
+      ? await portal.api.call(bureau.getRetention, { query: { accountId: account.id } }, { action: 'load how long files are kept', cache: false })
+      : null;
+  return { view: 'owner' as const, account, retention };
+}
 
 /** /administration/addresscleanse/priceupdate/{costId}: the price replaced, with its type and history. */
 export async function loadPriceUpdate(portal: Portal, costId: number) {

@@ -11,7 +11,7 @@ import { downloadCsv } from '../../../shared/csv';
 import { DateRangeForm } from '../../../shared/DateRangeForm';
 import { dayRangeText } from '../../../shared/dateRange';
 import { FileList } from './FileList';
-import { RetentionSettings } from './Retention';
+import { RetentionSettings } from '../../../shared/RetentionSettings';
 import { hasFiles, measureLabel, outcomeSeries, statsCsv, statsRows, statsTotals, type StatsRow } from './statsText';
 import './stats.css';
 

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import * as bureau from '../../../../contract/bureau/endpoints';
-import type { Retention } from '../../../../contract/bureau/entities';
-import { usePortal } from '../../../app/PortalContext';
-import { Field, FieldError } from '../../../shared/Field';
+import * as bureau from '../../contract/bureau/endpoints';
+import type { Retention } from '../../contract/bureau/entities';
+import { usePortal } from '../app/PortalContext';
+import { Field, FieldError } from './Field';
+import './retention.css';
 
 // How long the account keeps its uploads and results (GET/PUT /files/retention ?accountId), under the
-// file list of /applications/addresscleanse: a sweep deletes what is older (README, "Bureau server").
-// A file can still be deleted at once from the list above.
+// file list of /applications/addresscleanse and on the owner's /administration/addresscleanse: a sweep
+// deletes what is older (README, "Bureau server"). A file can still be deleted at once from the list.
 
 type Problems = Partial<Record<keyof Retention, string>>;
 
@@ -81,7 +82,7 @@ export function RetentionSettings({ accountId, retention }: { accountId: number;
       <h2 id="bureau-retention-title">How long files are kept</h2>
       <p className="muted">
         Uploads are deleted {daysText(kept.uploadDays)} after they arrive, and results {daysText(kept.resultDays)} after they are made (paid
-        results too: download them before then). Delete a file at once from the list above.
+        results too: download them before then). Delete a file at once from your file list.
       </p>
       <form className="bureau-retention" onSubmit={submit} noValidate>
         {field('uploadDays', 'Keep uploads (days)', '1 to 365')}
