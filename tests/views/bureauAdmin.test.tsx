@@ -2,8 +2,6 @@
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ResponseOf } from '../../contract/endpoint';
-import type * as bureau from '../../contract/bureau/endpoints';
 import { helpTipsDisabledKey } from '../../contract/shared/helpTips';
 import { blockedMessages } from '../../contract/shared/messages';
 import { costLines, perUnit } from '../../src/areas/administration/addresscleanse/costText';
@@ -11,6 +9,7 @@ import { priceBody, fieldsOf, serverProblems } from '../../src/areas/administrat
 import { idList, jobTotals } from '../../src/areas/administration/addresscleanse/reportText';
 import type { Group } from '../../contract/groups/entities';
 import { acmeTrading, at } from './servicesFixtures';
+import { cost, costTypes, job, mafs, type Cost } from './bureauAdminFixtures';
 import { authUser, ok, renderPortal, type Call, type Handler, type Reply } from './support/renderPortal';
 
 // /administration/addresscleanse and its price update (admin, super; an owner sees the account's own
@@ -18,48 +17,6 @@ import { authUser, ok, renderPortal, type Call, type Handler, type Reply } from 
 // submission machine and views; the bureau server's admin calls are answered at fetch.
 
 configure({ asyncUtilTimeout: 5000 });
-
-type Cost = ResponseOf<typeof bureau.listCosts>[number];
-type Job = ResponseOf<typeof bureau.jobCharges>[number];
-
-const cost = (costId: number, over: Partial<Cost> = {}): Cost => ({
-  costId,
-  costTypeId: 1,
-  costTypeName: 'Address cleanse',
-  basePrice: 500,
-  pricePerMatch: 0,
-  pricePerRecord: 0.5,
-  realPricePerMatch: 0,
-  realPricePerRecord: 0.1,
-  territory: 'uk',
-  minRecCount: 1_000,
-  startDate: at('2025-01-01T00:00'),
-  endDate: null,
-  ...over,
-});
-const costTypes: ResponseOf<typeof bureau.listCostTypes> = [
-  { costTypeId: 1, name: 'Address cleanse', description: 'Every record of a file', appliesTo: 'cleanse' },
-  { costTypeId: 2, name: 'PAF addresses', description: 'Records whose address is replaced', appliesTo: 'paf' },
-];
-const mafs: ResponseOf<typeof bureau.listAdminMafs> = [
-  { mafId: 1, mafName: 'Royal Mail PAF (sample)', mafCountryCode: 'GB', territory: 'uk' },
-  { mafId: 2, mafName: 'G-NAF (sample)', mafCountryCode: 'AU', territory: 'australia' },
-];
-const job = (jobId: number, over: Partial<Job> = {}): Job => ({
-  jobId,
-  accId: 31,
-  accountName: 'Acme UK',
-  fileName: `customers-${jobId}.csv`,
-  mafId: 1,
-  territory: 'uk',
-  totalCharges: 1_500,
-  totalRealCharges: 300,
-  totalCount: 2_000,
-  date: at('2025-06-02T10:00'),
-  isPostPay: false,
-  transactions: [{ costTypeId: 1, name: 'Address cleanse', records: 2_000, matches: 1_800, charge: 1_500, realCharge: 300 }],
-  ...over,
-});
 
 let calls: Call[] = [];
 let costs: Cost[] = [];

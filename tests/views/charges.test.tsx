@@ -1,15 +1,14 @@
 // @vitest-environment jsdom
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { helpTipsDisabledKey } from '../../contract/shared/helpTips';
+import { describe, expect, it } from 'vitest';
 import { blockedMessages } from '../../contract/shared/messages';
 import type { Group } from '../../contract/groups/entities';
 import type { AuthUser } from '../../contract/users/entities';
 import { chargeRows, paidPerDay, paidTotals, readFilters } from '../../src/areas/charges/chargesText';
 import { charge } from './billingFixtures';
 import { acmeTrading, at } from './servicesFixtures';
-import { authUser, ok, renderPortal, type Call, type Handler } from './support/renderPortal';
+import { authUser, ok, renderPortal, type Call, type Handler, freshPageEachTest } from './support/renderPortal';
 
 // /charges (staff): the real router, guard and view; GET /charges is answered at fetch.
 
@@ -33,16 +32,7 @@ function renderCharges(path: string, as: AuthUser, groups: Group[] = []) {
   return rendered;
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem(helpTipsDisabledKey, 'true');
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2025-06-15T12:00'));
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-});
+freshPageEachTest();
 
 describe('/charges', () => {
   it('lists every order with its money in its own currency, and totals what was paid per currency', async () => {

@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { helpTipsDisabledKey } from '../../contract/shared/helpTips';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { blockedMessages } from '../../contract/shared/messages';
 import { accountInfoCsv } from '../../src/areas/administration/PartnerAccounts';
 import { clickSeries, spendSeries, spendTotalText } from '../../src/areas/partner/console/consoleText';
 import { accountInfo, consoleReport, lead, northwind, referralCo } from './leadsFixtures';
-import { authUser, either, ok, renderPortal, type Call, type Handler } from './support/renderPortal';
+import { authUser, either, ok, renderPortal, type Call, type Handler, freshPageEachTest } from './support/renderPortal';
 
 // /partner/administration's client accounts (GET /partner/accountinfo), the partner console of ours,
 // and the partner's leads on the home page: the real router, guards and views; calls answered at fetch.
@@ -37,16 +36,7 @@ function renderPage(path: string, groups = [northwind]) {
   return rendered;
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem(helpTipsDisabledKey, 'true');
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2025-06-15T12:00'));
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-});
+freshPageEachTest();
 
 describe('/partner/administration', () => {
   it('shows each account under the partner with its plan, dataset type, clicks and dates (dd/mm/yyyy)', async () => {

@@ -1,4 +1,6 @@
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { helpTipsDisabledKey } from '../../../contract/shared/helpTips';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import type { RuntimeConfig } from '../../../contract/config/entities';
 import type { AuthUser } from '../../../contract/users/entities';
@@ -90,4 +92,18 @@ export function renderPortal(path: string, { user, groups = [], handler = () => 
     </PortalContext.Provider>,
   );
   return { portal, router, calls };
+}
+
+/** Each test of the file starts with empty storage, help tips off and the date at `now` (timers stay real), and is cleaned up after. */
+export function freshPageEachTest(now = '2025-06-15T12:00') {
+  beforeEach(() => {
+    localStorage.clear();
+    localStorage.setItem(helpTipsDisabledKey, 'true');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(now));
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
 }
