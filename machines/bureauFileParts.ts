@@ -85,6 +85,14 @@ export function isNetworkDrop(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'status' in error && error.status === null;
 }
 
+/**
+ * The server's 409 to an upload's end: it holds fewer good chunks than the client sent (one was
+ * damaged in storage and dropped): the upload resumes from where the server stands.
+ */
+export function isChunksMissing(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'status' in error && error.status === 409;
+}
+
 export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 // ---- The bureau server's data as the machine holds it -----------------------------------------

@@ -1,6 +1,6 @@
 import { and, assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import {
-  chunkCount, isNetworkDrop, maxRetries, messageOf, retryDelayMs, sliceOf,
+  chunkCount, isChunksMissing, isNetworkDrop, maxRetries, messageOf, retryDelayMs, sliceOf,
   type BeginInput, type ChosenFile, type ChunkInput, type ChunkOutput, type CreateInput, type EndInput,
   type HashSliceInput, type HashSliceOutput, type SavedUpload, type StatusOutput,
 } from './bureauFileParts';
@@ -51,6 +51,8 @@ const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`${name} not provided`);
 };
 const retryable = and(['networkDrop', 'canRetry']);
+/** The end found a chunk damaged in storage: resume from where the server stands, like a drop. */
+const resumable = and(['chunksMissing', 'canRetry']);
 
 export const bureauUploadMachine = setup({
   types: { context: {} as BureauUploadContext, events: {} as BureauUploadEvent, input: {} as BureauUploadInput, output: {} as BureauUploadOutput },
@@ -86,6 +88,7 @@ export const bureauUploadMachine = setup({
     ended: ({ context }, status: StatusOutput) => status.status === 'complete' && status.sha256 === context.hash,
     allSent: ({ context }, next: { nextIdx: number }) => next.nextIdx >= chunkCount(context.file?.size ?? 0),
     networkDrop: ({ event }) => 'error' in event && isNetworkDrop(event.error),
+    chunksMissing: ({ event }) => 'error' in event && isChunksMissing(event.error),
     canRetry: ({ context }) => context.retries < maxRetries,
     started: ({ context }) => context.uploadId !== null,
   },
@@ -185,6 +188,7 @@ export const bureauUploadMachine = setup({
         onDone: 'creating',
         onError: [
           { guard: retryable, target: 'retrying' },
+          { guard: resumable, target: 'retrying' },
           // A wrong hash: the bytes the server holds are not the file's; picking it again starts afresh.
           { target: 'failed', actions: ['keepError', 'forget', assign({ uploadId: null })] },
         ],

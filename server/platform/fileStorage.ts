@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -9,14 +9,18 @@ import { z } from 'zod';
 // Where uploaded files live. Every server process reaches the same storage (a shared folder by
 // default), so a chunk sent to one process and the end sent to another find the same bytes; the
 // database says which chunks count, the storage only holds them. Writes are atomic: a temporary
-// file is written and synced, then renamed into place, so a crash leaves at worst an orphan
-// temporary file and never a half-written chunk under its real name. An ended upload's file is its
+// file is written, then renamed into place, so a crash of the process leaves at worst an orphan
+// temporary file and never a half-written chunk under its real name. A chunk is synced to the disk
+// behind the upload (its sync starts once it is in place, while the next chunk travels) and sealing
+// waits for every chunk's sync: an ended upload is as durable as a file written and synced, and a
+// chunk torn by a power cut before the end is found by its digest when the upload ends (see
+// damagedChunk) and sent again. An ended upload's file is its
 // chunks, read one after the other: sealing it writes a small manifest (chunk count, bytes, SHA-256)
 // and copies nothing, so ending an upload of any size costs no second write of its bytes.
 
-/** A chunk written to a temporary file and synced, not yet under its real name. */
+/** A chunk written to a temporary file, not yet under its real name. */
 export type StagedChunk = {
-  /** Renames it into place (replacing an orphan a crash left behind) and syncs the folder. */
+  /** Renames it into place (replacing an orphan a crash left behind); its sync to the disk starts behind. */
   commit(): Promise<void>;
   /** Removes the temporary file (the chunk was refused). */
   discard(): Promise<void>;
@@ -27,10 +31,10 @@ export type AssembledFile = { sha256: string; bytes: number };
 
 export interface FileStorage {
   /**
-   * Writes a chunk's bytes to a temporary file and syncs it; commit() puts it in place.
-   * `whileSyncing` runs while the disk syncs (CPU work that need not wait for it, such as hashing).
+   * Writes a chunk's bytes to a temporary file; commit() puts it in place. `whileWriting` runs while
+   * the bytes are written (CPU work that need not wait for it, such as hashing).
    */
-  stageChunk(uploadId: string, idx: number, data: Uint8Array, whileSyncing?: () => void): Promise<StagedChunk>;
+  stageChunk(uploadId: string, idx: number, data: Uint8Array, whileWriting?: () => void): Promise<StagedChunk>;
   /** Stages and commits in one step. */
   putChunk(uploadId: string, idx: number, data: Uint8Array): Promise<void>;
   /** The indexes of the chunks in place (orphans of a crash included: the database says which count). */
@@ -38,9 +42,10 @@ export interface FileStorage {
   /** One chunk's bytes as a stream. */
   readChunk(uploadId: string, idx: number): Readable;
   /**
-   * Makes chunks 0 .. count-1 the upload's file when `accept` says yes to their digest: SHA-256 over
-   * the chunks as they stream (or `known`, when the caller already has it), then the manifest is
-   * written atomically. Refused, nothing changes and the chunks stay for another try.
+   * Makes chunks 0 .. count-1 the upload's file when `accept` says yes to their digest: every chunk
+   * is synced to the disk, SHA-256 over the chunks as they stream (or `known`, when the caller
+   * already has it), then the manifest is written atomically. Refused, nothing changes and the
+   * chunks stay for another try.
    */
   seal(uploadId: string, count: number, accept: (file: AssembledFile) => boolean, known?: AssembledFile): Promise<AssembledFile & { kept: boolean }>;
   /**
@@ -51,6 +56,11 @@ export interface FileStorage {
   writeFile(uploadId: string, source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<AssembledFile>;
   /** The file (sealed chunks, or written whole) as one stream, or null when there is none. */
   readFile(uploadId: string): Promise<{ stream: Readable; bytes: number } | null>;
+  /**
+   * The first of chunks 0 .. digests.length-1 whose bytes are missing or do not hash to its SHA-256
+   * in `digests` (a power cut before its sync, a damaged disk), or null when every one is whole.
+   */
+  damagedChunk(uploadId: string, digests: readonly string[]): Promise<number | null>;
   /** Removes everything of the upload. */
   delete(uploadId: string): Promise<void>;
 }
@@ -78,15 +88,38 @@ async function syncFolder(path: string): Promise<void> {
   }
 }
 
-/** Writes `data` to a temporary file beside `final`, synced; returns its path. */
-async function writeSynced(final: string, data: Uint8Array, whileSyncing?: () => void): Promise<string> {
+/** Syncs a file's bytes to the disk. */
+async function syncFile(path: string): Promise<void> {
+  const handle = await open(path, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Writes all of `data` from the file's start, in as few calls as the system allows. */
+async function writeAll(handle: FileHandle, data: Uint8Array): Promise<void> {
+  for (let at = 0; at < data.length; ) {
+    const { bytesWritten } = await handle.write(data, at, data.length - at, at);
+    at += bytesWritten;
+  }
+}
+
+/**
+ * Writes `data` to a temporary file beside `final` and returns its path; synced before it returns
+ * unless `sync` is false. `whileWriting` runs while the thread pool writes.
+ */
+async function writeStaged(final: string, data: Uint8Array, { sync = true, whileWriting }: { sync?: boolean; whileWriting?: () => void } = {}): Promise<string> {
   const staged = `${final}.${randomBytes(6).toString('hex')}.tmp`;
   const handle = await open(staged, 'w');
   try {
-    await handle.writeFile(data);
-    const syncing = handle.sync();
-    whileSyncing?.();
-    await syncing;
+    // One write call for the whole buffer (writeFile would send it to the thread pool in 512 KiB
+    // pieces, each waiting for this thread, which is busy with `whileWriting`).
+    const writing = writeAll(handle, data);
+    whileWriting?.();
+    await writing;
+    if (sync) await handle.sync();
   } catch (error) {
     await handle.close();
     await unlink(staged).catch(() => undefined);
@@ -110,15 +143,21 @@ export function folderStorage(root: string): FileStorage {
   }
 
   const storage: FileStorage = {
-    async stageChunk(uploadId, idx, data, whileSyncing) {
+    async stageChunk(uploadId, idx, data, whileWriting) {
       const dir = chunkDir(uploadId);
-      await mkdir(dir, { recursive: true });
       const final = chunkPath(uploadId, idx);
-      const staged = await writeSynced(final, data, whileSyncing);
+      // The folder is made for the first chunk (a call that waits behind the disk's other work).
+      const staged = await writeStaged(final, data, { sync: false, whileWriting }).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        await mkdir(dir, { recursive: true });
+        return writeStaged(final, data, { sync: false, whileWriting });
+      });
       return {
         async commit() {
           await rename(staged, final);
-          await syncFolder(dir);
+          // Synced behind the upload; seal() syncs every chunk again (at once when this got there first)
+          // and the folder, so a failure here (a deleted upload, a full disk) is met there, not lost.
+          void syncFile(final).catch(() => undefined);
         },
         discard: () => unlink(staged).catch(() => undefined),
       };
@@ -160,9 +199,12 @@ export function folderStorage(root: string): FileStorage {
         file = { sha256: hash.digest('hex'), bytes };
       }
       if (!accept(file)) return { ...file, kept: false };
+      // As durable as a file written and synced before the manifest says the chunks are the file.
+      await Promise.all(range(count).map((idx) => syncFile(chunkPath(uploadId, idx))));
+      await syncFolder(chunkDir(uploadId));
       const manifest: Manifest = { chunks: count, ...file };
       const final = manifestPath(uploadId);
-      await rename(await writeSynced(final, Buffer.from(JSON.stringify(manifest))), final);
+      await rename(await writeStaged(final, Buffer.from(JSON.stringify(manifest))), final);
       await syncFolder(uploadDir(uploadId));
       return { ...file, kept: true };
     },
@@ -214,6 +256,20 @@ export function folderStorage(root: string): FileStorage {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+    },
+
+    async damagedChunk(uploadId, digests) {
+      for (const [idx, digest] of digests.entries()) {
+        const hash = createHash('sha256');
+        try {
+          for await (const piece of createReadStream(chunkPath(uploadId, idx), { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) hash.update(piece);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return idx;
+          throw error;
+        }
+        if (hash.digest('hex') !== digest) return idx;
+      }
+      return null;
     },
 
     async delete(uploadId) {

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
+import { damagedMessage, hashMismatchMessage } from '../../server/modules/files/service';
 import { createMailer } from '../../server/platform/mail';
 import { begin, chunksOf, createFilesHarness, fileServer, sha256, signedInOwner, testChunkBytes } from './files-fixtures';
 
@@ -73,5 +76,41 @@ describe('an upload across two server processes', () => {
     const ends = await Promise.all([one.end(fileId, sha256(whole)), two.end(fileId, sha256(whole))]);
     expect(ends.map((r) => r.statusCode)).toEqual([200, 200]);
     expect((await two.download(fileId)).rawPayload.equals(whole)).toBe(true);
+  });
+
+  it('finds a chunk torn before its sync (the process that took it is gone) and resumes from it', async () => {
+    const { headers } = await signedInOwner(h);
+    const one = fileServer(h.app, headers);
+    const two = fileServer(second, headers);
+    const file = randomBytes(testChunkBytes * 4 + 9);
+    const chunks = chunksOf(file);
+    const fileId = await begin(one, 'torn.csv', file.length);
+    for (const [idx, chunk] of chunks.entries()) expect((await one.chunk(fileId, idx, chunk)).statusCode).toBe(200);
+    // A power cut before chunk 2 reached the disk: its bytes are short and the process that held the
+    // upload's running hash is gone, so the end (on the other process) reads the chunks back.
+    await writeFile(join(h.storageDir, fileId, 'chunks', '2'), chunks[2].subarray(0, 10));
+
+    const end = await two.end(fileId, sha256(file));
+    expect(end.statusCode, end.body).toBe(409);
+    expect(end.json<{ msg: string }>().msg).toBe(damagedMessage(2));
+    expect((await two.status(fileId)).json()).toMatchObject({ status: 'open', held: [0, 1], nextIdx: 2, bytes: testChunkBytes * 2 });
+
+    for (const idx of [2, 3, 4]) expect((await two.chunk(fileId, idx, chunks[idx])).statusCode).toBe(200);
+    const again = await two.end(fileId, sha256(file));
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await one.download(fileId)).rawPayload.equals(file)).toBe(true);
+  });
+
+  it('still refuses a wrong hash with the spec\'s words when every chunk is whole', async () => {
+    const { headers } = await signedInOwner(h);
+    const one = fileServer(h.app, headers);
+    const two = fileServer(second, headers);
+    const file = randomBytes(testChunkBytes * 2 + 1);
+    const fileId = await begin(one, 'whole.csv', file.length);
+    for (const [idx, chunk] of chunksOf(file).entries()) expect((await one.chunk(fileId, idx, chunk)).statusCode).toBe(200);
+    const wrong = await two.end(fileId, sha256(Buffer.from('another file')));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json<{ msg: string }>().msg).toBe(hashMismatchMessage);
+    expect((await two.status(fileId)).json()).toMatchObject({ status: 'open', held: [0, 1, 2] });
   });
 });

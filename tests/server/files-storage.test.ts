@@ -89,7 +89,17 @@ describe('the shared-folder file storage', () => {
     expect(await text(file!.stream)).toBe('copied whole');
   });
 
-  it('runs the caller\'s work while the chunk syncs, before it is staged', async () => {
+  it('names the first chunk whose bytes are missing or not the digest taken when it arrived', async () => {
+    const damagedId = 'damaged0001';
+    await storage.putChunk(damagedId, 0, Buffer.from('ab'));
+    await storage.putChunk(damagedId, 1, Buffer.from('cd'));
+    await storage.putChunk(damagedId, 2, Buffer.from('ef'));
+    expect(await storage.damagedChunk(damagedId, [sha('ab'), sha('cd'), sha('ef')])).toBeNull();
+    expect(await storage.damagedChunk(damagedId, [sha('ab'), sha('cX'), sha('ef')])).toBe(1);
+    expect(await storage.damagedChunk(damagedId, [sha('ab'), sha('cd'), sha('ef'), sha('gh')])).toBe(3);
+  });
+
+  it('runs the caller\'s work while the chunk is written, before it is staged', async () => {
     let ran = false;
     const staged = await storage.stageChunk(id, 0, Buffer.from('x'), () => {
       ran = true;

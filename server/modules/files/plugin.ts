@@ -12,21 +12,55 @@ import * as files from './service';
 const caller = (call: Call): files.FileCaller => ({ actor: call.actor, accountId: call.claims.accountId });
 
 /**
- * Reads an application/octet-stream body into one buffer of at most `limit` bytes: a longer one is
- * refused with 413 as soon as it says so (Content-Length) or its bytes pass the limit.
+ * Chunk-sized buffers kept from one chunk to the next. A new 10 MB buffer per chunk costs a full
+ * garbage collection every few chunks (V8 collects when memory outside its heap grows by tens of
+ * megabytes), a third of an upload's time; a body read into a kept buffer costs none.
  */
-function octetStreamParser(limit: number) {
-  return async (request: FastifyRequest, payload: NodeJS.ReadableStream): Promise<Buffer> => {
+function bufferPool(size: number, keep: number) {
+  const free: Buffer[] = [];
+  const lent = new WeakMap<Uint8Array, Buffer>();
+  const give = (buffer: Buffer) => {
+    if (free.length < keep && !free.includes(buffer)) free.push(buffer);
+  };
+  return {
+    take: (): Buffer => free.pop() ?? Buffer.allocUnsafe(size),
+    give,
+    /** Marks `body` (a view of `buffer`) as out until `giveBack(body)`. */
+    lend: (body: Uint8Array, buffer: Buffer) => lent.set(body, buffer),
+    /** The buffer under a body lent out, back to the pool (anything else is left alone). */
+    giveBack(body: unknown): void {
+      const buffer = body instanceof Uint8Array ? lent.get(body) : undefined;
+      if (!buffer) return;
+      lent.delete(body as Uint8Array);
+      give(buffer);
+    },
+  };
+}
+type BufferPool = ReturnType<typeof bufferPool>;
+
+/**
+ * Reads an application/octet-stream body of at most `limit` bytes into a pooled buffer: a longer one
+ * is refused with 413 as soon as it says so (Content-Length) or its bytes pass the limit.
+ */
+function octetStreamParser(limit: number, pool: BufferPool) {
+  return async (request: FastifyRequest, payload: NodeJS.ReadableStream): Promise<Uint8Array> => {
     const declared = Number(request.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) throw files.chunkTooLarge(limit);
-    const pieces: Buffer[] = [];
+    const buffer = pool.take();
     let length = 0;
-    for await (const piece of payload as AsyncIterable<Buffer>) {
-      length += piece.length;
-      if (length > limit) throw files.chunkTooLarge(limit);
-      pieces.push(piece);
+    try {
+      for await (const piece of payload as AsyncIterable<Buffer>) {
+        if (length + piece.length > limit) throw files.chunkTooLarge(limit);
+        piece.copy(buffer, length);
+        length += piece.length;
+      }
+    } catch (error) {
+      pool.give(buffer);
+      throw error;
     }
-    return Buffer.concat(pieces, length);
+    const body = buffer.subarray(0, length);
+    pool.lend(body, buffer);
+    return body;
   };
 }
 
@@ -46,7 +80,10 @@ export function filesPlugin(territory: Territory): FastifyPluginAsync<{ deps: De
     app.addHook('onRoute', (options) => {
       if (options.url.endsWith(E.uploadChunk.path)) options.bodyLimit = chunkBytes + 1;
     });
-    app.addContentTypeParser('application/octet-stream', octetStreamParser(chunkBytes));
+    // A chunk's buffer goes back to the pool once its answer is sent (the handler is done with it).
+    const pool = bufferPool(chunkBytes, 4);
+    app.addContentTypeParser('application/octet-stream', octetStreamParser(chunkBytes, pool));
+    app.addHook('onResponse', async (request) => pool.giveBack(request.body));
 
     route(app, E.beginUpload, S.beginUpload, ({ query }, call) => files.beginUpload(deps, caller(call), territory, query));
     route(app, E.uploadChunk, S.uploadChunk, ({ query, body }, call) => files.uploadChunk(deps, caller(call), territory, query, body));

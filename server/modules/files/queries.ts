@@ -56,6 +56,19 @@ export async function chunkAdded(trx: Trx, id: string, size: number, now: number
     .execute();
 }
 
+/** Each chunk's SHA-256, in order. */
+export async function chunkDigests(db: Db, uploadId: string): Promise<string[]> {
+  const rows = await db.selectFrom('upload_chunks').select('sha256').where('upload_id', '=', uploadId).orderBy('idx').execute();
+  return rows.map((row) => row.sha256);
+}
+
+/** Forgets chunks `idx` onwards: the upload expects chunk `idx` next. */
+export async function dropChunksFrom(trx: Trx, id: string, idx: number, now: number): Promise<void> {
+  await trx.deleteFrom('upload_chunks').where('upload_id', '=', id).where('idx', '>=', idx).execute();
+  const kept = await trx.selectFrom('upload_chunks').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes')).where('upload_id', '=', id).executeTakeFirstOrThrow();
+  await trx.updateTable('uploads').set({ chunk_count: idx, bytes: Number(kept.bytes), updated_at: now }).where('id', '=', id).execute();
+}
+
 export async function completeUpload(trx: Trx, id: string, values: { sha256: string; bytes: number; updated_at: number }): Promise<void> {
   await trx.updateTable('uploads').set({ status: 'complete', ...values }).where('id', '=', id).execute();
 }

@@ -141,10 +141,10 @@ export async function uploadChunk(
     return { fileId, idx, bytes: body.length, nextIdx: upload.chunk_count };
   }
 
-  // The bytes are written and synced outside the transaction; the row lock then makes this the one
-  // chunk `idx` of the upload across every process, and the row is written after the rename.
-  // The chunk's own digest is worked out in the thread pool (WebCrypto) as the bytes are written; the
-  // running hash of the upload, on this thread while the disk syncs them.
+  // The bytes are written outside the transaction (the storage syncs them behind the upload); the
+  // row lock then makes this the one chunk `idx` of the upload across every process, and the row is
+  // written after the rename. The chunk's own digest is worked out in the thread pool (WebCrypto) and
+  // the running hash of the upload on this thread, both while the bytes are written.
   const hashing = webcrypto.subtle.digest('SHA-256', body);
   const staged = await deps.fileStorage.stageChunk(fileId, idx, body, () => {
     extended = deps.runningHashes?.extend(fileId, idx, body) ?? null;
@@ -207,7 +207,10 @@ export async function endUpload(
     if (now?.status === 'complete') return alreadyComplete(now);
     throw error;
   }
-  if (!file.kept) throw badRequest(hashMismatchMessage);
+  if (!file.kept) {
+    if (!known) await dropDamagedChunks(deps, fileId, count);
+    throw badRequest(hashMismatchMessage);
+  }
 
   const result = await deps.db.transaction().execute(async (trx) => {
     const row = await Q.lockUpload(trx, fileId);
@@ -219,6 +222,29 @@ export async function endUpload(
   });
   deps.runningHashes?.forget(fileId);
   return result;
+}
+
+export const damagedMessage = (idx: number) => `Chunk ${idx} was damaged in storage: send the file again from chunk ${idx}, then end the upload`;
+
+/**
+ * When the stored chunks do not make the file the client hashed, the first chunk whose bytes no
+ * longer match the digest taken when it arrived (torn by a power cut before its sync) and every
+ * chunk after it are forgotten, and the end answers 409: the upload resumes from that chunk. When
+ * every chunk is whole, the client's hash is simply not the file's (the caller's 400).
+ */
+async function dropDamagedChunks(deps: FileDeps, fileId: string, count: number): Promise<void> {
+  const digests = await Q.chunkDigests(deps.db, fileId);
+  if (digests.length !== count) return;
+  const damaged = await deps.fileStorage.damagedChunk(fileId, digests);
+  if (damaged === null) return;
+  const dropped = await deps.db.transaction().execute(async (trx) => {
+    const row = await Q.lockUpload(trx, fileId);
+    if (!row || row.status === 'complete' || row.chunk_count !== count) return false;
+    await Q.dropChunksFrom(trx, fileId, damaged, secondsOf(deps.clock));
+    return true;
+  });
+  deps.runningHashes?.forget(fileId);
+  throw conflict(dropped ? damagedMessage(damaged) : 'The upload changed while it was ending: end it again');
 }
 
 export async function uploadStatus(

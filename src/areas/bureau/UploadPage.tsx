@@ -55,7 +55,7 @@ function Progress({ upload }: { upload: UploadActor }) {
       </p>
       {s.matches('retrying') ? (
         <p role="status">
-          The connection dropped: trying again ({retries} of {maxRetries})
+          The upload was interrupted: carrying on from where the server stands ({retries} of {maxRetries})
         </p>
       ) : null}
       {s.matches('ending') || s.matches('creating') ? <p>Checking the file...</p> : null}

@@ -21,6 +21,8 @@ export const saved: SavedUpload = { fileId: uploadId, name: file.name, size: fil
 /** A failure with no response: the client's ApiFailure with status null. */
 export const networkDrop = Object.assign(new Error('Failed to upload file: Failed to fetch'), { status: null });
 export const wrongHash = Object.assign(new Error("Failed to end upload: The file's hash does not match the bytes received"), { status: 400 });
+/** The end found chunk 1 damaged in storage and dropped it: the upload goes on from chunk 1. */
+export const chunkDamaged = Object.assign(new Error('Failed to end upload: Chunk 1 was damaged in storage: send the file again from chunk 1, then end the upload'), { status: 409 });
 export const readerError = new Error('File reader target is null');
 export const refused = Object.assign(new Error('Failed to create file: The upload is not complete'), { status: 400 });
 
@@ -106,7 +108,9 @@ export const bureauUploadModel = defineModel({
       retrying: (s, step) => {
         assert.ok(s.context.retries >= 1 && s.context.retries <= maxRetries, `at most ${maxRetries} retries in a row`);
         assert.equal(s.context.error, null, 'a drop being retried is not an error yet');
-        assert.equal(errorOf(step.event), networkDrop);
+        const error = errorOf(step.event);
+        if (error === chunkDamaged) assert.equal(step.event.type, 'xstate.error.actor.endUpload', 'only the end finds a damaged chunk');
+        else assert.equal(error, networkDrop);
       },
       paused: (_s, step) => {
         if (step.previous?.matches('sending')) assert.deepEqual(step.cancelled, ['sendChunk'], 'the chunk in flight is stopped');
@@ -136,6 +140,25 @@ export const bureauUploadModel = defineModel({
     },
   },
   examples: [
+    // The end finds chunk 1 damaged in storage (a power cut before its sync): the upload resumes from
+    // where the server now stands, sends chunks 1 and 2 again and ends.
+    {
+      scenario: 'reloaded',
+      events: [
+        { type: 'user.choose', file },
+        { type: 'xstate.done.actor.hashSlice', output: { hash: null }, actorId: 'hashSlice' },
+        { type: 'xstate.done.actor.hashSlice', output: { hash: null }, actorId: 'hashSlice' },
+        { type: 'xstate.done.actor.hashSlice', output: { hash }, actorId: 'hashSlice' },
+        { type: 'xstate.done.actor.uploadStatus', output: { status: 'open', nextIdx: chunks, sha256: null }, actorId: 'uploadStatus' },
+        { type: 'xstate.error.actor.endUpload', error: chunkDamaged, actorId: 'endUpload' },
+        { type: 'xstate.after.retryDelay.bureauUpload.retrying' },
+        { type: 'xstate.done.actor.uploadStatus', output: { status: 'open', nextIdx: 1, sha256: null }, actorId: 'uploadStatus' },
+        { type: 'xstate.done.actor.sendChunk', output: sent(2), actorId: 'sendChunk' },
+        { type: 'xstate.done.actor.sendChunk', output: sent(3), actorId: 'sendChunk' },
+        { type: 'xstate.done.actor.endUpload', output: { name: file.name }, actorId: 'endUpload' },
+        { type: 'xstate.done.actor.createFile', output: created, actorId: 'createFile' },
+      ],
+    },
     // The server refuses the end: the hash of the bytes it holds is not the file's.
     {
       scenario: 'fresh',
