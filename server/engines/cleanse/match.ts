@@ -94,6 +94,19 @@ function score(input: InputWords, cand: CandWords): number {
 
 const lineKey = (s: string) => lineWords(s).join(' ');
 
+/** The best candidate so far; ties go to the lowest record id. */
+type Pick = { best: number; bestScore: number; threshold: number };
+/** Scores `ids` into `pick` (a module function, not a closure per row: tsx names each closure it makes). */
+function consider(pick: Pick, index: AddressIndex, input: InputWords, ids: readonly number[]): void {
+  for (const id of ids) {
+    const s = score(input, wordsOf(index, id));
+    if (s > pick.bestScore || (s === pick.bestScore && s > pick.threshold && id < pick.best)) {
+      pick.best = id;
+      pick.bestScore = s;
+    }
+  }
+}
+
 /** The reference record best matching the address, with what was corrected; unmatched when none scores well enough. */
 export function matchAddress(a: InputAddress, index: AddressIndex, territory: Territory, threshold = 0.5): MatchResult {
   const layout = index.layout;
@@ -103,30 +116,21 @@ export function matchAddress(a: InputAddress, index: AddressIndex, territory: Te
 
   let candidates: number[] = [];
   if (isValidPostcode(a.postcode, territory)) candidates = postcodeCandidates(index, a.postcode);
-  let best = -1;
-  let bestScore = threshold;
   const inputSet = new Set(input);
   let digits = 0;
   for (const w of inputSet) if (hasDigit(w)) digits++;
   const inputWords: InputWords = { set: inputSet, digits };
-  const consider = (ids: number[]) => {
-    for (const id of ids) {
-      const s = score(inputWords, wordsOf(index, id));
-      if (s > bestScore || (s === bestScore && s > threshold && id < best)) {
-        best = id;
-        bestScore = s;
-      }
-    }
-  };
-  consider(candidates);
+  const pick: Pick = { best: -1, bestScore: threshold, threshold };
+  consider(pick, index, inputWords, candidates);
+  let best = pick.best;
   if (best < 0) {
     // Postcode missing, mistyped or moved: search by the words of the lines, with the town, then without.
     const numbers = input.filter(hasDigit);
     const others = input.filter((w) => !hasDigit(w) && w.length > 2);
     const town = words(a.town);
     for (const q of [[...numbers, ...others.slice(0, 6), ...town], [...numbers, ...others.slice(0, 6)]]) {
-      const found = index.search(q.join(' '), 50).ids;
-      consider(found);
+      consider(pick, index, inputWords, index.search(q.join(' '), 50).ids);
+      best = pick.best;
       if (best >= 0) break;
     }
   }

@@ -1,13 +1,14 @@
-import { parse as csvParse, type CsvError } from 'csv-parse';
+import { parse as parseCsv, type CsvError } from 'csv-parse/sync';
 import { splitLines, type PhysicalLine } from './lines';
 
 // Streaming reading of a customer's delimited file. csv-parse does the field splitting; in front of
 // it a line layer (lines.ts) decodes UTF-8 per line, so one bad byte flags one line, and this file
 // groups lines into records by quote balance with a bounded look-ahead. A quote that never closes
 // therefore costs its own line only: after MAX_SPAN lines the record is given up as an error and the
-// lines after its first are read again as records, so no good row behind it is lost. csv-parse runs
-// with skip_records_with_error and reports through on_record / on_skip, which it calls in input
-// order, so each of its answers lines up with the record we fed it.
+// lines after its first are read again as records, so no good row behind it is lost. csv-parse parses
+// a batch of whole records in one synchronous call with skip_records_with_error: when it returns one
+// record per record fed and skipped none (the usual case) they line up; else the batch is parsed
+// again record by record, so a refused record is told apart from its neighbours.
 
 export const MAX_FIELD = 1 << 20;
 /** Lines a quoted field may span before its opening quote is taken to be unbalanced. */
@@ -85,6 +86,8 @@ export function detectHeader(rows: readonly string[][]): boolean {
 type Pending = { line: number; lines: PhysicalLine[] };
 /** A record's physical lines as one text. */
 const text = (rec: Pending) => (rec.lines.length === 1 ? rec.lines[0].text : rec.lines.map((l) => l.text).join('\n'));
+/** The start of a record's text, as an error row shows it. */
+const rawOf = (rec: Pending) => text(rec).slice(0, 200);
 
 /** Parses a delimited file: yields rows and per-row errors in file order; never throws on content. */
 export async function* parseDelimited(input: AsyncIterable<Buffer | Uint8Array | string> | Iterable<Buffer | Uint8Array | string>, options: ParseOptions = {}): AsyncGenerator<ParseItem> {
@@ -105,24 +108,40 @@ export async function* parseDelimited(input: AsyncIterable<Buffer | Uint8Array |
   const quotes = options.quotes ?? true;
   const hasHeader = options.hasHeader ?? detectHeader(held.slice(0, 20).map((l) => l.text.split(delimiter).map((c) => (quotes ? c.replace(/^"|"$/g, '') : c))));
 
-  const events: ({ ok: true; fields: string[] } | { ok: false; message: string })[] = [];
-  const parser = csvParse({
+  type Answer = { ok: true; fields: string[] } | { ok: false; message: string };
+  const events: Answer[] = [];
+  const skips: string[] = [];
+  const csvOptions = {
     delimiter,
     // Without quotes a '"' is an ordinary character and every line is one record.
     quote: quotes ? '"' : false,
     relax_quotes: true,
     relax_column_count: true,
     skip_records_with_error: true,
-    on_record: (record: string[]) => {
-      events.push({ ok: true, fields: record });
-      return undefined; // nothing on the readable side: the answers come from `events`
-    },
     on_skip: (err: CsvError | undefined) => {
-      events.push({ ok: false, message: err?.message ?? 'Invalid record' });
+      skips.push(err?.message ?? 'Invalid record');
+      return undefined;
     },
-  });
-  parser.resume();
-  const write = (text: string) => new Promise<void>((resolve, reject) => parser.write(text, (e) => (e ? reject(e) : resolve())));
+  };
+  /** csv-parse's answer for each record of `texts` in one call; record by record when one was refused. */
+  const parseBatch = (texts: string[]): Answer[] => {
+    skips.length = 0;
+    try {
+      const records = parseCsv(texts.join('\n') + '\n', csvOptions);
+      if (skips.length === 0 && records.length === texts.length) return records.map((fields) => ({ ok: true, fields }));
+    } catch {
+      /* told record by record below */
+    }
+    return texts.map((one): Answer => {
+      skips.length = 0;
+      try {
+        const records = parseCsv(one + '\n', csvOptions);
+        return skips.length === 0 && records.length === 1 ? { ok: true, fields: records[0] } : { ok: false, message: skips[0] ?? 'Invalid record' };
+      } catch (error) {
+        return { ok: false, message: error instanceof Error ? error.message : 'Invalid record' };
+      }
+    });
+  };
 
   let columns = -1;
   let header: string[] | null = null;
@@ -133,10 +152,10 @@ export async function* parseDelimited(input: AsyncIterable<Buffer | Uint8Array |
       const rec = fed.shift();
       if (!rec) continue;
       const first = rec.lines[0];
-      // Per row in the common case (one clean line, short fields): no copies, no Set, no raw text.
-      const raw = () => text(rec).slice(0, 200);
+      // Per row in the common case (one clean line, short fields): no copies, no Set, no raw text
+      // (and no closure made per row: under tsx each named one costs a defineProperty).
       if (!ev.ok) {
-        yield { kind: 'error', line: rec.line, code: 'invalidRecord', message: ev.message, raw: raw() };
+        yield { kind: 'error', line: rec.line, code: 'invalidRecord', message: ev.message, raw: rawOf(rec) };
         continue;
       }
       const clean = rec.lines.every((l) => l.issues.length === 0) && ev.fields.every((f) => f.length <= MAX_FIELD);
@@ -158,27 +177,24 @@ export async function* parseDelimited(input: AsyncIterable<Buffer | Uint8Array |
         options.onMeta?.({ delimiter, hasHeader, header, columns });
       }
       if (fields.some((f) => f.includes('\u0000'))) {
-        yield { kind: 'error', line: first.line, code: 'binary', message: `Line ${first.line} holds binary data`, raw: raw() };
+        yield { kind: 'error', line: first.line, code: 'binary', message: `Line ${first.line} holds binary data`, raw: rawOf(rec) };
       } else if (fields.length !== columns) {
-        yield { kind: 'error', line: rec.line, code: 'columnCount', message: `Line ${rec.line} has ${fields.length} fields, expected ${columns}`, raw: raw() };
+        yield { kind: 'error', line: rec.line, code: 'columnCount', message: `Line ${rec.line} has ${fields.length} fields, expected ${columns}`, raw: rawOf(rec) };
       } else yield { kind: 'row', line: rec.line, fields, issues: clean ? [] : [...issues] };
     }
   };
 
-  // Records go to csv-parse in batches: one write (and one callback) per record would cost more than the parsing.
-  let batch = '';
-  let batched = 0;
-  const send = async () => {
-    if (batched === 0) return;
-    const text = batch;
-    batch = '';
-    batched = 0;
-    await write(text);
+  // Records go to csv-parse in batches, each parsed whole in one synchronous call (its stream form
+  // costs more than the parsing: a record's info object for on_record, and the stream's bookkeeping).
+  let batch: string[] = [];
+  const send = () => {
+    if (batch.length === 0) return;
+    for (const answer of parseBatch(batch)) events.push(answer);
+    batch = [];
   };
   const feed = (rec: Pending) => {
     fed.push(rec);
-    batch += text(rec) + '\n';
-    batched++;
+    batch.push(text(rec));
   };
 
   // Lines waiting to become records; `open` is the record being grown across lines inside quotes.
@@ -187,7 +203,7 @@ export async function* parseDelimited(input: AsyncIterable<Buffer | Uint8Array |
   let inQuote = false;
   const giveUp = async function* (rec: Pending): AsyncGenerator<ParseItem> {
     // The records before this one first, so items stay in file order.
-    await send();
+    send();
     yield* flush();
     yield { kind: 'error', line: rec.line, code: 'unbalancedQuotes', message: `Line ${rec.line} opens a quote that is never closed`, raw: rec.lines[0].text.slice(0, 200) };
     queue.unshift(...rec.lines.slice(1)); // read again: they may be good rows
@@ -217,8 +233,8 @@ export async function* parseDelimited(input: AsyncIterable<Buffer | Uint8Array |
     if (!inQuote) {
       open = null;
       feed(rec);
-      if (batched >= 512) {
-        await send();
+      if (batch.length >= 512) {
+        send();
         yield* flush();
       }
     } else if (rec.lines.length >= MAX_SPAN) {
@@ -227,8 +243,7 @@ export async function* parseDelimited(input: AsyncIterable<Buffer | Uint8Array |
       yield* giveUp(rec);
     } else open = rec;
   }
-  await send();
-  await new Promise<void>((resolve) => parser.end(resolve));
+  send();
   yield* flush();
   if (columns < 0) options.onMeta?.({ delimiter, hasHeader, header, columns: 0 });
 }

@@ -77,6 +77,13 @@ describe('delimited files', () => {
     expect(tail.errors).toMatchObject([{ line: 3, code: 'unbalancedQuotes' }]);
     expect(tail.rows.map((r) => r.fields[0])).toEqual(['A', 'C']);
   });
+  it('keeps an unbalanced quote\'s error in file order among many rows before it', async () => {
+    // The rows before it are held in a batch for csv-parse when the quote is given up: they come first.
+    const before = Array.from({ length: 700 }, (_, i) => `P${i},town${i}`);
+    const { items } = await read(['name,town', ...before, 'bad,"never closed', 'Z,last'].join('\n') + '\n', 4096);
+    expect(items.map((i) => i.line)).toEqual(Array.from({ length: 702 }, (_, i) => i + 2));
+    expect(items[700]).toMatchObject({ kind: 'error', line: 702, code: 'unbalancedQuotes' });
+  });
   it('reports a wrong column count per row', async () => {
     const { rows, errors } = await read('name,town\nA,B\nC\nD,E,F\nI,J\n');
     expect(errors.map((e) => [e.line, e.code])).toEqual([[3, 'columnCount'], [4, 'columnCount']]);
