@@ -51,20 +51,40 @@ type Group = { id: number; size: number; seen: number };
 
 export class Deduper {
   private groups = new Map<number, Group>();
+  /** Each counted record's key hash in order (NaN: no key), so the second pass need not make keys again. */
+  private hashes = new Float64Array(1024);
+  private counted = 0;
+  private flagged = 0;
 
-  /** First pass: counts the key (null keys are not counted). */
+  /** First pass: counts the key (null keys are not counted) and remembers it for flagNext(). */
   count(key: string | null): void {
+    if (this.counted === this.hashes.length) {
+      const grown = new Float64Array(this.hashes.length * 2);
+      grown.set(this.hashes);
+      this.hashes = grown;
+    }
+    const h = key === null ? NaN : hashKey(key);
+    this.hashes[this.counted++] = h;
     if (key === null) return;
-    const h = hashKey(key);
     const g = this.groups.get(h);
     if (g) g.size++;
     else this.groups.set(h, { id: this.groups.size + 1, size: 1, seen: 0 });
   }
 
+  /** Second pass, in the same order as count(): the next record's flag and group, from its remembered key. */
+  flagNext(): { flag: DedupeFlag; group: number } {
+    if (this.flagged >= this.counted) throw new Error('flagNext: more records than were counted');
+    return this.flagHash(this.hashes[this.flagged++]);
+  }
+
   /** Second pass, in the same order: the record's flag and group (0 for a record with no key). */
   flag(key: string | null): { flag: DedupeFlag; group: number } {
-    if (key === null) return { flag: 'unique', group: 0 };
-    const g = this.groups.get(hashKey(key));
+    return this.flagHash(key === null ? NaN : hashKey(key));
+  }
+
+  private flagHash(h: number): { flag: DedupeFlag; group: number } {
+    if (Number.isNaN(h)) return { flag: 'unique', group: 0 };
+    const g = this.groups.get(h);
     if (!g) return { flag: 'unique', group: 0 };
     g.seen++;
     if (g.size === 1) return { flag: 'unique', group: g.id };

@@ -3,14 +3,14 @@ import { Deduper, dedupeKey, type DedupeFlag, type DedupeLevel } from './dedupe'
 import type { InputField } from './mapping';
 import { matchAddress, type MatchCode, type MatchResult } from './match';
 import type { ErrorCode, ParseItem, RowIssue } from './parse';
-import { addressReader, standardise, type InputAddress, type Territory } from './standardise';
+import { addressReader, standardise, standardiseForKey, type InputAddress, type Territory } from './standardise';
 import { applySuppression, suppressionTypes, type SuppressionList, type SuppressionSetting, type SuppressionType } from './suppress';
 
 // The whole cleanse of a parsed file: address from the mapping, standard form, match, dedupe flags,
 // suppression and the output group, row by row in file order, with running stats in the shapes of
 // the spec's test and file results. Dedupe needs every key counted before the first flag is known,
 // so with a dedupe level the rows are read twice (`rows` is called once per pass); without one,
-// once. Nothing but the dedupe keys' Map is held between rows.
+// once. Nothing but the dedupe keys' Map and each row's key hash (8 bytes) is held between rows.
 
 export type OutputGroup = 'cleansed' | 'duplicates' | 'suppressed' | 'errors';
 export const outputGroups: OutputGroup[] = ['cleansed', 'duplicates', 'suppressed', 'errors'];
@@ -75,7 +75,7 @@ export async function* cleanse(rows: Rows, settings: CleanseSettings, stats: Cle
   const addressOf = addressReader(settings.mapping);
   if (dedupe && level) {
     for await (const item of rows()) {
-      if (item.kind === 'row') dedupe.count(dedupeKey(standardise(addressOf(item.fields), settings.territory), level));
+      if (item.kind === 'row') dedupe.count(dedupeKey(standardiseForKey(addressOf(item.fields), settings.territory), level));
     }
   }
   for await (const item of rows()) {
@@ -92,7 +92,7 @@ export async function* cleanse(rows: Rows, settings: CleanseSettings, stats: Cle
     stats.matching[m.code]++;
     for (const f of m.changed) stats.addressUpdates[f] = (stats.addressUpdates[f] ?? 0) + 1;
     const address = settings.usePAF ? m.address : std;
-    const d = dedupe && level ? dedupe.flag(dedupeKey(std, level)) : null;
+    const d = dedupe ? dedupe.flagNext() : null;
     if (d) stats.deduplication[d.flag]++;
     const listed = settings.suppression ? settings.suppression.list.lookup(address) : [];
     const s = settings.suppression ? applySuppression(listed, settings.suppression.settings) : { suppressed: [], flagged: [] };

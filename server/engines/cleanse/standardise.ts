@@ -88,7 +88,31 @@ export const countyOfTown = (town: string) => towns().get(townKey(town))?.county
  * Royal Mail prints it; a known town keyed as an address line (no town column) moved to the town.
  */
 export function standardise(a: InputAddress, territory: Territory): InputAddress {
-  const lines = a.lines.map(titleCase).filter(Boolean);
+  const { lines, town, postcode } = standardParts(a, territory, titleCase);
+  const known = territory === 'uk' ? towns().get(townKey(town)) : undefined;
+  return {
+    name: titleCase(a.name),
+    organisation: space(a.organisation),
+    lines,
+    town: known ? known.town.toUpperCase() : town.toUpperCase(),
+    county: territory === 'australia' ? space(a.county).toUpperCase() : a.county ? titleCase(a.county) : (known?.county ?? ''),
+    postcode,
+  };
+}
+
+/**
+ * What the dedupe key reads of the standard form (name, organisation, lines, postcode) without the
+ * capitals, which the key's lower-case words do not see: the same key as standardise's for less
+ * work, for the pass that only counts keys. Town and county are left empty.
+ */
+export function standardiseForKey(a: InputAddress, territory: Territory): InputAddress {
+  const { lines, postcode } = standardParts(a, territory, space);
+  return { name: a.name, organisation: a.organisation, lines, town: '', county: '', postcode };
+}
+
+/** The lines tidied by `tidy` (blanks dropped), with a postcode or town keyed into the last line taken out. */
+function standardParts(a: InputAddress, territory: Territory, tidy: (line: string) => string): { lines: string[]; town: string; postcode: string } {
+  const lines = a.lines.map(tidy).filter(Boolean);
   let town = space(a.town);
   let postcode = standardPostcode(a.postcode, territory);
   // A postcode keyed into the last line (no postcode column) is taken out of it.
@@ -101,13 +125,5 @@ export function standardise(a: InputAddress, territory: Territory): InputAddress
     }
   }
   if (!town && lines.length > 1 && (territory === 'australia' || towns().has(townKey(lines[lines.length - 1])))) town = lines.pop() ?? '';
-  const known = territory === 'uk' ? towns().get(townKey(town)) : undefined;
-  return {
-    name: titleCase(a.name),
-    organisation: space(a.organisation),
-    lines,
-    town: known ? known.town.toUpperCase() : town.toUpperCase(),
-    county: territory === 'australia' ? space(a.county).toUpperCase() : a.county ? titleCase(a.county) : (known?.county ?? ''),
-    postcode,
-  };
+  return { lines, town, postcode };
 }
