@@ -74,7 +74,8 @@ function Progress({ upload }: { upload: UploadActor }) {
 
 function Upload({ upload }: { upload: UploadActor }) {
   const busy = useSelector(upload, (s) => !(s.matches('choosing') || s.matches('failed') || s.matches('paused')));
-  const saved = useSelector(upload, (s) => s.context.saved);
+  // The upload left unfinished, while a file is still to be picked (not beside the upload under way).
+  const saved = useSelector(upload, (s) => (s.matches('choosing') ? s.context.saved : null));
   return (
     <>
       <div className="upload__pick">
