@@ -89,6 +89,16 @@ function namedStatements(pool: pg.Pool): PostgresPool {
 /** Drops a schema made by openPostgres (tests), and its job queue's schema if it has one (jobs/handle.ts). */
 export async function dropSchema(db: Kysely<Database>, schema: string): Promise<void> {
   if (!schemaName.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
-  await sql`drop schema if exists ${sql.id(`${schema}_pgboss`)} cascade`.execute(db);
-  await sql`drop schema ${sql.id(schema)} cascade`.execute(db);
+  // Test files drop their schemas side by side, and PostgreSQL now and then finds two cascading
+  // drops in a deadlock (seen in CI): the one it cancels is tried again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await sql`drop schema if exists ${sql.id(`${schema}_pgboss`)} cascade`.execute(db);
+      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== '40P01' || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
 }

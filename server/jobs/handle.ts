@@ -35,8 +35,10 @@ export function createJobsHandle(options: {
   let started: Promise<Jobs> | undefined;
   let stopped = false;
 
-  const start = () =>
-    (started ??= (async () => {
+  const start = () => {
+    // Closed: a late send (after the app closed) must not start a queue no one will stop.
+    if (stopped) return Promise.reject(new Error('The job queue has stopped'));
+    return (started ??= (async () => {
       const jobs = await startJobs({ db: options.db, schema: await jobsSchemaOf(options.db), queues: options.queues, log: options.log, maintenanceSeconds: options.maintenanceSeconds });
       for (const worker of workers) await jobs.work(worker.queue, worker.handler, worker.options);
       return jobs;
@@ -45,6 +47,7 @@ export function createJobsHandle(options: {
       started = undefined;
       throw error;
     }));
+  };
 
   return {
     start: async () => {
@@ -59,9 +62,9 @@ export function createJobsHandle(options: {
       if (started) await (await started).work(entry.queue, entry.handler, entry.options);
     },
     stop: async () => {
-      if (stopped || !started) return;
+      if (stopped) return;
       stopped = true;
-      await (await started).stop();
+      if (started) await (await started).stop();
     },
   };
 }

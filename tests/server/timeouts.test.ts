@@ -20,6 +20,9 @@ async function listening(env: Record<string, string>) {
   return (h.app.server.address() as AddressInfo).port;
 }
 
+/** How many connections the server holds. */
+const connections = () => new Promise<number>((resolve, reject) => h!.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+
 /** Opens a socket; `closed` resolves when the server ends it. */
 function open(port: number, send?: string) {
   const socket = connect(port, '127.0.0.1');
@@ -59,13 +62,14 @@ describe('connection limits', () => {
     const port = await listening({ HTTP_MAX_CONNECTIONS: '10', HTTP_IDLE_TIMEOUT_MS: '60000', HTTP_HEADERS_TIMEOUT_MS: '60000' });
     const held = Array.from({ length: 10 }, () => open(port));
     await Promise.all(held.map((c) => c.ready));
-    // Give the server a moment to count them.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Connected is not yet accepted: wait until the server counts all ten (a fixed 100 ms was too
+    // short on a loaded machine, and the eleventh was then let in while one of the ten was refused).
+    await expect.poll(() => connections(), { timeout: 10_000 }).toBe(10);
     const extra = open(port, 'GET /api/config HTTP/1.1\r\nHost: x\r\n\r\n');
     await extra.closed;
     expect(held.some((c) => c.socket.destroyed)).toBe(false);
     for (const c of held) c.socket.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect.poll(() => connections(), { timeout: 10_000 }).toBe(0);
     expect((await fetch(`http://127.0.0.1:${port}/api/config`)).status).toBe(200);
-  });
+  }, 30_000);
 });
