@@ -29,9 +29,10 @@ function bufferPool(size: number, keep: number) {
     lend: (body: Uint8Array, buffer: Buffer) => lent.set(body, buffer),
     /** The buffer under a body lent out, back to the pool (anything else is left alone). */
     giveBack(body: unknown): void {
-      const buffer = body instanceof Uint8Array ? lent.get(body) : undefined;
+      if (!(body instanceof Uint8Array)) return;
+      const buffer = lent.get(body);
       if (!buffer) return;
-      lent.delete(body as Uint8Array);
+      lent.delete(body);
       give(buffer);
     },
   };
