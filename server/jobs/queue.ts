@@ -79,6 +79,43 @@ async function executeSql(db: Db, text: string, values: unknown[]): Promise<{ ro
 }
 
 /**
+ * pg-boss's stop does not wait for everything it set going: a worker's fetch in flight carries on,
+ * and the job it fetched is run, then completed or failed without being awaited. After stop the
+ * database may be gone (a test drops its schema), so one of those queries failed as an unhandled
+ * rejection. Here stop waits (a while) for the handlers and queries under way; after that, pg-boss's queries
+ * are answered with no rows and never reach the database: a job fetched then is left active, to
+ * expire and be retried by a worker still running (pg-boss's own recovery for a worker that died).
+ */
+function quiescence() {
+  const pending = new Set<Promise<unknown>>();
+  let settled = false;
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    pending.add(work);
+    void work.finally(() => pending.delete(work)).catch(() => undefined);
+    return work;
+  };
+  return {
+    stopped: () => settled,
+    query: (run: () => Promise<{ rows: unknown[] }>) => (settled ? Promise.resolve({ rows: [] }) : track(run())),
+    /** A handler's run: a handler reached after stop does nothing (its job is left to expire). */
+    handle: (run: () => Promise<void>) => (settled ? Promise.resolve() : track(run())),
+    /** Waits (at most `limitMs`: a handler may run for minutes) for what is under way, then answers no more. */
+    async settle(limitMs: number) {
+      const deadline = Date.now() + limitMs;
+      // A completion is sent a turn after its handler ends: let it start, then wait for it too.
+      while (pending.size > 0 && Date.now() < deadline) {
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise((resolve) => (timer = setTimeout(resolve, deadline - Date.now())));
+        await Promise.race([Promise.allSettled([...pending]), late]);
+        clearTimeout(timer);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      settled = true;
+    },
+  };
+}
+
+/**
  * pg-boss started with the portal's queues. Two processes starting together on one PostgreSQL may
  * still race in pg-boss's own install or in creating a queue (one of them then fails, "current
  * transaction is aborted" or a duplicate key): the loser stops and starts again, and finds both done.
@@ -105,9 +142,10 @@ async function startedBoss(make: () => PgBoss, options: JobsOptions): Promise<Pg
 /** Starts pg-boss (creating its tables on first use) and the queues the portal uses. */
 export async function startJobs(options: JobsOptions): Promise<Jobs> {
   const { db } = options;
+  const quiet = quiescence();
   const make = () => {
     const boss = new PgBoss({
-      db: { executeSql: (text: string, values: unknown[] = []) => executeSql(db, text, values) },
+      db: { executeSql: (text: string, values: unknown[] = []) => quiet.query(() => executeSql(db, text, values)) },
       schema: options.schema ?? 'pgboss',
       // Cron schedules are not used: periodic work is a worker of its own that re-queues itself.
       schedule: false,
@@ -127,7 +165,8 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   const boss = await startedBoss(make, options);
   return {
     send: (queue, data, jobOptions = {}) =>
-      boss.send(queue, data, defined({
+      // Refused rather than answered with no rows (which pg-boss would take as "not queued").
+      quiet.stopped() ? Promise.reject(new Error('The job queue has stopped')) : boss.send(queue, data, defined({
         singletonKey: jobOptions.singletonKey,
         startAfter: jobOptions.startAfterSeconds,
         retryLimit: jobOptions.retryLimit,
@@ -136,10 +175,15 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
         expireInSeconds: jobOptions.expireInSeconds,
       })),
     work: async <T extends object>(queue: string, handler: JobHandler<T>, workOptions: { pollingIntervalSeconds?: number } = {}) => {
-      await boss.work<T>(queue, { pollingIntervalSeconds: workOptions.pollingIntervalSeconds ?? 1, batchSize: 1, includeMetadata: true }, async (jobs) => {
-        for (const job of jobs) await handler(job.data, { id: job.id, name: job.name, retryCount: job.retryCount, retryLimit: job.retryLimit });
-      });
+      await boss.work<T>(queue, { pollingIntervalSeconds: workOptions.pollingIntervalSeconds ?? 1, batchSize: 1, includeMetadata: true }, (jobs) =>
+        quiet.handle(async () => {
+          for (const job of jobs) await handler(job.data, { id: job.id, name: job.name, retryCount: job.retryCount, retryLimit: job.retryLimit });
+        }),
+      );
     },
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+    stop: async () => {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await quiet.settle(5_000);
+    },
   };
 }
