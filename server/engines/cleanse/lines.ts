@@ -38,6 +38,11 @@ const concat = (a: Uint8Array, b: Uint8Array): Uint8Array => {
 };
 
 export async function* splitLines(input: AsyncIterable<Buffer | Uint8Array | string> | Iterable<Buffer | Uint8Array | string>): AsyncGenerator<PhysicalLine> {
+  for await (const block of lineBlocks(input)) yield* block;
+}
+
+/** splitLines a chunk's lines at a time: one await per chunk read, not one per line. */
+export async function* lineBlocks(input: AsyncIterable<Buffer | Uint8Array | string> | Iterable<Buffer | Uint8Array | string>): AsyncGenerator<PhysicalLine[]> {
   let carry: Uint8Array = new Uint8Array(0);
   let lineNo = 0;
   let first = true;
@@ -80,7 +85,7 @@ export async function* splitLines(input: AsyncIterable<Buffer | Uint8Array | str
     const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
     const buf = concat(carry, bytes);
     const at = lastBreak(buf);
-    if (at > 0) yield* emit(buf.subarray(0, at));
+    if (at > 0) yield [...emit(buf.subarray(0, at))];
     carry = buf.slice(at);
     if (carry.length > MAX_LINE) {
       // Keep the line's first MAX_LINE bytes and drop the rest until its end; flagged when emitted.
@@ -91,6 +96,6 @@ export async function* splitLines(input: AsyncIterable<Buffer | Uint8Array | str
   }
   if (carry.length > 0) {
     const end = carry[carry.length - 1];
-    yield* emit(end === 10 || end === 13 ? carry : concat(carry, new Uint8Array([10])));
+    yield [...emit(end === 10 || end === 13 ? carry : concat(carry, new Uint8Array([10])))];
   }
 }

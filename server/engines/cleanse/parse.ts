@@ -1,5 +1,5 @@
 import { parse as parseCsv, type CsvError } from 'csv-parse/sync';
-import { splitLines, type PhysicalLine } from './lines';
+import { lineBlocks, type PhysicalLine } from './lines';
 
 // Streaming reading of a customer's delimited file. csv-parse does the field splitting; in front of
 // it a line layer (lines.ts) decodes UTF-8 per line, so one bad byte flags one line, and this file
@@ -36,6 +36,7 @@ const delimiters: Delimiter[] = [',', ';', '\t', '|'];
 
 /** Whether a line ends inside a quoted field, starting from `inQuote` (RFC 4180 with "" as escape). */
 export function endsInQuote(text: string, d: string, inQuote: boolean): boolean {
+  if (!inQuote && !text.includes('"')) return false;
   let q = inQuote;
   let fieldStart = !inQuote;
   for (let i = 0; i < text.length; i++) {
@@ -83,6 +84,23 @@ export function detectHeader(rows: readonly string[][]): boolean {
   return first.every((c) => !digits.test(c)) && rest.some((r) => r.some((c) => digits.test(c)));
 }
 
+/** The next physical line (undefined at the end), awaiting only when a chunk's lines are used up. */
+function lineReader(input: Parameters<typeof lineBlocks>[0]): { next(): Promise<IteratorResult<PhysicalLine>> | IteratorResult<PhysicalLine> } {
+  const blocks = lineBlocks(input)[Symbol.asyncIterator]();
+  let block: PhysicalLine[] = [];
+  let at = 0;
+  const refill = async (): Promise<IteratorResult<PhysicalLine>> => {
+    for (;;) {
+      const next = await blocks.next();
+      if (next.done) return { done: true, value: undefined };
+      block = next.value;
+      at = 0;
+      if (block.length > 0) return { done: false, value: block[at++] };
+    }
+  };
+  return { next: () => (at < block.length ? { done: false, value: block[at++] } : refill()) };
+}
+
 type Pending = { line: number; lines: PhysicalLine[] };
 /** A record's physical lines as one text. */
 const text = (rec: Pending) => (rec.lines.length === 1 ? rec.lines[0].text : rec.lines.map((l) => l.text).join('\n'));
@@ -91,7 +109,7 @@ const rawOf = (rec: Pending) => text(rec).slice(0, 200);
 
 /** Parses a delimited file: yields rows and per-row errors in file order; never throws on content. */
 export async function* parseDelimited(input: AsyncIterable<Buffer | Uint8Array | string> | Iterable<Buffer | Uint8Array | string>, options: ParseOptions = {}): AsyncGenerator<ParseItem> {
-  const source = splitLines(input)[Symbol.asyncIterator]();
+  const source = lineReader(input);
   // The sample for detection: the first lines, held back and then read like the rest.
   const held: PhysicalLine[] = [];
   let done = false;
@@ -148,9 +166,13 @@ export async function* parseDelimited(input: AsyncIterable<Buffer | Uint8Array |
   const fed: Pending[] = [];
 
   const flush = function* (): Generator<ParseItem> {
-    for (const ev of events.splice(0)) {
-      const rec = fed.shift();
-      if (!rec) continue;
+    // One answer per record fed, in order (send() answers the whole batch): taken by index, as
+    // shifting a 512-long array per record cost more than the record's fields.
+    const answers = events.splice(0);
+    const recs = fed.splice(0, answers.length);
+    for (let k = 0; k < answers.length; k++) {
+      const ev = answers[k];
+      const rec = recs[k];
       const first = rec.lines[0];
       // Per row in the common case (one clean line, short fields): no copies, no Set, no raw text
       // (and no closure made per row: under tsx each named one costs a defineProperty).
@@ -212,7 +234,8 @@ export async function* parseDelimited(input: AsyncIterable<Buffer | Uint8Array |
   for (;;) {
     let line = queue.shift();
     if (!line && !done) {
-      const next = await source.next();
+      const got = source.next();
+      const next = got instanceof Promise ? await got : got;
       if (next.done) done = true;
       else line = next.value;
     }

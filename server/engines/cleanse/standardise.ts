@@ -39,7 +39,11 @@ export function addressReader(mapping: readonly InputField[]): (fields: readonly
   });
 }
 
-const space = (s: string) => s.replace(/\s+/g, ' ').replace(/\s*,\s*$/, '').trim();
+/** Runs of whitespace as one space, and one trailing comma dropped (a regex for the comma, /\s*,\s*$/, was tried at every position of every field). */
+function space(s: string): string {
+  const t = s.replace(/\s+/g, ' ').trimEnd();
+  return (t.endsWith(',') ? t.slice(0, -1) : t).trim();
+}
 
 /** Capitals and small letters, keeping a letter after a digit small only when it is a flat letter (12a -> 12A). */
 export function titleCase(text: string): string {
