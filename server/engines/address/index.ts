@@ -1,3 +1,4 @@
+import { Growable } from './growable';
 import { layoutFields, recordWords, words, type Layout } from './records';
 
 // The address index: every record kept once as a compact string, and an inverted index of its words
@@ -8,22 +9,6 @@ import { layoutFields, recordWords, words, type Layout } from './records';
 // to a few hundred bytes each (measured by npm run bench).
 
 const SEP = '\x1f';
-
-class Growable {
-  data: Uint32Array<ArrayBuffer> = new Uint32Array(1 << 16);
-  length = 0;
-  push(v: number) {
-    if (this.length === this.data.length) {
-      const next = new Uint32Array(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
-    this.data[this.length++] = v;
-  }
-  done(): Uint32Array<ArrayBuffer> {
-    return this.data.slice(0, this.length);
-  }
-}
 
 export { recordWords };
 
@@ -201,6 +186,43 @@ export class AddressIndex {
     return { ids: ids.sort((a, b) => a - b), more: false };
   }
 
+  /**
+   * Records holding every one of `words` whole (not as a prefix), ascending, at most `limit`: the
+   * matcher's search, whose words are whole. Each word is one run of the postings, so the rarest is
+   * walked and the others leapt through (galloping), with no record's words read.
+   */
+  searchWords(words: readonly string[], limit: number): SearchResult {
+    if (!this.ready) throw new Error('The index is not ready');
+    const runs: Array<{ at: number; end: number }> = [];
+    for (const w of new Set(words)) {
+      const v = this.lowerBound(w);
+      if (this.vocab[v] !== w) return { ids: [], more: false };
+      runs.push({ at: this.postOff[v], end: this.postOff[v + 1] });
+    }
+    if (runs.length === 0 || limit < 1) return { ids: [], more: false };
+    runs.sort((a, b) => a.end - a.at - (b.end - b.at));
+    const ids: number[] = [];
+    const ps = this.postings;
+    const driver = runs[0];
+    for (let p = driver.at; p < driver.end; p++) {
+      const r = ps[p];
+      let next = r;
+      for (let i = 1; i < runs.length && next === r; i++) {
+        const run = runs[i];
+        run.at = this.seek(run.at, run.end, r);
+        if (run.at === run.end) return { ids, more: false };
+        next = ps[run.at];
+      }
+      if (next !== r) {
+        p = this.seek(p, driver.end, next) - 1;
+        continue;
+      }
+      if (ids.length === limit) return { ids, more: true };
+      ids.push(r);
+    }
+    return { ids, more: false };
+  }
+
   /** The vocabulary position of the word whose postings hold position p (from <= word < to), plus one. */
   private upperWord(p: number, from: number, to: number): number {
     let lo = from;
@@ -265,19 +287,5 @@ export class AddressIndex {
     for (let c = 0; c < column; c++) from = row.indexOf(SEP, from) + 1;
     const to = row.indexOf(SEP, from);
     return to < 0 ? row.slice(from) : row.slice(from, to);
-  }
-
-  /** Every record matching the query by a plain scan of the stored records: the bench's baseline and the tests' oracle. */
-  scan(query: string, limit: number): SearchResult {
-    const qs = [...new Set(words(query))].slice(0, 12);
-    if (qs.length === 0) return { ids: [], more: false };
-    const ids: number[] = [];
-    for (let r = 0; r < this.rows.length; r++) {
-      const ws = recordWords(this.layout, this.rows[r].split(SEP));
-      if (!qs.every((q) => ws.some((w) => w.startsWith(q)))) continue;
-      if (ids.length === limit) return { ids, more: true };
-      ids.push(r);
-    }
-    return { ids, more: false };
   }
 }

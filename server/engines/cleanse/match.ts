@@ -137,8 +137,11 @@ export function matchAddress(a: InputAddress, index: AddressIndex, territory: Te
     const numbers = input.filter(hasDigit);
     const others = input.filter((w) => !hasDigit(w) && w.length > 2);
     const town = words(a.town);
+    // Whole words first (each one run of the postings, cheap to intersect), then as prefixes, which
+    // also finds a word keyed short ("Chu Rd").
     for (const q of [[...numbers, ...others.slice(0, 6), ...town], [...numbers, ...others.slice(0, 6)]]) {
-      consider(pick, index, inputWords, index.search(q.join(' '), 50).ids);
+      consider(pick, index, inputWords, index.searchWords(q, 50).ids);
+      if (pick.best < 0) consider(pick, index, inputWords, index.search(q.join(' '), 50).ids);
       best = pick.best;
       if (best >= 0) break;
     }

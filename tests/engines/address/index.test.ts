@@ -7,6 +7,7 @@ import { createAddressDatasets, type AddressDatasets } from '../../../server/eng
 import { australiaSample, ukSample } from '../../../server/engines/address/generate';
 import { recordWords } from '../../../server/engines/address/index';
 import { loadCsv } from '../../../server/engines/address/load';
+import { scan } from '../../../server/engines/address/scan';
 import { gnafFields, pafFields, parseCsvLine, words } from '../../../server/engines/address/records';
 
 let dir: string;
@@ -59,8 +60,32 @@ describe('search', () => {
         const q = `${ws[ws.length - 1].slice(0, 3)} ${ws[0]}`;
         const indexed = s.index!.search(q, 10_000);
         expect(indexed.ids).toContain(id);
-        expect(indexed.ids).toEqual(s.index!.scan(q, 10_000).ids);
+        expect(indexed.ids).toEqual(scan(s.index!, q, 10_000).ids);
       }
+    }
+  });
+  it('property: searchWords finds exactly the records holding every word whole, ascending, and the limit says there were more', () => {
+    for (const st of [datasets.state('uk'), datasets.state('australia')]) {
+      const index = st.index!;
+      const wordsOf = (id: number) => new Set(recordWords(st.layout, index.fields(id)));
+      const holding = (ws: string[]) => Array.from({ length: index.size }, (_, r) => r).filter((r) => ws.every((w) => wordsOf(r).has(w)));
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: index.size - 1 }), fc.array(fc.nat(), { minLength: 1, maxLength: 4 }), (id, picks) => {
+          const own = [...wordsOf(id)];
+          const ws = picks.map((p) => own[p % own.length]);
+          const want = holding(ws);
+          const all = index.searchWords(ws, 100_000);
+          expect(all).toEqual({ ids: want, more: false });
+          expect(all.ids).toContain(id);
+          const cut = index.searchWords(ws, 3);
+          expect(cut).toEqual({ ids: want.slice(0, 3), more: want.length > 3 });
+        }),
+        { numRuns: 40 },
+      );
+      // A word no record holds whole, though it starts some: nothing.
+      const prefix = [...wordsOf(0)].find((w) => w.length > 3)!.slice(0, -1);
+      expect(holding([prefix])).toEqual([]);
+      expect(index.searchWords([prefix], 10)).toEqual({ ids: [], more: false });
     }
   });
   it('property: every suggestion matches the query, and no query crashes it', () => {
