@@ -110,21 +110,24 @@ const rawOf = (rec: Pending) => text(rec).slice(0, 200);
 /** Parses a delimited file: yields rows and per-row errors in file order; never throws on content. */
 export async function* parseDelimited(input: AsyncIterable<Buffer | Uint8Array | string> | Iterable<Buffer | Uint8Array | string>, options: ParseOptions = {}): AsyncGenerator<ParseItem> {
   const source = lineReader(input);
-  // The sample for detection: the first lines, held back and then read like the rest.
+  // The sample for detection: the first lines that are not blank, held back (blank ones too, a
+  // bounded number: inside a quoted field they are part of it) and then read like the rest.
   const held: PhysicalLine[] = [];
+  const sample: PhysicalLine[] = [];
   let done = false;
-  while (held.length < SAMPLE_LINES) {
+  while (sample.length < SAMPLE_LINES && held.length < 4 * SAMPLE_LINES) {
     const next = await source.next();
     if (next.done) {
       done = true;
       break;
     }
-    if (next.value.text.trim()) held.push(next.value);
+    held.push(next.value);
+    if (next.value.text.trim()) sample.push(next.value);
   }
-  const delimiter = options.delimiter ?? detectDelimiter(held.map((l) => l.text));
+  const delimiter = options.delimiter ?? detectDelimiter(sample.map((l) => l.text));
   // Header detection on the sample's first rows split the simple way: enough to tell names from data.
   const quotes = options.quotes ?? true;
-  const hasHeader = options.hasHeader ?? detectHeader(held.slice(0, 20).map((l) => l.text.split(delimiter).map((c) => (quotes ? c.replace(/^"|"$/g, '') : c))));
+  const hasHeader = options.hasHeader ?? detectHeader(sample.slice(0, 20).map((l) => l.text.split(delimiter).map((c) => (quotes ? c.replace(/^"|"$/g, '') : c))));
 
   type Answer = { ok: true; fields: string[] } | { ok: false; message: string };
   const events: Answer[] = [];
@@ -209,14 +212,26 @@ export async function* parseDelimited(input: AsyncIterable<Buffer | Uint8Array |
   // Records go to csv-parse in batches, each parsed whole in one synchronous call (its stream form
   // costs more than the parsing: a record's info object for on_record, and the stream's bookkeeping).
   let batch: string[] = [];
+  // A one-line record with no quote character is its line split at the delimiter, which is what
+  // csv-parse makes of it (no quoting to undo, nothing it could refuse): answered here at once, in
+  // its place among the batch's answers; csv-parse parses the others.
+  const quoteFree: Array<Answer | null> = [];
   const send = () => {
-    if (batch.length === 0) return;
-    for (const answer of parseBatch(batch)) events.push(answer);
+    if (quoteFree.length === 0) return;
+    const parsed = batch.length ? parseBatch(batch) : [];
+    let k = 0;
+    for (const answer of quoteFree) events.push(answer ?? parsed[k++]);
+    quoteFree.length = 0;
     batch = [];
   };
   const feed = (rec: Pending) => {
     fed.push(rec);
-    batch.push(text(rec));
+    const one = rec.lines.length === 1 ? rec.lines[0].text : null;
+    if (one !== null && !one.includes('"')) quoteFree.push({ ok: true, fields: one.split(delimiter) });
+    else {
+      quoteFree.push(null);
+      batch.push(text(rec));
+    }
   };
 
   // Lines waiting to become records; `open` is the record being grown across lines inside quotes.
@@ -256,7 +271,7 @@ export async function* parseDelimited(input: AsyncIterable<Buffer | Uint8Array |
     if (!inQuote) {
       open = null;
       feed(rec);
-      if (batch.length >= 512) {
+      if (quoteFree.length >= 512) {
         send();
         yield* flush();
       }

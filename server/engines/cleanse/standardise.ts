@@ -39,8 +39,22 @@ export function addressReader(mapping: readonly InputField[]): (fields: readonly
   });
 }
 
+/** Whether `s` is already tidy: only single spaces between non-blank characters, no trailing comma (one scan, no copy). */
+function tidy(s: string): boolean {
+  const n = s.length;
+  if (n === 0) return true;
+  if (s.charCodeAt(0) === 32 || s.charCodeAt(n - 1) === 32 || s.charCodeAt(n - 1) === 44) return false;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    // Tab, line breaks and the like, every non-ASCII character (some are spaces), or two spaces.
+    if (c < 32 || c > 126 || (c === 32 && s.charCodeAt(i + 1) === 32)) return false;
+  }
+  return true;
+}
+
 /** Runs of whitespace as one space, and one trailing comma dropped (a regex for the comma, /\s*,\s*$/, was tried at every position of every field). */
 function space(s: string): string {
+  if (tidy(s)) return s;
   const t = s.replace(/\s+/g, ' ').trimEnd();
   return (t.endsWith(',') ? t.slice(0, -1) : t).trim();
 }
