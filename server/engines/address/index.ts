@@ -280,6 +280,23 @@ export class AddressIndex {
     return row === undefined ? [] : row.split(SEP);
   }
 
+  /** Fields [from, to) of a record as one text, the fields apart by a separator that is no letter or digit: for cutting into words without splitting the row. */
+  fieldSpan(id: number, from: number, to: number): string {
+    const row = this.rows[id] ?? '';
+    let start = 0;
+    for (let c = 0; c < from; c++) {
+      const at = row.indexOf(SEP, start);
+      if (at < 0) return '';
+      start = at + 1;
+    }
+    let end = start - 1;
+    for (let c = from; c < to; c++) {
+      end = row.indexOf(SEP, end + 1);
+      if (end < 0) return row.slice(start);
+    }
+    return row.slice(start, Math.max(start, end));
+  }
+
   /** One field of a record, cut out of its row without splitting the others. */
   private field(id: number, column: number): string {
     const row = this.rows[id];

@@ -47,6 +47,47 @@ export function hashKey(key: string): number {
   return (a & 0x1fffff) * 0x100000000 + b;
 }
 
+/** hashKey fed piece by piece: the hash of the pieces' concatenation without making it. */
+class KeyHash {
+  private a = 0x811c9dc5;
+  private b = 0x01000193 ^ 0x5bd1e995;
+  char(c: number): void {
+    this.a = Math.imul(this.a ^ c, 0x01000193) >>> 0;
+    this.b = Math.imul(this.b ^ c, 0x5bd1e995) >>> 0;
+  }
+  /** The words with a space between each two. */
+  words(ws: readonly string[]): void {
+    for (let k = 0; k < ws.length; k++) {
+      if (k > 0) this.char(32);
+      const w = ws[k];
+      for (let i = 0; i < w.length; i++) this.char(w.charCodeAt(i));
+    }
+  }
+  get value(): number {
+    return (this.a & 0x1fffff) * 0x100000000 + this.b;
+  }
+}
+
+/** hashKey(dedupeKey(a, level)) without making the key's text: what the pipeline counts and looks up per row. */
+export function dedupeHash(a: InputAddress, level: DedupeLevel): number | null {
+  const address: string[] = [];
+  for (const l of a.lines) for (const w of words(l)) address.push(w);
+  for (const w of words(a.postcode.replace(/\s/g, ''))) address.push(w);
+  if (address.length === 0) return null;
+  const h = new KeyHash();
+  if (level !== 'address') {
+    const name = nameWords(a.name);
+    if (name.length > 0) {
+      h.words(level === 'household' ? [name[name.length - 1]] : name);
+      h.char(124); // |
+    }
+  }
+  if (a.organisation) h.words(words(a.organisation));
+  h.char(124);
+  h.words(address);
+  return h.value;
+}
+
 type Group = { id: number; size: number; seen: number };
 
 export class Deduper {
@@ -58,14 +99,19 @@ export class Deduper {
 
   /** First pass: counts the key (null keys are not counted) and remembers it for flagNext(). */
   count(key: string | null): void {
+    this.countHash(key === null ? null : hashKey(key));
+  }
+
+  /** count() of a key given by its hash (dedupeHash). */
+  countHash(hash: number | null): void {
     if (this.counted === this.hashes.length) {
       const grown = new Float64Array(this.hashes.length * 2);
       grown.set(this.hashes);
       this.hashes = grown;
     }
-    const h = key === null ? NaN : hashKey(key);
+    const h = hash ?? NaN;
     this.hashes[this.counted++] = h;
-    if (key === null) return;
+    if (hash === null) return;
     const g = this.groups.get(h);
     if (g) g.size++;
     else this.groups.set(h, { id: this.groups.size + 1, size: 1, seen: 0 });

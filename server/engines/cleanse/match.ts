@@ -31,10 +31,10 @@ function linesWords(lines: readonly string[]): string[] {
 }
 const hasDigit = (w: string) => /\d/.test(w);
 
-/** The words of a record's premise and street fields (no organisation, town or postcode). */
-function candidateWords(layout: 'PAF' | 'GNAF', f: readonly string[]): string[] {
+/** The words of a record's premise and street fields (no organisation, town or postcode), cut from its row unsplit. */
+function candidateWords(index: AddressIndex, id: number): string[] {
   // PAF: sub_building .. dependent_locality are columns 3..8; G-NAF: flat_type .. street_suffix are 0..7.
-  return linesWords(layout === 'PAF' ? f.slice(3, 9) : f.slice(0, 8));
+  return linesWords([index.layout === 'PAF' ? index.fieldSpan(id, 3, 9) : index.fieldSpan(id, 0, 8)]);
 }
 
 /** A record's candidate words once each, and which of them hold a digit (a premise number). */
@@ -51,7 +51,7 @@ function wordsOf(index: AddressIndex, id: number): CandWords {
   let ws = cache.get(id);
   if (!ws) {
     if (cache.size >= CACHE_MAX) cache.clear();
-    const unique = [...new Set(candidateWords(index.layout, index.fields(id)))];
+    const unique = [...new Set(candidateWords(index, id))];
     ws = { words: unique, digit: unique.map(hasDigit) };
     cache.set(id, ws);
   }

@@ -1,5 +1,5 @@
 import type { AddressIndex } from '../address/index';
-import { Deduper, dedupeKey, type DedupeFlag, type DedupeLevel } from './dedupe';
+import { Deduper, dedupeHash, type DedupeFlag, type DedupeLevel } from './dedupe';
 import type { InputField } from './mapping';
 import { matchAddress, type MatchCode, type MatchResult } from './match';
 import type { ErrorCode, ParseItem, RowIssue } from './parse';
@@ -75,7 +75,7 @@ export async function* cleanse(rows: Rows, settings: CleanseSettings, stats: Cle
   const addressOf = addressReader(settings.mapping);
   if (dedupe && level) {
     for await (const item of rows()) {
-      if (item.kind === 'row') dedupe.count(dedupeKey(standardiseForKey(addressOf(item.fields), settings.territory), level));
+      if (item.kind === 'row') dedupe.countHash(dedupeHash(standardiseForKey(addressOf(item.fields), settings.territory), level));
     }
   }
   for await (const item of rows()) {

@@ -1,7 +1,7 @@
 import { gnafParts, pafParts } from '../address/format';
 import { seeded } from '../address/generate';
 import type { AddressIndex } from '../address/index';
-import { dedupeKey, hashKey } from './dedupe';
+import { dedupeHash } from './dedupe';
 import type { InputAddress } from './standardise';
 
 // Suppression: people who must not be mailed (deceased, gone away) or asked not to be (mailing
@@ -52,9 +52,8 @@ export class SuppressionList {
 
   constructor(entries: Iterable<SuppressionEntry>) {
     for (const e of entries) {
-      const key = dedupeKey(e.address, 'individual');
-      if (key === null) continue;
-      const h = hashKey(key);
+      const h = dedupeHash(e.address, 'individual');
+      if (h === null) continue;
       const types = this.byKey.get(h) ?? [];
       if (!types.includes(e.type)) types.push(e.type);
       this.byKey.set(h, types);
@@ -63,8 +62,8 @@ export class SuppressionList {
 
   /** The types the address (in the same standard form as the entries) is listed under, in suppressionTypes order. */
   lookup(a: InputAddress): SuppressionType[] {
-    const key = dedupeKey(a, 'individual');
-    const found = key === null ? undefined : this.byKey.get(hashKey(key));
+    const h = dedupeHash(a, 'individual');
+    const found = h === null ? undefined : this.byKey.get(h);
     return found ? suppressionTypes.filter((t) => found.includes(t)) : [];
   }
 }

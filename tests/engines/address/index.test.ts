@@ -88,6 +88,18 @@ describe('search', () => {
       expect(index.searchWords([prefix], 10)).toEqual({ ids: [], more: false });
     }
   });
+  it('property: fieldSpan is the fields from..to of a record, apart by a separator that is no word', () => {
+    const index = datasets.state('uk').index!;
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: index.size - 1 }), fc.integer({ min: 0, max: 12 }), fc.integer({ min: 0, max: 12 }), (id, a, b) => {
+        const [from, to] = a <= b ? [a, b] : [b, a];
+        const span = index.fieldSpan(id, from, to);
+        expect(span.split('\x1f')).toEqual(from === to ? [''] : index.fields(id).slice(from, to));
+        expect(words(span)).toEqual(index.fields(id).slice(from, to).flatMap((f) => words(f)));
+      }),
+      { numRuns: 300 },
+    );
+  });
   it('property: every suggestion matches the query, and no query crashes it', () => {
     const s = datasets.state('uk');
     const a = datasets.state('australia');

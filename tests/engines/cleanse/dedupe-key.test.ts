@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Deduper, dedupeKey, dedupeLevels } from '../../../server/engines/cleanse/dedupe';
+import { Deduper, dedupeHash, dedupeKey, dedupeLevels, hashKey } from '../../../server/engines/cleanse/dedupe';
 import { standardise, standardiseForKey, type InputAddress, type Territory } from '../../../server/engines/cleanse/standardise';
 
 // The dedupe count (the first pass over a file) makes keys from standardiseForKey, which skips the
@@ -27,6 +27,20 @@ describe('the dedupe count', () => {
     fc.assert(
       fc.property(address, fc.constantFrom<Territory>('uk', 'australia'), (a, territory) => {
         for (const level of dedupeLevels) expect(dedupeKey(standardiseForKey(a, territory), level)).toBe(dedupeKey(standardise(a, territory), level));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('hashes a key while making it (dedupeHash) exactly as hashKey hashes the key made whole', () => {
+    fc.assert(
+      fc.property(address, fc.constantFrom<Territory>('uk', 'australia'), (a, territory) => {
+        for (const std of [a, standardise(a, territory)]) {
+          for (const level of dedupeLevels) {
+            const key = dedupeKey(std, level);
+            expect(dedupeHash(std, level)).toBe(key === null ? null : hashKey(key));
+          }
+        }
       }),
       { numRuns: 3000 },
     );
