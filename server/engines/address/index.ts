@@ -1,11 +1,13 @@
 import { Growable } from './growable';
-import { layoutFields, recordWords, words, type Layout } from './records';
+import { layoutFields, recordWords, sameCompact, words, type Layout } from './records';
+import { recordStreetTokens } from './streets';
 
 // The address index: every record kept once as a compact string, and an inverted index of its words
 // whose vocabulary is sorted, so the records of every word starting with a prefix are one contiguous
 // slice of one Uint32Array. A query's words are prefixes of words of the address in any order; the
 // rarest query word's slice is walked and each candidate checked for the other words against its own
-// (sorted) word ids, stopping once `limit + 1` matches are found. Typed arrays keep a million records
+// (sorted) word ids, stopping once `limit + 1` matches are found. Beside its words a record holds its
+// street tokens (streets.ts), for the matcher's whole-word search. Typed arrays keep a million records
 // to a few hundred bytes each (measured by npm run bench).
 
 const SEP = '\x1f';
@@ -48,7 +50,7 @@ export class AddressIndex {
     const b = this.building;
     if (!b) throw new Error('The index is finished');
     this.rows.push(fields.map((f) => (f ?? '').replaceAll(SEP, ' ').trim()).join(SEP));
-    for (const w of recordWords(this.layout, fields)) {
+    for (const w of [...recordWords(this.layout, fields), ...recordStreetTokens(this.layout, fields)]) {
       let id = b.vocab.get(w);
       if (id === undefined) {
         id = b.counts.length;
@@ -264,7 +266,7 @@ export class AddressIndex {
     let more = false;
     for (let p = this.postOff[from]; p < this.postOff[to]; p++) {
       const r = this.postings[p];
-      if (this.field(r, this.postcodeColumn).toUpperCase().replace(/\s+/g, '') !== want) continue;
+      if (!sameCompact(this.field(r, this.postcodeColumn), want)) continue;
       if (ids.length === limit) {
         more = true;
         break;

@@ -122,6 +122,19 @@ export function words(text: string): string[] {
   return out;
 }
 
+export /** Whether `text` without its whitespace, in capitals, is `compact` (no copy made). */
+function sameCompact(text: string, compact: string): boolean {
+  let k = 0;
+  for (let i = 0; i < text.length; i++) {
+    let c = text.charCodeAt(i);
+    if (c === 32 || (c >= 9 && c <= 13)) continue;
+    if (c >= 97 && c <= 122) c -= 32;
+    else if (c > 127) return text.toUpperCase().replace(/\s+/g, '') === compact;
+    if (c !== compact.charCodeAt(k++)) return false;
+  }
+  return k === compact.length;
+}
+
 /** A UK postcode without its space, upper case; null when the text is not shaped like a full postcode. */
 export function compactUkPostcode(text: string): string | null {
   const c = text.toUpperCase().replace(/\s+/g, '');

@@ -1,6 +1,7 @@
 import { gnafParts, pafParts } from '../address/format';
 import type { AddressIndex } from '../address/index';
 import { words, type GnafRecord, type PafRecord } from '../address/records';
+import { lineWords, linesWords, streetToken } from '../address/streets';
 import { countyOfTown, isValidPostcode, townKey, type InputAddress, type Territory } from './standardise';
 
 // Matching a standardised address against the reference index of its territory. Candidates come
@@ -13,22 +14,6 @@ import { countyOfTown, isValidPostcode, townKey, type InputAddress, type Territo
 export type MatchCode = 'matched' | 'updated' | 'unmatched';
 export type MatchResult = { code: MatchCode; address: InputAddress; changed: string[]; recordId: number | null };
 
-const abbreviations = new Map<string, string>(Object.entries({
-  rd: 'road', st: 'street', ave: 'avenue', av: 'avenue', ln: 'lane', cl: 'close', dr: 'drive', cres: 'crescent',
-  cresc: 'crescent', gdns: 'gardens', gr: 'grove', gro: 'grove', pl: 'place', ter: 'terrace', terr: 'terrace', ct: 'court',
-  wk: 'walk', hwy: 'highway', pde: 'parade', blvd: 'boulevard', apt: 'apartment', fl: 'flat', mt: 'mount', sq: 'square',
-}));
-const lineWords = (text: string) => {
-  const out = words(text);
-  for (let i = 0; i < out.length; i++) out[i] = abbreviations.get(out[i]) ?? out[i];
-  return out;
-};
-/** The words of all the lines in one array (flatMap with a callback cost a twentieth of the cleanse). */
-function linesWords(lines: readonly string[]): string[] {
-  const out: string[] = [];
-  for (const line of lines) for (const w of words(line)) out.push(abbreviations.get(w) ?? w);
-  return out;
-}
 const hasDigit = (w: string) => /\d/.test(w);
 
 /** The words of a record's premise and street fields (no organisation, town or postcode), cut from its row unsplit. */
@@ -133,13 +118,24 @@ export function matchAddress(a: InputAddress, index: AddressIndex, territory: Te
   const pick: Pick = { best: -1, bestScore: threshold, threshold };
   consider(pick, index, inputWords, candidates);
   let best = pick.best;
+  const numbers = best < 0 ? input.filter(hasDigit) : [];
   if (best < 0) {
-    // Postcode missing, mistyped or moved: search by the words of the lines, with the town, then without.
-    const numbers = input.filter(hasDigit);
+    // Postcode missing, mistyped or moved: the street in the town first (each line's words after its
+    // last number, as the index's street token), with the numbers of the premise.
+    for (const line of a.lines) {
+      const ws = lineWords(line);
+      let k = ws.length;
+      while (k > 0 && !hasDigit(ws[k - 1])) k--;
+      const token = streetToken(ws.slice(k), a.town);
+      if (token !== null) consider(pick, index, inputWords, index.searchWords([...numbers, token], 50).ids);
+    }
+    best = pick.best;
+  }
+  if (best < 0) {
+    // Else by the words of the lines, with the town, then without: whole words first (each one run
+    // of the postings, cheap to intersect), then as prefixes, which also finds a word keyed short ("Chu Rd").
     const others = input.filter((w) => !hasDigit(w) && w.length > 2);
     const town = words(a.town);
-    // Whole words first (each one run of the postings, cheap to intersect), then as prefixes, which
-    // also finds a word keyed short ("Chu Rd").
     for (const q of [[...numbers, ...others.slice(0, 6), ...town], [...numbers, ...others.slice(0, 6)]]) {
       consider(pick, index, inputWords, index.searchWords(q, 50).ids);
       if (pick.best < 0) consider(pick, index, inputWords, index.search(q.join(' '), 50).ids);

@@ -66,14 +66,19 @@ export function titleCase(text: string): string {
   const lower = space(text).toLowerCase();
   let out = '';
   let from = 0;
+  // A letter right after a digit (12a) is never capitalised by the scan: noted for the flat-letter rule.
+  let digitLetter = false;
   for (let i = 0; i < lower.length; i++) {
     const c = lower.charCodeAt(i);
-    if (c < 97 || c > 122 || (i > 0 && !afterSeparator(lower.charCodeAt(i - 1)))) continue;
+    if (c < 97 || c > 122) continue;
+    const before = i > 0 ? lower.charCodeAt(i - 1) : 32;
+    if (before >= 48 && before <= 57) digitLetter = true;
+    if (!afterSeparator(before)) continue;
     out += lower.slice(from, i) + String.fromCharCode(c - 32);
     from = i + 1;
   }
   out += lower.slice(from);
-  return /\d[a-z]/.test(out) ? out.replace(/\b(\d+)([a-z])\b/g, (_, n: string, c: string) => n + c.toUpperCase()) : out;
+  return digitLetter ? out.replace(/\b(\d+)([a-z])\b/g, (_, n: string, c: string) => n + c.toUpperCase()) : out;
 }
 /** Space, - ( / ' . and comma. */
 const afterSeparator = (c: number) => c === 32 || c === 45 || c === 40 || c === 47 || c === 39 || c === 46 || c === 44;

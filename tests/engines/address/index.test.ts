@@ -8,6 +8,7 @@ import { australiaSample, ukSample } from '../../../server/engines/address/gener
 import { recordWords } from '../../../server/engines/address/index';
 import { loadCsv } from '../../../server/engines/address/load';
 import { scan } from '../../../server/engines/address/scan';
+import { recordStreetTokens } from '../../../server/engines/address/streets';
 import { gnafFields, pafFields, parseCsvLine, words } from '../../../server/engines/address/records';
 
 let dir: string;
@@ -86,6 +87,25 @@ describe('search', () => {
       const prefix = [...wordsOf(0)].find((w) => w.length > 3)!.slice(0, -1);
       expect(holding([prefix])).toEqual([]);
       expect(index.searchWords([prefix], 10)).toEqual({ ids: [], more: false });
+    }
+  });
+  it("property: a record's street tokens find it and only records holding them, and no word search reaches a token", () => {
+    for (const st of [datasets.state('uk'), datasets.state('australia')]) {
+      const index = st.index!;
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: index.size - 1 }), (id) => {
+          const tokens = recordStreetTokens(st.layout, index.fields(id));
+          expect(tokens.length).toBeGreaterThan(0);
+          for (const token of tokens) {
+            expect(token).toMatch(/^~[a-z0-9 ]+\|[a-z0-9 ]+$/);
+            const { ids } = index.searchWords([token], 100_000);
+            expect(ids).toContain(id);
+            for (const other of ids) expect(recordStreetTokens(st.layout, index.fields(other))).toContain(token);
+          }
+        }),
+        { numRuns: 60 },
+      );
+      expect(index.search('~', 10).ids).toEqual([]);
     }
   });
   it('property: fieldSpan is the fields from..to of a record, apart by a separator that is no word', () => {

@@ -79,6 +79,21 @@ describe('standardise and match', () => {
     expect(m).toMatchObject({ code: 'updated', recordId: 500 });
     expect(m.changed).toContain('postcode');
   });
+  it('finds an address keyed without its postcode by its street in its town, the premise kept, in both territories', () => {
+    const au = new AddressIndex('GNAF');
+    for (const r of australiaSample(2_000)) au.add(gnafFields.map((f) => r[f]));
+    au.finish();
+    for (const [ix, territory] of [[index, 'uk'], [au, 'australia']] as const) {
+      for (let id = 7; id < ix.size; id += Math.floor(ix.size / 150)) {
+        const ref = referenceAddress(ix, id);
+        const m = matchAddress(standardise({ ...ref, postcode: '', lines: ref.lines.map((l) => l.toLowerCase()) }, territory), ix, territory);
+        // Another record with the same lines in the same town (another postcode) may win the tie.
+        expect(m.recordId, `${ref.lines.join(', ')}, ${ref.town}`).not.toBeNull();
+        expect(referenceAddress(ix, m.recordId!).lines).toEqual(ref.lines);
+        expect(m.changed).toContain('postcode');
+      }
+    }
+  });
   it('never moves a premise to another number', () => {
     const ref = referenceAddress(index, 200);
     const moved = { ...ref, lines: ref.lines.map((l) => l.replace(/^\d+/, '9999')) };
