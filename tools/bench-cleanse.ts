@@ -17,7 +17,7 @@ import { seeded, ukSample } from '../server/engines/address/generate';
 import { AddressIndex } from '../server/engines/address/index';
 import { csvField, pafFields } from '../server/engines/address/records';
 import { autoMap } from '../server/engines/cleanse/mapping';
-import { parseDelimited } from '../server/engines/cleanse/parse';
+import { parseDelimitedBatches } from '../server/engines/cleanse/parse';
 import { cleanse, emptyStats, type CleanseSettings } from '../server/engines/cleanse/run';
 import { referenceAddress, sampleSuppressionList, SuppressionList } from '../server/engines/cleanse/suppress';
 
@@ -78,7 +78,7 @@ async function measure(size: number, refSize: number, dir: string): Promise<Meas
   const baseRssMb = mb(process.memoryUsage().rss);
   const stats = emptyStats();
   const began = cpu();
-  const rows = () => parseDelimited(createReadStream(path, { highWaterMark: 1 << 20 }));
+  const rows = () => parseDelimitedBatches(createReadStream(path, { highWaterMark: 1 << 20 }));
   const settings: CleanseSettings = {
     territory: 'uk', index, mapping: autoMap(header, []), usePAF: true, dedupeLevel: 'household', separateDuplicates: true,
     suppression: { list: suppression, settings: { deceased: 'suppress', goneAway: 'flag' } },

@@ -109,6 +109,11 @@ const rawOf = (rec: Pending) => text(rec).slice(0, 200);
 
 /** Parses a delimited file: yields rows and per-row errors in file order; never throws on content. */
 export async function* parseDelimited(input: AsyncIterable<Buffer | Uint8Array | string> | Iterable<Buffer | Uint8Array | string>, options: ParseOptions = {}): AsyncGenerator<ParseItem> {
+  for await (const batch of parseDelimitedBatches(input, options)) yield* batch;
+}
+
+/** parseDelimited up to 512 items at a time: one await per batch rather than per row, for the cleanse's passes over a whole file. */
+export async function* parseDelimitedBatches(input: AsyncIterable<Buffer | Uint8Array | string> | Iterable<Buffer | Uint8Array | string>, options: ParseOptions = {}): AsyncGenerator<ParseItem[]> {
   const source = lineReader(input);
   // The sample for detection: the first lines that are not blank, held back (blank ones too, a
   // bounded number: inside a quoted field they are part of it) and then read like the rest.
@@ -168,7 +173,8 @@ export async function* parseDelimited(input: AsyncIterable<Buffer | Uint8Array |
   let header: string[] | null = null;
   const fed: Pending[] = [];
 
-  const flush = function* (): Generator<ParseItem> {
+  const flush = (): ParseItem[] => {
+    const out: ParseItem[] = [];
     // One answer per record fed, in order (send() answers the whole batch): taken by index, as
     // shifting a 512-long array per record cost more than the record's fields.
     const answers = events.splice(0);
@@ -180,7 +186,7 @@ export async function* parseDelimited(input: AsyncIterable<Buffer | Uint8Array |
       // Per row in the common case (one clean line, short fields): no copies, no Set, no raw text
       // (and no closure made per row: under tsx each named one costs a defineProperty).
       if (!ev.ok) {
-        yield { kind: 'error', line: rec.line, code: 'invalidRecord', message: ev.message, raw: rawOf(rec) };
+        out.push({ kind: 'error', line: rec.line, code: 'invalidRecord', message: ev.message, raw: rawOf(rec) });
         continue;
       }
       const clean = rec.lines.every((l) => l.issues.length === 0) && ev.fields.every((f) => f.length <= MAX_FIELD);
@@ -202,11 +208,12 @@ export async function* parseDelimited(input: AsyncIterable<Buffer | Uint8Array |
         options.onMeta?.({ delimiter, hasHeader, header, columns });
       }
       if (fields.some((f) => f.includes('\u0000'))) {
-        yield { kind: 'error', line: first.line, code: 'binary', message: `Line ${first.line} holds binary data`, raw: rawOf(rec) };
+        out.push({ kind: 'error', line: first.line, code: 'binary', message: `Line ${first.line} holds binary data`, raw: rawOf(rec) });
       } else if (fields.length !== columns) {
-        yield { kind: 'error', line: rec.line, code: 'columnCount', message: `Line ${rec.line} has ${fields.length} fields, expected ${columns}`, raw: rawOf(rec) };
-      } else yield { kind: 'row', line: rec.line, fields, issues: clean ? [] : [...issues] };
+        out.push({ kind: 'error', line: rec.line, code: 'columnCount', message: `Line ${rec.line} has ${fields.length} fields, expected ${columns}`, raw: rawOf(rec) });
+      } else out.push({ kind: 'row', line: rec.line, fields, issues: clean ? [] : [...issues] });
     }
+    return out;
   };
 
   // Records go to csv-parse in batches, each parsed whole in one synchronous call (its stream form
@@ -238,12 +245,13 @@ export async function* parseDelimited(input: AsyncIterable<Buffer | Uint8Array |
   const queue: PhysicalLine[] = [...held];
   let open: Pending | null = null;
   let inQuote = false;
-  const giveUp = async function* (rec: Pending): AsyncGenerator<ParseItem> {
+  const giveUp = (rec: Pending): ParseItem[] => {
     // The records before this one first, so items stay in file order.
     send();
-    yield* flush();
-    yield { kind: 'error', line: rec.line, code: 'unbalancedQuotes', message: `Line ${rec.line} opens a quote that is never closed`, raw: rec.lines[0].text.slice(0, 200) };
+    const out = flush();
+    out.push({ kind: 'error', line: rec.line, code: 'unbalancedQuotes', message: `Line ${rec.line} opens a quote that is never closed`, raw: rec.lines[0].text.slice(0, 200) });
     queue.unshift(...rec.lines.slice(1)); // read again: they may be good rows
+    return out;
   };
 
   for (;;) {
@@ -259,7 +267,7 @@ export async function* parseDelimited(input: AsyncIterable<Buffer | Uint8Array |
         const rec: Pending = open;
         open = null;
         inQuote = false;
-        yield* giveUp(rec);
+        yield giveUp(rec);
         continue;
       }
       break;
@@ -273,16 +281,18 @@ export async function* parseDelimited(input: AsyncIterable<Buffer | Uint8Array |
       feed(rec);
       if (quoteFree.length >= 512) {
         send();
-        yield* flush();
+        const out = flush();
+        if (out.length) yield out;
       }
     } else if (rec.lines.length >= MAX_SPAN) {
       open = null;
       inQuote = false;
-      yield* giveUp(rec);
+      yield giveUp(rec);
     } else open = rec;
   }
   send();
-  yield* flush();
+  const out = flush();
+  if (out.length) yield out;
   if (columns < 0) options.onMeta?.({ delimiter, hasHeader, header, columns: 0 });
 }
 

@@ -64,7 +64,9 @@ export function emptyStats() {
 }
 export type CleanseStats = ReturnType<typeof emptyStats>;
 
-type Rows = () => AsyncIterable<ParseItem> | Iterable<ParseItem>;
+/** The file's items, one at a time or in batches (parseDelimitedBatches: one await per batch, not per row). */
+type Rows = () => AsyncIterable<ParseItem | ParseItem[]> | Iterable<ParseItem | ParseItem[]>;
+const itemsOf = (got: ParseItem | ParseItem[]): ParseItem[] => (Array.isArray(got) ? got : [got]);
 
 const blank: InputAddress = { name: '', organisation: '', lines: [], town: '', county: '', postcode: '' };
 
@@ -74,11 +76,11 @@ export async function* cleanse(rows: Rows, settings: CleanseSettings, stats: Cle
   const level = settings.dedupeLevel;
   const addressOf = addressReader(settings.mapping);
   if (dedupe && level) {
-    for await (const item of rows()) {
-      if (item.kind === 'row') dedupe.countHash(dedupeHash(standardiseForKey(addressOf(item.fields), settings.territory), level));
+    for await (const got of rows()) {
+      for (const item of itemsOf(got)) if (item.kind === 'row') dedupe.countHash(dedupeHash(standardiseForKey(addressOf(item.fields), settings.territory), level));
     }
   }
-  for await (const item of rows()) {
+  for await (const got of rows()) for (const item of itemsOf(got)) {
     stats.inputRecords++;
     if (item.kind === 'error') {
       stats.errors++;

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type * as S from '../../../contract/bureau/schemas';
 import { resultsFileName, type FileResults } from '../../../contract/bureau/entities';
 import type { ParseItem } from '../../engines/cleanse/parse';
-import { parseDelimited } from '../../engines/cleanse/parse';
+import { parseDelimitedBatches } from '../../engines/cleanse/parse';
 import { cleanse, emptyStats, fileResults } from '../../engines/cleanse/run';
 import type { JobMeta, QueueDefinition } from '../../jobs/queue';
 import { AppError, conflict } from '../../errors';
@@ -118,12 +118,15 @@ export async function runResults(deps: BureauDeps, data: ResultsJob, meta?: Pick
       if (!row) throw new Superseded();
     };
     await progress();
-    const rows = async function* (): AsyncGenerator<ParseItem> {
+    const rows = async function* (): AsyncGenerator<ParseItem[]> {
       const opened = await deps.fileStorage.readFile(file.upload_id);
       if (!opened) throw new AppError(410, 'The uploaded file is no longer kept: upload it again');
-      for await (const item of parseDelimited(opened.stream, parseOptionsOf(file))) {
-        yield item;
-        if (++done % every === 0) await progress();
+      for await (const batch of parseDelimitedBatches(opened.stream, parseOptionsOf(file))) {
+        yield batch;
+        const before = done;
+        done += batch.length;
+        // Each time the count passes a multiple of `every` (a batch is at most 512 rows).
+        if (Math.floor(done / every) > Math.floor(before / every)) await progress();
       }
     };
     const stats = emptyStats();
