@@ -63,6 +63,34 @@ class KeyHash {
       for (let i = 0; i < w.length; i++) this.char(w.charCodeAt(i));
     }
   }
+  /**
+   * words(words(text)) continuing a run of `count` words (a space before each after the first),
+   * scanning the text in place when it is ASCII (no word strings made); the new count.
+   */
+  textWords(text: string, count: number): number {
+    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return this.wordsFrom(words(text), count);
+    let n = count;
+    let inWord = false;
+    for (let i = 0; i < text.length; i++) {
+      let c = text.charCodeAt(i);
+      if (c >= 65 && c <= 90) c += 32;
+      if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+        if (!inWord) {
+          if (n++ > 0) this.char(32);
+          inWord = true;
+        }
+        this.char(c);
+      } else inWord = false;
+    }
+    return n;
+  }
+  private wordsFrom(ws: readonly string[], count: number): number {
+    for (const w of ws) {
+      if (count++ > 0) this.char(32);
+      for (let i = 0; i < w.length; i++) this.char(w.charCodeAt(i));
+    }
+    return count;
+  }
   get value(): number {
     return (this.a & 0x1fffff) * 0x100000000 + this.b;
   }
@@ -70,10 +98,6 @@ class KeyHash {
 
 /** hashKey(dedupeKey(a, level)) without making the key's text: what the pipeline counts and looks up per row. */
 export function dedupeHash(a: InputAddress, level: DedupeLevel): number | null {
-  const address: string[] = [];
-  for (const l of a.lines) for (const w of words(l)) address.push(w);
-  for (const w of words(a.postcode.replace(/\s/g, ''))) address.push(w);
-  if (address.length === 0) return null;
   const h = new KeyHash();
   if (level !== 'address') {
     const name = nameWords(a.name);
@@ -82,10 +106,13 @@ export function dedupeHash(a: InputAddress, level: DedupeLevel): number | null {
       h.char(124); // |
     }
   }
-  if (a.organisation) h.words(words(a.organisation));
+  if (a.organisation) h.textWords(a.organisation, 0);
   h.char(124);
-  h.words(address);
-  return h.value;
+  // The address last: its words in place, and no key at all when it has none.
+  let count = 0;
+  for (const l of a.lines) count = h.textWords(l, count);
+  count = h.textWords(a.postcode.replace(/\s/g, ''), count);
+  return count === 0 ? null : h.value;
 }
 
 type Group = { id: number; size: number; seen: number };
