@@ -7,10 +7,10 @@ import type { InputAddress } from './standardise';
 // the file has been read, so the pipeline counts keys in a first pass (count) and flags in a second
 // (flag), both in file order, which makes the group ids and flags the same on every run.
 //
-// Memory: a key is kept as a 53-bit hash, not as text: one Map entry of a number key and a small
-// object, about 80 bytes per distinct key (measured by npm run bench's peak RSS), whatever the length
-// of the address. Two different keys sharing a hash (odds about n^2 / 2^54, 1 in 36,000 at 1M
-// records) would be taken as duplicates.
+// Memory: a key is kept as a 53-bit hash, not as text, whatever the length of the address: while
+// counting, one Map entry (hash to group) per distinct key; then only typed arrays, a group's size
+// and seen count and each record's group (4 bytes each). Two different keys sharing a hash (odds
+// about n^2 / 2^54, 1 in 36,000 at 1M records) would be taken as duplicates.
 
 export const dedupeLevels = ['address', 'household', 'individual'] as const;
 export type DedupeLevel = (typeof dedupeLevels)[number];
@@ -115,12 +115,22 @@ export function dedupeHash(a: InputAddress, level: DedupeLevel): number | null {
   return count === 0 ? null : h.value;
 }
 
-type Group = { id: number; size: number; seen: number };
+/** An Int32Array twice as long, or as `at` needs, with the old values. */
+function grown(array: Int32Array<ArrayBuffer>, at: number): Int32Array<ArrayBuffer> {
+  if (at < array.length) return array;
+  const next = new Int32Array(Math.max(array.length * 2, at + 1));
+  next.set(array);
+  return next;
+}
 
 export class Deduper {
-  private groups = new Map<number, Group>();
-  /** Each counted record's key hash in order (NaN: no key), so the second pass need not make keys again. */
-  private hashes = new Float64Array(1024);
+  /** Group index of each key hash: only while counting (countDone drops it). */
+  private byHash: Map<number, number> | null = new Map();
+  private sizes = new Int32Array(1024);
+  private seen = new Int32Array(1024);
+  private groups = 0;
+  /** Each counted record's group index + 1 in order (0: no key), so the second pass need not make keys again. */
+  private groupOf = new Int32Array(1024);
   private counted = 0;
   private flagged = 0;
 
@@ -131,40 +141,51 @@ export class Deduper {
 
   /** count() of a key given by its hash (dedupeHash). */
   countHash(hash: number | null): void {
-    if (this.counted === this.hashes.length) {
-      const grown = new Float64Array(this.hashes.length * 2);
-      grown.set(this.hashes);
-      this.hashes = grown;
+    if (!this.byHash) throw new Error('countHash: the count is done');
+    this.groupOf = grown(this.groupOf, this.counted);
+    if (hash === null) {
+      this.groupOf[this.counted++] = 0;
+      return;
     }
-    const h = hash ?? NaN;
-    this.hashes[this.counted++] = h;
-    if (hash === null) return;
-    const g = this.groups.get(h);
-    if (g) g.size++;
-    else this.groups.set(h, { id: this.groups.size + 1, size: 1, seen: 0 });
+    let g = this.byHash.get(hash);
+    if (g === undefined) {
+      g = this.groups++;
+      this.byHash.set(hash, g);
+      this.sizes = grown(this.sizes, g);
+      this.seen = grown(this.seen, g);
+    }
+    this.sizes[g]++;
+    this.groupOf[this.counted++] = g + 1;
+  }
+
+  /** The first pass is over: the hashes are let go (flagNext reads the groups), about half the memory. */
+  countDone(): void {
+    this.byHash = null;
   }
 
   /** Second pass, in the same order as count(): the next record's flag and group, from its remembered key. */
   flagNext(): { flag: DedupeFlag; group: number } {
     if (this.flagged >= this.counted) throw new Error('flagNext: more records than were counted');
-    return this.flagHash(this.hashes[this.flagged++]);
+    return this.flagGroup(this.groupOf[this.flagged++]);
   }
 
-  /** Second pass, in the same order: the record's flag and group (0 for a record with no key). */
+  /** Second pass, in the same order, before countDone: the record's flag and group (0 for a record with no key). */
   flag(key: string | null): { flag: DedupeFlag; group: number } {
-    return this.flagHash(key === null ? NaN : hashKey(key));
+    if (!this.byHash) throw new Error('flag: the count is done; use flagNext');
+    const g = key === null ? undefined : this.byHash.get(hashKey(key));
+    return this.flagGroup(g === undefined ? 0 : g + 1);
   }
 
-  private flagHash(h: number): { flag: DedupeFlag; group: number } {
-    if (Number.isNaN(h)) return { flag: 'unique', group: 0 };
-    const g = this.groups.get(h);
-    if (!g) return { flag: 'unique', group: 0 };
-    g.seen++;
-    if (g.size === 1) return { flag: 'unique', group: g.id };
-    return { flag: g.seen === 1 ? 'parent' : 'child', group: g.id };
+  /** The flag of the next record of group g1 - 1 (0: none). */
+  private flagGroup(g1: number): { flag: DedupeFlag; group: number } {
+    if (g1 === 0) return { flag: 'unique', group: 0 };
+    const g = g1 - 1;
+    this.seen[g]++;
+    if (this.sizes[g] === 1) return { flag: 'unique', group: g1 };
+    return { flag: this.seen[g] === 1 ? 'parent' : 'child', group: g1 };
   }
 
   get distinct(): number {
-    return this.groups.size;
+    return this.groups;
   }
 }

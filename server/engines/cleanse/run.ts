@@ -10,7 +10,7 @@ import { applySuppression, suppressionTypes, type SuppressionList, type Suppress
 // suppression and the output group, row by row in file order, with running stats in the shapes of
 // the spec's test and file results. Dedupe needs every key counted before the first flag is known,
 // so with a dedupe level the rows are read twice (`rows` is called once per pass); without one,
-// once. Nothing but the dedupe keys' Map and each row's key hash (8 bytes) is held between rows.
+// once. Nothing but the dedupe groups (a Map of key hashes while counting, then typed arrays) is held between rows.
 
 export type OutputGroup = 'cleansed' | 'duplicates' | 'suppressed' | 'errors';
 export const outputGroups: OutputGroup[] = ['cleansed', 'duplicates', 'suppressed', 'errors'];
@@ -79,6 +79,7 @@ export async function* cleanse(rows: Rows, settings: CleanseSettings, stats: Cle
     for await (const got of rows()) {
       for (const item of itemsOf(got)) if (item.kind === 'row') dedupe.countHash(dedupeHash(standardiseForKey(addressOf(item.fields), settings.territory), level));
     }
+    dedupe.countDone();
   }
   for await (const got of rows()) for (const item of itemsOf(got)) {
     stats.inputRecords++;

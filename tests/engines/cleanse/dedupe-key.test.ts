@@ -46,7 +46,7 @@ describe('the dedupe count', () => {
     );
   });
 
-  it('flags each record from the hash it remembered, as flag() does from the key, past its first buffer and with records without a key', () => {
+  it('flags each record from the group it remembered, as flag() does from the key, past its first buffer and with records without a key', () => {
     const keys = Array.from({ length: 5000 }, (_, i) => (i % 7 === 0 ? null : `key ${(i * 7919) % 1300}`));
     const remembered = new Deduper();
     const rekeyed = new Deduper();
@@ -54,10 +54,14 @@ describe('the dedupe count', () => {
       remembered.count(key);
       rekeyed.count(key);
     }
+    remembered.countDone();
     const flags = keys.map(() => remembered.flagNext());
     expect(flags).toEqual(keys.map((key) => rekeyed.flag(key)));
     expect(new Set(flags.map((f) => f.flag))).toEqual(new Set(['parent', 'child', 'unique']));
     expect(flags.filter((_, i) => keys[i] === null).every((f) => f.flag === 'unique' && f.group === 0)).toBe(true);
     expect(() => remembered.flagNext()).toThrow(/more records than were counted/);
+    // The hashes are let go once counted: no more counting, and flags only in order.
+    expect(() => remembered.count('key 1')).toThrow(/the count is done/);
+    expect(() => remembered.flag('key 1')).toThrow(/the count is done/);
   });
 });
