@@ -85,6 +85,8 @@ const afterSeparator = (c: number) => c === 32 || c === 45 || c === 40 || c === 
 
 /** A UK postcode in its one form (outward, space, inward, capitals), an Australian one as four digits; else the text tidied. */
 export function standardPostcode(text: string, territory: Territory): string {
+  // Already in its one form (most rows): as it is.
+  if (isValidPostcode(text, territory)) return text;
   const compact = text.toUpperCase().replace(/[^A-Z0-9]/g, '');
   if (territory === 'australia') return /^\d{3,4}$/.test(compact) ? compact.padStart(4, '0') : space(text).toUpperCase();
   // Common keying slips in the inward code: O for 0 in its digit, 0 for O in its letters.
