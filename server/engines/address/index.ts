@@ -1,4 +1,4 @@
-import { Growable } from './growable';
+import { gallop, Growable } from './postings';
 import { layoutFields, recordWords, sameCompact, words, type Layout } from './records';
 import { recordStreetTokens } from './streets';
 
@@ -164,11 +164,11 @@ export class AddressIndex {
         // Smallest filter first; the first that lacks r says where the driver leaps to in this word.
         let next = r;
         for (let i = 0; i < fAt.length && next === r; i++) {
-          fAt[i] = this.seek(fAt[i], fEnd[i], r);
+          fAt[i] = gallop(this.postings, fAt[i], fEnd[i], r);
           next = fAt[i] === fEnd[i] ? 0xffffffff : this.postings[fAt[i]];
         }
         if (next !== r) {
-          p = next === 0xffffffff ? wordEnd - 1 : this.seek(p, wordEnd, next) - 1;
+          p = next === 0xffffffff ? wordEnd - 1 : gallop(this.postings, p, wordEnd, next) - 1;
           continue;
         }
       }
@@ -211,12 +211,12 @@ export class AddressIndex {
       let next = r;
       for (let i = 1; i < runs.length && next === r; i++) {
         const run = runs[i];
-        run.at = this.seek(run.at, run.end, r);
+        run.at = gallop(this.postings, run.at, run.end, r);
         if (run.at === run.end) return { ids, more: false };
         next = ps[run.at];
       }
       if (next !== r) {
-        p = this.seek(p, driver.end, next) - 1;
+        p = gallop(this.postings, p, driver.end, next) - 1;
         continue;
       }
       if (ids.length === limit) return { ids, more: true };
@@ -237,25 +237,7 @@ export class AddressIndex {
     return lo;
   }
 
-  /** First posting position in [from, end) whose record is >= r, galloping from `from` (the postings there ascend). */
-  private seek(from: number, end: number, r: number): number {
-    const ps = this.postings;
-    if (from >= end || ps[from] >= r) return from;
-    let step = 1;
-    let lo = from;
-    while (lo + step < end && ps[lo + step] < r) {
-      lo += step;
-      step *= 2;
-    }
-    let hi = Math.min(lo + step, end);
-    lo++;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (ps[mid] < r) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
+
 
   /** Records whose postcode is `postcode` (compared without spaces or case). */
   byPostcode(postcode: string, limit: number): SearchResult {

@@ -99,3 +99,20 @@ export async function* lineBlocks(input: AsyncIterable<Buffer | Uint8Array | str
     yield [...emit(end === 10 || end === 13 ? carry : concat(carry, new Uint8Array([10])))];
   }
 }
+
+/** The next physical line (undefined at the end), awaiting only when a chunk's lines are used up. */
+export function lineReader(input: Parameters<typeof lineBlocks>[0]): { next(): Promise<IteratorResult<PhysicalLine>> | IteratorResult<PhysicalLine> } {
+  const blocks = lineBlocks(input)[Symbol.asyncIterator]();
+  let block: PhysicalLine[] = [];
+  let at = 0;
+  const refill = async (): Promise<IteratorResult<PhysicalLine>> => {
+    for (;;) {
+      const next = await blocks.next();
+      if (next.done) return { done: true, value: undefined };
+      block = next.value;
+      at = 0;
+      if (block.length > 0) return { done: false, value: block[at++] };
+    }
+  };
+  return { next: () => (at < block.length ? { done: false, value: block[at++] } : refill()) };
+}

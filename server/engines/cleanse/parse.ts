@@ -1,5 +1,5 @@
 import { parse as parseCsv, type CsvError } from 'csv-parse/sync';
-import { lineBlocks, type PhysicalLine } from './lines';
+import { lineReader, type PhysicalLine } from './lines';
 
 // Streaming reading of a customer's delimited file. csv-parse does the field splitting; in front of
 // it a line layer (lines.ts) decodes UTF-8 per line, so one bad byte flags one line, and this file
@@ -82,23 +82,6 @@ export function detectHeader(rows: readonly string[][]): boolean {
   const named = first.filter((c) => headerWord.test(c.trim().replace(/[_-]/g, ' '))).length;
   if (named >= Math.max(1, Math.ceil(first.length / 3))) return true;
   return first.every((c) => !digits.test(c)) && rest.some((r) => r.some((c) => digits.test(c)));
-}
-
-/** The next physical line (undefined at the end), awaiting only when a chunk's lines are used up. */
-function lineReader(input: Parameters<typeof lineBlocks>[0]): { next(): Promise<IteratorResult<PhysicalLine>> | IteratorResult<PhysicalLine> } {
-  const blocks = lineBlocks(input)[Symbol.asyncIterator]();
-  let block: PhysicalLine[] = [];
-  let at = 0;
-  const refill = async (): Promise<IteratorResult<PhysicalLine>> => {
-    for (;;) {
-      const next = await blocks.next();
-      if (next.done) return { done: true, value: undefined };
-      block = next.value;
-      at = 0;
-      if (block.length > 0) return { done: false, value: block[at++] };
-    }
-  };
-  return { next: () => (at < block.length ? { done: false, value: block[at++] } : refill()) };
 }
 
 type Pending = { line: number; lines: PhysicalLine[] };
