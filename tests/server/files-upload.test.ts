@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockedMessages } from '../../contract/shared/messages';
 import { query } from './harness';
@@ -57,6 +58,39 @@ describe('a chunked upload', () => {
     // Sealed, not copied: the chunks are the file, named by its manifest.
     expect((await readdir(join(h.storageDir, fileId))).sort()).toEqual(['chunks', 'file.json']);
     expect((await readdir(join(h.storageDir, fileId, 'chunks'))).sort()).toEqual(['0', '1', '2', '3']);
+  });
+
+  it('compresses a download the client asks compressed, whatever its first bytes, and sends a zip as it is', async () => {
+    // "80" and "H," read as a zlib header, and 1f 8b as gzip's: @fastify/compress would pass such
+    // a stream on uncompressed under Content-Encoding: gzip, which no client can decode.
+    const csv = (head: string) => Buffer.from(`${head}\n${'12 High Street,London,SW1A 1AA\n'.repeat(20)}`);
+    const files = [
+      { name: 'numbers.csv', file: csv('80,Flat 1') },
+      { name: 'letters.csv', file: csv('H,Header') },
+      { name: 'magic.csv', file: Buffer.concat([Buffer.from([0x1f, 0x8b, 8]), csv('x')]) },
+      { name: 'plain.csv', file: csv('name,street') },
+      { name: 'packed.zip', file: csv('80,not really a zip') },
+    ];
+    for (const { name, file } of files) {
+      const fileId = await begin(uk, name, file.length);
+      await sendAll(uk, fileId, chunksOf(file));
+      expect((await uk.end(fileId, sha256(file))).statusCode).toBe(200);
+      const download = await h.app.inject({ method: 'GET', url: `/api/files/uk/files/${fileId}`, headers: { ...owner.headers, 'accept-encoding': 'br, gzip, deflate' } });
+      expect(download.statusCode, name).toBe(200);
+      expect(download.headers.vary, name).toContain('accept-encoding');
+      if (name.endsWith('.zip')) {
+        expect(download.headers['content-encoding'], name).toBeUndefined();
+        expect(download.headers['content-length'], name).toBe(String(file.length));
+        expect(download.rawPayload.equals(file), name).toBe(true);
+      } else {
+        // Decoded by what the header says, as a browser does.
+        const coding = download.headers['content-encoding'];
+        expect(['gzip', 'br'], name).toContain(coding);
+        expect(download.rawPayload.length, name).toBeLessThan(file.length);
+        const decode = coding === 'br' ? brotliDecompressSync : gunzipSync;
+        expect(decode(download.rawPayload).equals(file), name).toBe(true);
+      }
+    }
   });
 
   it('answers a repeated end the same way, and refuses an end with another hash once complete', async () => {

@@ -1,3 +1,6 @@
+import { Negotiator } from '@fastify/accept-negotiator';
+import { pipeline } from 'node:stream';
+import { createGzip } from 'node:zlib';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { fileServers } from '../../../contract/files/endpoints';
 import * as S from '../../../contract/files/schemas';
@@ -8,6 +11,11 @@ import { forbidden } from '../../errors';
 import type { Deps } from '../deps';
 import { runningHashes } from './runningHash';
 import * as files from './service';
+
+// gzip only: every client takes it, and at its default level it keeps up with a disk read of text.
+const gzip = new Negotiator({ supportedValues: ['gzip', 'identity'] });
+/** Names of files that are compressed already (the results are a zip): sent as they are. */
+const packed = /\.(zip|gz|tgz|bz2|xz|7z|zst)$/i;
 
 const caller = (call: Call): files.FileCaller => ({ actor: call.actor, accountId: call.claims.accountId });
 
@@ -92,25 +100,34 @@ export function filesPlugin(territory: Territory): FastifyPluginAsync<{ deps: De
     route(app, E.uploadStatus, S.uploadStatus, ({ query }, call) => files.uploadStatus(deps, caller(call), territory, query));
 
     // The download answers the file's bytes, streamed from the storage, not JSON: registered here
-    // rather than through route(), whose response is serialised by its schema.
+    // rather than through route(), whose response is serialised by its schema. It is compressed
+    // here, not by @fastify/compress: that plugin passes on a stream whose first two bytes look like
+    // a zlib header (a CSV starting "80" or "H,", say) as it is, yet labelled gzip, and the browser
+    // then fails to decode the download (fastify/fastify-compress#347 is the symptom).
     app.route({
       method: 'GET',
       url: E.downloadFile.path,
       schema: { params: S.downloadParams },
       onRequest: app.authenticateDownload,
+      compress: false,
       handler: async (request, reply) => {
         const { user, claims } = sessionOf(request);
         if (!user.validated) throw forbidden(validateFirst);
         const { id } = request.params as { id: string };
         const file = await files.openFile(deps, { actor: user, accountId: claims.accountId }, territory, id);
-        return reply
+        reply
           .header('content-type', 'application/octet-stream')
-          .header('content-length', String(file.bytes))
           .header('content-disposition', contentDisposition(file.name))
           .header('cache-control', 'private, no-store')
+          .header('vary', 'accept-encoding')
           // A link carrying ?token= is never passed on to another site.
-          .header('referrer-policy', 'no-referrer')
-          .send(file.stream);
+          .header('referrer-policy', 'no-referrer');
+        if (packed.test(file.name) || gzip.negotiate(request.headers['accept-encoding'] ?? 'identity') !== 'gzip') {
+          return reply.header('content-length', String(file.bytes)).send(file.stream);
+        }
+        const coded = createGzip();
+        pipeline(file.stream, coded, (error) => error && request.log.warn({ err: error, fileId: id }, 'download stopped'));
+        return reply.header('content-encoding', 'gzip').send(coded);
       },
     });
   };
