@@ -6,7 +6,9 @@
 // bytes on the disk: the upload's end waits for every chunk's sync. The ratio is the upload's bytes
 // per second over the raw write's (goal at least 75 %). The client's hashing of the file is done
 // before the clock starts (the browser hashes in a worker while it sends). BENCH_UPLOAD_ROUNDS sets
-// how many alternated rounds the best is taken of (3).
+// how many alternated rounds the best is taken of (3). A floor is printed beside it: the same chunks
+// POSTed to a bare node:http server that throws them away (tools/bench-upload-floor.ts), what HTTP
+// on this machine costs before anything is stored or hashed.
 import { execFileSync } from 'node:child_process';
 import { createHash, randomFillSync } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -38,6 +40,16 @@ async function upload(base: string, headers: Record<string, string>, file: Buffe
   const seconds = (performance.now() - began) / 1000;
   if (end.sha256 !== hash || end.bytes !== file.length) throw new Error(`The upload ended with ${end.bytes} bytes and hash ${end.sha256}`);
   return { seconds, fileId };
+}
+
+/** The same chunks POSTed in order to the bare server of bench-upload-floor.ts; seconds. */
+async function bareReceive(base: string, file: Buffer): Promise<number> {
+  const began = performance.now();
+  for (let at = 0; at < file.length; at += chunkBytes) {
+    const sent = await postBytes(`${base}/chunk`, {}, file.subarray(at, at + chunkBytes));
+    if (sent.status !== 200) throw new Error(`bare receive: ${sent.status}`);
+  }
+  return (performance.now() - began) / 1000;
 }
 
 /** The same bytes written to a new file in `dir` in chunk-sized pieces, then synced; seconds. */
@@ -73,18 +85,23 @@ export async function benchUpload(staticDir: string): Promise<void> {
   const { port, child } = await startProcess('server/main.ts', {
     PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', DATA_DIR: join(work, 'data'), DATABASE_URL: '', SEED_DEMO: '1', STATIC_DIR: staticDir, FILE_STORAGE_DIR: storage,
   });
+  const floor = await startProcess('tools/bench-upload-floor.ts', { PORT: '0' });
   try {
     const base = `http://127.0.0.1:${port}`;
+    const floorBase = `http://127.0.0.1:${floor.port}`;
     const headers = await signInWithAccount(base, 'owner@example.com', 'Demo-Password-1', 'Acme UK');
     // A warm-up of both (the first chunk route call compiles its schemas; the first write grows the file system's caches).
     await upload(base, headers, file.subarray(0, chunkBytes * 2), createHash('sha256').update(file.subarray(0, chunkBytes * 2)).digest('hex'));
     await rawWrite(storage, file.subarray(0, chunkBytes * 2));
+    await bareReceive(floorBase, file.subarray(0, chunkBytes * 2));
     // Alternated, best of three each, and each from the same start: what the last one wrote is
     // removed and the system's dirty pages are written out first (this VM's page cache slows down
     // writes while it holds much unwritten data, which would favour whichever ran first).
     const raw: number[] = [];
     const sent: number[] = [];
+    const bare: number[] = [];
     for (let round = 0; round < rounds; round++) {
+      bare.push(await bareReceive(floorBase, file));
       settle();
       raw.push(await rawWrite(storage, file));
       settle();
@@ -99,7 +116,10 @@ export async function benchUpload(staticDir: string): Promise<void> {
     console.log(`  end to end (begin, chunks, end with SHA-256): ${sentBest.toFixed(2)} s, ${mbps(file.length, sentBest)}`);
     console.log(`  raw write of the same bytes in the same folder (write, fsync): ${rawBest.toFixed(2)} s, ${mbps(file.length, rawBest)}`);
     console.log(`  ratio: ${(ratio * 100).toFixed(0)} % of the raw write's throughput (goal >= 75 %) ${ratio >= 0.75 ? 'OK' : 'UNDER GOAL'}`);
+    const bareBest = Math.min(...bare);
+    console.log(`  floor, the same chunks POSTed to a bare node:http server that throws them away: ${bareBest.toFixed(2)} s, ${mbps(file.length, bareBest)}, ${((rawBest / bareBest) * 100).toFixed(0)} % of the raw write's throughput; the upload runs at ${((bareBest / sentBest) * 100).toFixed(0)} % of it`);
   } finally {
+    await stop(floor.child);
     await stop(child);
     rmSync(work, { recursive: true, force: true });
   }

@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 import type { UploadStatus } from '../../contract/files/entities';
 import type { Territory } from '../../contract/shared/territory';
 
-// Row types of migration 009 (the file servers' chunked uploads).
+// Row types of migrations 009 and 012 (the file servers' chunked uploads).
 
 export interface UploadsTable {
   id: string;
@@ -24,7 +24,10 @@ export interface UploadChunksTable {
   upload_id: string;
   idx: number;
   size: number;
-  sha256: string;
+  /** The chunk's own SHA-256, or null when `prefix_sha256` is kept instead (migration 012). */
+  sha256: string | null;
+  /** The SHA-256 of chunks 0 .. idx, kept by the process that held their running hash. */
+  prefix_sha256: Generated<string | null>;
   created_at: number;
 }
 

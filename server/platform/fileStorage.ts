@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { syncFile, syncFolder, writeStaged } from './fileWrites';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -25,6 +26,12 @@ export type StagedChunk = {
   /** Removes the temporary file (the chunk was refused). */
   discard(): Promise<void>;
 };
+
+/**
+ * What a chunk's bytes are checked against: its own SHA-256, or that of chunks 0 .. idx (kept when
+ * the process that took the chunk held the running hash of those before it, so it hashed it once).
+ */
+export type ChunkDigest = { chunk: string } | { prefix: string };
 
 /** The whole file's digest and size. */
 export type AssembledFile = { sha256: string; bytes: number };
@@ -57,10 +64,12 @@ export interface FileStorage {
   /** The file (sealed chunks, or written whole) as one stream, or null when there is none. */
   readFile(uploadId: string): Promise<{ stream: Readable; bytes: number } | null>;
   /**
-   * The first of chunks 0 .. digests.length-1 whose bytes are missing or do not hash to its SHA-256
+   * The first of chunks 0 .. digests.length-1 whose bytes are missing or do not hash to its digest
    * in `digests` (a power cut before its sync, a damaged disk), or null when every one is whole.
    */
-  damagedChunk(uploadId: string, digests: readonly string[]): Promise<number | null>;
+  damagedChunk(uploadId: string, digests: readonly ChunkDigest[]): Promise<number | null>;
+  /** Whether chunk `idx` is in place with exactly the bytes of `data`. */
+  holdsChunk(uploadId: string, idx: number, data: Uint8Array): Promise<boolean>;
   /** Removes everything of the upload. */
   delete(uploadId: string): Promise<void>;
 }
@@ -75,59 +84,6 @@ const safeId = (uploadId: string) => {
   if (!/^[0-9A-Za-z_-]{1,64}$/.test(uploadId)) throw new Error(`Not a storage id: ${uploadId}`);
   return uploadId;
 };
-
-async function syncFolder(path: string): Promise<void> {
-  // A rename is durable once the folder is synced; some file systems refuse it (then it is moot).
-  const handle = await open(path, 'r');
-  try {
-    await handle.sync();
-  } catch {
-    /* not supported here */
-  } finally {
-    await handle.close();
-  }
-}
-
-/** Syncs a file's bytes to the disk. */
-async function syncFile(path: string): Promise<void> {
-  const handle = await open(path, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-/** Writes all of `data` from the file's start, in as few calls as the system allows. */
-async function writeAll(handle: FileHandle, data: Uint8Array): Promise<void> {
-  for (let at = 0; at < data.length; ) {
-    const { bytesWritten } = await handle.write(data, at, data.length - at, at);
-    at += bytesWritten;
-  }
-}
-
-/**
- * Writes `data` to a temporary file beside `final` and returns its path; synced before it returns
- * unless `sync` is false. `whileWriting` runs while the thread pool writes.
- */
-async function writeStaged(final: string, data: Uint8Array, { sync = true, whileWriting }: { sync?: boolean; whileWriting?: () => void } = {}): Promise<string> {
-  const staged = `${final}.${randomBytes(6).toString('hex')}.tmp`;
-  const handle = await open(staged, 'w');
-  try {
-    // One write call for the whole buffer (writeFile would send it to the thread pool in 512 KiB
-    // pieces, each waiting for this thread, which is busy with `whileWriting`).
-    const writing = writeAll(handle, data);
-    whileWriting?.();
-    await writing;
-    if (sync) await handle.sync();
-  } catch (error) {
-    await handle.close();
-    await unlink(staged).catch(() => undefined);
-    throw error;
-  }
-  await handle.close();
-  return staged;
-}
 
 /** The shared-folder storage: <root>/<uploadId>/chunks/<idx> and, once sealed, <root>/<uploadId>/file.json. */
 export function folderStorage(root: string): FileStorage {
@@ -260,17 +216,37 @@ export function folderStorage(root: string): FileStorage {
     },
 
     async damagedChunk(uploadId, digests) {
+      // The hash of every chunk so far runs alongside each chunk's own, for the prefix digests.
+      const prefix = createHash('sha256');
       for (const [idx, digest] of digests.entries()) {
-        const hash = createHash('sha256');
+        const own = 'chunk' in digest ? createHash('sha256') : null;
         try {
-          for await (const piece of createReadStream(chunkPath(uploadId, idx), { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) hash.update(piece);
+          for await (const piece of createReadStream(chunkPath(uploadId, idx), { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+            prefix.update(piece);
+            own?.update(piece);
+          }
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code === 'ENOENT') return idx;
           throw error;
         }
-        if (hash.digest('hex') !== digest) return idx;
+        const whole = 'chunk' in digest ? own!.digest('hex') === digest.chunk : prefix.copy().digest('hex') === digest.prefix;
+        if (!whole) return idx;
       }
       return null;
+    },
+
+    async holdsChunk(uploadId, idx, data) {
+      let at = 0;
+      try {
+        for await (const piece of createReadStream(chunkPath(uploadId, idx), { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+          if (at + piece.length > data.length || !piece.equals(data.subarray(at, at + piece.length))) return false;
+          at += piece.length;
+        }
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw error;
+      }
+      return at === data.length;
     },
 
     async delete(uploadId) {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { damagedMessage, hashMismatchMessage } from '../../server/modules/files/service';
 import { createMailer } from '../../server/platform/mail';
+import { query } from './harness';
 import { begin, chunksOf, createFilesHarness, fileServer, sha256, signedInOwner, testChunkBytes } from './files-fixtures';
 
 // Two server processes' worth of the file server: two apps over one database (on PostgreSQL each
@@ -99,6 +100,31 @@ describe('an upload across two server processes', () => {
     const again = await two.end(fileId, sha256(file));
     expect(again.statusCode, again.body).toBe(200);
     expect((await one.download(fileId)).rawPayload.equals(file)).toBe(true);
+  });
+
+  it("keeps the file's digest so far where the process holds it, the chunk's own where not, and finds a torn chunk by either", async () => {
+    const { headers } = await signedInOwner(h);
+    const one = fileServer(h.app, headers);
+    const two = fileServer(second, headers);
+    const file = randomBytes(testChunkBytes * 4 + 3);
+    const chunks = chunksOf(file);
+    const fileId = await begin(one, 'mixed.csv', file.length);
+    const by = [one, one, two, two, one];
+    for (const [idx, chunk] of chunks.entries()) expect((await by[idx].chunk(fileId, idx, chunk)).statusCode).toBe(200);
+    const { rows } = await query<{ sha256: string | null; prefix_sha256: string | null }>(h.db, 'select sha256, prefix_sha256 from upload_chunks where upload_id = $1 order by idx', [fileId]);
+    const upTo = (idx: number) => ({ sha256: null, prefix_sha256: sha256(Buffer.concat(chunks.slice(0, idx + 1))) });
+    const own = (idx: number) => ({ sha256: sha256(chunks[idx]), prefix_sha256: null });
+    // Chunks 2 and 3 went to the process without the running hash; chunk 4 back to the one whose hash stopped at chunk 1.
+    expect(rows).toEqual([upTo(0), upTo(1), own(2), own(3), own(4)]);
+
+    for (const torn of [1, 3]) {
+      await writeFile(join(h.storageDir, fileId, 'chunks', String(torn)), randomBytes(testChunkBytes));
+      const end = await two.end(fileId, sha256(file));
+      expect(end.json<{ msg: string }>().msg).toBe(damagedMessage(torn));
+      for (let idx = torn; idx < chunks.length; idx++) expect((await two.chunk(fileId, idx, chunks[idx])).statusCode).toBe(200);
+    }
+    expect((await one.end(fileId, sha256(file))).statusCode).toBe(200);
+    expect((await two.download(fileId)).rawPayload.equals(file)).toBe(true);
   });
 
   it('still refuses a wrong hash with the spec\'s words when every chunk is whole', async () => {

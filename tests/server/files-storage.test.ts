@@ -94,9 +94,27 @@ describe('the shared-folder file storage', () => {
     await storage.putChunk(damagedId, 0, Buffer.from('ab'));
     await storage.putChunk(damagedId, 1, Buffer.from('cd'));
     await storage.putChunk(damagedId, 2, Buffer.from('ef'));
-    expect(await storage.damagedChunk(damagedId, [sha('ab'), sha('cd'), sha('ef')])).toBeNull();
-    expect(await storage.damagedChunk(damagedId, [sha('ab'), sha('cX'), sha('ef')])).toBe(1);
-    expect(await storage.damagedChunk(damagedId, [sha('ab'), sha('cd'), sha('ef'), sha('gh')])).toBe(3);
+    const own = (text: string) => ({ chunk: sha(text) });
+    const upTo = (text: string) => ({ prefix: sha(text) });
+    expect(await storage.damagedChunk(damagedId, [own('ab'), own('cd'), own('ef')])).toBeNull();
+    expect(await storage.damagedChunk(damagedId, [own('ab'), own('cX'), own('ef')])).toBe(1);
+    expect(await storage.damagedChunk(damagedId, [own('ab'), own('cd'), own('ef'), own('gh')])).toBe(3);
+    // The digest of the chunks up to each one, mixed with chunks' own (a chunk taken by another process).
+    expect(await storage.damagedChunk(damagedId, [upTo('ab'), upTo('abcd'), upTo('abcdef')])).toBeNull();
+    expect(await storage.damagedChunk(damagedId, [upTo('ab'), own('cd'), upTo('abcdef')])).toBeNull();
+    expect(await storage.damagedChunk(damagedId, [upTo('ab'), upTo('cd'), upTo('abcdef')])).toBe(1);
+    expect(await storage.damagedChunk(damagedId, [own('ab'), upTo('abcd'), upTo('abcdeX')])).toBe(2);
+    expect(await storage.damagedChunk(damagedId, [upTo('ab'), upTo('abcd'), upTo('abcdef'), upTo('abcdefgh')])).toBe(3);
+  });
+
+  it('says whether a chunk is in place with exactly the given bytes', async () => {
+    const heldId = 'held0001';
+    await storage.putChunk(heldId, 0, Buffer.from('abcdef'));
+    expect(await storage.holdsChunk(heldId, 0, Buffer.from('abcdef'))).toBe(true);
+    expect(await storage.holdsChunk(heldId, 0, Buffer.from('abcdeX'))).toBe(false);
+    expect(await storage.holdsChunk(heldId, 0, Buffer.from('abcde'))).toBe(false);
+    expect(await storage.holdsChunk(heldId, 0, Buffer.from('abcdefg'))).toBe(false);
+    expect(await storage.holdsChunk(heldId, 1, Buffer.from('abcdef'))).toBe(false);
   });
 
   it('runs the caller\'s work while the chunk is written, before it is staged', async () => {

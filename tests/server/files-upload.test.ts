@@ -141,6 +141,9 @@ describe('a chunked upload', () => {
     const chunks = chunksOf(file);
     const fileId = await begin(uk, 'dupes.csv', file.length);
     await sendAll(uk, fileId, chunks.slice(0, 2));
+    // One process took both: their rows keep the digest of the file so far, so a repeat is compared byte by byte.
+    const { rows } = await query<{ sha256: string | null; prefix_sha256: string }>(h.db, 'select sha256, prefix_sha256 from upload_chunks where upload_id = $1 order by idx', [fileId]);
+    expect(rows).toEqual([{ sha256: null, prefix_sha256: sha256(chunks[0]) }, { sha256: null, prefix_sha256: sha256(Buffer.concat(chunks.slice(0, 2))) }]);
 
     const same = await uk.chunk(fileId, 0, chunks[0]);
     expect(same.statusCode).toBe(200);

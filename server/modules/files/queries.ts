@@ -1,9 +1,10 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db, Trx } from '../../db';
 import type { UploadChunksTable, UploadsTable } from '../../db/uploadSchema';
+import type { ChunkDigest } from '../../platform/fileStorage';
 import type { Territory } from '../../../contract/shared/territory';
 
-// The rows of the file servers' uploads (migration 009).
+// The rows of the file servers' uploads (migrations 009 and 012).
 
 export type UploadRow = Selectable<UploadsTable>;
 
@@ -36,7 +37,7 @@ export async function lockUpload(trx: Trx, id: string): Promise<UploadRow | unde
 }
 
 export async function findChunk(db: Db | Trx, uploadId: string, idx: number) {
-  return db.selectFrom('upload_chunks').select(['size', 'sha256']).where('upload_id', '=', uploadId).where('idx', '=', idx).executeTakeFirst();
+  return db.selectFrom('upload_chunks').select(['size', 'sha256', 'prefix_sha256']).where('upload_id', '=', uploadId).where('idx', '=', idx).executeTakeFirst();
 }
 
 export async function chunkIndexes(db: Db, uploadId: string): Promise<number[]> {
@@ -56,10 +57,10 @@ export async function chunkAdded(trx: Trx, id: string, size: number, now: number
     .execute();
 }
 
-/** Each chunk's SHA-256, in order. */
-export async function chunkDigests(db: Db, uploadId: string): Promise<string[]> {
-  const rows = await db.selectFrom('upload_chunks').select('sha256').where('upload_id', '=', uploadId).orderBy('idx').execute();
-  return rows.map((row) => row.sha256);
+/** Each chunk's digest (its own, or that of the chunks up to it), in order. */
+export async function chunkDigests(db: Db, uploadId: string): Promise<ChunkDigest[]> {
+  const rows = await db.selectFrom('upload_chunks').select(['sha256', 'prefix_sha256']).where('upload_id', '=', uploadId).orderBy('idx').execute();
+  return rows.map((row) => (row.prefix_sha256 === null ? { chunk: row.sha256! } : { prefix: row.prefix_sha256 }));
 }
 
 /** Forgets chunks `idx` onwards: the upload expects chunk `idx` next. */

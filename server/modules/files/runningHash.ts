@@ -4,6 +4,8 @@ import { createHash, type Hash } from 'node:crypto';
 // the upload need not read its bytes back. Only a shortcut: the storage holds the truth, and an end
 // that finds no hash here (the chunks went to another process, or this one restarted) or a hash that
 // does not match reads the chunks again. A hash moves on only once its chunk's row is committed.
+// Its digest after each chunk is what that chunk's row keeps (prefix_sha256, migration 012), so a
+// chunk this process takes in order is hashed once, as part of the file.
 
 /** The hash of chunks 0 .. next-1, made by extend() and not yet committed. */
 export type Extended = { fileId: string; next: number; hash: Hash };

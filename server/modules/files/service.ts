@@ -87,10 +87,16 @@ export async function beginUpload(
   return { fileId: id };
 }
 
-/** What a stored chunk answers to the same index sent again: the same bytes are fine, others are not. */
-function sameAgain(stored: { size: number; sha256: string }, size: number, digest: string, idx: number) {
-  if (stored.size === size && stored.sha256 === digest) return;
-  throw conflict(`Chunk ${idx} is already stored with different bytes: send the same bytes again, or begin a new upload`);
+type StoredChunk = { size: number; sha256: string | null; prefix_sha256: string | null };
+
+/**
+ * What a stored chunk answers to the same index sent again: the same bytes are fine, others are not.
+ * A chunk that kept its own digest is compared by it; one that kept the digest of the file so far,
+ * byte by byte with the stored chunk (a rare path: a retry after a lost answer).
+ */
+async function sameAgain(deps: FileDeps, fileId: string, stored: StoredChunk, body: Uint8Array, idx: number) {
+  const same = stored.size === body.length && (stored.sha256 !== null ? stored.sha256 === sha256(body) : await deps.fileStorage.holdsChunk(fileId, idx, body));
+  if (!same) throw conflict(`Chunk ${idx} is already stored with different bytes: send the same bytes again, or begin a new upload`);
 }
 
 /** The size chunk `idx` must have when the file's size was declared (every chunk full but the last). */
@@ -112,14 +118,9 @@ export async function uploadChunk(
   const upload = await ownUpload(deps, caller, territory, fileId);
   if (body.length > chunkBytes) throw chunkTooLarge(chunkBytes);
   if (body.length === 0) throw badRequest('A chunk cannot be empty: send its bytes as application/octet-stream');
-  // Hashed off the main thread while the chunk is staged, or at once when it is a repeat.
-  let digest: string | null = null;
-  let extended: Extended | null = null;
-  const digestOf = () => (digest ??= sha256(body));
-
-  const check = (row: { status: string; chunk_count: number; declared_bytes: number | null }, stored: { size: number; sha256: string } | undefined) => {
+  const check = async (row: { status: string; chunk_count: number; declared_bytes: number | null }, stored: StoredChunk | undefined) => {
     if (stored) {
-      sameAgain(stored, body.length, digestOf(), idx);
+      await sameAgain(deps, fileId, stored, body, idx);
       return 'again' as const;
     }
     if (row.status === 'complete') throw conflict(completeMessage);
@@ -136,35 +137,39 @@ export async function uploadChunk(
     return 'new' as const;
   };
 
-  // Sent again (a retry after a lost answer, or a resume): answered without touching the storage.
-  if (check(upload, await Q.findChunk(deps.db, fileId, idx)) === 'again') {
+  // Sent again (a retry after a lost answer, or a resume): answered without writing anything.
+  if ((await check(upload, await Q.findChunk(deps.db, fileId, idx))) === 'again') {
     return { fileId, idx, bytes: body.length, nextIdx: upload.chunk_count };
   }
 
   // The bytes are written outside the transaction (the storage syncs them behind the upload); the
   // row lock then makes this the one chunk `idx` of the upload across every process, and the row is
-  // written after the rename. The chunk's own digest is worked out in the thread pool (WebCrypto) and
-  // the running hash of the upload on this thread, both while the bytes are written.
-  const hashing = webcrypto.subtle.digest('SHA-256', body);
+  // written after the rename. While the thread pool writes, this thread moves the upload's running
+  // hash on when this process holds it: the row then keeps the digest of chunks 0 .. idx, and the
+  // chunk is hashed once. Otherwise the chunk's own digest is worked out in the thread pool (WebCrypto).
+  const hashed: { extended: Extended | null; own?: Promise<ArrayBuffer> } = { extended: null };
   const staged = await deps.fileStorage.stageChunk(fileId, idx, body, () => {
-    extended = deps.runningHashes?.extend(fileId, idx, body) ?? null;
+    hashed.extended = deps.runningHashes?.extend(fileId, idx, body) ?? null;
+    if (!hashed.extended) hashed.own ??= webcrypto.subtle.digest('SHA-256', body);
   });
-  digest = Buffer.from(await hashing).toString('hex');
   try {
+    const digest = hashed.extended
+      ? { sha256: null, prefix_sha256: hashed.extended.hash.copy().digest('hex') }
+      : { sha256: Buffer.from(await (hashed.own ?? webcrypto.subtle.digest('SHA-256', body))).toString('hex') };
     const answer = await deps.db.transaction().execute(async (trx) => {
       const row = await Q.lockUpload(trx, fileId);
       if (!row) throw fileNotFound();
-      if (check(row, await Q.findChunk(trx, fileId, idx)) === 'again') {
+      if ((await check(row, await Q.findChunk(trx, fileId, idx))) === 'again') {
         await staged.discard();
         return { fileId, idx, bytes: body.length, nextIdx: row.chunk_count };
       }
       await staged.commit();
       const now = secondsOf(deps.clock);
-      await Q.insertChunk(trx, { upload_id: fileId, idx, size: body.length, sha256: digestOf(), created_at: now });
+      await Q.insertChunk(trx, { upload_id: fileId, idx, size: body.length, ...digest, created_at: now });
       await Q.chunkAdded(trx, fileId, body.length, now);
       return { fileId, idx, bytes: body.length, nextIdx: idx + 1 };
     });
-    if (answer.nextIdx === idx + 1) deps.runningHashes?.commit(extended);
+    if (answer.nextIdx === idx + 1) deps.runningHashes?.commit(hashed.extended);
     return answer;
   } catch (error) {
     await staged.discard();
