@@ -127,6 +127,27 @@ describe('an upload across two server processes', () => {
     expect((await two.download(fileId)).rawPayload.equals(file)).toBe(true);
   });
 
+  it('does not extend a running hash past chunks another process dropped and took again with other bytes', async () => {
+    const { headers } = await signedInOwner(h);
+    const one = fileServer(h.app, headers);
+    const two = fileServer(second, headers);
+    const before = randomBytes(testChunkBytes * 3);
+    // No declared size, so the upload may end after three chunks (and grow to four).
+    const fileId = await begin(one, 'retaken.csv');
+    for (const [idx, chunk] of chunksOf(before).entries()) expect((await one.chunk(fileId, idx, chunk)).statusCode).toBe(200);
+    // Chunk 1 torn; the other process's end drops chunks 1 and 2, and they come back with other bytes.
+    await writeFile(join(h.storageDir, fileId, 'chunks', '1'), randomBytes(testChunkBytes));
+    expect((await two.end(fileId, sha256(before))).json<{ msg: string }>().msg).toBe(damagedMessage(1));
+    const after = Buffer.concat([before.subarray(0, testChunkBytes), randomBytes(testChunkBytes * 3)]);
+    const chunks = chunksOf(after);
+    for (const idx of [1, 2, 3]) expect((await one.chunk(fileId, idx, chunks[idx])).statusCode).toBe(200);
+    const { rows } = await query<{ sha256: string | null; prefix_sha256: string | null }>(h.db, 'select sha256, prefix_sha256 from upload_chunks where upload_id = $1 and idx >= 1 order by idx', [fileId]);
+    // Each its own digest: the hash of the chunks as first sent is not this file's.
+    expect(rows).toEqual([1, 2, 3].map((idx) => ({ sha256: sha256(chunks[idx]), prefix_sha256: null })));
+    expect((await one.end(fileId, sha256(after))).statusCode).toBe(200);
+    expect((await two.download(fileId)).rawPayload.equals(after)).toBe(true);
+  });
+
   it('still refuses a wrong hash with the spec\'s words when every chunk is whole', async () => {
     const { headers } = await signedInOwner(h);
     const one = fileServer(h.app, headers);

@@ -169,7 +169,12 @@ export async function uploadChunk(
       await Q.chunkAdded(trx, fileId, body.length, now);
       return { fileId, idx, bytes: body.length, nextIdx: idx + 1 };
     });
-    if (answer.nextIdx === idx + 1) deps.runningHashes?.commit(hashed.extended);
+    // A chunk taken without this process's running hash leaves that hash behind for good (another
+    // process took the chunks before, or an end there dropped chunks this one had hashed): forgotten.
+    if (answer.nextIdx === idx + 1) {
+      if (hashed.extended) deps.runningHashes?.commit(hashed.extended);
+      else deps.runningHashes?.forget(fileId);
+    }
     return answer;
   } catch (error) {
     await staged.discard();
