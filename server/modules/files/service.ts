@@ -9,6 +9,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../error
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
 import { authoriseGroup, type Actor } from '../groups/access';
+import { dropDamagedChunks } from './damage';
 import * as Q from './queries';
 import type { Extended, RunningHashes } from './runningHash';
 
@@ -18,7 +19,7 @@ import type { Extended, RunningHashes } from './runningHash';
 // in memory between calls: the rows say which chunks count and the storage (shared by every
 // process) holds the bytes, so any process can take any call of an upload.
 
-type FileDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'fileStorage'> & { runningHashes?: RunningHashes };
+export type FileDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'fileStorage'> & { runningHashes?: RunningHashes };
 
 /** Who calls: the signed-in user and the account their session is using (the token's accountId). */
 export type FileCaller = { actor: Actor; accountId: number | undefined };
@@ -232,29 +233,6 @@ export async function endUpload(
   });
   deps.runningHashes?.forget(fileId);
   return result;
-}
-
-export const damagedMessage = (idx: number) => `Chunk ${idx} was damaged in storage: send the file again from chunk ${idx}, then end the upload`;
-
-/**
- * When the stored chunks do not make the file the client hashed, the first chunk whose bytes no
- * longer match the digest taken when it arrived (torn by a power cut before its sync) and every
- * chunk after it are forgotten, and the end answers 409: the upload resumes from that chunk. When
- * every chunk is whole, the client's hash is simply not the file's (the caller's 400).
- */
-async function dropDamagedChunks(deps: FileDeps, fileId: string, count: number): Promise<void> {
-  const digests = await Q.chunkDigests(deps.db, fileId);
-  if (digests.length !== count) return;
-  const damaged = await deps.fileStorage.damagedChunk(fileId, digests);
-  if (damaged === null) return;
-  const dropped = await deps.db.transaction().execute(async (trx) => {
-    const row = await Q.lockUpload(trx, fileId);
-    if (!row || row.status === 'complete' || row.chunk_count !== count) return false;
-    await Q.dropChunksFrom(trx, fileId, damaged, secondsOf(deps.clock));
-    return true;
-  });
-  deps.runningHashes?.forget(fileId);
-  throw conflict(dropped ? damagedMessage(damaged) : 'The upload changed while it was ending: end it again');
 }
 
 export async function uploadStatus(
