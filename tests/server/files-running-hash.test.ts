@@ -11,8 +11,14 @@ const b = (text: string) => Buffer.from(text);
 describe('running hashes', () => {
   it('follows committed chunks in order and gives the digest of exactly that many', () => {
     const hashes = runningHashes();
-    hashes.commit(hashes.extend('f', 0, b('ab')));
-    hashes.commit(hashes.extend('f', 1, b('cd')));
+    const first = hashes.extend('f', 0, b('ab'));
+    expect(first?.before).toBeNull();
+    hashes.commit(first);
+    const second = hashes.extend('f', 1, b('cd'));
+    // The digest that chunk 0's row must hold for this hash to be of the stored chunks.
+    expect(second?.before).toBe(sha('ab'));
+    expect(second?.hash.copy().digest('hex')).toBe(sha('abcd'));
+    hashes.commit(second);
     expect(hashes.digest('f', 2)).toBe(sha('abcd'));
     expect(hashes.digest('f', 2)).toBe(sha('abcd'));
     expect(hashes.digest('f', 1)).toBeNull();

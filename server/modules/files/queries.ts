@@ -40,6 +40,12 @@ export async function findChunk(db: Db | Trx, uploadId: string, idx: number) {
   return db.selectFrom('upload_chunks').select(['size', 'sha256', 'prefix_sha256']).where('upload_id', '=', uploadId).where('idx', '=', idx).executeTakeFirst();
 }
 
+/** The digest of chunks 0 .. idx that chunk idx's row keeps, or null (it keeps its own, or there is none). */
+export async function prefixDigest(db: Db | Trx, uploadId: string, idx: number): Promise<string | null> {
+  const row = await db.selectFrom('upload_chunks').select('prefix_sha256').where('upload_id', '=', uploadId).where('idx', '=', idx).executeTakeFirst();
+  return row?.prefix_sha256 ?? null;
+}
+
 export async function chunkIndexes(db: Db, uploadId: string): Promise<number[]> {
   const rows = await db.selectFrom('upload_chunks').select('idx').where('upload_id', '=', uploadId).orderBy('idx').execute();
   return rows.map((row) => row.idx);

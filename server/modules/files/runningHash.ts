@@ -7,8 +7,12 @@ import { createHash, type Hash } from 'node:crypto';
 // Its digest after each chunk is what that chunk's row keeps (prefix_sha256, migration 012), so a
 // chunk this process takes in order is hashed once, as part of the file.
 
-/** The hash of chunks 0 .. next-1, made by extend() and not yet committed. */
-export type Extended = { fileId: string; next: number; hash: Hash };
+/**
+ * The hash of chunks 0 .. next-1, made by extend() and not yet committed, with the digest of the
+ * chunks before the last (`before`, null for chunk 0): the digest that chunk next-2's row must hold
+ * for this hash to be of the chunks the storage holds.
+ */
+export type Extended = { fileId: string; next: number; hash: Hash; before: string | null };
 
 export type RunningHashes = ReturnType<typeof runningHashes>;
 
@@ -18,8 +22,10 @@ export function runningHashes(limit = 1000) {
   return {
     /** The hash with `data` as chunk `idx`, when this process holds the hash of the chunks before it. */
     extend(fileId: string, idx: number, data: Uint8Array): Extended | null {
-      const before = idx === 0 ? createHash('sha256') : held.get(fileId)?.next === idx ? held.get(fileId)!.hash.copy() : null;
-      return before ? { fileId, next: idx + 1, hash: before.update(data) } : null;
+      const entry = held.get(fileId);
+      if (idx === 0) return { fileId, next: 1, hash: createHash('sha256').update(data), before: null };
+      if (entry?.next !== idx) return null;
+      return { fileId, next: idx + 1, hash: entry.hash.copy().update(data), before: entry.hash.copy().digest('hex') };
     },
     /** Chunk next-1 is stored and counted: its hash is now the upload's. */
     commit(extended: Extended | null): void {

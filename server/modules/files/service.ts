@@ -154,15 +154,20 @@ export async function uploadChunk(
     if (!hashed.extended) hashed.own ??= webcrypto.subtle.digest('SHA-256', body);
   });
   try {
-    const digest = hashed.extended
-      ? { sha256: null, prefix_sha256: hashed.extended.hash.copy().digest('hex') }
-      : { sha256: Buffer.from(await (hashed.own ?? webcrypto.subtle.digest('SHA-256', body))).toString('hex') };
+    const ownDigest = async () => ({ sha256: Buffer.from(await (hashed.own ?? webcrypto.subtle.digest('SHA-256', body))).toString('hex') });
+    let digest = hashed.extended ? { sha256: null, prefix_sha256: hashed.extended.hash.copy().digest('hex') } : await ownDigest();
     const answer = await deps.db.transaction().execute(async (trx) => {
       const row = await Q.lockUpload(trx, fileId);
       if (!row) throw fileNotFound();
       if ((await check(row, await Q.findChunk(trx, fileId, idx))) === 'again') {
         await staged.discard();
         return { fileId, idx, bytes: body.length, nextIdx: row.chunk_count };
+      }
+      // The running hash is of the chunks the storage holds only if the chunk before kept the same
+      // digest (an end elsewhere may have dropped chunks this process hashed, and others taken them).
+      if (hashed.extended?.before && (await Q.prefixDigest(trx, fileId, idx - 1)) !== hashed.extended.before) {
+        hashed.extended = null;
+        digest = await ownDigest();
       }
       await staged.commit();
       const now = secondsOf(deps.clock);
