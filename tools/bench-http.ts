@@ -45,7 +45,7 @@ export function stop(child: ChildProcess): Promise<void> {
 }
 
 /** CPU milliseconds (user and system) a process has used so far, from /proc; null where there is none. */
-function cpuMs(pid: number | undefined): number | null {
+export function cpuMs(pid: number | undefined): number | null {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms (USER_HZ 100)

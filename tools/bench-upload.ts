@@ -14,12 +14,12 @@
 // take here, so it caps the ratio this machine allows.
 import { execFileSync } from 'node:child_process';
 import { createHash, randomFillSync } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { postBytes, signInWithAccount } from '../tests/support/serverProcess';
-import { startProcess, stop } from './bench-http';
+import { cpuMs, startProcess, stop } from './bench-http';
 
 const chunkBytes = 10_000_000;
 
@@ -73,18 +73,8 @@ async function rawWrite(dir: string, file: Buffer): Promise<number> {
 
 const rounds = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3);
 
-const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK']).toString()) || 100;
-
-/** CPU seconds (user and system) another process has used so far, from /proc (0 where there is none). */
-function cpuOf(pid: number | undefined): number {
-  try {
-    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
-  } catch {
-    return 0;
-  }
-}
+/** CPU seconds (user and system) another process has used so far (0 where /proc has none). */
+const cpuOf = (pid: number | undefined) => (cpuMs(pid) ?? 0) / 1000;
 
 /** CPU seconds this process has used so far. */
 const ownCpu = () => {

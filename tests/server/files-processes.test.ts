@@ -36,11 +36,15 @@ afterAll(async () => {
   await h?.close();
 });
 
+/** A new owner's file server calls on each of the two processes. */
+async function ownerOnBoth() {
+  const { headers } = await signedInOwner(h);
+  return { one: fileServer(h.app, headers), two: fileServer(second, headers) };
+}
+
 describe('an upload across two server processes', () => {
   it('takes chunks on one process, the end on the other, and either serves the file', async () => {
-    const { headers } = await signedInOwner(h);
-    const one = fileServer(h.app, headers);
-    const two = fileServer(second, headers);
+    const { one, two } = await ownerOnBoth();
     const file = randomBytes(testChunkBytes * 5 + 7);
     const chunks = chunksOf(file);
     const fileId = await begin(one, 'shared.csv', file.length);
@@ -57,9 +61,7 @@ describe('an upload across two server processes', () => {
   });
 
   it('keeps one chunk per index when both processes receive it at once', async () => {
-    const { headers } = await signedInOwner(h);
-    const one = fileServer(h.app, headers);
-    const two = fileServer(second, headers);
+    const { one, two } = await ownerOnBoth();
     const file = randomBytes(testChunkBytes * 2);
     const [first, last] = chunksOf(file);
     const fileId = await begin(one, 'race.csv', file.length);
@@ -81,9 +83,7 @@ describe('an upload across two server processes', () => {
   });
 
   it('finds a chunk torn before its sync (the process that took it is gone) and resumes from it', async () => {
-    const { headers } = await signedInOwner(h);
-    const one = fileServer(h.app, headers);
-    const two = fileServer(second, headers);
+    const { one, two } = await ownerOnBoth();
     const file = randomBytes(testChunkBytes * 4 + 9);
     const chunks = chunksOf(file);
     const fileId = await begin(one, 'torn.csv', file.length);
@@ -104,9 +104,7 @@ describe('an upload across two server processes', () => {
   });
 
   it("keeps the file's digest so far where the process holds it, the chunk's own where not, and finds a torn chunk by either", async () => {
-    const { headers } = await signedInOwner(h);
-    const one = fileServer(h.app, headers);
-    const two = fileServer(second, headers);
+    const { one, two } = await ownerOnBoth();
     const file = randomBytes(testChunkBytes * 4 + 3);
     const chunks = chunksOf(file);
     const fileId = await begin(one, 'mixed.csv', file.length);
@@ -129,9 +127,7 @@ describe('an upload across two server processes', () => {
   });
 
   it.each(['the same', 'the other'])('does not extend a running hash past chunks dropped and taken again with other bytes by %s process', async (retaker) => {
-    const { headers } = await signedInOwner(h);
-    const one = fileServer(h.app, headers);
-    const two = fileServer(second, headers);
+    const { one, two } = await ownerOnBoth();
     const before = randomBytes(testChunkBytes * 3);
     // No declared size, so the upload may end after three chunks (and grow to four).
     const fileId = await begin(one, 'retaken.csv');
@@ -151,9 +147,7 @@ describe('an upload across two server processes', () => {
   });
 
   it('still refuses a wrong hash with the spec\'s words when every chunk is whole', async () => {
-    const { headers } = await signedInOwner(h);
-    const one = fileServer(h.app, headers);
-    const two = fileServer(second, headers);
+    const { one, two } = await ownerOnBoth();
     const file = randomBytes(testChunkBytes * 2 + 1);
     const fileId = await begin(one, 'whole.csv', file.length);
     for (const [idx, chunk] of chunksOf(file).entries()) expect((await one.chunk(fileId, idx, chunk)).statusCode).toBe(200);

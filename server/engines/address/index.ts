@@ -237,8 +237,6 @@ export class AddressIndex {
     return lo;
   }
 
-
-
   /** Records whose postcode is `postcode` (compared without spaces or case). */
   byPostcode(postcode: string, limit: number): SearchResult {
     const want = postcode.toUpperCase().replace(/\s+/g, '');
