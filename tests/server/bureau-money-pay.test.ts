@@ -1,6 +1,7 @@
 // POST /files/results/pay: a pending shop order of kind 'bureau' for the file, paid on the test
 // gateway's page; fulfilment marks the file paid and writes one job charge however many
 // confirmations come; a declined card leaves it payable; a paid file answers its invoice.
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { call, signedIn } from './groups-fixtures';
@@ -12,8 +13,27 @@ import { backUrl, bureau, bureauWorld, count, insertFile, paidUrl, pay, payBody,
 let h: Harness;
 let w: World;
 
+/** When armed, holds the answer of the next read of an order or a file until `until` settles. */
+let hold: { held: () => void; until: Promise<unknown> } | null = null;
+const paymentReads = new Set<string>();
+const gate: KyselyPlugin = {
+  transformQuery: ({ node, queryId }) => {
+    if (hold && node.kind === 'SelectQueryNode' && /"name":"(orders|bureau_files)"/.test(JSON.stringify(node))) paymentReads.add(queryId.queryId);
+    return node;
+  },
+  transformResult: async ({ result, queryId }) => {
+    if (hold && paymentReads.delete(queryId.queryId)) {
+      const armed = hold;
+      hold = null;
+      armed.held();
+      await armed.until.catch(() => undefined);
+    }
+    return result;
+  },
+};
+
 beforeAll(async () => {
-  h = await createHarness();
+  h = await createHarness({ dbPlugin: gate });
   w = await bureauWorld(h);
 }, 60_000);
 afterAll(() => h?.close());
@@ -119,6 +139,25 @@ describe('POST /files/results/pay', () => {
     expect(c.body).toEqual(a.body);
     expect(await count(h, "select count(*) as n from orders where kind = 'bureau' and id in (select order_id from order_lines where plan_name = $1)", ['Address cleanse results: customers.csv'])).toBeGreaterThan(0);
     expect(await count(h, 'select count(*) as n from bureau_files where order_id = $1', [a.body.orderId])).toBe(1);
+  });
+
+  // PostgreSQL only: PGlite is one connection, which a held read keeps, so the first request could not run.
+  it.runIf(process.env.DATABASE_URL)('the same key twice at once answers one order when the whole first request runs inside the second', async () => {
+    // In CI (stop 24) the second read the file before the first's order committed and looked the key
+    // up after, and answered 409 "ended or was for another file".
+    const fileId = await newFile();
+    const key = randomUUID();
+    let release!: () => void;
+    const released = new Promise<void>((done) => { release = done; });
+    const heldRead = new Promise<void>((held) => { hold = { held, until: released }; });
+    const second = pay(h, w.owner, fileId, payBody(), key);
+    await heldRead;
+    const a = await pay(h, w.owner, fileId, payBody(), key);
+    release();
+    const b = await second;
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(b.body).toEqual(a.body);
+    expect(await count(h, 'select count(*) as n from orders where idempotency_key like $1', [`%:${key}`])).toBe(1);
   });
 
   it('keeps the fixed price of an order under way when the admin price changes', async () => {

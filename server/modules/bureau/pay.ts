@@ -142,6 +142,10 @@ async function answerFor(deps: PayDeps, orderId: number, input: PayInput): Promi
 export async function payResults(deps: PayDeps, actor: Actor, input: PayInput): Promise<Answer> {
   const { db } = deps;
   const idempotencyKey = `bureau:${actor.id}:${idempotencyKeyOf(input.headers)}`;
+  // The key's order is read before the file: an order and the file's order_id are written in one
+  // transaction, so a file read after its order was seen names that order. Read the other way round,
+  // the same key sent twice at once could find the first's order beside a file read before it.
+  const existing = await db.selectFrom('orders').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
   let file = await ownFile(db, actor, input.query.fileId);
   // Return URLs and the territory are checked before anything is written (no open redirect).
   portalReturnUrl(deps, input.origin, input.body.paidUrl, {});
@@ -153,7 +157,6 @@ export async function payResults(deps: PayDeps, actor: Actor, input: PayInput): 
   }
   if (file.status === 'paid' && file.order_id !== null) return answerFor(deps, file.order_id, input);
 
-  const existing = await db.selectFrom('orders').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
   if (existing) {
     if (existing.id !== file.order_id) throw conflict('This payment attempt has ended or was for another file: start a new one');
     return answerFor(deps, existing.id, input);
