@@ -1,39 +1,22 @@
 // POST /files/results/pay: a pending shop order of kind 'bureau' for the file, paid on the test
 // gateway's page; fulfilment marks the file paid and writes one job charge however many
 // confirmations come; a declined card leaves it payable; a paid file answers its invoice.
-import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { call, signedIn } from './groups-fixtures';
 import { createHarness, query, type Harness } from './harness';
 import { plans } from './plans-fixtures';
+import { queryGate } from './queryGate';
 import { payOnPage, settleSession, signedDelivery, succeededEvent } from './shop-fixtures';
 import { backUrl, bureau, bureauWorld, count, insertFile, paidUrl, pay, payBody, type World } from './bureau-money-fixtures';
 
 let h: Harness;
 let w: World;
 
-/** When armed, holds the answer of the next read of an order or a file until `until` settles. */
-let hold: { held: () => void; until: Promise<unknown> } | null = null;
-const paymentReads = new Set<string>();
-const gate: KyselyPlugin = {
-  transformQuery: ({ node, queryId }) => {
-    if (hold && node.kind === 'SelectQueryNode' && /"name":"(orders|bureau_files)"/.test(JSON.stringify(node))) paymentReads.add(queryId.queryId);
-    return node;
-  },
-  transformResult: async ({ result, queryId }) => {
-    if (hold && paymentReads.delete(queryId.queryId)) {
-      const armed = hold;
-      hold = null;
-      armed.held();
-      await armed.until.catch(() => undefined);
-    }
-    return result;
-  },
-};
+const gate = queryGate();
 
 beforeAll(async () => {
-  h = await createHarness({ dbPlugin: gate });
+  h = await createHarness({ dbPlugin: gate.plugin });
   w = await bureauWorld(h);
 }, 60_000);
 afterAll(() => h?.close());
@@ -141,17 +124,15 @@ describe('POST /files/results/pay', () => {
     expect(await count(h, 'select count(*) as n from bureau_files where order_id = $1', [a.body.orderId])).toBe(1);
   });
 
-  // PostgreSQL only: PGlite is one connection, which a held read keeps, so the first request could not run.
+  // PostgreSQL only (see queryGate).
   it.runIf(process.env.DATABASE_URL)('the same key twice at once answers one order when the whole first request runs inside the second', async () => {
     // In CI (stop 24) the second read the file before the first's order committed and looked the key
     // up after, and answered 409 "ended or was for another file".
     const fileId = await newFile();
     const key = randomUUID();
-    let release!: () => void;
-    const released = new Promise<void>((done) => { release = done; });
-    const heldRead = new Promise<void>((held) => { hold = { held, until: released }; });
+    const { held, release } = gate.hold(['orders', 'bureau_files']);
     const second = pay(h, w.owner, fileId, payBody(), key);
-    await heldRead;
+    await held;
     const a = await pay(h, w.owner, fileId, payBody(), key);
     release();
     const b = await second;
