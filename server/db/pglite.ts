@@ -31,8 +31,10 @@ export async function openPglite(dataDir?: string, from?: Blob): Promise<Kysely<
   const pg = await PGlite.create(inMemory ? undefined : dataDir, {
     // Seconds timestamps and counts are bigint; numbers keep both back ends alike (see postgres.ts).
     parsers: { [types.INT8]: (value: string) => Number(value) },
-    // A throw-away database starts from an archive rather than running initdb.
-    ...(inMemory ? { loadDataDir: from ?? (await freshCluster()) } : {}),
+    // A throw-away database starts from an archive rather than running initdb. It holds little, and
+    // PGlite sets up the whole buffer pool at each start: 16 MB rather than PostgreSQL's 128 MB halves
+    // the start (0.35 s against 0.7 s), which a test suite pays hundreds of times.
+    ...(inMemory ? { loadDataDir: await quickArchive(from ?? (await freshCluster())), startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PgliteDialect(pg) });
   engines.set(db, pg);
@@ -44,6 +46,32 @@ export function archiveOf(db: Kysely<Database>): Promise<Blob> {
   const pg = engines.get(db);
   if (!pg) throw new Error('archiveOf: not a PGlite handle of openPglite');
   return pg.dumpDataDir('none');
+}
+
+/**
+ * An archive whose bytes are read once: PGlite reads the whole archive with `arrayBuffer()`, which
+ * for a plain Blob streams and joins the pieces again at every load (about 0.1 s for a cluster's 40 MB).
+ */
+class QuickArchive extends Blob {
+  constructor(private readonly whole: ArrayBuffer) {
+    super([whole]);
+  }
+
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    // A copy, so nothing PGlite does to it reaches the next load.
+    return Promise.resolve(this.whole.slice(0));
+  }
+}
+
+const quickArchives = new WeakMap<Blob, Promise<QuickArchive>>();
+function quickArchive(archive: Blob): Promise<Blob> {
+  if (archive instanceof QuickArchive) return Promise.resolve(archive);
+  let quick = quickArchives.get(archive);
+  if (!quick) {
+    quick = archive.arrayBuffer().then((whole) => new QuickArchive(whole));
+    quickArchives.set(archive, quick);
+  }
+  return quick;
 }
 
 // The package's exports hide its package.json: it is read beside the resolved entry (dist/..).
