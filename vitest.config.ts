@@ -13,7 +13,6 @@ export default defineConfig({
     react(),
   ],
   test: {
-    include: ['tests/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,
@@ -22,5 +21,13 @@ export default defineConfig({
     // Each server test works in a database of its own (a fresh PGlite, or its own PostgreSQL schema).
     maxWorkers: 2,
     setupFiles: ['tests/support/testingLibrary.ts'],
+    projects: [
+      // The server tests share their worker's modules (no isolation): each file otherwise imports the
+      // whole server again (about 2 s of module loading) and runs it unoptimised. Measured on the
+      // PGlite pass, 78 files: 5.4 min of CPU against 13.4, with the other engineer's tests beside both.
+      // They can: every file opens its own database and app, and no server test mocks a module.
+      { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.ts'], isolate: false } },
+      { extends: true, test: { name: 'app', include: ['tests/**/*.test.{ts,tsx}'], exclude: ['tests/server/**'] } },
+    ],
   },
 });
