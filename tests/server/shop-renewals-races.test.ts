@@ -1,6 +1,6 @@
-// Two renewals of one account at once (two subscriptions, two processes' workers), on PostgreSQL:
-// one renewal's read of the month's spend is held (tests/server/queryGate.ts) while the other runs
-// whole. The monthly cap must hold for the two together.
+// Two renewals at once on PostgreSQL (two processes' workers, or a job taken for dead and run
+// again): one renewal's read is held (tests/server/queryGate.ts) while the other runs whole. The
+// monthly cap must hold for the two together, and one subscription renews once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestGateway } from '../../server/payments/testGateway';
 import { createMailer, type Mailer } from '../../server/platform/mail';
@@ -73,5 +73,18 @@ describe.runIf(process.env.DATABASE_URL)('two renewals of one account at once', 
     release();
     expect([early, await late]).toEqual(['renewed', 'cap']);
     expect(await count(h, "select count(*) as n from orders o join order_lines l on l.order_id = o.id where l.account_id = $1 and o.status = 'paid'", [accountId])).toBe(1);
+  });
+
+  it('renew a subscription once when the whole of one run goes on inside the other', async () => {
+    // The second run found the subscription due before the first's bundle was made, and counted the
+    // bundles after: its idempotency key was the next renewal's, so it made a second order and charge.
+    const { accountId, subscriptions: [subscriptionId] } = await accountRenewingTwo(100_000);
+    const { held, release } = gate.hold(['bundles']);
+    const late = renewSubscription(deps, subscriptionId);
+    await held;
+    const early = await renewSubscription(deps, subscriptionId);
+    release();
+    expect([early, await late]).toEqual(['renewed', 'not-due']);
+    expect(await count(h, 'select count(*) as n from order_lines where account_id = $1', [accountId])).toBe(1);
   });
 });

@@ -96,7 +96,6 @@ export type RenewalResult = 'renewed' | 'not-due' | 'pending' | NoticeReason;
 export async function renewSubscription(deps: RenewalDeps, subscriptionId: number): Promise<RenewalResult> {
   const { db } = deps;
   const now = secondsOf(deps.clock);
-  if (!(await subscriptionsDue(db, now)).includes(subscriptionId)) return 'not-due';
   const sub = await db
     .selectFrom('subscriptions')
     .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
@@ -110,6 +109,16 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: numbe
     .where('subscriptions.id', '=', subscriptionId)
     .executeTakeFirst();
   if (!sub) return 'not-due';
+  // The n-th bundle of the subscription: the same until this renewal's bundle exists. Counted before
+  // the subscription is asked whether it is due: a bundle that a run at the same time made after
+  // this count makes it not due; counted after, the next renewal's key would charge the card again.
+  const made = await db
+    .selectFrom('bundles')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('account_id', '=', sub.accountId)
+    .where('plan_id', '=', sub.planId)
+    .executeTakeFirstOrThrow();
+  if (!(await subscriptionsDue(db, now)).includes(subscriptionId)) return 'not-due';
   const onSale = sub.deprecated_by_plan_id === null && sub.available_start <= now && (sub.available_end === null || sub.available_end > now);
   const problem = quantityProblem(sub.pricing, sub.clicks);
   if (!onSale || problem) {
@@ -130,13 +139,6 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: numbe
     await notice(deps, sub, 'cap', `This month's renewals have cost ${formatMoney(spent, sub.territory)}; this one would cost ${formatMoney(totals.total, sub.territory)} against the cap of ${formatMoney(cap, sub.territory)}.`);
     return 'cap';
   }
-  // The n-th bundle of the subscription: the same until this renewal's bundle exists.
-  const made = await db
-    .selectFrom('bundles')
-    .select(sql<number>`count(*)`.as('n'))
-    .where('account_id', '=', sub.accountId)
-    .where('plan_id', '=', sub.planId)
-    .executeTakeFirstOrThrow();
   const idempotencyKey = `renewal:${sub.id}:${monthOf(now)}:${Number(made.n) + 1}`;
   const ordered = await renewalOrder(deps, { ...sub, price, totals, idempotencyKey, billing: await renewalBilling(db, sub.accountId, sub.account, card.billing_email), now });
   if ('capped' in ordered) {
