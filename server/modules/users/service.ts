@@ -405,16 +405,14 @@ export async function setPassword(
   await settleLogin(deps.db, ticket, source);
   const hash = await hashPassword(input.newPassword);
   const row = await deps.db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('users')
-      .set({ password_hash: hash, update_timestamp: now })
-      .where('id', '=', actor.id)
-      .returning('id')
-      .executeTakeFirst();
-    await revokeSessions(trx, actor.id, now, { except: input.sessionId, includeApi: false });
+    // Over the hash the current password was checked against only: a reset or change that committed
+    // since (the session check read the row before it) stands, and this one is refused.
+    const updated = await trx.updateTable('users').set({ password_hash: hash, update_timestamp: now })
+      .where('id', '=', actor.id).where('password_hash', '=', actor.passwordHash).returning('id').executeTakeFirst();
+    if (updated) await revokeSessions(trx, actor.id, now, { except: input.sessionId, includeApi: false });
     return updated;
   });
-  if (!row) throw userNotFound();
+  if (!row) throw badRequest(wrongCurrentPassword);
   return { msg: 'Password updated' };
 }
 
