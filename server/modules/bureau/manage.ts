@@ -37,12 +37,17 @@ export async function renameFile(deps: BureauDeps, caller: BureauCaller, input: 
 /**
  * Removes a file at once: its upload, test sample and results from the storage and their rows. A
  * file that was paid for keeps its row (deleted_at set, the job charge stays for the reports) and the
- * row of its upload, whose bytes are gone; any other file's row goes too.
+ * row of its upload, whose bytes are gone; any other file's row goes too. `still`, when given, asks
+ * again under the file's row lock whether it should go (a sweep chose it from an earlier read).
  */
-export async function deleteBureauFile(deps: Pick<BureauDeps, 'db' | 'fileStorage' | 'clock'>, fileId: number): Promise<void> {
+export async function deleteBureauFile(
+  deps: Pick<BureauDeps, 'db' | 'fileStorage' | 'clock'>,
+  fileId: number,
+  still?: (trx: Trx) => Promise<boolean>,
+): Promise<void> {
   const ids = await deps.db.transaction().execute(async (trx) => {
     const file = await Q.lockFile(trx, fileId);
-    if (!file) return [];
+    if (!file || (still && !(await still(trx)))) return [];
     const extra = [file.test_upload_id, file.results_upload_id].filter((id): id is string => id !== null);
     // Another file made with the same test sample (a given testFileServerId) keeps it.
     if (await Q.hasJobCharge(trx, file.id)) {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Db, Trx } from '../../db';
 import type { QueueDefinition } from '../../jobs/queue';
 import { secondsOf } from '../../platform/clock';
 import { defaultRetention, type BureauDeps } from './files';
@@ -20,19 +21,35 @@ export const retentionQueueDefinition: QueueDefinition = { name: retentionSweepQ
 const DAY = 86_400;
 const days = (column: 'upload_days' | 'result_days', fallback: number) => sql<number>`coalesce((select ${sql.ref(column)} from bureau_retention r where r.account_id = bureau_files.account_id), ${fallback})`;
 
-export async function sweepRetention(deps: Pick<BureauDeps, 'db' | 'clock' | 'fileStorage'>): Promise<{ results: number; files: number }> {
-  const now = secondsOf(deps.clock);
-  const oldResults = await deps.db
+/** Files whose results are older than their account's resultDays and still kept. */
+const oldResultsAt = (db: Db | Trx, now: number) =>
+  db
     .selectFrom('bureau_files')
     .select(['id', 'results_upload_id', 'status'])
     .where('deleted_at', 'is', null)
     .where('results_upload_id', 'is not', null)
-    .where('results_at', '<', sql<number>`${now} - ${days('result_days', defaultRetention.resultDays)} * ${DAY}`)
-    .execute();
+    .where('results_at', '<', sql<number>`${now} - ${days('result_days', defaultRetention.resultDays)} * ${DAY}`);
+
+/** Files whose upload is older than their account's uploadDays, keeping no results and not being run. */
+const oldFilesAt = (db: Db | Trx, now: number) =>
+  db
+    .selectFrom('bureau_files')
+    .select('id')
+    .where('deleted_at', 'is', null)
+    .where('results_upload_id', 'is', null)
+    .where('status', 'not in', ['queued', 'running'])
+    .where('created_at', '<', sql<number>`${now} - ${days('upload_days', defaultRetention.uploadDays)} * ${DAY}`);
+
+// Each file is chosen from a read made before its row lock: under the lock it is asked again, since
+// meanwhile its owner may have queued it for results, made new results, or kept files for longer.
+export async function sweepRetention(deps: Pick<BureauDeps, 'db' | 'clock' | 'fileStorage'>): Promise<{ results: number; files: number }> {
+  const now = secondsOf(deps.clock);
+  const oldResults = await oldResultsAt(deps.db, now).execute();
   for (const file of oldResults) {
     const zip = await deps.db.transaction().execute(async (trx) => {
       const row = await Q.lockFile(trx, file.id);
       if (!row?.results_upload_id || (row.status !== 'results' && row.status !== 'paid')) return null;
+      if (!(await oldResultsAt(trx, now).where('id', '=', row.id).executeTakeFirst())) return null;
       if (await Q.pendingOrder(trx, row.order_id)) return null;
       await Q.updateFile(trx, row.id, { results_upload_id: null, status: row.status === 'paid' ? 'paid' : 'discarded', updated_at: now });
       await Q.deleteUploads(trx, [row.results_upload_id]);
@@ -40,15 +57,10 @@ export async function sweepRetention(deps: Pick<BureauDeps, 'db' | 'clock' | 'fi
     });
     if (zip) await deps.fileStorage.delete(zip);
   }
-  const oldFiles = await deps.db
-    .selectFrom('bureau_files')
-    .select('id')
-    .where('deleted_at', 'is', null)
-    .where('results_upload_id', 'is', null)
-    .where('status', 'not in', ['queued', 'running'])
-    .where('created_at', '<', sql<number>`${now} - ${days('upload_days', defaultRetention.uploadDays)} * ${DAY}`)
-    .execute();
-  for (const file of oldFiles) await deleteBureauFile(deps, file.id);
+  const oldFiles = await oldFilesAt(deps.db, now).execute();
+  for (const file of oldFiles) {
+    await deleteBureauFile(deps, file.id, async (trx) => (await oldFilesAt(trx, now).where('id', '=', file.id).executeTakeFirst()) !== undefined);
+  }
   return { results: oldResults.length, files: oldFiles.length };
 }
 

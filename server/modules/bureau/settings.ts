@@ -2,6 +2,7 @@ import type { Updateable } from 'kysely';
 import type { z } from 'zod';
 import type * as S from '../../../contract/bureau/schemas';
 import type { FileStatus, InputField } from '../../../contract/bureau/entities';
+import type { Trx } from '../../db';
 import type { BureauFilesTable } from '../../db/bureauSchema';
 import { badRequest, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
@@ -19,17 +20,23 @@ import { parseDelimited } from '../../engines/cleanse/parse';
 // Results made but not paid for are discarded by a change (the zip is deleted, the file is ready
 // again): the results would no longer say what the settings say.
 
-type Change = (file: Q.FileRow) => Promise<Updateable<BureauFilesTable>> | Updateable<BureauFilesTable>;
+/** Works out the new values from the locked file, reading the database through `trx` only. */
+type Change = (file: Q.FileRow, trx: Trx) => Promise<Updateable<BureauFilesTable>> | Updateable<BureauFilesTable>;
 type FileQuery = { fileId: number };
 
-/** Applies a settings change under the file's row lock; the old results' zip is removed after commit. */
+/**
+ * Applies a settings change under the file's row lock; the old results' zip is removed after commit.
+ * The change is worked out from the locked row, not from the row read first: worked out from that
+ * one, a change made meanwhile by another call (another suppression list, another reference file)
+ * would be written over and lost, or a list of the old reference file kept beside the new one.
+ */
 export async function changeSettings(deps: BureauDeps, caller: BureauCaller, query: FileQuery, change: Change, status?: FileStatus) {
   const owned = await ownFile(deps.db, caller.actor, query.fileId);
-  const values = await change(owned);
   const { row, zip } = await deps.db.transaction().execute(async (trx) => {
     const file = await Q.lockFile(trx, owned.id);
     if (!file) throw notFound('File not found');
     await assertChangeable({ db: trx }, file);
+    const values = await change(file, trx);
     const zip = file.results_upload_id;
     const next: FileStatus = status ?? (file.status === 'mapping' ? 'mapping' : 'ready');
     const updated = await Q.updateFile(trx, file.id, {
@@ -62,12 +69,12 @@ export function putInputFields(deps: BureauDeps, caller: BureauCaller, input: { 
     deps,
     caller,
     input.query,
-    async (file) => {
+    async (file, trx) => {
       const { body } = input;
       let fields = file.input_fields;
       let templateId = file.template_file_id;
       if (body.templateFileId !== undefined) {
-        const t = await Q.findFile(deps.db, body.templateFileId, file.account_id);
+        const t = await Q.findFile(trx, body.templateFileId, file.account_id);
         if (!t) throw notFound('Template file not found');
         if (t.column_signature !== file.column_signature) throw badRequest(uploadMessages.template);
         fields = fields.map((f) => {
@@ -110,8 +117,8 @@ function applyMapping(fields: readonly InputField[], given: z.output<typeof S.pu
 }
 
 export const putMafSettings = (deps: BureauDeps, caller: BureauCaller, input: { query: FileQuery; body: { mafId: number } }) =>
-  changeSettings(deps, caller, input.query, async (file) => {
-    const mafId = await ukMaf(deps, input.body.mafId);
+  changeSettings(deps, caller, input.query, async (file, trx) => {
+    const mafId = await ukMaf({ db: trx }, input.body.mafId);
     return mafId === file.maf_id ? { maf_id: mafId } : { maf_id: mafId, suppression: JSON.stringify(defaultSuppression(mafId)) };
   });
 

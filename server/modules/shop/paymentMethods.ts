@@ -131,6 +131,8 @@ export async function deletePayment(deps: PaymentDeps, actor: Actor, query: { ac
   // Another account may have been saved with the same method (one checkout for several accounts).
   const shared = await deps.db.selectFrom('payment_methods').select('account_id').where('method_ref', '=', card.method_ref).where('account_id', '!=', account.id).executeTakeFirst();
   if (!shared) await deps.gateway.detachCard(card.customer_ref, card.method_ref);
-  await deps.db.deleteFrom('payment_methods').where('account_id', '=', account.id).execute();
+  // The card read above, not whatever card the account has now: one saved meanwhile (a setup page
+  // completed while this ran) is another card, which the owner has not asked to remove.
+  await deps.db.deleteFrom('payment_methods').where('account_id', '=', account.id).where('method_ref', '=', card.method_ref).execute();
   return { msg: 'Saved card removed: automatic renewals stop until a card is saved again' };
 }

@@ -8,7 +8,8 @@ import type { QueueDefinition } from '../../jobs/queue';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
 import { isUniqueViolation } from '../plans/common';
-import { monthOf } from './common';
+import { lockKeys } from '../users/codes';
+import { monthOf, monthStart } from './common';
 import { failOrder, fulfilOrder } from './fulfil';
 import { renewalSpend } from './paymentMethods';
 import { sendRenewalNotice, type NoticeReason } from './receipts';
@@ -95,7 +96,6 @@ export type RenewalResult = 'renewed' | 'not-due' | 'pending' | NoticeReason;
 export async function renewSubscription(deps: RenewalDeps, subscriptionId: number): Promise<RenewalResult> {
   const { db } = deps;
   const now = secondsOf(deps.clock);
-  if (!(await subscriptionsDue(db, now)).includes(subscriptionId)) return 'not-due';
   const sub = await db
     .selectFrom('subscriptions')
     .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
@@ -109,6 +109,16 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: numbe
     .where('subscriptions.id', '=', subscriptionId)
     .executeTakeFirst();
   if (!sub) return 'not-due';
+  // The n-th bundle of the subscription: the same until this renewal's bundle exists. Counted before
+  // the subscription is asked whether it is due: a bundle that a run at the same time made after
+  // this count makes it not due; counted after, the next renewal's key would charge the card again.
+  const made = await db
+    .selectFrom('bundles')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('account_id', '=', sub.accountId)
+    .where('plan_id', '=', sub.planId)
+    .executeTakeFirstOrThrow();
+  if (!(await subscriptionsDue(db, now)).includes(subscriptionId)) return 'not-due';
   const onSale = sub.deprecated_by_plan_id === null && sub.available_start <= now && (sub.available_end === null || sub.available_end > now);
   const problem = quantityProblem(sub.pricing, sub.clicks);
   if (!onSale || problem) {
@@ -129,15 +139,14 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: numbe
     await notice(deps, sub, 'cap', `This month's renewals have cost ${formatMoney(spent, sub.territory)}; this one would cost ${formatMoney(totals.total, sub.territory)} against the cap of ${formatMoney(cap, sub.territory)}.`);
     return 'cap';
   }
-  // The n-th bundle of the subscription: the same until this renewal's bundle exists.
-  const made = await db
-    .selectFrom('bundles')
-    .select(sql<number>`count(*)`.as('n'))
-    .where('account_id', '=', sub.accountId)
-    .where('plan_id', '=', sub.planId)
-    .executeTakeFirstOrThrow();
   const idempotencyKey = `renewal:${sub.id}:${monthOf(now)}:${Number(made.n) + 1}`;
-  const orderId = await renewalOrder(deps, { ...sub, price, totals, idempotencyKey, billing: await renewalBilling(db, sub.accountId, sub.account, card.billing_email), now });
+  const ordered = await renewalOrder(deps, { ...sub, price, totals, idempotencyKey, billing: await renewalBilling(db, sub.accountId, sub.account, card.billing_email), now });
+  if ('capped' in ordered) {
+    const capped = ordered.capped;
+    await notice(deps, sub, 'cap', `This month's renewals have cost, or are being charged, ${formatMoney(capped.spent, sub.territory)}; this one would cost ${formatMoney(totals.total, sub.territory)} against the cap of ${formatMoney(capped.cap, sub.territory)}.`);
+    return 'cap';
+  }
+  const { orderId } = ordered;
   const order = await db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
   if (order.status === 'paid') return 'renewed';
   if (order.status !== 'pending') return 'declined';
@@ -163,15 +172,44 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: numbe
   return 'pending';
 }
 
-/** The renewal's pending order, or the one an interrupted run already wrote under the same key. */
+/** What this month's automatic renewals of the account cost: paid this month, or pending (being charged). */
+async function renewalsCommitted(db: Db, accountId: number, now: number): Promise<number> {
+  const pending = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('orders.total'), eb.val(0)).as('total'))
+    .where('orders.kind', '=', 'renewal')
+    .where('orders.status', '=', 'pending')
+    .where('orders.created_at', '>=', monthStart(now))
+    .where((eb) => eb.exists(eb.selectFrom('order_lines').select('order_lines.order_id').whereRef('order_lines.order_id', '=', 'orders.id').where('order_lines.account_id', '=', accountId)))
+    .executeTakeFirstOrThrow();
+  return (await renewalSpend(db, accountId, now)) + Number(pending.total);
+}
+
+/**
+ * The renewal's pending order, or the one an interrupted run already wrote under the same key;
+ * `capped` (with the month's spend and the cap) when a new one would pass the account's monthly cap.
+ */
 async function renewalOrder(
   deps: RenewalDeps,
   r: { accountId: number; account: string; parentId: number | null; planId: number; plan: string; dataset_ref: string; service: DqService; clicks: number; territory: 'uk' | 'australia'; price: number; totals: { net: number; tax: number; total: number }; idempotencyKey: string; billing: Billing; now: number },
-): Promise<number> {
+): Promise<{ orderId: number } | { capped: { spent: number; cap: number } }> {
   const existing = await deps.db.selectFrom('orders').select('id').where('idempotency_key', '=', r.idempotencyKey).executeTakeFirst();
-  if (existing) return existing.id;
+  if (existing) return { orderId: existing.id };
   try {
     return await deps.db.transaction().execute(async (trx) => {
+      // The cap is asked again under a lock per account held until this order commits, counting the
+      // orders still being charged: two renewals of the account at once (two subscriptions, two
+      // processes) each read the month's spend before the other's order, and both passed a cap with
+      // room for one.
+      await lockKeys(trx, [`renewals:account:${r.accountId}`]);
+      // The same renewal run twice at once: the other run's order, written under the lock, is this one's.
+      const same = await trx.selectFrom('orders').select('id').where('idempotency_key', '=', r.idempotencyKey).executeTakeFirst();
+      if (same) return { orderId: same.id };
+      const settings = await trx.selectFrom('payment_settings').select('monthly_cap').where('account_id', '=', r.accountId).executeTakeFirst();
+      if (settings?.monthly_cap != null) {
+        const spent = await renewalsCommitted(trx, r.accountId, r.now);
+        if (spent + r.totals.total > Number(settings.monthly_cap)) return { capped: { spent, cap: Number(settings.monthly_cap) } };
+      }
       const order = await trx
         .insertInto('orders')
         .values({
@@ -185,12 +223,12 @@ async function renewalOrder(
         .insertInto('order_lines')
         .values({ order_id: order.id, line_no: 1, account_id: r.accountId, account_name: r.account, plan_id: r.planId, plan_name: r.plan, dataset_ref: r.dataset_ref, service: r.service, clicks: r.clicks, price: r.price })
         .execute();
-      return order.id;
+      return { orderId: order.id };
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const row = await deps.db.selectFrom('orders').select('id').where('idempotency_key', '=', r.idempotencyKey).executeTakeFirstOrThrow();
-    return row.id;
+    return { orderId: row.id };
   }
 }
 

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { exportSeconds } from '../../../contract/shared/tokens';
 import type { TokenAction } from '../../db/schema';
-import { conflict } from '../../errors';
+import { conflict, unauthorised } from '../../errors';
+import { invalidCredentials } from '../../http/route';
 import { secondsOf, utcDate } from '../../platform/clock';
 import type { Deps } from '../deps';
 import { isRowId } from '../groups/access';
 import { userByReentry } from '../users/reentry';
+import { insertCheckedSession } from '../users/queries';
 import { issueSession } from '../users/service';
 import { liveToken, writeAudit } from './queries';
 import { authoriseAccount, tokenNotFound } from './service';
@@ -35,10 +37,9 @@ export async function exportToken(
     if (row.locked) throw conflict(`The token ${row.tag} is locked: unlock it before exporting it`);
     const expiry = Number(row.expiry);
     if (expiry !== 0 && expiry <= now) throw conflict(`The token ${row.tag} expired on ${utcDate(expiry)}: give it a later expiry before exporting it`);
-    await trx
-      .insertInto('sessions')
-      .values({ id: sessionId, user_id: user.id, kind: 'api', token_id: row.id, created_at: now, expires_at: now + exportSeconds })
-      .execute();
+    // A lock of the owner since the password was checked: refused as if it had come after it.
+    const made = await insertCheckedSession(trx, user, { id: sessionId, kind: 'api', token_id: row.id, created_at: now, expires_at: now + exportSeconds });
+    if (made !== 'ok') throw unauthorised(made === 'locked' ? 'This user is locked' : invalidCredentials);
     await writeAudit(trx, accountId, user.id, now, [{ tokenId: row.id, tag: row.tag, action, detail: `valid until ${utcDate(now + exportSeconds)}` }]);
   });
   const lifetimes = { recycleSeconds: exportSeconds, expirySeconds: exportSeconds, sessionId };

@@ -56,9 +56,12 @@ export async function setUserLock(
   await assertCanLockUser(deps, actor, target);
   const now = secondsOf(deps.clock);
   const row = await deps.db.transaction().execute(async (trx) => {
+    // The row first: a login writing a session holds the row (insertCheckedSession), so the lock
+    // waits for it, and ending the sessions after that ends that one too.
+    const updated = await updateUserRow(trx, target.id, { locked: input.body.lock, update_timestamp: now });
     // A lock ends every session and token, so an unlock does not revive them.
     if (input.body.lock) await revokeSessions(trx, target.id, now, { includeApi: true });
-    return updateUserRow(trx, target.id, { locked: input.body.lock, update_timestamp: now });
+    return updated;
   });
   return toUser(row!);
 }

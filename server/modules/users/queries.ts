@@ -1,7 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { User } from '../../../contract/users/entities';
 import type { Db } from '../../db';
-import type { UsersTable } from '../../db/schema';
+import type { SessionsTable, UsersTable } from '../../db/schema';
 import { isRowId } from '../groups/access';
 
 /** The users row as the server reads it; `toUser` turns it into the contract shape without the hash. */
@@ -120,6 +120,25 @@ function compileSessionUser(db: Db) {
     return index;
   };
   return { query, positions: { userId: at(placeholders.userId), sessionId: at(placeholders.sessionId), now: at(placeholders.now) } };
+}
+
+/**
+ * Writes a session for a user whose password was just checked, in the caller's transaction, under a
+ * share lock on the user's row and only if the password is still the one checked and the user is
+ * still unlocked: 'changed' or 'locked' otherwise, writing nothing. A password change, a reset and
+ * a lock change the row before they end the sessions, so one that committed while the password was
+ * being checked is seen here, and one that comes after waits for this session and ends it too.
+ */
+export async function insertCheckedSession(
+  trx: Db,
+  user: Pick<UserRecord, 'id' | 'passwordHash'>,
+  session: Omit<Insertable<SessionsTable>, 'user_id'>,
+): Promise<'ok' | 'changed' | 'locked'> {
+  const row = await trx.selectFrom('users').select(['password_hash', 'locked']).where('id', '=', user.id).forShare().executeTakeFirst();
+  if (!row || row.password_hash !== user.passwordHash) return 'changed';
+  if (row.locked) return 'locked';
+  await trx.insertInto('sessions').values({ ...session, user_id: user.id }).execute();
+  return 'ok';
 }
 
 /** Ends sessions of the user: all, all but one (`except`), and only the browser ones unless `api`. */

@@ -14,7 +14,7 @@ import { codesSent, consumeCode, issueCode, lockKeys, wrongGuesses, type CodeChe
 import { existingAccountMail, failedLoginsMail, resetMail, validationMail } from './emails';
 import type { SessionClaims } from './jwt';
 import { hashPassword, spendVerifyTime, verifyPassword } from './passwords';
-import { findUserById, findUserByName, insertUser, revokeSessions, toUser, updateUserRow, type UserRecord } from './queries';
+import { findUserById, findUserByName, insertCheckedSession, insertUser, revokeSessions, toUser, updateUserRow, type UserRecord } from './queries';
 import { clearAccountFailures, reserveLoginTry, settleLogin, takeSlot } from './throttle';
 
 // The user server of spec section 7: sessions, validation, password reset and the user's own
@@ -84,10 +84,10 @@ export async function logIn(
   // Expired sessions are no use to anyone; each login sweeps them away.
   await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
   const sessionId = randomBytes(18).toString('base64url');
-  await db
-    .insertInto('sessions')
-    .values({ id: sessionId, user_id: user.id, kind: input.expiryTime === undefined ? 'session' : 'api', created_at: now, expires_at: now + lifetimes.expirySeconds })
-    .execute();
+  const session = { id: sessionId, kind: input.expiryTime === undefined ? 'session' : 'api', created_at: now, expires_at: now + lifetimes.expirySeconds } as const;
+  // Changed or locked since the password was checked: the login is answered as if it came after.
+  const made = await db.transaction().execute((trx) => insertCheckedSession(trx, user, session));
+  if (made !== 'ok') throw unauthorised(made === 'locked' ? 'This user is locked' : invalidCredentials);
   return issueSession(deps, user, { ...lifetimes, sessionId }, await permittedAccountId(deps, user, input.accId), now);
 }
 
@@ -405,16 +405,14 @@ export async function setPassword(
   await settleLogin(deps.db, ticket, source);
   const hash = await hashPassword(input.newPassword);
   const row = await deps.db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('users')
-      .set({ password_hash: hash, update_timestamp: now })
-      .where('id', '=', actor.id)
-      .returning('id')
-      .executeTakeFirst();
-    await revokeSessions(trx, actor.id, now, { except: input.sessionId, includeApi: false });
+    // Over the hash the current password was checked against only: a reset or change that committed
+    // since (the session check read the row before it) stands, and this one is refused.
+    const updated = await trx.updateTable('users').set({ password_hash: hash, update_timestamp: now })
+      .where('id', '=', actor.id).where('password_hash', '=', actor.passwordHash).returning('id').executeTakeFirst();
+    if (updated) await revokeSessions(trx, actor.id, now, { except: input.sessionId, includeApi: false });
     return updated;
   });
-  if (!row) throw userNotFound();
+  if (!row) throw badRequest(wrongCurrentPassword);
   return { msg: 'Password updated' };
 }
 
