@@ -141,6 +141,21 @@ describe('POST /files/results/pay', () => {
     expect(await count(h, 'select count(*) as n from orders where idempotency_key like $1', [`%:${key}`])).toBe(1);
   });
 
+  it('refuses to delete a file while its payment is under way, so the money is never taken for results that are gone', async () => {
+    const fileId = await newFile();
+    const { body } = await pay(h, w.owner, fileId);
+    const refused = await call(h, w.owner, bureau('DELETE', '/files', { fileId }));
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe('A payment for these results is in progress: finish or cancel it first');
+    await payOnPage(h, body.checkoutUrl);
+    await call(h, w.owner, plans('GET', '/shop/order', { orderId: body.orderId }));
+    expect(await fileRow(fileId)).toMatchObject({ status: 'paid', order_id: body.orderId });
+    expect(await charges(fileId)).toBe(1);
+    // Paid, it may go: its row stays for the reports, marked deleted.
+    expect((await call(h, w.owner, bureau('DELETE', '/files', { fileId }))).status).toBe(200);
+    expect(await count(h, 'select count(*) as n from bureau_files where id = $1 and deleted_at is not null', [fileId])).toBe(1);
+  });
+
   it('keeps the fixed price of an order under way when the admin price changes', async () => {
     const fileId = await newFile();
     const { body } = await pay(h, w.owner, fileId);

@@ -1,13 +1,13 @@
 import type { z } from 'zod';
 import type * as S from '../../../contract/bureau/schemas';
 import type { Trx } from '../../db';
-import { badRequest, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import { authoriseGroup } from '../groups/access';
 import * as FilesQ from '../files/queries';
 import { noAccountMessage } from '../files/service';
 import { dedupeLevels, outputFields, outputGroups, suppressionGroupsOf, suppressionListOf, referenceIndex, suppressionTypeList } from './catalogue';
-import { fileView, ownAnyAccount, ownBureauAccount, ownFile, retentionFor, toSummary, type BureauCaller, type BureauDeps } from './files';
+import { bureauMessages, fileView, ownAnyAccount, ownBureauAccount, ownFile, retentionFor, toSummary, type BureauCaller, type BureauDeps } from './files';
 import * as Q from './queries';
 
 // The file list and one file, rename and delete, the columns with their saved mappings, the
@@ -43,11 +43,11 @@ export async function renameFile(deps: BureauDeps, caller: BureauCaller, input: 
 export async function deleteBureauFile(
   deps: Pick<BureauDeps, 'db' | 'fileStorage' | 'clock'>,
   fileId: number,
-  still?: (trx: Trx) => Promise<boolean>,
+  still?: (trx: Trx, file: Q.FileRow) => Promise<boolean>,
 ): Promise<void> {
   const ids = await deps.db.transaction().execute(async (trx) => {
     const file = await Q.lockFile(trx, fileId);
-    if (!file || (still && !(await still(trx)))) return [];
+    if (!file || (still && !(await still(trx, file)))) return [];
     const extra = [file.test_upload_id, file.results_upload_id].filter((id): id is string => id !== null);
     // Another file made with the same test sample (a given testFileServerId) keeps it.
     if (await Q.hasJobCharge(trx, file.id)) {
@@ -78,7 +78,11 @@ async function unshared(trx: Trx, ids: string[], fileId: number) {
 
 export async function deleteFile(deps: BureauDeps, caller: BureauCaller, query: FileQuery) {
   const file = await ownFile(deps.db, caller.actor, query.fileId);
-  await deleteBureauFile(deps, file.id);
+  await deleteBureauFile(deps, file.id, async (trx, locked) => {
+    // Paid on the gateway's page after this, the order would take the money for results that are gone.
+    if (await Q.pendingOrder(trx, locked.order_id)) throw conflict(bureauMessages.paying);
+    return true;
+  });
   return { msg: 'File deleted' };
 }
 
