@@ -7,17 +7,18 @@ import { route, validateFirst } from '../../http/route';
 import type { Deps } from '../deps';
 import * as admin from './admin';
 import * as users from './service';
+import * as verification from './verification';
 
 /** The user server of spec section 7 (sessions, validation, password reset, users, user admin), under /api/users. */
 export const usersPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   route(app, E.login, S.login, ({ query }, call) => users.logIn(deps, null, { ...query, credentials: call.basic, ip: call.ip }));
   const unvalidated = { unvalidated: true };
   route(app, E.reauth, S.reauth, ({ query }, call) => users.reauthenticate(deps, call.actor, { ...query, lifetimes: call.claims }), unvalidated);
-  route(app, E.resendValidation, S.resendValidation, (_input, call) => users.resendValidationCode(deps, call.actor, { origin: call.origin }), unvalidated);
-  route(app, E.validate, S.validate, ({ body }, call) => users.validateAccount(deps, call.actor, body), unvalidated);
-  route(app, E.requestPasswordReset, S.requestPasswordReset, ({ query }, call) => users.requestPasswordReset(deps, null, { ...query, origin: call.origin }));
-  route(app, E.resetPassword, S.resetPassword, ({ body }) => users.resetPassword(deps, null, body));
-  route(app, E.signUp, S.signUp, ({ query, body }, call) => users.signUp(deps, null, { body, token: query.token, ip: call.ip, origin: call.origin }), { status: 201 });
+  route(app, E.resendValidation, S.resendValidation, (_input, call) => verification.resendValidationCode(deps, call.actor, { origin: call.origin }), unvalidated);
+  route(app, E.validate, S.validate, ({ body }, call) => verification.validateAccount(deps, call.actor, body), unvalidated);
+  route(app, E.requestPasswordReset, S.requestPasswordReset, ({ query }, call) => verification.requestPasswordReset(deps, null, { ...query, origin: call.origin }));
+  route(app, E.resetPassword, S.resetPassword, ({ body }) => verification.resetPassword(deps, null, body));
+  route(app, E.signUp, S.signUp, ({ query, body }, call) => verification.signUp(deps, null, { body, token: query.token, ip: call.ip, origin: call.origin }), { status: 201 });
   route(app, E.getUser, S.getUser, ({ query }, call) => {
     if (!call.actor.validated && query.id !== call.actor.id) throw forbidden(validateFirst);
     return users.getUser(deps, call.actor, query);
