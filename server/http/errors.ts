@@ -12,6 +12,10 @@ const fastifyMessages: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Invalid content length'],
 };
 
+/** PostgreSQL's deadlock_detected and serialization_failure: nothing was written, try again. */
+const busyCodes = new Set(['40P01', '40001']);
+export const busyMessage = 'Another change to the same records was under way: nothing was saved, try again';
+
 const sources: Record<string, (request: FastifyRequest) => unknown> = {
   body: (request) => request.body,
   querystring: (request) => request.query,
@@ -80,6 +84,11 @@ function toErrorBody(error: unknown, request: FastifyRequest): ErrorBody {
   }
   // PostgreSQL data exceptions (a number out of range, say) come from input that passed the schema.
   if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return { statusCode: 400, msg: 'Invalid value in request' };
+  // Two requests at once on PostgreSQL: one was chosen to give way (a deadlock, or a serialisation
+  // failure), its transaction rolled back whole; the same request again goes through.
+  if (code && busyCodes.has(code)) return { statusCode: 503, msg: busyMessage };
+  // A row this request refers to was removed by another one meanwhile (what it checked was there).
+  if (code === '23503') return { statusCode: 409, msg: 'Something this refers to was removed meanwhile: reload and try again' };
   if (statusCode && statusCode >= 400 && statusCode < 500) {
     return { statusCode, msg: (error as Error).message || 'Bad request' };
   }
@@ -94,6 +103,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // Basic-credential calls ask for 400 so the browser neither prompts nor logs the user out.
     if (body.statusCode === 401 && request.headers[authErrorStatusHeader] === '400') body.statusCode = 400;
     if (error instanceof AppError && error.retryAfter) reply.header('retry-after', String(error.retryAfter));
+    if (body.statusCode === 503 && body.msg === busyMessage) reply.header('retry-after', '1');
     return reply.status(body.statusCode).send(body);
   });
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ msg: 'Not found', statusCode: 404 }));
