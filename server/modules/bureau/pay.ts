@@ -43,6 +43,8 @@ export function billingOf(body: Body): Billing {
   };
 }
 
+const attemptEnded = 'This payment attempt has ended or was for another file: start a new one';
+
 /** What the order line and the gateway's page call the results. */
 const describe = (file: Pick<FileRow, 'name'>, records: number) => `Address cleanse results: ${file.name}, ${records.toLocaleString('en-GB')} records`.slice(0, 500);
 
@@ -122,7 +124,9 @@ async function answerFor(deps: PayDeps, orderId: number, input: PayInput): Promi
   }
   // A replayed key of a failed attempt: the SPA makes a new key for each attempt.
   if (order.status !== 'pending') throw new AppError(409, `This payment has ended (${order.status}): start a new one`);
-  const file = await db.selectFrom('bureau_files').select(['name', 'account_id', 'results']).where('order_id', '=', orderId).executeTakeFirstOrThrow();
+  const file = await db.selectFrom('bureau_files').select(['name', 'account_id', 'results']).where('order_id', '=', orderId).executeTakeFirst();
+  // The order read as pending, then ended and another began for the file (or it was deleted) meanwhile.
+  if (!file) throw conflict(attemptEnded);
   const page = await deps.gateway.createPaymentPage({
     idempotencyKey: order.idempotency_key,
     customer: { ref: await customerRefOf(db, file.account_id), email: order.billing.email, name: order.billing.name },
@@ -158,7 +162,7 @@ export async function payResults(deps: PayDeps, actor: Actor, input: PayInput): 
   if (file.status === 'paid' && file.order_id !== null) return answerFor(deps, file.order_id, input);
 
   if (existing) {
-    if (existing.id !== file.order_id) throw conflict('This payment attempt has ended or was for another file: start a new one');
+    if (existing.id !== file.order_id) throw conflict(attemptEnded);
     return answerFor(deps, existing.id, input);
   }
   let orderId: number;
