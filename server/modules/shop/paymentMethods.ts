@@ -14,17 +14,18 @@ import { storeCard } from './fulfil';
 
 type PaymentDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'gateway'>;
 
+/** The total, tax included, of the account's automatic renewal orders (the query to narrow by status and time). */
+export const renewalTotal = (db: Db, accountId: number) =>
+  db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('orders.total'), eb.val(0)).as('total'))
+    .where('orders.kind', '=', 'renewal')
+    .where((eb) => eb.exists(eb.selectFrom('order_lines').select('order_lines.order_id').whereRef('order_lines.order_id', '=', 'orders.id').where('order_lines.account_id', '=', accountId)));
+
 /** What this UTC calendar month's paid automatic renewals of the account cost, tax included. */
 export async function renewalSpend(db: Db, accountId: number, now: number): Promise<number> {
-  const row = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('orders.total'), eb.val(0)).as('spent'))
-    .where('orders.kind', '=', 'renewal')
-    .where('orders.status', '=', 'paid')
-    .where('orders.paid_at', '>=', monthStart(now))
-    .where((eb) => eb.exists(eb.selectFrom('order_lines').select('order_lines.order_id').whereRef('order_lines.order_id', '=', 'orders.id').where('order_lines.account_id', '=', accountId)))
-    .executeTakeFirstOrThrow();
-  return Number(row.spent);
+  const row = await renewalTotal(db, accountId).where('orders.status', '=', 'paid').where('orders.paid_at', '>=', monthStart(now)).executeTakeFirstOrThrow();
+  return Number(row.total);
 }
 
 async function detailsOf(deps: Pick<Deps, 'db' | 'clock'>, accountId: number, territory: PaymentDetails['territory']): Promise<PaymentDetails> {

@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../plans/common';
 import { lockKeys } from '../users/codes';
 import { monthOf, monthStart } from './common';
 import { failOrder, fulfilOrder } from './fulfil';
-import { renewalSpend } from './paymentMethods';
+import { renewalSpend, renewalTotal } from './paymentMethods';
 import { sendRenewalNotice, type NoticeReason } from './receipts';
 
 // Automatic renewal: a sweep finds subscriptions renewing automatically whose clicks are used up or
@@ -174,14 +174,7 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: numbe
 
 /** What this month's automatic renewals of the account cost: paid this month, or pending (being charged). */
 async function renewalsCommitted(db: Db, accountId: number, now: number): Promise<number> {
-  const pending = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('orders.total'), eb.val(0)).as('total'))
-    .where('orders.kind', '=', 'renewal')
-    .where('orders.status', '=', 'pending')
-    .where('orders.created_at', '>=', monthStart(now))
-    .where((eb) => eb.exists(eb.selectFrom('order_lines').select('order_lines.order_id').whereRef('order_lines.order_id', '=', 'orders.id').where('order_lines.account_id', '=', accountId)))
-    .executeTakeFirstOrThrow();
+  const pending = await renewalTotal(db, accountId).where('orders.status', '=', 'pending').where('orders.created_at', '>=', monthStart(now)).executeTakeFirstOrThrow();
   return (await renewalSpend(db, accountId, now)) + Number(pending.total);
 }
 
