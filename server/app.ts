@@ -37,9 +37,11 @@ import { createJobsHandle } from './jobs/handle';
 import type { QueueDefinition } from './jobs/queue';
 import { createTestGateway } from './payments/testGateway';
 import { gatewayWebhookQueue } from './payments/testGatewayEvents';
+import { webhookSecretKey } from './payments/signing';
 import { testGatewayPagesPlugin } from './payments/testGatewayPages';
 import { folderStorage, type FileStorage } from './platform/fileStorage';
 import type { Mailer } from './platform/mail';
+import { secretOf } from './platform/secrets';
 
 export type AppDeps = {
   db: Db;
@@ -130,7 +132,8 @@ export function buildApp(appDeps: AppDeps): FastifyInstance {
     db,
     clock,
     jobs,
-    webhookSecret: config.payments.webhookSecret,
+    // A secret of its own, so a leaked webhook secret signs no session tokens and the reverse.
+    webhookSecret: secretOf(db, webhookSecretKey, config.payments.webhookSecret),
     webhookUrl: () => config.payments.webhookUrl ?? ownWebhookUrl(app),
     publicOrigin: () => config.publicUrl,
     merchantName: config.seller.name,

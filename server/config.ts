@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import type { RuntimeConfig, ServiceName } from '../contract/config/entities';
 import { uploadChunkBytes } from '../contract/files/entities';
@@ -86,8 +85,12 @@ export type Config = {
   /** The payment gateway (PAYMENT_GATEWAY: only the embedded 'test' one so far) and its webhooks. */
   payments: {
     gateway: 'test';
-    /** Shared with the gateway to sign webhooks (PAYMENT_WEBHOOK_SECRET; derived from JWT_SECRET by default). */
-    webhookSecret: string;
+    /**
+     * Shared with the gateway to sign webhooks (PAYMENT_WEBHOOK_SECRET: a real gateway's signing
+     * secret, from its dashboard). Unset, the embedded test gateway signs with a random secret made
+     * once per installation and kept in the database (server/platform/secrets.ts).
+     */
+    webhookSecret: string | null;
     /** Where the gateway delivers webhooks (PAYMENT_WEBHOOK_URL); null: this process's own listening address. */
     webhookUrl: string | null;
   };
@@ -127,7 +130,6 @@ export function loadConfig(env: Env = process.env): Config {
   const flag = (name: string) => ['1', 'true', 'yes'].includes((text(name) ?? '').toLowerCase());
 
   const databaseUrl = text('DATABASE_URL');
-  const jwtSecret = text('JWT_SECRET');
   return {
     port: int('PORT', 8080),
     renewalSweepSeconds: int('RENEWAL_SWEEP_SECONDS', 60),
@@ -140,7 +142,7 @@ export function loadConfig(env: Env = process.env): Config {
     portalHosts: (text('PORTAL_HOSTS') ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     defaultPublicUrl: text('DEFAULT_PUBLIC_URL')?.replace(/\/+$/, '') ?? `http://localhost:${int('PORT', 8080)}`,
     staticDir: text('STATIC_DIR') ?? './dist',
-    jwtSecret,
+    jwtSecret: text('JWT_SECRET'),
     botCheckSecret: text('BOT_CHECK_SECRET'),
     botCheckVerifyUrl: text('BOT_CHECK_VERIFY_URL'),
     // The embedded database is a demo: seed it. A shared PostgreSQL is seeded only on request.
@@ -180,8 +182,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     payments: {
       gateway: paymentGateway(text('PAYMENT_GATEWAY')),
-      // A secret of its own, so a leaked webhook secret signs no session tokens and the reverse.
-      webhookSecret: text('PAYMENT_WEBHOOK_SECRET') ?? (jwtSecret ? createHmac('sha256', jwtSecret).update('payment-webhook-secret').digest('hex') : 'dev-payment-webhook-secret'),
+      webhookSecret: text('PAYMENT_WEBHOOK_SECRET'),
       webhookUrl: text('PAYMENT_WEBHOOK_URL'),
     },
     jobs: {

@@ -29,12 +29,13 @@ export type PaymentPageInput = HostedPageInput & {
 };
 
 /**
- * What a hosted page or a charge came to. processing: paid at the card's end but not yet confirmed
+ * What a hosted page or a charge came to; a succeeded one says what was taken (minor units, ISO
+ * currency), which the portal checks against its order. processing: paid at the card's end but not yet confirmed
  * (the confirmation arrives by webhook); open: the customer has not finished.
  */
 export type PaymentOutcome =
   | { status: 'open' | 'processing' | 'cancelled'; ref: string; reference: string }
-  | { status: 'succeeded'; ref: string; reference: string; card: GatewayCard | null }
+  | { status: 'succeeded'; ref: string; reference: string; card: GatewayCard | null; amount: number; currency: string }
   | { status: 'declined'; ref: string; reference: string; failure: string };
 
 /** A verified webhook event. */
@@ -71,6 +72,8 @@ export interface PaymentGateway {
   /**
    * Checks a webhook's signature over the raw body (and its timestamp, so an old delivery cannot be
    * replayed) and returns the event; throws a 400 HttpError when it is forged, stale or malformed.
+   * The portal takes an event as news that something changed, never as the change itself: it asks
+   * `retrieve` what the payment came to.
    */
-  verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): GatewayEvent;
+  verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): Promise<GatewayEvent>;
 }

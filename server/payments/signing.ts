@@ -6,6 +6,8 @@ import { badRequest } from '../errors';
 // a captured delivery cannot be replayed once it is older than the tolerance.
 
 export const signatureHeader = 'gateway-signature';
+/** Where the installation's own webhook secret is kept when PAYMENT_WEBHOOK_SECRET is not set. */
+export const webhookSecretKey = 'payment_webhook_secret';
 /** How old a delivery may be (seconds) before it is refused as a replay. */
 export const signatureToleranceSeconds = 300;
 

@@ -22,7 +22,8 @@ export type TestGatewayOptions = {
   db: Db;
   clock: Clock;
   jobs: Jobs;
-  webhookSecret: string;
+  /** The secret webhooks are signed with (read when first needed: it may live in the database). */
+  webhookSecret: () => Promise<string>;
   /** Where webhooks go (the portal's own listening address, or PAYMENT_WEBHOOK_URL). */
   webhookUrl: () => string;
   /** Origin of the hosted pages' URLs (PUBLIC_URL); null: the origin of the page's success URL, which is this server's. */
@@ -101,7 +102,10 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
         return { status: 'declined', ...refs, failure: session.failure ?? cardDeclined };
       case 'succeeded':
         // The card comes back only when the merchant asked to keep it.
-        return { status: 'succeeded', ...refs, card: session.mode === 'setup' || session.save_card ? await methodCard(session.method_ref) : null };
+        return {
+          status: 'succeeded', ...refs, amount: session.amount, currency: session.currency,
+          card: session.mode === 'setup' || session.save_card ? await methodCard(session.method_ref) : null,
+        };
     }
   }
 
@@ -112,7 +116,7 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
     if (!charge) throw notFound('No such payment at the gateway');
     const refs = { ref: charge.id, reference: charge.reference };
     return charge.status === 'succeeded'
-      ? { status: 'succeeded', ...refs, card: await methodCard(charge.method_ref) }
+      ? { status: 'succeeded', ...refs, amount: charge.amount, currency: charge.currency, card: await methodCard(charge.method_ref) }
       : { status: 'declined', ...refs, failure: charge.failure ?? cardDeclined };
   }
 
@@ -206,7 +210,7 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
       await db.updateTable('testgw_methods').set({ detached: true }).where('id', '=', methodRef).where('customer_ref', '=', customerRef).execute();
     },
 
-    verifyWebhook: (rawBody, headers) => verifyGatewayEvent(options.webhookSecret, clock, rawBody, headers),
+    verifyWebhook: async (rawBody, headers) => verifyGatewayEvent(await options.webhookSecret(), clock, rawBody, headers),
 
     session: (id) => db.selectFrom('testgw_sessions').selectAll().where('id', '=', id).executeTakeFirst(),
 

@@ -44,7 +44,7 @@ const eventSchema = z.object({
   mode: z.enum(['payment', 'setup']),
   outcome: z.discriminatedUnion('status', [
     z.object({ status: z.enum(['open', 'processing', 'cancelled']), ...refs }),
-    z.object({ status: z.literal('succeeded'), ...refs, card: card.nullable() }),
+    z.object({ status: z.literal('succeeded'), ...refs, card: card.nullable(), amount: z.number().int().min(0), currency: z.string() }),
     z.object({ status: z.literal('declined'), ...refs, failure: z.string() }),
   ]),
 });
@@ -70,7 +70,7 @@ export function verifyGatewayEvent(
 
 export type DeliveryDeps = {
   clock: Clock;
-  webhookSecret: string;
+  webhookSecret: () => Promise<string>;
   webhookUrl: () => string;
   /** The event as it stands now (a redelivery describes the same payment). */
   eventOf(ref: string, type: GatewayEvent['type']): Promise<GatewayEvent>;
@@ -86,7 +86,7 @@ export async function deliverWebhook(deps: DeliveryDeps, job: WebhookJob): Promi
   const body = JSON.stringify(await deps.eventOf(job.ref, job.type));
   const response = await fetch(deps.webhookUrl(), {
     method: 'POST',
-    headers: { 'content-type': 'application/json', [signatureHeader]: signWebhook(deps.webhookSecret, body, secondsOf(deps.clock)) },
+    headers: { 'content-type': 'application/json', [signatureHeader]: signWebhook(await deps.webhookSecret(), body, secondsOf(deps.clock)) },
     body,
     signal: AbortSignal.timeout(10_000),
   });

@@ -81,7 +81,7 @@ describe('POST /files/results/pay', () => {
     const fileId = await newFile();
     const { body } = await pay(h, w.owner, fileId);
     await settleSession(h, body.orderId);
-    const delivery = signedDelivery(h, await succeededEvent(h, body.orderId));
+    const delivery = await signedDelivery(h, await succeededEvent(h, body.orderId));
     const answers = await Promise.all(Array.from({ length: 100 }, () => h.inject(delivery)));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(100).fill(200));
     expect(answers.filter((a) => a.json<{ duplicate: boolean }>().duplicate === false)).toHaveLength(1);
@@ -90,7 +90,7 @@ describe('POST /files/results/pay', () => {
     expect(await count(h, 'select count(*) as n from invoices where order_id = $1', [body.orderId])).toBe(1);
     // A late confirmation with another event id changes nothing either.
     const event = await succeededEvent(h, body.orderId);
-    expect((await h.inject(signedDelivery(h, { ...event, id: `${event.id}-late` }))).json()).toEqual({ received: true, duplicate: false });
+    expect((await h.inject(await signedDelivery(h, { ...event, id: `${event.id}-late` }))).json()).toEqual({ received: true, duplicate: false });
     expect(await charges(fileId)).toBe(1);
   });
 

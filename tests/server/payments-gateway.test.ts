@@ -6,7 +6,7 @@ import { AppError } from '../../server/errors';
 import { signWebhook, signatureHeader } from '../../server/payments/signing';
 import { cardRemoved, type TestGateway } from '../../server/payments/testGateway';
 import { createHarness, query, type Harness } from './harness';
-import { cardFields, gatewayOf, paymentInput, pathOf, postForm } from './payments-fixtures';
+import { cardFields, gatewayOf, paymentInput, pathOf, postForm, webhookSecretOf } from './payments-fixtures';
 
 let h: Harness;
 let gateway: TestGateway;
@@ -73,7 +73,7 @@ describe('charging a saved card', () => {
   it('charges once per key, however often and however concurrently it is asked', async () => {
     const card = await savedCard('customer-charge');
     const first = await charge(card.methodRef, 'renewal:1:2030-01:1');
-    expect(first).toEqual({ status: 'succeeded', ref: expect.stringMatching(/^ch_test_/), reference: 'order-9', card });
+    expect(first).toEqual({ status: 'succeeded', ref: expect.stringMatching(/^ch_test_/), reference: 'order-9', amount: 1200, currency: 'GBP', card });
     const again = await Promise.all(Array.from({ length: 5 }, () => charge(card.methodRef, 'renewal:1:2030-01:1')));
     for (const outcome of again) expect(outcome).toEqual(first);
     const concurrent = await Promise.all(Array.from({ length: 5 }, () => charge(card.methodRef, 'renewal:1:2030-01:2')));
@@ -99,19 +99,22 @@ describe('charging a saved card', () => {
 
 describe('webhook verification', () => {
   const now = () => Math.floor(h.clock() / 1000);
-  const event = JSON.stringify({ id: 'evt_1', type: 'payment.succeeded', mode: 'payment', outcome: { status: 'succeeded', ref: 'cs_test_1', reference: 'order-1', card: null } });
-  const secret = () => h.config.payments.webhookSecret;
+  const event = JSON.stringify({ id: 'evt_1', type: 'payment.succeeded', mode: 'payment', outcome: { status: 'succeeded', ref: 'cs_test_1', reference: 'order-1', card: null, amount: 1234, currency: 'GBP' } });
+  let secret: string;
+  beforeAll(async () => {
+    secret = await webhookSecretOf(h);
+  });
 
-  it('accepts a body signed with the shared secret and returns the event', () => {
-    expect(gateway.verifyWebhook(event, { [signatureHeader]: signWebhook(secret(), event, now()) })).toEqual(JSON.parse(event));
+  it('accepts a body signed with the shared secret and returns the event', async () => {
+    expect(await gateway.verifyWebhook(event, { [signatureHeader]: signWebhook(secret, event, now()) })).toEqual(JSON.parse(event));
   });
 
   it('refuses a forged, tampered, replayed or unsigned delivery with a 400', async () => {
     const forged = signWebhook('not-the-secret', event, now());
     expect(await failure(() => gateway.verifyWebhook(event, { [signatureHeader]: forged }))).toEqual({ statusCode: 400, message: 'Invalid webhook signature' });
     const tampered = event.replace('order-1', 'order-2');
-    expect(await failure(() => gateway.verifyWebhook(tampered, { [signatureHeader]: signWebhook(secret(), event, now()) }))).toEqual({ statusCode: 400, message: 'Invalid webhook signature' });
-    const stale = signWebhook(secret(), event, now() - 301);
+    expect(await failure(() => gateway.verifyWebhook(tampered, { [signatureHeader]: signWebhook(secret, event, now()) }))).toEqual({ statusCode: 400, message: 'Invalid webhook signature' });
+    const stale = signWebhook(secret, event, now() - 301);
     expect(await failure(() => gateway.verifyWebhook(event, { [signatureHeader]: stale }))).toEqual({ statusCode: 400, message: 'Webhook timestamp is too old' });
     expect(await failure(() => gateway.verifyWebhook(event, {}))).toEqual({ statusCode: 400, message: 'Missing webhook signature' });
     expect(await failure(() => gateway.verifyWebhook(event, { [signatureHeader]: 't=1,v1=zz' }))).toEqual({ statusCode: 400, message: 'Invalid webhook signature' });
@@ -119,7 +122,7 @@ describe('webhook verification', () => {
 
   it('refuses a signed body that is not an event', async () => {
     for (const body of ['not json', '{"id":"evt_1","type":"payment.refunded","mode":"payment","outcome":{}}']) {
-      expect(await failure(() => gateway.verifyWebhook(body, { [signatureHeader]: signWebhook(secret(), body, now()) }))).toMatchObject({ statusCode: 400 });
+      expect(await failure(() => gateway.verifyWebhook(body, { [signatureHeader]: signWebhook(secret, body, now()) }))).toMatchObject({ statusCode: 400 });
     }
   });
 });

@@ -62,7 +62,7 @@ describe('the payment page', () => {
     const paid = await postForm(h, path, cardFields('success'));
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(input.successUrl);
-    expect(await gateway.retrieve(ref)).toEqual({ status: 'succeeded', ref, reference: 'order-1', card: null });
+    expect(await gateway.retrieve(ref)).toEqual({ status: 'succeeded', ref, reference: 'order-1', card: null, amount: input.amount, currency: input.currency });
     // Paying again (the back button) changes nothing and shows where it ended.
     const again = await postForm(h, path, cardFields('declined'));
     expect(again.headers.location).toBe(input.successUrl);
@@ -75,7 +75,7 @@ describe('the payment page', () => {
     const { path, ref } = await newPage({ saveCard: true });
     await postForm(h, path, cardFields('success', { expiry: '7 / 2031' }));
     expect(await gateway.retrieve(ref)).toEqual({
-      status: 'succeeded', ref, reference: 'order-1',
+      status: 'succeeded', ref, reference: 'order-1', amount: 1234, currency: 'GBP',
       card: { methodRef: expect.stringMatching(/^pm_test_/), brand: 'Visa', lastFour: '4242', expiryMonth: 7, expiryYear: 2031 },
     });
   });

@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 /** The verified event of a delivery (the app's own verification, so the signature is checked too). */
-const eventOf = (delivery: Delivery): GatewayEvent => {
+const eventOf = (delivery: Delivery): Promise<GatewayEvent> => {
   const signature = delivery.headers[signatureHeader];
   return gateway.verifyWebhook(delivery.body, { [signatureHeader]: signature });
 };
@@ -43,13 +43,13 @@ describe('webhook delivery', () => {
     const deliveries = await receiver.waitFor(about(ref), 2);
     const [first, second] = deliveries;
     expect(first.headers['content-type']).toBe('application/json');
-    const event = eventOf(first);
+    const event = await eventOf(first);
     expect(event).toEqual({
       id: `evt_${ref}_payment_succeeded`, type: 'payment.succeeded', mode: 'payment',
-      outcome: { status: 'succeeded', ref, reference: 'order-success', card: null },
+      outcome: { status: 'succeeded', ref, reference: 'order-success', card: null, amount: 1234, currency: 'GBP' },
     });
     // The duplicate is the same event (same id), so the portal can tell it is one.
-    expect(eventOf(second)).toEqual(event);
+    expect(await eventOf(second)).toEqual(event);
   }, 30_000);
 
   it('retries a delivery the receiver answered with a 500', async () => {
@@ -59,7 +59,7 @@ describe('webhook delivery', () => {
       const ref = await pay('declined');
       const deliveries = await receiver.waitFor(about(ref), 2);
       expect(deliveries.map((d) => d.status)).toEqual([500, 200]);
-      expect(eventOf(deliveries[1])).toMatchObject({ type: 'payment.declined', outcome: { status: 'declined', ref, failure: 'Your card was declined.' } });
+      expect(await eventOf(deliveries[1])).toMatchObject({ type: 'payment.declined', outcome: { status: 'declined', ref, failure: 'Your card was declined.' } });
     } finally {
       receiver.answerWith(() => 200);
     }
@@ -71,7 +71,7 @@ describe('webhook delivery', () => {
     expect(await gateway.retrieve(ref)).toMatchObject({ status: 'processing' });
     const [first] = await receiver.waitFor(about(ref), 1);
     expect(Date.now() - started).toBeGreaterThanOrEqual(2500);
-    expect(eventOf(first)).toMatchObject({ type: 'payment.succeeded', outcome: { status: 'succeeded', ref } });
+    expect(await eventOf(first)).toMatchObject({ type: 'payment.succeeded', outcome: { status: 'succeeded', ref } });
     expect(await gateway.retrieve(ref)).toMatchObject({ status: 'succeeded' });
   }, 30_000);
 
@@ -79,7 +79,7 @@ describe('webhook delivery', () => {
     const page = await gateway.createSetupPage(paymentInput({ reference: 'account-7', customer: { ref: 'customer-7', email: 'a@example.com', name: 'A' } }));
     await postForm(h, pathOf(page.url), cardFields('success'));
     const [saved] = await receiver.waitFor(about(page.ref), 1);
-    const event = eventOf(saved);
+    const event = await eventOf(saved);
     expect(event).toMatchObject({ type: 'setup.succeeded', mode: 'setup', outcome: { status: 'succeeded', reference: 'account-7', card: { lastFour: '4242' } } });
     if (event.outcome.status !== 'succeeded' || !event.outcome.card) throw new Error('no card');
 
@@ -88,6 +88,6 @@ describe('webhook delivery', () => {
       amount: 600, currency: 'GBP', description: 'Renewal', reference: 'order-77',
     });
     const [announced] = await receiver.waitFor(about(charged.ref), 1);
-    expect(eventOf(announced)).toMatchObject({ type: 'payment.succeeded', outcome: { status: 'succeeded', ref: charged.ref, reference: 'order-77' } });
+    expect(await eventOf(announced)).toMatchObject({ type: 'payment.succeeded', outcome: { status: 'succeeded', ref: charged.ref, reference: 'order-77' } });
   }, 30_000);
 });

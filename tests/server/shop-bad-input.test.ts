@@ -123,22 +123,22 @@ describe('webhook refuses', () => {
     const event = await succeededEvent(h, orderId);
     const before = await dumpShopState(h);
 
-    const forged = await h.inject(signedDelivery(h, event, { secret: 'not-the-secret' }));
+    const forged = await h.inject(await signedDelivery(h, event, { secret: 'not-the-secret' }));
     expect(forged.statusCode).toBe(400);
     expect(forged.json().msg).toBe('Invalid webhook signature');
 
-    const stale = await h.inject(signedDelivery(h, event, { ageSeconds: 301 }));
+    const stale = await h.inject(await signedDelivery(h, event, { ageSeconds: 301 }));
     expect(stale.statusCode).toBe(400);
     expect(stale.json().msg).toBe('Webhook timestamp is too old');
 
-    const tampered = signedDelivery(h, event);
+    const tampered = await signedDelivery(h, event);
     const changed = await h.inject({ ...tampered, payload: tampered.payload.replace(`"reference":"${orderId}"`, '"reference":"999999"') });
     expect(changed.statusCode).toBe(400);
 
     const unsigned = await h.inject({ method: 'POST', url: '/api/plans/payment/webhook', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(event) });
     expect(unsigned.statusCode).toBe(400);
 
-    const notEvent = await h.inject(signedDelivery(h, { hello: 'world' } as never));
+    const notEvent = await h.inject(await signedDelivery(h, { hello: 'world' } as never));
     expect(notEvent.statusCode).toBe(400);
 
     expect(await dumpShopState(h)).toEqual(before);

@@ -84,7 +84,7 @@ describe('confirmations', () => {
   it('the same signed webhook sent 100 times at once makes one paid order, one set of bundles, one invoice', async () => {
     const { orderId } = await newOrder();
     await settleSession(h, orderId);
-    const delivery = signedDelivery(h, await succeededEvent(h, orderId));
+    const delivery = await signedDelivery(h, await succeededEvent(h, orderId));
     const invoicesBefore = await count(h, "select count(*) as n from invoices where territory = 'uk'");
     const answers = await Promise.all(Array.from({ length: 100 }, () => h.inject(delivery)));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(100).fill(200));
@@ -98,7 +98,7 @@ describe('confirmations', () => {
   it('a confirmation before the browser returns, and the same one twice: one order', async () => {
     const { orderId } = await newOrder();
     await settleSession(h, orderId);
-    const delivery = signedDelivery(h, await succeededEvent(h, orderId));
+    const delivery = await signedDelivery(h, await succeededEvent(h, orderId));
     expect((await h.inject(delivery)).statusCode).toBe(200);
     expect((await h.inject(delivery)).json()).toEqual({ received: true, duplicate: true });
     const order = await call(h, shop.owner, plans('GET', '/shop/order', { orderId }));
@@ -113,7 +113,7 @@ describe('confirmations', () => {
     expect((await call(h, shop.owner, plans('GET', '/shop/order', { orderId }))).body.status).toBe('paid');
     // A different event id (the duplicate delivery of a real gateway carries the same one; this is the worst case).
     const event = await succeededEvent(h, orderId);
-    expect((await h.inject(signedDelivery(h, { ...event, id: `${event.id}-late` }))).json()).toEqual({ received: true, duplicate: false });
+    expect((await h.inject(await signedDelivery(h, { ...event, id: `${event.id}-late` }))).json()).toEqual({ received: true, duplicate: false });
     expect(await bundlesOf(orderId)).toBe(1);
     expect(await invoicesOf(orderId)).toBe(1);
   });
@@ -156,8 +156,8 @@ describe('confirmations', () => {
     const ref = sessionIdOf(page.body.checkoutUrl);
     const { rows } = await query<{ method_ref: string }>(h.db, 'select method_ref from testgw_sessions where id = $1', [ref]);
     const card = { methodRef: rows[0].method_ref, brand: 'Visa', lastFour: '4242', expiryMonth: 12, expiryYear: 2039 };
-    const event = { id: `evt_${ref}_setup_succeeded`, type: 'setup.succeeded' as const, mode: 'setup' as const, outcome: { status: 'succeeded' as const, ref, reference: String(shop.auAccount), card } };
-    expect((await h.inject(signedDelivery(h, event))).statusCode).toBe(200);
+    const event = { id: `evt_${ref}_setup_succeeded`, type: 'setup.succeeded' as const, mode: 'setup' as const, outcome: { status: 'succeeded' as const, ref, reference: String(shop.auAccount), card, amount: 0, currency: 'GBP' } };
+    expect((await h.inject(await signedDelivery(h, event))).statusCode).toBe(200);
     const saved = await query<{ method_ref: string; billing_email: string }>(h.db, 'select method_ref, billing_email from payment_methods where account_id = $1', [shop.auAccount]);
     expect(saved.rows).toEqual([{ method_ref: card.methodRef, billing_email: shop.owner.email }]);
     const setup = await query<{ status: string }>(h.db, 'select status from payment_setups where ref = $1', [ref]);

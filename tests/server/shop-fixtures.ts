@@ -7,6 +7,7 @@ import { idempotencyKeyHeader, testCards } from '../../contract/shared/shop';
 import { signatureHeader, signWebhook } from '../../server/payments/signing';
 import type { GatewayEvent } from '../../server/payments/gateway';
 import { call, signedIn, type Caller } from './groups-fixtures';
+import { webhookSecretOf } from './payments-fixtures';
 import { query, type Harness } from './harness';
 import { insertDataset, insertPlan, nowOf, plans } from './plans-fixtures';
 
@@ -66,23 +67,29 @@ export async function payOnPage(h: Harness, url: string, card: keyof typeof test
   return String(response.headers.location);
 }
 
-/** A webhook delivery signed with the configured secret, `ageSeconds` old. */
-export function signedDelivery(h: Harness, event: GatewayEvent, options: { ageSeconds?: number; secret?: string } = {}) {
+/** A webhook delivery signed with the app's secret (or `secret`), `ageSeconds` old. */
+export async function signedDelivery(h: Harness, event: GatewayEvent, options: { ageSeconds?: number; secret?: string } = {}) {
   const body = JSON.stringify(event);
   const timestamp = nowOf(h) - (options.ageSeconds ?? 0);
   return {
     method: 'POST' as const,
     url: '/api/plans/payment/webhook',
-    headers: { 'content-type': 'application/json', [signatureHeader]: signWebhook(options.secret ?? h.config.payments.webhookSecret, body, timestamp) },
+    headers: { 'content-type': 'application/json', [signatureHeader]: signWebhook(options.secret ?? (await webhookSecretOf(h)), body, timestamp) },
     payload: body,
   };
+}
+
+/** What the order asks the gateway to take. */
+async function paidOf(h: Harness, orderId: number) {
+  const { rows } = await query<{ total: string; currency: string }>(h.db, 'select total, currency from orders where id = $1', [orderId]);
+  return { amount: Number(rows[0].total), currency: rows[0].currency };
 }
 
 /** The event the gateway sends when the order's page succeeds. */
 export async function succeededEvent(h: Harness, orderId: number): Promise<GatewayEvent> {
   const { rows } = await query<{ gateway_ref: string }>(h.db, 'select gateway_ref from orders where id = $1', [orderId]);
   const ref = rows[0].gateway_ref;
-  return { id: `evt_${ref}_payment_succeeded`, type: 'payment.succeeded', mode: 'payment', outcome: { status: 'succeeded', ref, reference: String(orderId), card: null } };
+  return { id: `evt_${ref}_payment_succeeded`, type: 'payment.succeeded', mode: 'payment', outcome: { status: 'succeeded', ref, reference: String(orderId), card: null, ...(await paidOf(h, orderId)) } };
 }
 
 /** Marks the order's gateway session as paid, as the card page would (no webhook job is queued). */

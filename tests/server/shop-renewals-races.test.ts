@@ -8,6 +8,7 @@ import { renewSubscription } from '../../server/modules/shop/renewals';
 import { createHarness, query, type Harness } from './harness';
 import { day, insertBundle, insertDataset, insertPlan, insertSubscription, nowOf } from './plans-fixtures';
 import { count } from './shop-fixtures';
+import { webhookSecretOf } from './payments-fixtures';
 import { signedIn, type Caller } from './groups-fixtures';
 import { queryGate } from './queryGate';
 
@@ -22,7 +23,7 @@ beforeAll(async () => {
   mailer = createMailer({ smtpUrl: h.config.smtpUrl, db: h.db });
   const noJobs = { start: async () => {}, send: async () => 'job', work: async () => {}, stop: async () => {} };
   const gateway = createTestGateway({
-    db: h.db, clock: h.clock, jobs: noJobs, webhookSecret: h.config.payments.webhookSecret, webhookUrl: () => 'http://127.0.0.1:1/none',
+    db: h.db, clock: h.clock, jobs: noJobs, webhookSecret: () => webhookSecretOf(h), webhookUrl: () => 'http://127.0.0.1:1/none',
     publicOrigin: () => null, merchantName: 'Test', log: { error: () => {} },
   });
   deps = { db: h.db.withPlugin(gate.plugin), clock: h.clock, config: h.config, gateway, mail: mailer, log: { error: () => {} } };

@@ -9,6 +9,7 @@ import { renewSubscription, subscriptionsDue, sweepRenewals } from '../../server
 import { createHarness, query, type Harness } from './harness';
 import { day, insertBundle, insertDataset, insertPlan, insertSubscription, nowOf } from './plans-fixtures';
 import { count } from './shop-fixtures';
+import { webhookSecretOf } from './payments-fixtures';
 import { signedIn, type Caller } from './groups-fixtures';
 
 let h: Harness;
@@ -30,7 +31,7 @@ beforeAll(async () => {
   h = await createHarness();
   mailer = createMailer({ smtpUrl: h.config.smtpUrl, db: h.db });
   const gateway = createTestGateway({
-    db: h.db, clock: h.clock, jobs, webhookSecret: h.config.payments.webhookSecret, webhookUrl: () => 'http://127.0.0.1:1/none',
+    db: h.db, clock: h.clock, jobs, webhookSecret: () => webhookSecretOf(h), webhookUrl: () => 'http://127.0.0.1:1/none',
     publicOrigin: () => null, merchantName: 'Test', log: { error: () => {} },
   });
   deps = { db: h.db, clock: h.clock, config: h.config, gateway, mail: mailer, log: { error: () => {} } };

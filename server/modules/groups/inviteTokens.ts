@@ -3,7 +3,7 @@ import { SignJWT, errors, jwtVerify } from 'jose';
 import { z } from 'zod';
 import { accessLevels } from '../../../contract/shared/access';
 import type { Db } from '../../db';
-import { storedSecret } from '../users/jwt';
+import { jwtSecretOf } from '../users/jwt';
 
 /** What a group invitation says; the jti makes it single use (the invites table). */
 export type InviteClaims = {
@@ -41,14 +41,8 @@ export type InviteTokens = {
  * the settings table (the same row server/modules/users/jwt.ts uses), so every process accepts them.
  */
 export function createInviteTokens(deps: { db: Db; secret?: string | null }): InviteTokens {
-  let key: Promise<Uint8Array> | undefined;
-  const getKey = () =>
-    (key ??= (deps.secret ? Promise.resolve(deps.secret) : storedSecret(deps.db)).then((secret) =>
-      new TextEncoder().encode(secret),
-    )).catch((error: unknown) => {
-      key = undefined;
-      throw error;
-    });
+  const secret = jwtSecretOf(deps);
+  const getKey = async () => new TextEncoder().encode(await secret());
 
   return {
     async sign(claims, nowSeconds, expirySeconds) {

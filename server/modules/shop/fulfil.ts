@@ -11,14 +11,28 @@ import { sendReceipt } from './receipts';
 // webhook, the browser's return, a renewal). The winner is the one transaction whose
 // `update ... where status = 'pending'` returns the row; the others find it paid and do nothing.
 
-export type FulfilDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
+export type FulfilDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'log'>;
+
+/** What the gateway says was paid: its reference, the card kept (if asked), the amount and currency taken. */
+export type PaidOutcome = { ref: string; card: GatewayCard | null; amount: number; currency: string };
+
+export const paymentCancelled = 'The payment was cancelled';
 
 /**
  * Marks the order paid and writes its bundles, their subscriptions and its invoice, in the caller's
- * transaction. Returns false when the order was not pending (already paid, declined, or unknown).
+ * transaction. Returns false when the order was not pending (already paid, declined, or unknown), or
+ * when the gateway took another amount or currency than the order's: that order stays pending and
+ * is logged, for someone to look into, rather than delivering what was not paid for.
  */
-export async function fulfilIn(trx: Db, deps: Omit<FulfilDeps, 'db'>, orderId: number, outcome: { ref: string; card: GatewayCard | null }): Promise<boolean> {
+export async function fulfilIn(trx: Db, deps: Omit<FulfilDeps, 'db'>, orderId: number, outcome: PaidOutcome): Promise<boolean> {
   const now = secondsOf(deps.clock);
+  const pending = await trx.selectFrom('orders').select(['total', 'currency']).where('id', '=', orderId).where('status', '=', 'pending').forUpdate().executeTakeFirst();
+  if (!pending) return false;
+  if (Number(pending.total) !== outcome.amount || pending.currency !== outcome.currency) {
+    deps.log.error({ orderId, gatewayRef: outcome.ref, order: { total: Number(pending.total), currency: pending.currency }, paid: { amount: outcome.amount, currency: outcome.currency } },
+      'the gateway took another amount or currency than the order: the order was not fulfilled');
+    return false;
+  }
   const order = await trx
     .updateTable('orders')
     .set((eb) => ({ status: 'paid', paid_at: now, updated_at: now, gateway_ref: eb.fn.coalesce('gateway_ref', eb.val(outcome.ref)) }))
@@ -153,7 +167,7 @@ export async function failOrder(db: Db, clock: Deps['clock'], orderId: number, s
 }
 
 /** Fulfils in a transaction of its own and mails the receipt when this call was the one that did it. */
-export async function fulfilOrder(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'mail' | 'log'>, orderId: number, outcome: { ref: string; card: GatewayCard | null }): Promise<boolean> {
+export async function fulfilOrder(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'mail' | 'log'>, orderId: number, outcome: PaidOutcome): Promise<boolean> {
   const paid = await deps.db.transaction().execute((trx) => fulfilIn(trx, deps, orderId, outcome));
   if (paid) await sendReceipt(deps, orderId);
   return paid;
@@ -163,5 +177,5 @@ export async function fulfilOrder(deps: Pick<Deps, 'db' | 'clock' | 'config' | '
 export async function applyPaymentOutcome(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'mail' | 'log'>, orderId: number, outcome: PaymentOutcome): Promise<void> {
   if (outcome.status === 'succeeded') await fulfilOrder(deps, orderId, outcome);
   else if (outcome.status === 'declined') await failOrder(deps.db, deps.clock, orderId, 'declined', outcome.failure);
-  else if (outcome.status === 'cancelled') await failOrder(deps.db, deps.clock, orderId, 'cancelled', 'The payment was cancelled');
+  else if (outcome.status === 'cancelled') await failOrder(deps.db, deps.clock, orderId, 'cancelled', paymentCancelled);
 }

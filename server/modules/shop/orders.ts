@@ -5,7 +5,7 @@ import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
 import { assertStaff, isRowId, type Actor } from '../groups/access';
 import { orderMissing } from './common';
-import { applyPaymentOutcome, failOrder, fulfilIn } from './fulfil';
+import { applyPaymentOutcome, failOrder, fulfilIn, paymentCancelled } from './fulfil';
 import { confirmSetup } from './paymentMethods';
 import { orderRows } from './queries';
 import { sendReceipt } from './receipts';
@@ -33,14 +33,17 @@ export async function getOrder(deps: OrderDeps, actor: Actor, query: { orderId: 
 }
 
 /**
- * POST /payment/webhook: a signed event of the gateway. The event id is recorded in the same
- * transaction as its effect, so a redelivery (or the same event a hundred times at once) waits for
- * the first and then does nothing; a failure rolls both back and the gateway delivers it again.
+ * POST /payment/webhook: a signed event of the gateway. The event is news that a payment changed,
+ * not the change: what it came to is asked of the gateway (`retrieve`), so an event says no more
+ * than the gateway confirms, and an order already paid, declined or cancelled stays so. The event id
+ * is recorded in the same transaction as its effect, so a redelivery (or the same event a hundred
+ * times at once) waits for the first and then does nothing; a failure rolls both back and the
+ * gateway delivers it again.
  */
 export async function handleWebhook(deps: OrderDeps, rawBody: string, headers: Record<string, string | string[] | undefined>): Promise<{ received: true; duplicate: boolean }> {
-  const event = deps.gateway.verifyWebhook(rawBody, headers);
+  const event = await deps.gateway.verifyWebhook(rawBody, headers);
   const now = secondsOf(deps.clock);
-  const outcome = event.outcome;
+  const outcome = await deps.gateway.retrieve(event.outcome.ref);
   const orderId = event.mode === 'payment' ? Number(outcome.reference) : NaN;
   const result = await deps.db.transaction().execute(async (trx) => {
     const fresh = await trx
@@ -57,6 +60,7 @@ export async function handleWebhook(deps: OrderDeps, rawBody: string, headers: R
     if (!isRowId(orderId)) return { duplicate: false, paid: false };
     if (outcome.status === 'succeeded') return { duplicate: false, paid: await fulfilIn(trx, deps, orderId, outcome) };
     if (outcome.status === 'declined') await failOrder(trx, deps.clock, orderId, 'declined', outcome.failure);
+    if (outcome.status === 'cancelled') await failOrder(trx, deps.clock, orderId, 'cancelled', paymentCancelled);
     return { duplicate: false, paid: false };
   });
   if (result.paid) await sendReceipt(deps, orderId);

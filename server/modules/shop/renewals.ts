@@ -161,7 +161,7 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: numbe
   });
   await db.updateTable('orders').set({ gateway_ref: outcome.ref }).where('id', '=', orderId).where('gateway_ref', 'is', null).execute();
   if (outcome.status === 'succeeded') {
-    await fulfilOrder(deps, orderId, { ref: outcome.ref, card: null });
+    await fulfilOrder(deps, orderId, { ...outcome, card: null });
     return 'renewed';
   }
   if (outcome.status === 'declined') {

@@ -1,8 +1,9 @@
-import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { z } from 'zod';
 import { role, territory } from '../../../contract/users/entities';
 import type { Db } from '../../db';
+import { secretOf } from '../../platform/secrets';
 
 /** What a session token says about its user, plus the lengths chosen at login so /reauth can repeat them. */
 export type SessionClaims = {
@@ -48,16 +49,19 @@ const keptTokens = 1000;
  * process: JWT_SECRET, or the secret kept in the settings table.
  */
 export function signingKey(deps: { db: Db; secret?: string | null }): () => Promise<{ bytes: Uint8Array; hmac: KeyObject }> {
-  let key: Promise<{ bytes: Uint8Array; hmac: KeyObject }> | undefined;
-  return () =>
-    (key ??= (deps.secret ? Promise.resolve(deps.secret) : storedSecret(deps.db)).then((secret) => {
-      const bytes = new TextEncoder().encode(secret);
-      return { bytes, hmac: createSecretKey(bytes) };
-    })).catch((error: unknown) => {
-      key = undefined; // a database hiccup must not poison every later request
-      throw error;
-    });
+  const secret = jwtSecretOf(deps);
+  let key: { bytes: Uint8Array; hmac: KeyObject } | undefined;
+  return async () => {
+    if (!key) {
+      const bytes = new TextEncoder().encode(await secret());
+      key = { bytes, hmac: createSecretKey(bytes) };
+    }
+    return key;
+  };
 }
+
+/** The session secret (JWT_SECRET, or the installation's stored one), shared with the invitation tokens. */
+export const jwtSecretOf = (deps: { db: Db; secret?: string | null }) => secretOf(deps.db, 'jwt_secret', deps.secret ?? null);
 
 /**
  * HS256 tokens. The key is JWT_SECRET when given; otherwise a random secret created once and kept in
@@ -140,15 +144,4 @@ export function verifyHs256(
   if (nbf !== undefined && (!numericDate(nbf) || nbf > nowSeconds)) return null;
   if (iat !== undefined && !numericDate(iat)) return null;
   return { payload: claims, notBefore: nbf ?? -Infinity, expires: exp };
-}
-
-/** The random signing secret kept in the settings table: created once, shared by every process. */
-export async function storedSecret(db: Db): Promise<string> {
-  await db
-    .insertInto('settings')
-    .values({ key: 'jwt_secret', value: randomBytes(32).toString('base64url') })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const { value } = await db.selectFrom('settings').select('value').where('key', '=', 'jwt_secret').executeTakeFirstOrThrow();
-  return value;
 }
