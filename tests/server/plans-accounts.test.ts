@@ -97,6 +97,17 @@ describe('a bundle made by staff', () => {
     expect(moved.body.startDate).toBe(bundle.startDate + day);
   });
 
+  it('is unchanged by an update that changes nothing (an empty body, or only a start date of 0)', async () => {
+    const { body } = await createBundle({ planId: ukPlan, clicks: 2000 });
+    const bundle = body as Bundle;
+    const before = await dumpCatalogueState(h);
+    for (const change of [{}, { startDate: 0 }]) {
+      const updated = await call(h, sales, plans('PUT', '/bundles', { bundleId: bundle.bundleId }, change));
+      expect(updated).toMatchObject({ status: 200, body: { bundleId: bundle.bundleId, clicks: 2000, startDate: bundle.startDate, endDate: bundle.endDate } });
+    }
+    expect(await dumpCatalogueState(h)).toEqual(before);
+  });
+
   it('never holds fewer clicks than it used, and is not deleted once used', async () => {
     const now = nowOf(h);
     const bundleId = await insertBundle(h, { accountId: ukAccount, planId: ukPlan, clicks: 1000, used: 400, start: now - day, end: now + day });

@@ -133,16 +133,15 @@ export async function updateBundle(
       throw badRequest(`${row.used_clicks.toLocaleString('en-GB')} clicks of this bundle are used already: it cannot hold fewer`);
     }
     if ((body.endDate ?? row.end_date) <= (body.startDate ?? row.start_date)) throw endsBeforeStart();
-    await trx
-      .updateTable('bundles')
-      .set({
-        ...(body.clicks !== undefined ? { clicks: body.clicks } : {}),
-        ...(body.startDate !== undefined ? { start_date: body.startDate } : {}),
-        ...(body.endDate !== undefined ? { end_date: body.endDate } : {}),
-        ...(body.price !== undefined ? { price: body.price } : {}),
-      })
-      .where('id', '=', bundleId)
-      .execute();
+    const changes = {
+      ...(body.clicks !== undefined ? { clicks: body.clicks } : {}),
+      ...(body.startDate !== undefined ? { start_date: body.startDate } : {}),
+      ...(body.endDate !== undefined ? { end_date: body.endDate } : {}),
+      ...(body.price !== undefined ? { price: body.price } : {}),
+    };
+    // Nothing to change (an empty body, or only a start date of 0): the bundle as it is.
+    if (Object.keys(changes).length === 0) return;
+    await trx.updateTable('bundles').set(changes).where('id', '=', bundleId).execute();
   });
   return bundleById(deps.db, bundleId);
 }
