@@ -34,7 +34,7 @@ async function newPage(amount = 1499, currency: 'GBP' | 'AUD' = 'GBP') {
     cancelUrl: `${origin}/portal/shop/basket?orderId=${key}`,
     amount, currency,
     description: '5,000 clicks of Email validation (Email Basic)',
-    saveCard: false,
+    offerToSaveCard: false,
   });
   return { ...page, orderId: key };
 }

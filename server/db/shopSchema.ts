@@ -125,6 +125,8 @@ export interface TestGwSessionsTable {
   description: string;
   customer_ref: string;
   reference: string;
+  /** The page offers to keep the card (the merchant asked); save_card: the customer ticked it. */
+  offer_save: Generated<boolean>;
   save_card: Generated<boolean>;
   success_url: string;
   cancel_url: string;

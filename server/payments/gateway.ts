@@ -24,8 +24,11 @@ export type PaymentPageInput = HostedPageInput & {
   amount: number;
   currency: 'GBP' | 'AUD';
   description: string;
-  /** Keep the card for automatic renewals (the account has renewals on, or no card yet). */
-  saveCard: boolean;
+  /**
+   * The page offers to keep the card for automatic renewals: a box the customer ticks, off by
+   * default. The outcome carries the card only when it was ticked.
+   */
+  offerToSaveCard: boolean;
 };
 
 /**

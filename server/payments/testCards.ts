@@ -5,7 +5,8 @@ import { testCards } from '../../contract/shared/shop';
 
 export type TestCardKind = keyof typeof testCards;
 
-export type CardForm = { number: string; expiry: string; cvc: string; name: string };
+/** The card form as posted; `save` is the box that keeps the card for future payments (off unless ticked). */
+export type CardForm = { number: string; expiry: string; cvc: string; name: string; save?: boolean };
 
 export type ParsedCard = { kind: TestCardKind; brand: string; lastFour: string; expiryMonth: number; expiryYear: number };
 

@@ -37,8 +37,8 @@ export type TestGatewayOptions = {
 export interface TestGateway extends PaymentGateway {
   readonly merchantName: string;
   session(id: string): Promise<TestSession | undefined>;
-  /** The card form was submitted with a valid test card; where the browser goes next. */
-  submitCard(id: string, card: ParsedCard): Promise<string>;
+  /** The card form was submitted with a valid test card (and the box to keep it ticked or not); where the browser goes next. */
+  submitCard(id: string, card: ParsedCard, save: boolean): Promise<string>;
   /** The bank's extra confirmation page (3-D Secure) was completed or failed. */
   confirm(id: string, complete: boolean): Promise<string>;
   /** The customer gave up: back to the merchant's cancel URL. */
@@ -151,7 +151,7 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
     return nextStep(result.session);
   }
 
-  async function createSession(input: HostedPageInput, page: { mode: 'payment' | 'setup'; amount: number; currency: string; description: string; saveCard: boolean }) {
+  async function createSession(input: HostedPageInput, page: { mode: 'payment' | 'setup'; amount: number; currency: string; description: string; offerSave: boolean; saveCard: boolean }) {
     await db.insertInto('testgw_sessions').values({
       id: newId('cs'),
       mode: page.mode,
@@ -161,6 +161,7 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
       description: page.description,
       customer_ref: input.customer.ref,
       reference: input.reference,
+      offer_save: page.offerSave,
       save_card: page.saveCard,
       success_url: input.successUrl,
       cancel_url: input.cancelUrl,
@@ -177,8 +178,8 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
     name: 'test',
     merchantName: options.merchantName,
     createPaymentPage: (input) =>
-      createSession(input, { mode: 'payment', amount: input.amount, currency: input.currency, description: input.description, saveCard: input.saveCard }),
-    createSetupPage: (input) => createSession(input, { mode: 'setup', amount: 0, currency: 'GBP', description: 'Save a card for future payments', saveCard: true }),
+      createSession(input, { mode: 'payment', amount: input.amount, currency: input.currency, description: input.description, offerSave: input.offerToSaveCard, saveCard: false }),
+    createSetupPage: (input) => createSession(input, { mode: 'setup', amount: 0, currency: 'GBP', description: 'Save a card for future payments', offerSave: false, saveCard: true }),
     retrieve,
 
     async chargeSavedCard(input) {
@@ -214,18 +215,20 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
 
     session: (id) => db.selectFrom('testgw_sessions').selectAll().where('id', '=', id).executeTakeFirst(),
 
-    submitCard: (id, card) =>
+    submitCard: (id, card, save) =>
       transition(id, ['open'], async (trx, session) => {
         const now = secondsOf(clock);
         if (card.kind === 'declined') return { status: 'declined', failure: cardDeclined, completed_at: now };
+        // A payment keeps the card only when the page offered it and the customer ticked the box.
+        const keep = session.mode === 'setup' || (session.offer_save && save);
         const methodRef = newId('pm');
         await trx.insertInto('testgw_methods').values({
           id: methodRef, customer_ref: session.customer_ref, card_kind: card.kind, brand: card.brand, last_four: card.lastFour,
           expiry_month: card.expiryMonth, expiry_year: card.expiryYear, created_at: now,
         }).execute();
-        if (card.kind === 'confirm') return { status: 'requires_confirmation', method_ref: methodRef };
-        if (card.kind === 'webhookOnly') return { status: 'processing', method_ref: methodRef };
-        return { status: 'succeeded', method_ref: methodRef, completed_at: now };
+        if (card.kind === 'confirm') return { status: 'requires_confirmation', method_ref: methodRef, save_card: keep };
+        if (card.kind === 'webhookOnly') return { status: 'processing', method_ref: methodRef, save_card: keep };
+        return { status: 'succeeded', method_ref: methodRef, save_card: keep, completed_at: now };
       }),
 
     confirm: (id, complete) =>

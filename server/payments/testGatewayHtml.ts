@@ -85,6 +85,7 @@ ${field('expiry', 'Expiry date', form.expiry, errors, 'inputmode="numeric" autoc
 ${field('cvc', 'Security code', '', errors, 'inputmode="numeric" autocomplete="cc-csc" maxlength="4" spellcheck="false"', '3 digits on the back')}
 </div>
 ${field('name', 'Name on card', form.name, errors, 'autocomplete="cc-name" maxlength="100"')}
+${session.mode === 'payment' && session.offer_save ? saveBox(merchantName, form.save === true) : ''}
 <button type="submit" class="primary">${escapeHtml(action)}</button>
 </form>
 ${cancelForm(session, merchantName)}
@@ -118,6 +119,15 @@ ${summary(session, merchantName)}
 <p><a href="${escapeHtml(next)}">Return to ${escapeHtml(merchantName)}</a></p>`);
 }
 
+/** The box that keeps the card for the merchant's automatic renewals: off unless the customer ticks it. */
+function saveBox(merchantName: string, checked: boolean): string {
+  return `<div class="check">
+<input type="checkbox" id="save" name="save" value="on"${checked ? ' checked' : ''} aria-describedby="save-hint">
+<label for="save">Save this card for automatic renewals</label>
+<p class="hint" id="save-hint">${escapeHtml(merchantName)} will charge it when a plan renews. Left unticked, the card pays for this order only and any card already saved stays as it is.</p>
+</div>`;
+}
+
 export function notFoundPage(): string {
   return page('Not found', `<h1>This payment page does not exist</h1>
 <p>The link may be mistyped. Go back to the shop and start the payment again.</p>`);
@@ -140,6 +150,10 @@ h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
 .pair{display:flex;gap:1rem;flex-wrap:wrap}
 .pair .field{flex:1 1 10rem}
 label{display:block;font-weight:600;margin-bottom:.25rem}
+.check{display:grid;grid-template-columns:auto 1fr;gap:.25rem .6rem;align-items:start;margin-bottom:1rem}
+.check input{width:1.35rem;height:1.35rem;margin:.1rem 0 0}
+.check label{margin:0}
+.check .hint{grid-column:2}
 .hint{margin:0 0 .25rem;color:#555;font-size:.9rem}
 input{width:100%;font:inherit;padding:.55rem .65rem;border:2px solid #5b6470;border-radius:4px}
 .invalid input{border-color:#b3261e}

@@ -42,14 +42,14 @@ export async function testGatewayPagesPlugin(app: FastifyInstance, options: { ga
     const session = await sessionOf(request.params.id, reply);
     if (!session) return reply;
     const body = formOf(request.body);
-    const form: CardForm = { number: body.number ?? '', expiry: body.expiry ?? '', cvc: body.cvc ?? '', name: body.name ?? '' };
+    const form: CardForm = { number: body.number ?? '', expiry: body.expiry ?? '', cvc: body.cvc ?? '', name: body.name ?? '', save: body.save === 'on' };
     const parsed = parseCardForm(form, clock());
     if ('errors' in parsed) {
       // Only an open page takes a card; a finished one shows where it ended.
       if (session.status !== 'open') return reply.redirect(`/gateway/pay/${session.id}`, 303);
       return sendHtml(reply, 400, cardPage(session, gateway.merchantName, form, parsed.errors));
     }
-    return reply.redirect(await gateway.submitCard(session.id, parsed.card), 303);
+    return reply.redirect(await gateway.submitCard(session.id, parsed.card, form.save === true), 303);
   });
 
   app.post<{ Params: { id: string } }>('/pay/:id/confirm', async (request, reply) => {

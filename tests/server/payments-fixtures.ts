@@ -33,7 +33,7 @@ export function paymentInput(fields: Partial<PaymentPageInput> = {}): PaymentPag
     amount: 1234,
     currency: 'GBP',
     description: '1,000 clicks of Email validation',
-    saveCard: false,
+    offerToSaveCard: false,
     ...fields,
   };
 }

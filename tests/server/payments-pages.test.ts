@@ -71,9 +71,18 @@ describe('the payment page', () => {
     expect(await gateway.retrieve(ref)).toMatchObject({ status: 'succeeded' });
   });
 
-  it('keeps the card when the merchant asked to', async () => {
-    const { path, ref } = await newPage({ saveCard: true });
-    await postForm(h, path, cardFields('success', { expiry: '7 / 2031' }));
+  it('keeps the card when the page offered to and the customer ticked the box', async () => {
+    const unticked = await newPage({ offerToSaveCard: true });
+    await postForm(h, unticked.path, cardFields('success'));
+    expect(await gateway.retrieve(unticked.ref)).toMatchObject({ status: 'succeeded', card: null });
+    // The box means nothing on a page that did not offer it.
+    const notOffered = await newPage({ offerToSaveCard: false });
+    expect((await h.inject({ method: 'GET', url: notOffered.path })).body).not.toContain('name="save"');
+    await postForm(h, notOffered.path, cardFields('success', { save: 'on' }));
+    expect(await gateway.retrieve(notOffered.ref)).toMatchObject({ status: 'succeeded', card: null });
+
+    const { path, ref } = await newPage({ offerToSaveCard: true });
+    await postForm(h, path, cardFields('success', { expiry: '7 / 2031', save: 'on' }));
     expect(await gateway.retrieve(ref)).toEqual({
       status: 'succeeded', ref, reference: 'order-1', amount: 1234, currency: 'GBP',
       card: { methodRef: expect.stringMatching(/^pm_test_/), brand: 'Visa', lastFour: '4242', expiryMonth: 7, expiryYear: 2031 },

@@ -41,9 +41,9 @@ describe('POST /shop/checkout', () => {
     expect(rows[0]).toMatchObject({ net: 15000, tax: 3000, total: 18000, status: 'pending', currency: 'GBP' });
     expect(rows[0].paid_url).toBe(`${paidUrl}?orderId=${orderId}`);
     expect(rows[0].back_url).toBe(`${backUrl}?orderId=${orderId}`);
-    const session = await query<{ amount: number; save_card: boolean }>(h.db, 'select amount, save_card from testgw_sessions where id = $1', [sessionIdOf(url)]);
-    // No saved card yet: the gateway is asked to keep it.
-    expect(session.rows[0]).toMatchObject({ amount: 18000, save_card: true });
+    const session = await query<{ amount: number; offer_save: boolean; save_card: boolean }>(h.db, 'select amount, offer_save, save_card from testgw_sessions where id = $1', [sessionIdOf(url)]);
+    // The page offers to keep the card; nothing is kept unless the customer ticks the box.
+    expect(session.rows[0]).toMatchObject({ amount: 18000, offer_save: true, save_card: false });
   });
 
   it('answers the same order and page for the same idempotency key', async () => {
@@ -64,9 +64,6 @@ describe('POST /shop/checkout', () => {
     expect(order.body.lines[0].bundleId).toEqual(expect.any(Number));
     const bundle = await query<{ clicks: number; source: string; price: number }>(h.db, 'select clicks, source, price from bundles where order_id = $1', [orderId]);
     expect(bundle.rows).toEqual([{ clicks: 2000, source: 'shop', price: 6000 }]);
-    // The card was kept for the account.
-    const card = await query<{ last_four: string }>(h.db, 'select last_four from payment_methods where account_id = $1', [shop.ukAccount]);
-    expect(card.rows[0].last_four).toBe('4242');
     // A receipt to the billing email.
     const mail = await h.mail.take('ada.buyer@example.com');
     expect(mail.subject).toMatch(/receipt UK-\d{6}/);
@@ -77,6 +74,46 @@ describe('POST /shop/checkout', () => {
     const { signedIn } = await import('./groups-fixtures');
     const other = await signedIn(h);
     expect((await call(h, other, plans('GET', '/shop/order', { orderId }))).status).toBe(404);
+  });
+});
+
+describe('the saved card is the customer\'s choice', () => {
+  const savedCard = async (accountId: number) =>
+    (await query<{ method_ref: string }>(h.db, 'select method_ref from payment_methods where account_id = $1', [accountId])).rows[0]?.method_ref ?? null;
+  const methodOf = async (url: string) =>
+    (await query<{ method_ref: string }>(h.db, 'select method_ref from testgw_sessions where id = $1', [sessionIdOf(url)])).rows[0].method_ref;
+
+  it('the payment page offers to keep the card with the box unticked', async () => {
+    const { url } = await newOrder();
+    const page = await h.inject({ method: 'GET', url: new URL(url).pathname });
+    expect(page.body).toMatch(/<input type="checkbox" id="save" name="save" value="on" aria-describedby="save-hint">/);
+    expect(page.body).toContain('Save this card for automatic renewals');
+  });
+
+  it('a purchase keeps its card only when the box is ticked, and never replaces a saved card otherwise', async () => {
+    const world = await shopWorld(h);
+    const buy = async (save: boolean) => {
+      const res = await checkout(h, world.owner, world.organisationId, checkoutBody([{ accountId: world.ukAccount, planId: world.ukPlan, quantity: 1000 }]));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const { url, orderId } = res.body as { url: string; orderId: number };
+      expect(await payOnPage(h, url, 'success', { save })).toBe(`${paidUrl}?orderId=${orderId}`);
+      expect((await call(h, world.owner, plans('GET', '/shop/order', { orderId }))).body.status).toBe('paid');
+      return methodOf(url);
+    };
+    // No card saved: a purchase with the box unticked saves none.
+    await buy(false);
+    expect(await savedCard(world.ukAccount)).toBeNull();
+    // Ticked: that card is saved.
+    const kept = await buy(true);
+    expect(await savedCard(world.ukAccount)).toBe(kept);
+    // The account renews automatically; another card used once, unticked, does not replace the saved one.
+    await query(h.db, 'update subscriptions set renew_clicks = 1000 where account_id = $1', [world.ukAccount]);
+    const once = await buy(false);
+    expect(once).not.toBe(kept);
+    expect(await savedCard(world.ukAccount)).toBe(kept);
+    // Ticked again: the new card replaces it.
+    const replacing = await buy(true);
+    expect(await savedCard(world.ukAccount)).toBe(replacing);
   });
 });
 

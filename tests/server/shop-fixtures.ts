@@ -55,13 +55,13 @@ export async function checkout(h: Harness, caller: Caller, organisationId: numbe
 /** The gateway session id of a hosted page URL. */
 export const sessionIdOf = (url: string) => new URL(url).pathname.split('/').pop() ?? '';
 
-/** Submits a test card on the hosted page; returns where the gateway sends the browser. */
-export async function payOnPage(h: Harness, url: string, card: keyof typeof testCards = 'success'): Promise<string> {
+/** Submits a test card on the hosted page (ticking the box that keeps it when `save`); returns where the gateway sends the browser. */
+export async function payOnPage(h: Harness, url: string, card: keyof typeof testCards = 'success', options: { save?: boolean } = {}): Promise<string> {
   const response = await h.inject({
     method: 'POST',
     url: new URL(url).pathname,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ number: testCards[card].number, expiry: '12/39', cvc: '123', name: 'Ada Buyer' }).toString(),
+    payload: new URLSearchParams({ number: testCards[card].number, expiry: '12/39', cvc: '123', name: 'Ada Buyer', ...(options.save ? { save: 'on' } : {}) }).toString(),
   });
   expect(response.statusCode, response.body).toBe(303);
   return String(response.headers.location);

@@ -136,7 +136,7 @@ async function answerFor(deps: PayDeps, orderId: number, input: PayInput): Promi
     amount: Number(order.total),
     currency: order.currency,
     description: describe(file, file.results?.inputRecordCount ?? 0),
-    saveCard: false,
+    offerToSaveCard: false,
   });
   if (order.gateway_ref !== page.ref) await db.updateTable('orders').set({ gateway_ref: page.ref, updated_at: secondsOf(deps.clock) }).where('id', '=', orderId).execute();
   return { checkoutUrl: page.url, invoiceUrl: null, orderId };

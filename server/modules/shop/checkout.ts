@@ -11,7 +11,6 @@ import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
 import { authoriseGroup, isRowId, type Actor } from '../groups/access';
 import { isUniqueViolation } from '../plans/common';
-import { accountsWantingCard } from './fulfil';
 import { customerRefOf, portalReturnUrl } from './common';
 
 // POST /shop/checkout: the basket becomes a pending order priced from the catalogue (never from the
@@ -172,7 +171,6 @@ async function paymentPage(deps: CheckoutDeps, orderId: number): Promise<{ url: 
   if (order.status !== 'pending' && order.status !== 'paid') throw new AppError(409, `This checkout has ended (${order.status}): start a new one`);
   const lines = await db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('line_no').execute();
   const accounts = [...new Set(lines.flatMap((line) => (line.account_id === null ? [] : [line.account_id])))];
-  const saveCard = (await accountsWantingCard(db, accounts)).length > 0;
   const page = await deps.gateway.createPaymentPage({
     idempotencyKey: order.idempotency_key,
     customer: { ref: await customerRefOf(db, accounts[0] ?? 0), email: order.billing.email, name: order.billing.name },
@@ -182,7 +180,8 @@ async function paymentPage(deps: CheckoutDeps, orderId: number): Promise<{ url: 
     amount: Number(order.total),
     currency: order.currency,
     description: describe(lines.map((line) => ({ plan: line.plan_name, clicks: line.clicks }))),
-    saveCard,
+    // The customer may keep this card for the accounts' automatic renewals; it is theirs to tick.
+    offerToSaveCard: accounts.length > 0,
   });
   if (order.gateway_ref !== page.ref) await db.updateTable('orders').set({ gateway_ref: page.ref, updated_at: secondsOf(deps.clock) }).where('id', '=', orderId).execute();
   return { url: page.url, orderId };

@@ -101,30 +101,17 @@ export async function fulfilIn(trx: Db, deps: Omit<FulfilDeps, 'db'>, orderId: n
       seller: JSON.stringify(sellerOf(deps, order.territory)),
     })
     .execute();
+  // The gateway returns the card only when the customer ticked the box to keep it: it becomes the
+  // saved card of every account the order paid for. Unticked, a saved card stays as it was.
   if (outcome.card) {
     const accounts = [...new Set(lines.flatMap((line) => (line.account_id === null || line.accountExists === null ? [] : [line.account_id])))];
     // The customer the checkout paid as (customerRefOf its first account), read before any card changes.
     const customerRef = accounts.length > 0 ? await customerRefOf(trx, accounts[0]) : '';
-    for (const accountId of await accountsWantingCard(trx, accounts)) {
+    for (const accountId of accounts) {
       await storeCard(trx, { accountId, card: outcome.card, customerRef, billingEmail: order.billing.email, userId: order.user_id, now, gateway: order.gateway });
     }
   }
   return true;
-}
-
-/**
- * The accounts whose card a payment keeps: those with no saved card, and those renewing
- * automatically (the card they pay with now is the one renewals should charge).
- */
-export async function accountsWantingCard(db: Db, accountIds: readonly number[]): Promise<number[]> {
-  if (accountIds.length === 0) return [];
-  const withCard = new Set((await db.selectFrom('payment_methods').select('account_id').where('account_id', 'in', [...accountIds]).execute()).map((row) => row.account_id));
-  const renewing = new Set(
-    (await db.selectFrom('subscriptions').select('account_id').where('account_id', 'in', [...accountIds]).where('enabled', '=', true).where('renew_clicks', '>', 0).execute()).map(
-      (row) => row.account_id,
-    ),
-  );
-  return accountIds.filter((id) => !withCard.has(id) || renewing.has(id));
 }
 
 /** Keeps (or replaces) the account's saved card: spec section 3, Saved payment. */
