@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResponse } from '../../contract/search/schemas';
 import { call, request, signedIn, type Caller } from './groups-fixtures';
 import { createHarness, fixturePassword, type Harness, query } from './harness';
+import { insertToken } from './tokens-fixtures';
 
 let h: Harness;
 beforeAll(async () => {
@@ -109,23 +110,29 @@ describe('services and service permissions', () => {
 
   it('lets an owner give a group user a service, for every token or one, and take it back', async () => {
     const org = await h.createGroup({ name: 'Service Co', type: 'organisation' });
+    const account = await h.createGroup({ name: 'Service Co UK', type: 'account', parentId: org });
     const owner = await signedIn(h);
     await h.addToGroup(org, owner.id, 'owner');
     const member = await signedIn(h);
     await h.addToGroup(org, member.id, 'member');
+    const tokenId = await insertToken(h, account);
     const { body: services } = await get(owner, '/services');
     const email = services.find((s: { name: string }) => s.name === 'email').id as number;
     const key = { groupId: org, userId: member.id, serviceId: email };
+    const onAccount = { ...key, groupId: account };
 
     expect((await put(owner, '/userservices', key)).body).toEqual([{ serviceId: email, name: 'email', tokenId: null }]);
     await put(owner, '/userservices', key);
-    await put(owner, '/userservices', { ...key, tokenId: 7 });
-    expect((await get(member, '/userservices', { groupId: org, userId: member.id })).body).toEqual([
+    // One token: a token of the group itself (an account; tokens-export-rights.test.ts has the refusals).
+    expect((await put(owner, '/userservices', { ...key, tokenId })).body).toEqual({ statusCode: 404, msg: 'Token not found' });
+    await put(owner, '/userservices', onAccount);
+    await put(owner, '/userservices', { ...onAccount, tokenId });
+    expect((await get(member, '/userservices', { groupId: account, userId: member.id })).body).toEqual([
       { serviceId: email, name: 'email', tokenId: null },
-      { serviceId: email, name: 'email', tokenId: 7 },
+      { serviceId: email, name: 'email', tokenId },
     ]);
-    const afterDelete = await call(h, owner, request('DELETE', '/userservices', key));
-    expect(afterDelete.body).toEqual([{ serviceId: email, name: 'email', tokenId: 7 }]);
+    const afterDelete = await call(h, owner, request('DELETE', '/userservices', onAccount));
+    expect(afterDelete.body).toEqual([{ serviceId: email, name: 'email', tokenId }]);
 
     expect((await put(member, '/userservices', key)).status).toBe(403);
     const outsider = await signedIn(h);

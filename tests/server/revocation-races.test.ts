@@ -3,14 +3,17 @@
 // session a login makes must not outlive a change that ends the user's sessions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeIn, createHarness, fixturePassword, query, type Harness } from './harness';
+import { request } from './groups-fixtures';
+import { meterEnv } from './metering-fixtures';
+import { insertBundle, insertDataset, insertPlan } from './plans-fixtures';
 import { queryGate } from './queryGate';
-import { insertToken, tokens } from './tokens-fixtures';
+import { insertToken, nowOf, tokens } from './tokens-fixtures';
 
 let h: Harness;
 const gate = queryGate();
 
 beforeAll(async () => {
-  h = await createHarness({ dbPlugin: gate.plugin });
+  h = await createHarness({ dbPlugin: gate.plugin, env: meterEnv });
 });
 afterAll(() => h?.close());
 
@@ -120,6 +123,46 @@ describe.runIf(process.env.DATABASE_URL)('a token export under way', () => {
     const live = await query<{ n: number }>(h.db, 'select count(*)::int as n from sessions where user_id = $1 and revoked_at is null', [owner.id]);
     expect([answer.statusCode, live.rows[0].n]).toEqual([401, 0]);
   });
+});
+
+describe.runIf(process.env.DATABASE_URL)('a token export under way while its owner loses the right to export', () => {
+  // The export read its owner's level, then the demotion (or removal) ran whole and ended the
+  // owner's exported copies, then the export wrote its year-long copy: left out, it spent the
+  // account's clicks on. The export now share-locks the account and the groups above it before it
+  // reads the level, so the change waits for it and ends that copy too.
+  const changes = {
+    'demoted to member': (organisation: number, userId: number) => request('PUT', '/groupuseraccess', { groupId: organisation, userId, accessLevel: 'member' }),
+    'removed from the organisation': (organisation: number, userId: number) => request('DELETE', '/groupusers', { groupId: organisation, userId }),
+  };
+  for (const [name, change] of Object.entries(changes)) {
+    it(`ends the copy it makes: ${name}`, async () => {
+      const exporter = await h.createUser();
+      const other = await h.createUser();
+      const otherJwt = (await h.login(other.email)).jwt;
+      const organisationId = await h.createGroup({ name: 'Race Org', type: 'organisation' });
+      const accountId = await h.createGroup({ name: 'Race UK', type: 'account', parentId: organisationId });
+      await h.addToGroup(organisationId, exporter.id, 'owner');
+      await h.addToGroup(organisationId, other.id, 'owner');
+      const planId = await insertPlan(h, { datasetId: await insertDataset(h, { service: 'addresslookup' }) });
+      await insertBundle(h, { accountId, planId, clicks: 100, start: nowOf(h) - 86_400, end: nowOf(h) + 86_400 });
+      const tokenId = await insertToken(h, accountId);
+
+      // Held once it has read the level and found the token (its read of tokens), before it writes the copy.
+      const { held, release } = gate.hold(['tokens']);
+      const late = h.inject({ ...tokens('GET', '/export', { accountId, tokenId }), headers: { authorization: h.basic(exporter.email, fixturePassword) } });
+      await held;
+      let settled = false;
+      const taking = h.inject({ ...change(organisationId, exporter.id), headers: h.bearer(otherJwt) }).finally(() => { settled = true; });
+      while (!settled && !(await waitingOnALock())) await new Promise((done) => setTimeout(done, 10));
+      release();
+      const answer = await late;
+      expect((await taking).statusCode).toBe(200);
+      const spent = answer.statusCode === 200
+        ? (await h.inject({ method: 'POST', url: '/api/metertest/addresslookup', headers: h.bearer(answer.json<{ token: string }>().token) })).statusCode
+        : answer.statusCode;
+      expect([answer.statusCode, spent]).toEqual([200, 401]);
+    });
+  }
 });
 
 /** Whether a statement of this database waits for a row lock (the lock call, on the login's). */

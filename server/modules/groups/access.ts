@@ -2,7 +2,7 @@ import { accessRefusals, canOnUser, isStaffUser, refusal, userAccessRefusal, typ
 import type { Role } from '../../../contract/shared/roles';
 import type { Db } from '../../db';
 import { forbidden, notFound } from '../../errors';
-import { levels, type GroupLevel } from './queries';
+import { levels, shareLockChain, type GroupLevel } from './queries';
 
 // The server's authorisation: it loads what the rules need (the caller's level on the group) and
 // asks the one access module, contract/shared/access.ts, for the answer and its words.
@@ -32,21 +32,25 @@ export function assertStaff(actor: Actor): void {
  * Loads the group's place in the tree and checks the actor may do `need` on it: 404 'Group not
  * found' for an unknown id, 403 'You do not have access to this group' without any access, and a
  * 403 naming what is missing for a user who has access but not enough. Writers pass their `trx`
- * with `lock` to hold the group row until it commits.
+ * with `lock` to hold the group row until it commits; with 'chain', the group and every group above
+ * it are share-locked before the level is read, so the level cannot be taken away until it commits
+ * (a change of a membership holds its group's row for update: it waits, or this waits for it and
+ * reads the level it left).
  */
 export async function authoriseGroup(
   db: Db,
   actor: Actor,
   groupId: number,
   need: GroupNeed,
-  lock?: 'share' | 'update',
+  lock?: 'share' | 'update' | 'chain',
 ): Promise<AuthorisedGroup> {
   if (!isRowId(groupId)) throw groupNotFound();
+  if (lock === 'chain') await shareLockChain(db, groupId);
   const row = await db
     .selectFrom('groups')
     .select(['id', 'type', 'parent_id as parentId'])
     .where('id', '=', groupId)
-    .$if(lock === 'share', (qb) => qb.forShare())
+    .$if(lock === 'share' || lock === 'chain', (qb) => qb.forShare())
     .$if(lock === 'update', (qb) => qb.forUpdate())
     .executeTakeFirst();
   if (!row) throw groupNotFound();

@@ -55,6 +55,35 @@ export function ancestors(db: Db, startIds: readonly number[], maxDepth?: number
   );
 }
 
+/**
+ * Share-locks the group and every group above it until the transaction ends. A level read after it
+ * stands until then: changing a membership (or moving a group) holds that group's row for update.
+ */
+export async function shareLockChain(trx: Db, groupId: number): Promise<void> {
+  await ancestors(trx, [groupId])
+    .selectFrom('groups')
+    .select('groups.id')
+    .where('groups.id', 'in', (eb) => eb.selectFrom('chain').select('chain.id'))
+    .forShare('groups')
+    .execute();
+}
+
+/** Every group under the group, and the group itself. */
+export async function subtreeIds(db: Db, groupId: number): Promise<number[]> {
+  const rows = await db
+    .withRecursive('tree(id)', (qc) =>
+      qc
+        .selectFrom('groups')
+        .where('groups.id', '=', groupId)
+        .select('groups.id')
+        .union(qc.selectFrom('groups').innerJoin('tree', 'tree.id', 'groups.parent_id').select('groups.id')),
+    )
+    .selectFrom('tree')
+    .select('tree.id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 export type GroupLevel = {
   /** The strongest level on the group or any group above it. */
   level: AccessLevel | null;

@@ -11,6 +11,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
 import { holdsSubscriptions } from '../plans/accountQueries';
+import { endExportsNoLongerAllowed } from '../tokens/export';
 import { findUserById } from '../users/queries';
 import { authoriseGroup, type Actor } from './access';
 import {
@@ -240,13 +241,17 @@ export async function deleteGroup(deps: GroupDeps, actor: Actor, input: { id: nu
 
 type Need = Parameters<typeof authoriseGroup>[3];
 
-/** Locks the group, checks the actor and the group's state, applies the update, and returns the group. */
+/**
+ * Locks the group, checks the actor and the group's state, applies the update (then `after`, in the
+ * same transaction), and returns the group.
+ */
 async function changeGroup(
   deps: GroupDeps,
   actor: Actor,
   groupId: number,
   need: Need,
   change: (trx: Db, group: GroupRow) => Updateable<GroupsTable> | Promise<Updateable<GroupsTable>>,
+  after?: (trx: Db) => Promise<unknown>,
 ): Promise<Group> {
   await deps.db.transaction().execute(async (trx) => {
     await authoriseGroup(trx, actor, groupId, need, 'update');
@@ -257,6 +262,7 @@ async function changeGroup(
       .set({ ...changes, update_timestamp: secondsOf(deps.clock), update_user_id: actor.id })
       .where('id', '=', groupId)
       .execute();
+    await after?.(trx);
   });
   return groupFor(deps.db, actor, groupId);
 }
@@ -339,16 +345,26 @@ export function organisationToPartner(
   });
 }
 
-/** PUT /migrate/removeFromPartner (admin, super): the organisation leaves its partner and becomes a root. */
+/**
+ * PUT /migrate/removeFromPartner (admin, super): the organisation leaves its partner and becomes a
+ * root. The partner's owners no longer own its accounts: their exported tokens of them stop with it.
+ */
 export function removeFromPartner(deps: GroupDeps, actor: Actor, input: OnGroup): Promise<Group> {
-  return changeGroup(deps, actor, input.groupId, 'admin', async (trx, group) => {
-    const parent =
-      group.parentId === null ? undefined : await trx.selectFrom('groups').select('type').where('id', '=', group.parentId).executeTakeFirst();
-    if (group.type !== 'organisation' || parent?.type !== 'partner') {
-      throw badRequest('Only an organisation under a partner can be removed from it');
-    }
-    return { parent_id: null };
-  });
+  return changeGroup(
+    deps,
+    actor,
+    input.groupId,
+    'admin',
+    async (trx, group) => {
+      const parent =
+        group.parentId === null ? undefined : await trx.selectFrom('groups').select('type').where('id', '=', group.parentId).executeTakeFirst();
+      if (group.type !== 'organisation' || parent?.type !== 'partner') {
+        throw badRequest('Only an organisation under a partner can be removed from it');
+      }
+      return { parent_id: null };
+    },
+    (trx) => endExportsNoLongerAllowed(trx, { underGroupId: input.groupId }, secondsOf(deps.clock)),
+  );
 }
 
 /** GET /account/candelete (plans manager): true when nothing hangs below the account: no groups, no subscriptions. */
@@ -423,13 +439,16 @@ export async function setGroupUserAccess(
     if (!current) throw notAMember();
     assertMayChangeLevel(actor, group.level, current, accessLevel);
     if (current === 'owner' && accessLevel !== 'owner') await assertKeepsAnOwner(trx, groupId, userId);
-    await putGroupUser(trx, groupId, userId, accessLevel, secondsOf(deps.clock));
+    const now = secondsOf(deps.clock);
+    await putGroupUser(trx, groupId, userId, accessLevel, now);
+    // A demoted owner's exported tokens of the accounts they no longer own stop with the demotion.
+    await endExportsNoLongerAllowed(trx, { userId }, now);
   });
   return getGroupUserAccess(deps, actor, { groupId, userId });
 }
 
 /** DELETE /groupusers and /groupuseraccess: removes the user's own level on the group (owners, staff, or the user leaving). */
-export async function removeGroupUser(deps: Pick<Deps, 'db'>, actor: Actor, input: GroupUserKey): Promise<{ msg: string }> {
+export async function removeGroupUser(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, input: GroupUserKey): Promise<{ msg: string }> {
   const { groupId, userId } = input;
   await deps.db.transaction().execute(async (trx) => {
     const group = await authoriseGroup(trx, actor, groupId, userId === actor.id ? 'read' : 'manage', 'update');
@@ -438,6 +457,8 @@ export async function removeGroupUser(deps: Pick<Deps, 'db'>, actor: Actor, inpu
     if (userId !== actor.id) assertMayChangeLevel(actor, group.level, current, null);
     if (current === 'owner') await assertKeepsAnOwner(trx, groupId, userId);
     await trx.deleteFrom('group_users').where('group_id', '=', groupId).where('user_id', '=', userId).execute();
+    // So do their exported tokens of the accounts they owned through this group (and no longer own).
+    await endExportsNoLongerAllowed(trx, { userId }, secondsOf(deps.clock));
   });
   return { msg: 'User removed from the group' };
 }

@@ -1,16 +1,22 @@
 import { randomBytes } from 'node:crypto';
+import { can } from '../../../contract/shared/access';
 import { exportSeconds } from '../../../contract/shared/tokens';
+import type { Db } from '../../db';
 import type { TokenAction } from '../../db/schema';
 import { conflict, unauthorised } from '../../errors';
 import { invalidCredentials } from '../../http/route';
 import { secondsOf, utcDate } from '../../platform/clock';
 import type { Deps } from '../deps';
 import { isRowId } from '../groups/access';
+import { levels, subtreeIds } from '../groups/queries';
 import { userByReentry } from '../users/reentry';
 import { insertCheckedSession } from '../users/queries';
 import { issueSession } from '../users/service';
 import { liveToken, writeAudit } from './queries';
 import { authoriseAccount, tokenNotFound } from './service';
+
+/** What the exporter needs on the token's account: the export checks it, endExportsNoLongerAllowed re-checks it. */
+export const exportNeed = 'own' as const;
 
 /**
  * GET /tokens/export ?accountId, tokenId with the owner's user name and password (spec section 7,
@@ -29,8 +35,10 @@ export async function exportToken(
   const sessionId = randomBytes(18).toString('base64url');
   const action: TokenAction = 'export';
   await db.transaction().execute(async (trx) => {
-    // Staff are not enough: a credential of the account is handed out by its own owners.
-    await authoriseAccount(trx, user, accountId, 'own', 'share');
+    // Staff are not enough: a credential of the account is handed out by its own owners. The level
+    // is read under a share lock of the account and every group above it, so a demotion or removal
+    // either waits for this export (and then ends it, endExportsNoLongerAllowed) or is seen here.
+    await authoriseAccount(trx, user, accountId, exportNeed, 'chain');
     if (!isRowId(tokenId)) throw tokenNotFound();
     const row = await liveToken(trx, tokenId, true);
     if (!row || row.account_id !== accountId) throw tokenNotFound();
@@ -45,4 +53,43 @@ export async function exportToken(
   const lifetimes = { recycleSeconds: exportSeconds, expirySeconds: exportSeconds, sessionId };
   const { jwt } = await issueSession(deps, user, lifetimes, accountId, now);
   return { token: jwt };
+}
+
+/** Whose exported copies to re-check: one user's, or those of the tokens of the accounts under a group (the group moved). */
+export type ExportScope = { userId: number } | { underGroupId: number };
+
+/**
+ * Ends at once, in the caller's transaction, every live exported copy (an 'api' session bound to a
+ * token) in `scope` whose exporter may no longer export that token: the same rule as the export
+ * (exportNeed on the token's account, from their level on it or on a group above it), and an
+ * unlocked user. Called after every change that can take the right away (a level lowered or
+ * removed, a group moved from under its partner), so no path has to know which exports it touched.
+ * The tokens stay: the owners left may export them again. Answers how many copies it ended.
+ */
+export async function endExportsNoLongerAllowed(trx: Db, scope: ExportScope, now: number): Promise<number> {
+  const accounts = 'underGroupId' in scope ? await subtreeIds(trx, scope.underGroupId) : null;
+  if (accounts !== null && accounts.length === 0) return 0;
+  const live = await trx
+    .selectFrom('sessions as s')
+    .innerJoin('tokens as t', 't.id', 's.token_id')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.id', 's.user_id as userId', 't.account_id as accountId', 'u.roles', 'u.locked'])
+    .where('s.kind', '=', 'api')
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', now)
+    .$if('userId' in scope, (qb) => qb.where('s.user_id', '=', (scope as { userId: number }).userId))
+    .$if(accounts !== null, (qb) => qb.where('t.account_id', 'in', accounts!))
+    .execute();
+  const byUser = new Map<number, typeof live>();
+  for (const session of live) byUser.set(session.userId, [...(byUser.get(session.userId) ?? []), session]);
+  const ended: string[] = [];
+  for (const [userId, sessions] of byUser) {
+    const found = await levels(trx, userId, [...new Set(sessions.map((session) => session.accountId))]);
+    for (const session of sessions) {
+      if (session.locked || !can(session, { level: found.get(session.accountId)!.level }, exportNeed)) ended.push(session.id);
+    }
+  }
+  if (ended.length === 0) return 0;
+  await trx.updateTable('sessions').set({ revoked_at: now }).where('id', 'in', ended).where('revoked_at', 'is', null).execute();
+  return ended.length;
 }

@@ -56,7 +56,7 @@ function changeLines(before: Token, after: Editable, prefix = ''): AuditLine[] {
   return lines;
 }
 
-export async function authoriseAccount(db: Db, actor: Actor, accountId: number, need: 'manage' | 'own', lock?: 'share') {
+export async function authoriseAccount(db: Db, actor: Actor, accountId: number, need: 'manage' | 'own', lock?: 'share' | 'chain') {
   const group = await authoriseGroup(db, actor, accountId, need, lock);
   if (group.type !== 'account') throw badRequest(notAnAccount);
   return group;

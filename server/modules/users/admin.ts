@@ -6,8 +6,10 @@ import type { User } from '../../../contract/users/entities';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { assertOnUser, assertStaff, authoriseGroup, type Actor } from '../groups/access';
+import { assertOnUser, assertStaff, authoriseGroup, isRowId, type Actor } from '../groups/access';
 import { levels } from '../groups/queries';
+import { liveToken } from '../tokens/queries';
+import { tokenNotFound } from '../tokens/service';
 import { listUserRecords, revokeSessions, toUser, updateUserRow, type UserRecord } from './queries';
 import { requireUser } from './service';
 
@@ -167,7 +169,11 @@ export async function userServices(deps: Pick<Deps, 'db'>, actor: Actor, input: 
   return servicesOf(deps, input.groupId, input.userId);
 }
 
-/** PUT /userservices (owners, staff): lets a user of the group call the service, for every token or one. */
+/**
+ * PUT /userservices (owners, staff): lets a user of the group call the service, for every token or
+ * one. The one token must be an undeleted token of that group (an account): another account's token,
+ * a deleted or an unknown one answers 404 'Token not found', as the token calls do.
+ */
 export async function grantUserService(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, key: ServiceKey): Promise<UserService[]> {
   await deps.db.transaction().execute(async (trx) => {
     await authoriseGroup(trx, actor, key.groupId, 'manage', 'share');
@@ -176,6 +182,10 @@ export async function grantUserService(deps: Pick<Deps, 'db' | 'clock'>, actor: 
     }
     if (!(await trx.selectFrom('services').select('id').where('id', '=', key.serviceId).executeTakeFirst())) {
       throw notFound('Service not found');
+    }
+    if (key.tokenId !== undefined) {
+      const token = isRowId(key.tokenId) ? await liveToken(trx, key.tokenId) : undefined;
+      if (!token || token.account_id !== key.groupId) throw tokenNotFound();
     }
     await trx
       .insertInto('user_services')

@@ -197,6 +197,7 @@ export async function deleteUser(deps: Pick<Deps, 'db'>, actor: Actor, input: { 
       throw conflict(`This user is the only owner of ${alone.join(', ')}. Make someone else an owner of ${alone.length === 1 ? 'that group' : 'those groups'} first.`);
     }
     await trx.deleteFrom('group_users').where('user_id', '=', input.id).execute();
+    // Their sessions, exported tokens included, go with the row (sessions.user_id on delete cascade).
     return trx.deleteFrom('users').where('id', '=', input.id).returning('id').executeTakeFirst();
   });
   if (!deleted) throw userNotFound();
