@@ -117,6 +117,26 @@ describe('the saved card is the customer\'s choice', () => {
   });
 });
 
+describe('a paid bundle', () => {
+  it('is neither deleted nor re-priced by staff: its invoice still bills it', async () => {
+    const { url, orderId } = await newOrder(2000);
+    await payOnPage(h, url, 'success');
+    const order = await call(h, shop.owner, plans('GET', '/shop/order', { orderId }));
+    const { invoiceNumber } = order.body as { invoiceNumber: string };
+    const { rows } = await query<{ id: number; price: number }>(h.db, 'select id, price from bundles where order_id = $1', [orderId]);
+    const [bundle] = rows;
+    const { signedIn } = await import('./groups-fixtures');
+    const sales = await signedIn(h, ['sales']);
+    const deleted = await call(h, sales, plans('DELETE', '/bundles', { bundleId: bundle.id }));
+    expect(deleted).toEqual({ status: 409, body: { statusCode: 409, msg: `This bundle was paid for on invoice ${invoiceNumber}, so it cannot be deleted: end it early by setting its end date instead` } });
+    const repriced = await call(h, sales, plans('PUT', '/bundles', { bundleId: bundle.id }, { price: 1 }));
+    expect(repriced).toEqual({ status: 409, body: { statusCode: 409, msg: `This bundle was paid for on invoice ${invoiceNumber}: its price cannot change` } });
+    expect((await query(h.db, 'select id, price from bundles where order_id = $1', [orderId])).rows).toEqual(rows);
+    // Its own price, its clicks and its dates may still be set.
+    expect((await call(h, sales, plans('PUT', '/bundles', { bundleId: bundle.id }, { price: Number(bundle.price), clicks: 2500 }))).status).toBe(200);
+  });
+});
+
 describe('confirmations', () => {
   it('the same signed webhook sent 100 times at once makes one paid order, one set of bundles, one invoice', async () => {
     const { orderId } = await newOrder();

@@ -1,7 +1,15 @@
 import type { Bundle } from '../../../contract/plans/entities';
+import { invoiceNumberText } from '../../../contract/shared/shop';
 import type { Db } from '../../db';
 
 // The SQL of what accounts hold: subscriptions, bundles and daily usage, through Kysely.
+
+/** The invoice number (UK-000002) of the paid order a bundle came from; null for a bundle staff added. */
+export async function paidInvoiceOf(db: Db, orderId: number | null): Promise<string | null> {
+  if (orderId === null) return null;
+  const invoice = await db.selectFrom('invoices').select(['territory', 'number']).where('order_id', '=', orderId).executeTakeFirst();
+  return invoice ? invoiceNumberText(invoice.territory, invoice.number) : null;
+}
 
 /** An account's subscriptions with what the summary shows of their plans. */
 export function subscriptionRows(db: Db, accountId: number) {

@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
 import { assertStaff, authoriseGroup, isRowId, type Actor } from '../groups/access';
-import { bundleRows } from './accountQueries';
+import { bundleRows, paidInvoiceOf } from './accountQueries';
 import { addMonths, assertRowId, missing } from './common';
 import { planRow } from './catalogueQueries';
 
@@ -123,7 +123,7 @@ export async function updateBundle(
     // Row lock: metering may be spending clicks of this bundle at the same time.
     const row = await trx
       .selectFrom('bundles')
-      .select(['account_id', 'clicks', 'used_clicks', 'start_date', 'end_date'])
+      .select(['account_id', 'clicks', 'used_clicks', 'start_date', 'end_date', 'price', 'order_id'])
       .where('id', '=', bundleId)
       .forUpdate()
       .executeTakeFirst();
@@ -133,6 +133,11 @@ export async function updateBundle(
       throw badRequest(`${row.used_clicks.toLocaleString('en-GB')} clicks of this bundle are used already: it cannot hold fewer`);
     }
     if ((body.endDate ?? row.end_date) <= (body.startDate ?? row.start_date)) throw endsBeforeStart();
+    if (body.price !== undefined && body.price !== Number(row.price)) {
+      const invoice = await paidInvoiceOf(trx, row.order_id);
+      // The invoice bills what was paid: the bundle's price stays the invoice's.
+      if (invoice) throw conflict(`This bundle was paid for on invoice ${invoice}: its price cannot change`);
+    }
     const changes = {
       ...(body.clicks !== undefined ? { clicks: body.clicks } : {}),
       ...(body.startDate !== undefined ? { start_date: body.startDate } : {}),
@@ -151,9 +156,12 @@ export async function deleteBundle(deps: BundleDeps, actor: Actor, query: { bund
   assertStaff(actor);
   assertRowId(query.bundleId, missing.bundle);
   await deps.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('bundles').select(['account_id', 'used_clicks']).where('id', '=', query.bundleId).forUpdate().executeTakeFirst();
+    const row = await trx.selectFrom('bundles').select(['account_id', 'used_clicks', 'order_id']).where('id', '=', query.bundleId).forUpdate().executeTakeFirst();
     if (!row) throw missing.bundle();
     await authoriseGroup(trx, actor, row.account_id, 'staff');
+    const invoice = await paidInvoiceOf(trx, row.order_id);
+    // Deleting it would take back clicks an invoice still bills.
+    if (invoice) throw conflict(`This bundle was paid for on invoice ${invoice}, so it cannot be deleted: end it early by setting its end date instead`);
     if (row.used_clicks > 0) {
       throw conflict(`${row.used_clicks.toLocaleString('en-GB')} clicks of this bundle are used, so it cannot be deleted: end it early by setting its end date instead`);
     }
