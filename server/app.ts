@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifySer
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import type { ServiceName } from '../contract/config/entities';
-import { servicePaths, type Config } from './config';
+import { fastifyTrustProxy, servicePaths, type Config } from './config';
 import type { Db } from './db';
 import { createAddressDatasets } from './engines/address/datasets';
 import { nodeResolver, type EmailResolver } from './engines/email/resolver';
@@ -111,7 +111,7 @@ export function buildApp(appDeps: AppDeps): FastifyInstance {
   const limits = config.http;
   const app = Fastify({
     logger: appDeps.logger ?? false,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     connectionTimeout: limits.idleTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     requestTimeout: limits.requestTimeoutMs,
