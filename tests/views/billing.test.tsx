@@ -218,5 +218,8 @@ describe('the Billing section\'s words', () => {
     expect(returnMessage('card-saved')?.tone).toBe('success');
     expect(returnMessage('cancelled')?.text).toBe('No card was saved: the card page was left without saving.');
     expect(returnMessage('something-else')).toBeNull();
+    // A declined card on the save-a-card page comes back by its cancel URL, with the gateway's payment=declined.
+    expect(returnMessage('cancelled', 'declined')?.text).toBe('No card was saved: the bank declined it. Try another card.');
+    expect(returnMessage('cancelled', 'cancelled')?.text).toBe('No card was saved: the card page was left without saving.');
   });
 });

@@ -21,12 +21,12 @@ const billingPath = '/administration/services?tab=billing';
  */
 export function BillingSection({ account, now }: { account: { id: number; name: string }; now: number }) {
   const data = useLoaderData({ from: '/_signedIn/_validated/administration/services/' });
-  const { billing } = useSearch({ from: '/_signedIn/_validated/administration/services/' });
+  const { billing, payment } = useSearch({ from: '/_signedIn/_validated/administration/services/' });
   const portal = usePortal();
   const router = useRouter();
   const { run, busy, done } = useGroupAction({ refreshGroups: false });
   const api = billingApi(portal.api);
-  const back = returnMessage(billing);
+  const back = returnMessage(billing, payment);
   const reload = () => void router.invalidate();
 
   if (!data?.section || !data.details) return <Spinner text="Loading billing…" />;

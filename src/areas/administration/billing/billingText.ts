@@ -54,12 +54,14 @@ export function invoiceRows(invoices: readonly InvoiceSummary[]): Cell[][] {
 }
 
 /**
- * What the gateway's card page came back with (?billing=...; the server adds it to the way back):
- * the sentence the section starts with, or null.
+ * What the gateway's card page came back with (?billing=...; the server adds it to the way back, and
+ * the gateway adds ?payment=declined or cancelled when the customer did not get through): the
+ * sentence the section starts with, or null.
  */
-export function returnMessage(billing: string | undefined): { text: string; tone: 'success' | 'warning' } | null {
+export function returnMessage(billing: string | undefined, payment?: unknown): { text: string; tone: 'success' | 'warning' } | null {
   if (billing === 'card-saved') return { text: 'Your card is saved. Automatic renewals will be paid with it.', tone: 'success' };
+  const declined = billing === 'declined' || billing === 'card-declined' || payment === 'declined';
+  if (declined) return { text: 'No card was saved: the bank declined it. Try another card.', tone: 'warning' };
   if (billing === 'cancelled' || billing === 'card-cancelled') return { text: 'No card was saved: the card page was left without saving.', tone: 'warning' };
-  if (billing === 'declined' || billing === 'card-declined') return { text: 'No card was saved: the bank declined it. Try another card.', tone: 'warning' };
   return null;
 }
