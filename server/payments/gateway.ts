@@ -45,7 +45,7 @@ export type PaymentOutcome =
 export type GatewayEvent = {
   /** Unique per event; a redelivery carries the same id. */
   id: string;
-  type: 'payment.succeeded' | 'payment.declined' | 'setup.succeeded';
+  type: 'payment.succeeded' | 'payment.declined' | 'payment.cancelled' | 'setup.succeeded';
   outcome: PaymentOutcome;
   /** The hosted page's mode: a payment or saving a card. */
   mode: 'payment' | 'setup';

@@ -134,6 +134,9 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
       await queue({ ref, type: mode === 'setup' ? 'setup.succeeded' : 'payment.succeeded', settle: true }, processingDelaySeconds);
     } else if (status === 'declined' && mode === 'payment') {
       await queue({ ref, type: 'payment.declined' });
+    } else if (status === 'cancelled' && mode === 'payment') {
+      // The customer gave up (and may never come back to the merchant's page): the order ends now.
+      await queue({ ref, type: 'payment.cancelled' });
     }
   }
 

@@ -40,7 +40,7 @@ const card = z.object({
 const refs = { ref: z.string().min(1), reference: z.string() };
 const eventSchema = z.object({
   id: z.string().min(1).max(200),
-  type: z.enum(['payment.succeeded', 'payment.declined', 'setup.succeeded']),
+  type: z.enum(['payment.succeeded', 'payment.declined', 'payment.cancelled', 'setup.succeeded']),
   mode: z.enum(['payment', 'setup']),
   outcome: z.discriminatedUnion('status', [
     z.object({ status: z.enum(['open', 'processing', 'cancelled']), ...refs }),

@@ -124,6 +124,15 @@ describe('a genuinely signed event says no more than the gateway confirms', () =
     expect(await bundlesOf(paid.orderId)).toBe(1);
   });
 
+  it('a cancelled payment ends its order by the gateway\'s event, before anyone opens the order', async () => {
+    const { url, orderId } = await newOrder();
+    await h.inject({ method: 'POST', url: `${new URL(url).pathname}/cancel` });
+    const ref = sessionIdOf(url);
+    const event: GatewayEvent = { id: `evt_${ref}_payment_cancelled`, type: 'payment.cancelled', mode: 'payment', outcome: { status: 'cancelled', ref, reference: String(orderId) } };
+    expect((await h.inject(await signedDelivery(h, event))).json()).toEqual({ received: true, duplicate: false });
+    expect(await statusOf(orderId)).toBe('cancelled');
+  });
+
   it('a payment of another amount or currency than the order fulfils nothing, by webhook or by the browser', async () => {
     for (const change of ['amount = amount - 1', "currency = 'AUD'"]) {
       const { url, orderId } = await newOrder();

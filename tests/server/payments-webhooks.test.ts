@@ -65,6 +65,14 @@ describe('webhook delivery', () => {
     }
   }, 30_000);
 
+  it('announces a payment page the customer cancelled', async () => {
+    const page = await gateway.createPaymentPage(paymentInput({ reference: 'order-cancelled' }));
+    const cancelled = await h.inject({ method: 'POST', url: `${pathOf(page.url)}/cancel` });
+    expect(cancelled.statusCode).toBe(303);
+    const [delivery] = await receiver.waitFor(about(page.ref), 1);
+    expect(await eventOf(delivery)).toMatchObject({ type: 'payment.cancelled', mode: 'payment', outcome: { status: 'cancelled', ref: page.ref, reference: 'order-cancelled' } });
+  }, 30_000);
+
   it('settles the webhook-only card a few seconds after the browser returned, then announces it', async () => {
     const started = Date.now();
     const ref = await pay('webhookOnly');
