@@ -1,15 +1,14 @@
 // CSV export of a table (RFC 4180), built and downloaded in the browser with no call to the server:
-// fields with a comma, quote or line break are quoted and quotes doubled. A text starting with =, +,
-// -, @, tab or CR gets a leading ' so a spreadsheet does not run it as a formula (CSV injection);
-// numbers, negative ones included, stay numbers.
+// fields with a comma, quote or line break are quoted and quotes doubled. A text a spreadsheet would
+// run as a formula gets a leading ' by the rule the server's CSV files follow too
+// (contract/shared/csv.ts, CSV injection); numbers stay numbers.
+import { neutraliseFormula } from '../../contract/shared/csv';
 
 export type Cell = string | number | boolean | null | undefined;
 
-const formulaStart = /^[=+\-@\t\r]/;
-
 function field(value: Cell): string {
   const text = value === null || value === undefined ? '' : String(value);
-  const safe = typeof value !== 'number' && formulaStart.test(text) && !/^-\d/.test(text) ? `'${text}` : text;
+  const safe = typeof value === 'number' ? text : neutraliseFormula(text);
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

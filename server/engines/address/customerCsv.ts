@@ -1,3 +1,4 @@
+import { neutraliseFormula } from '../../../contract/shared/csv';
 import { pafParts } from './format';
 import { ukSample } from './generate';
 
@@ -12,7 +13,12 @@ const surnames = ['Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Jo
 
 export const customerCsvHeader = ['Name', 'Company', 'Address 1', 'Address 2', 'Address 3', 'Town', 'Postcode'];
 
-const field = (f: string) => (/[",\r\n]/.test(f) ? `"${f.replace(/"/g, '""')}"` : f);
+// Made from fixed lists, so nothing here starts a formula; the portal's one rule is applied all the same
+// (contract/shared/csv.ts), as to every CSV the server writes for people to open.
+const field = (text: string) => {
+  const f = neutraliseFormula(text);
+  return /[",\r\n]/.test(f) ? `"${f.replace(/"/g, '""')}"` : f;
+};
 
 /** Records apart in the reference: one in `stride`, so the file spans streets and towns. */
 const stride = 13;

@@ -107,7 +107,7 @@ export const outputFields: z.input<typeof outputField>[] = [
   field(14, 3, 'Dedupe group', 'Records with one group number are duplicates of each other'),
   field(15, 4, 'Suppression flags', 'The lists a kept record is on (flagged, not removed)'),
   field(16, 5, 'Input line', 'The line of your file the record began on'),
-  field(17, 5, 'Input fields', "Your file's columns follow, as they were"),
+  field(17, 5, 'Input fields', "Your file's columns follow, as they were (a value a spreadsheet would run as a formula starts with ')"),
 ];
 
 export const defaultOutputGroups = () => outputGroups.filter((g) => g.defaultOn || g.required).map((g) => g.outputGroupId);

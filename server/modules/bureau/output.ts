@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { stringify, type Stringifier } from 'csv-stringify';
 import yazl from 'yazl';
+import { neutraliseFormula } from '../../../contract/shared/csv';
 import type { OutputRow } from '../../engines/cleanse/run';
 import { outputAddressLines, outputGroupIds } from './catalogue';
 
@@ -10,6 +11,9 @@ import { outputAddressLines, outputGroupIds } from './catalogue';
 // duplicates (when they go to a file of their own), the suppressed records and the errors (each with
 // the line it began on and why it could not be read), then zipped with the summary report into
 // AddressCleanseResults.zip by a streamed zip (yazl) that the storage takes as it comes.
+// Every cell goes through the portal's one rule against CSV injection (contract/shared/csv.ts): a
+// customer's text a spreadsheet would run as a formula (=HYPERLINK(...), +cmd|..., @SUM(A1)) gets a
+// leading '. That ' is the one change made to the input columns, otherwise copied as they were.
 
 export const outputFileNames = {
   cleansed: 'Cleansed.csv',
@@ -26,14 +30,16 @@ function sink(dir: string, name: string, header: string[]): Sink {
   const out = createWriteStream(path);
   // Excel reads a UTF-8 CSV right only with a BOM.
   out.write('\uFEFF');
-  const csv = stringify({ header: true, columns: header, eof: true, record_delimiter: 'windows' });
+  // With windows record ends csv-stringify quotes a field holding \r\n but not one holding a lone \r or
+  // \n (a customer's quoted field may): quoted too, so a line break in a value never ends the record.
+  const csv = stringify({ header: true, columns: header.map(neutraliseFormula), eof: true, record_delimiter: 'windows', quoted_match: /[\r\n]/ });
   csv.pipe(out);
   return { csv, out, path, rows: 0 };
 }
 
 async function put(s: Sink, record: string[]): Promise<void> {
   s.rows++;
-  if (!s.csv.write(record)) await once(s.csv, 'drain');
+  if (!s.csv.write(record.map(neutraliseFormula))) await once(s.csv, 'drain');
 }
 
 async function close(s: Sink): Promise<void> {
