@@ -1,5 +1,5 @@
 import type { Billing } from '../../contract/shared/shop';
-import { territoryLabels } from '../../contract/shared/territory';
+import { territoryLabels, type Territory } from '../../contract/shared/territory';
 import type { Portal } from '../app/portal';
 import { AddressFields } from './AddressFields';
 import { Field } from './Field';
@@ -30,13 +30,21 @@ export function billingOf(values: Record<string, string>): Billing {
   };
 }
 
-/** The form's first values: the user's own name and email; the account's (or organisation's) address, else the user's. */
-export async function billingPrefill(portal: Portal): Promise<BillingPrefill> {
-  const { account, organisation } = portal.groups.getSnapshot().context.selection;
-  const me = portal.session.getSnapshot().context.user;
-  const user = await portal.users.getUser(me.id).catch(() => null);
-  const where = [account, organisation].find((g) => g?.address1) ?? organisation ?? account;
-  const address = {
+type Place = { address1?: string | null; address2?: string | null; address3?: string | null; address4?: string | null; town?: string | null; county?: string | null; postcode?: string | null; country?: string | null };
+
+/**
+ * The billing address a form starts with: the account's, else its organisation's, when one has an
+ * address; else the user's. The country is that address's, else the account's own (its territory's
+ * name when it has none): an account with no address of its own is not billed in its
+ * organisation's country.
+ */
+export function billingAddressOf(
+  account: (Place & { territory: Territory }) | null | undefined,
+  organisation: Place | null | undefined,
+  user: { address1?: string | null; town?: string | null; postcode?: string | null } | null | undefined,
+): BillingPrefill['address'] {
+  const where = [account, organisation].find((g) => g?.address1);
+  return {
     address1: where?.address1 ?? user?.address1 ?? '',
     address2: where?.address2 ?? '',
     address3: where?.address3 ?? '',
@@ -44,12 +52,19 @@ export async function billingPrefill(portal: Portal): Promise<BillingPrefill> {
     town: where?.town ?? user?.town ?? '',
     county: where?.county ?? '',
     postcode: where?.postcode ?? user?.postcode ?? '',
-    country: where?.country || (account ? territoryLabels[account.territory] : ''),
+    country: where?.country || account?.country || (account ? territoryLabels[account.territory] : ''),
   };
+}
+
+/** The form's first values: the user's own name and email, and billingAddressOf the selection. */
+export async function billingPrefill(portal: Portal): Promise<BillingPrefill> {
+  const { account, organisation } = portal.groups.getSnapshot().context.selection;
+  const me = portal.session.getSnapshot().context.user;
+  const user = await portal.users.getUser(me.id).catch(() => null);
   return {
     name: user?.personalName || user?.name || '',
     company: user?.companyName || organisation?.name || '',
     email: user?.email ?? '',
-    address,
+    address: billingAddressOf(account, organisation, user),
   };
 }
