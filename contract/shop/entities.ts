@@ -79,6 +79,11 @@ export const order = z.object({
   invoiceNumber: z.string().nullable(),
   invoiceId: rowId.nullable(),
   lines: z.array(orderLine),
+  /** The billing details given at checkout, as the invoice prints them; the basket offers them again after a decline. */
+  billing: z.object({
+    name: z.string(), company: z.string(), email: z.string(), address1: z.string(), address2: z.string(), address3: z.string(),
+    address4: z.string(), town: z.string(), county: z.string(), postcode: z.string(), country: z.string(),
+  }),
   createdAt: seconds,
   paidAt: seconds.nullable(),
 });

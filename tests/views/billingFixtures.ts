@@ -82,6 +82,7 @@ export const charge = (orderId: number, over: Partial<Charge> = {}): Charge => (
   invoiceNumber: `UK-${String(orderId).padStart(6, '0')}`,
   invoiceId: orderId,
   lines: [],
+  billing: { name: 'Olive Owner', company: 'Acme Trading', email: 'owner@example.com', address1: '1 High Street', address2: '', address3: '', address4: '', town: 'Leeds', county: '', postcode: 'LS1 1AA', country: 'United Kingdom' },
   createdAt: at('2025-06-03T10:00'),
   paidAt: at('2025-06-03T10:01'),
   ...over,

@@ -159,6 +159,20 @@ describe('/shop/basket', () => {
     renderShop('/portal/shop/basket?orderId=9&payment=cancelled');
     expect((await screen.findByRole('alert')).textContent).toContain(cancelledText);
   });
+
+  it('comes back declined with the billing details the checkout was given, not the account\'s', async () => {
+    saveBasket([item(1, 1000)]);
+    const declined: Handler = (c) =>
+      c.url.pathname === '/api/plans/shop/order'
+        ? ok({ orderId: 9, status: 'declined', billing: { name: 'Ada Buyer', company: 'Buyer Ltd', email: 'ada@example.com', address1: '9 Typed Street', address2: '', address3: '', address4: '', town: 'York', county: '', postcode: 'YO1 7HH', country: 'United Kingdom' } })
+        : undefined;
+    renderShop('/portal/shop/basket?orderId=9&payment=declined', declined);
+    await screen.findByRole('alert');
+    expect(screen.getByLabelText(/^Name/)).toHaveProperty('value', 'Ada Buyer');
+    expect(screen.getByLabelText(/^Address line 1/)).toHaveProperty('value', '9 Typed Street');
+    expect(screen.getByLabelText(/^Town/)).toHaveProperty('value', 'York');
+    expect(screen.getByLabelText(/^Postcode/)).toHaveProperty('value', 'YO1 7HH');
+  });
 });
 
 describe('/shop/thankyou', () => {
@@ -166,6 +180,7 @@ describe('/shop/thankyou', () => {
     orderId: 9, kind: 'shop', status, territory: 'uk', organisationId: 30, organisationName: 'Acme Trading', userId: 4, userEmail: 'owner@example.com',
     net: 600, tax: 120, total: 720, failure: null, invoiceNumber: status === 'paid' ? 'UK-000001' : null, invoiceId: status === 'paid' ? 1 : null,
     lines: [{ accountId, accountName: 'Acme UK', planId: 1, plan: 'Address Lookup UK', datasetRef: 'PAF', service: 'addresslookup', clicks: 1000, price: 600, bundleId: status === 'paid' ? 77 : null }],
+    billing: { name: 'Ada Buyer', company: '', email: 'ada@example.com', address1: '9 Typed Street', address2: '', address3: '', address4: '', town: 'York', county: '', postcode: 'YO1 7HH', country: 'United Kingdom' },
     createdAt: 1_750_000_000, paidAt: status === 'paid' ? 1_750_000_100 : null,
   });
 

@@ -36,6 +36,7 @@ export async function orderRows(db: Db, where: OrderWhere = {}): Promise<Order[]
       'orders.tax',
       'orders.total',
       'orders.failure',
+      'orders.billing',
       'invoices.id as invoiceId',
       'invoices.number as invoiceNumber',
       'orders.created_at',
@@ -68,6 +69,7 @@ export async function orderRows(db: Db, where: OrderWhere = {}): Promise<Order[]
     invoiceNumber: row.invoiceNumber === null ? null : invoiceNumberText(row.territory, row.invoiceNumber),
     invoiceId: row.invoiceId,
     lines: lines.get(row.id) ?? [],
+    billing: row.billing,
     createdAt: Number(row.created_at),
     paidAt: row.paid_at === null ? null : Number(row.paid_at),
   }));

@@ -27,10 +27,18 @@ export async function loadShop(portal: Portal) {
 
 export type ShopData = Awaited<ReturnType<typeof loadShop>>;
 
-/** /shop/basket: the plans (names and prices of the items) and the billing form's first values. */
-export async function loadBasketPage(portal: Portal) {
-  const shop = await loadShop(portal);
-  return { ...shop, prefill: await billingPrefill(portal) };
+/**
+ * /shop/basket: the plans (names and prices of the items) and the billing form's first values. Back
+ * from a declined or cancelled payment (?orderId), the form starts with what that checkout was given.
+ */
+export async function loadBasketPage(portal: Portal, returnedOrderId?: number) {
+  const data = await loadShop(portal);
+  const prefill = await billingPrefill(portal);
+  if (returnedOrderId === undefined) return { ...data, prefill };
+  const order = await portal.api.call(shop.getOrder, { query: { orderId: returnedOrderId } }, { action: 'load your order', cache: false }).catch(() => null);
+  if (!order || order.status === 'paid') return { ...data, prefill };
+  const { name, company, email, ...address } = order.billing;
+  return { ...data, prefill: { name, company, email, address } };
 }
 
 /** /shop/thankyou ?orderId: the order (GET /shop/order confirms a pending one with the gateway first). */

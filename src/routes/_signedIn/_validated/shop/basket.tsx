@@ -6,6 +6,7 @@ import { basketSearch } from '../../../../routing/params';
 export const Route = createFileRoute('/_signedIn/_validated/shop/basket')({
   staticData: { crumb: 'Basket' },
   validateSearch: basketSearch,
-  loader: async ({ context }) => (await import('../../../../areas/shop/load')).loadBasketPage(context.portal),
+  loaderDeps: ({ search }) => ({ orderId: search.orderId }),
+  loader: async ({ context, deps }) => (await import('../../../../areas/shop/load')).loadBasketPage(context.portal, deps.orderId),
   component: BasketPage,
 });
