@@ -63,6 +63,10 @@ export const tokenUsage = z.object({
   tokenId: rowId.nullable(),
   tokenTag: z.string(),
   deleted: z.boolean(),
+  /** Locked by an owner: its calls are refused until it is unlocked. */
+  locked: z.boolean(),
+  /** Past its expiry date: its calls are refused. */
+  expired: z.boolean(),
   /** Clicks the token used in the range. */
   clicks,
   accountTokensUsage: z.array(usageBucket),

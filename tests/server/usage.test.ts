@@ -172,6 +172,19 @@ describe('GET /account/tokens/allusage', () => {
     expect(body.usage).toEqual([{ period: d('2028-02-01'), clicks: 40 }, { period: d('2028-03-01'), clicks: 83 }]);
   });
 
+  it('says which tokens are locked or past their expiry', async () => {
+    const now = nowOf(h);
+    await query(h.db, 'update tokens set locked = true where id = $1', [unusedToken]);
+    await query(h.db, 'update tokens set expiry = $2 where id = $1', [reusedNew, now - 60]);
+    try {
+      const { body } = await usage('/account/tokens/allusage', { period: 'monthly', fromDate: d('2028-02-01'), toDate: d('2028-03-31') });
+      const states = Object.fromEntries(body.tokens.map((t: { tokenId: number | null; locked: boolean; expired: boolean }) => [String(t.tokenId), [t.locked, t.expired]]));
+      expect(states).toMatchObject({ [webShop]: [false, false], [unusedToken]: [true, false], [reusedNew]: [false, true], null: [false, false] });
+    } finally {
+      await query(h.db, 'update tokens set locked = false, expiry = 0 where id in ($1, $2)', [unusedToken, reusedNew]);
+    }
+  });
+
   it('leaves out a deleted token with no use in the range', async () => {
     const { body } = await usage('/account/tokens/allusage', { period: 'daily', fromDate: d('2028-01-31'), toDate: d('2028-01-31') });
     expect(body.tokens.map((t: { tokenTag: string }) => t.tokenTag).sort()).toEqual(['Reused', 'Spare', 'Web shop']);

@@ -51,10 +51,12 @@ const tokensReport: TokensReport = {
   clicks: 1_800,
   usage: planReport().usage,
   tokens: [
-    { tokenId: 3, tokenTag: 'Web shop', deleted: false, clicks: 1_200, accountTokensUsage: [{ period: d('2025-04-01'), clicks: 1_000 }, { period: d('2025-06-01'), clicks: 200 }] },
-    { tokenId: 4, tokenTag: 'Old feed', deleted: true, clicks: 100, accountTokensUsage: [{ period: d('2025-06-01'), clicks: 100 }] },
-    { tokenId: 5, tokenTag: 'Spare', deleted: false, clicks: 0, accountTokensUsage: [] },
-    { tokenId: null, tokenTag: 'Portal', deleted: false, clicks: 500, accountTokensUsage: [{ period: d('2025-06-01'), clicks: 500 }] },
+    { tokenId: 3, tokenTag: 'Web shop', deleted: false, locked: false, expired: false, clicks: 1_200, accountTokensUsage: [{ period: d('2025-04-01'), clicks: 1_000 }, { period: d('2025-06-01'), clicks: 200 }] },
+    { tokenId: 4, tokenTag: 'Old feed', deleted: true, locked: false, expired: false, clicks: 100, accountTokensUsage: [{ period: d('2025-06-01'), clicks: 100 }] },
+    { tokenId: 5, tokenTag: 'Spare', deleted: false, locked: false, expired: false, clicks: 0, accountTokensUsage: [] },
+    { tokenId: 6, tokenTag: 'Paused', deleted: false, locked: true, expired: false, clicks: 0, accountTokensUsage: [] },
+    { tokenId: 7, tokenTag: 'Lapsed', deleted: false, locked: false, expired: true, clicks: 0, accountTokensUsage: [] },
+    { tokenId: null, tokenTag: 'Portal', deleted: false, locked: false, expired: false, clicks: 500, accountTokensUsage: [{ period: d('2025-06-01'), clicks: 500 }] },
   ],
 };
 
@@ -254,6 +256,8 @@ describe('/reporting/services and /reporting/tokens', () => {
       ['Web shop', 'In use', '1,200', 'Show detail of Web shop'],
       ['Old feed', 'Deleted', '100', 'Show detail of Old feed'],
       ['Spare', 'In use', '0', 'Show detail of Spare'],
+      ['Paused', 'Locked', '0', 'Show detail of Paused'],
+      ['Lapsed', 'Expired', '0', 'Show detail of Lapsed'],
       ['Portal', 'Portal pages', '500', 'Show detail of Portal'],
     ]);
     expect(totalsOf(table)).toEqual(['Total', '', '1,800', '']);

@@ -104,7 +104,7 @@ export function subscriptionsWithRemaining(db: Db, accountId: number, now: numbe
 export function tokensOf(db: Db, accountId: number, ids: number[]) {
   return db
     .selectFrom('tokens')
-    .select(['id', 'tag', 'deleted_at as deletedAt'])
+    .select(['id', 'tag', 'deleted_at as deletedAt', 'locked', 'expiry'])
     .where('account_id', '=', accountId)
     .where((eb) => (ids.length > 0 ? eb.or([eb('deleted_at', 'is', null), eb('id', 'in', ids)]) : eb('deleted_at', 'is', null)))
     .orderBy(sql`lower(tag)`)

@@ -79,15 +79,18 @@ export async function allTokensUsage(deps: Ctx, actor: Actor, query: RangeQuery 
   const range = rangeOf(query, query.period);
   const sums = arrange(await usageSums(deps.db, range, query.period, 'token_id'));
   const used = [...sums.bySubject.keys()].filter((id): id is number => id !== null);
+  const now = secondsOf(deps.clock);
   const tokens: TokenUsage[] = (await tokensOf(deps.db, query.accountId, used)).map((token) => ({
     tokenId: token.id,
     tokenTag: token.tag,
     deleted: token.deletedAt !== null,
+    locked: token.locked,
+    expired: Number(token.expiry) !== 0 && Number(token.expiry) <= now,
     clicks: sums.bySubject.get(token.id)?.clicks ?? 0,
     accountTokensUsage: sums.bySubject.get(token.id)?.usage ?? [],
   }));
   const portal = sums.bySubject.get(null);
-  if (portal) tokens.push({ tokenId: null, tokenTag: portalTokenTag, deleted: false, clicks: portal.clicks, accountTokensUsage: portal.usage });
+  if (portal) tokens.push({ tokenId: null, tokenTag: portalTokenTag, deleted: false, locked: false, expired: false, clicks: portal.clicks, accountTokensUsage: portal.usage });
   return { ...range, period: query.period, clicks: sums.clicks, usage: sums.usage, tokens };
 }
 

@@ -27,7 +27,8 @@ export default function TokensReport() {
 }
 
 type TokenRow = AllTokensUsageReport['tokens'][number];
-const statusOf = (t: TokenRow) => (t.tokenId === null ? 'Portal pages' : t.deleted ? 'Deleted' : 'In use');
+const statusOf = (t: TokenRow) =>
+  t.tokenId === null ? 'Portal pages' : t.deleted ? 'Deleted' : t.locked ? 'Locked' : t.expired ? 'Expired' : 'In use';
 
 function TokensBody({ report, detail, tag, range }: { report: AllTokensUsageReport; detail: TokenUsageReport | null; tag: string | undefined; range: ResolvedRange }) {
   const navigate = useNavigate({ from: '/reporting/tokens' });

@@ -5,7 +5,7 @@
 
 export type SeriesStyle = { colour: string; dash: number[]; name: string };
 
-export const seriesStyles: readonly SeriesStyle[] = [
+const styles: readonly SeriesStyle[] = [
   { colour: '#0072B2', dash: [], name: 'solid line' },
   { colour: '#D55E00', dash: [8, 4], name: 'dashed line' },
   { colour: '#009E73', dash: [2, 3], name: 'dotted line' },
@@ -14,4 +14,16 @@ export const seriesStyles: readonly SeriesStyle[] = [
   { colour: '#56595C', dash: [4, 2, 4, 6], name: 'double-dashed line' },
 ];
 
-export const styleOf = (index: number): SeriesStyle => seriesStyles[index % seriesStyles.length];
+/** The first six series: a colour and a dash each. */
+export const seriesStyles = styles;
+
+/**
+ * The style of the index-th series. From the seventh on, the colours come round again with the
+ * dashes shifted by one each round, so no two of the first 36 series share both colour and dash.
+ */
+export function styleOf(index: number): SeriesStyle {
+  const n = styles.length;
+  const round = Math.floor(index / n);
+  const dashed = styles[(index + round) % n];
+  return { colour: styles[index % n].colour, dash: dashed.dash, name: dashed.name };
+}
