@@ -136,6 +136,9 @@ describe('Export settings for API', () => {
     expect(within(dialog).getByRole('region', { name: 'Email validation' }).textContent).toContain('https://email.example.net/v1/verify');
     expect(within(dialog).getByRole('region', { name: 'Address autocomplete' }).textContent).toMatch(/\/autoc\/json\?dataset=(PAF|GNAF)&q=/);
     expect(within(dialog).getByRole('region', { name: 'Bank code validation (SOAP)' }).textContent).toContain('<SortCode>08-99-99</SortCode>');
+    // Name validation has an API address and an example, and nothing says otherwise.
+    expect(within(dialog).getByRole('region', { name: 'Name validation' }).textContent).toContain('/validate');
+    expect(dialog.textContent).not.toMatch(/name validation[^.]*no API address/i);
     await user().click(within(dialog).getByRole('button', { name: 'Copy the Email validation example' }));
     await within(dialog).findByText('Text copied to clipboard');
     expect(await navigator.clipboard.readText()).toMatch(/^curl -X POST .* "https:\/\/email\.example\.net\/v1\/verify"$/);

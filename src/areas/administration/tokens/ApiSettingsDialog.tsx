@@ -67,7 +67,7 @@ export function ApiSettingsDialog({
             {copyButton(s.key, s.example, `the ${s.label} example`)}
           </section>
         ))}
-        <p className="muted">Name validation and address cleanse have no API address in this deployment: use them in the portal.</p>
+        <p className="muted">Address cleanse has no API address in this deployment: cleanse files in the portal.</p>
         <p role="status" className="status-line">
           {copied ? copiedText : ''}
         </p>
