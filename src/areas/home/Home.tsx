@@ -18,7 +18,7 @@ const services = [
   { name: 'Email Validation', text: 'Check syntax, domain, mailbox and disposable or role addresses before you send.' },
   { name: 'Payment Validation', text: 'Check sort codes and account numbers with the UK modulus rules.', ukOnly: true },
   { name: 'Name Validation', text: 'Spot false, offensive and incomplete names at the point of entry.' },
-  { name: 'Address Cleanse', text: 'Upload a file to correct, deduplicate and suppress its addresses.' },
+  { name: 'Address Cleanse', text: 'Upload a file to correct, deduplicate and suppress its addresses.', ukOnly: true },
 ] as const;
 
 // Pages of later issues (token administration): plain paths until their routes exist.
@@ -43,8 +43,10 @@ export default function Home() {
   const manages = Boolean(account && can(user, account, 'manage'));
   const renewing = useSelector(session, (s) => s.matches('reauthenticating'));
 
+  // Who may open the shop (its guard: an owner of the account, not a referrer).
+  const shops = Boolean(account && can(user, account, 'own') && !referrer);
   const steps: Step[] = [];
-  if (account && can(user, account, 'own') && !referrer)
+  if (shops)
     steps.push({ key: 'shop', to: '/shop', label: 'Buy more clicks', text: 'Top up a subscription or add a service in the Shop.' });
   if (manages && !referrer)
     steps.push({ key: 'token', to: tokens, label: 'Create an API token', text: 'Call the services from your own systems and web pages.' });
@@ -94,7 +96,7 @@ export default function Home() {
       >
         {({ dashboard, failed, now }) =>
           dashboard && account ? (
-            <Dashboard dashboard={dashboard} accountName={account.name} now={now} />
+            <Dashboard dashboard={dashboard} accountName={account.name} now={now} shops={shops} />
           ) : (
             <NoDashboard accountName={account?.name ?? null} staff={staff} manages={manages} failed={failed} />
           )
@@ -106,8 +108,8 @@ export default function Home() {
       <section aria-labelledby="services-title">
         <h2 id="services-title">Services</h2>
         <p className="muted">
-          Available for {territoryLabels[territory]} accounts. Use them from the Applications menu or through the API; plans are bought in
-          the Shop.
+          Available for {territoryLabels[territory]} accounts. Use them from the Applications menu or through the API
+          {shops ? '; plans are bought in the Shop.' : '.'}
         </p>
         <ul className="tiles">
           {services
@@ -140,13 +142,23 @@ export default function Home() {
 type Dashboard = NonNullable<HomeData['dashboard']>;
 type Subscription = Dashboard['subscriptions'][number];
 
-function Dashboard({ dashboard, accountName, now }: { dashboard: Dashboard; accountName: string; now: number }) {
+/** Subscriptions whose clicks can be spent now or soon: a disabled or expired one's cannot. */
+const spendable = (s: Subscription) => s.status === 'active' || s.status === 'empty' || s.status === 'scheduled';
+
+/** Clicks remaining per service (clicks of one service buy nothing of another), in the order first listed. */
+function remainingByService(subscriptions: readonly Subscription[]): { service: Subscription['service']; clicks: number }[] {
+  const totals = new Map<Subscription['service'], number>();
+  for (const s of subscriptions) if (spendable(s)) totals.set(s.service, (totals.get(s.service) ?? 0) + s.remainClicks);
+  return [...totals].map(([service, clicks]) => ({ service, clicks }));
+}
+
+function Dashboard({ dashboard, accountName, now, shops }: { dashboard: Dashboard; accountName: string; now: number; shops: boolean }) {
   const { thisMonth, lastMonth, subscriptions } = dashboard;
   // The month so far against a whole month would mislead: compare its pace instead.
   const elapsed = (now - thisMonth.start) / 86_400;
   const monthDays = new Date(Date.UTC(new Date(thisMonth.start * 1000).getUTCFullYear(), new Date(thisMonth.start * 1000).getUTCMonth() + 1, 0)).getUTCDate();
   const pace = elapsed >= 1 ? Math.round((thisMonth.clicks / elapsed) * monthDays) : null;
-  const remaining = subscriptions.reduce((sum, s) => sum + s.remainClicks, 0);
+  const remaining = remainingByService(subscriptions);
   return (
     <section className="card dashboard" aria-labelledby="dashboard-title" id="home-dashboard">
       <div className="card__header">
@@ -158,7 +170,19 @@ function Dashboard({ dashboard, accountName, now }: { dashboard: Dashboard; acco
       <dl className="figures dashboard__figures">
         <div>
           <dt>Clicks remaining</dt>
-          <dd data-testid="dashboard-remaining">{count(remaining)}</dd>
+          <dd data-testid="dashboard-remaining" className="dashboard__remaining">
+            {remaining.length === 0 ? (
+              '0'
+            ) : (
+              <ul>
+                {remaining.map((r) => (
+                  <li key={r.service} data-service={r.service}>
+                    {count(r.clicks)} <span className="dashboard__service">{dqServiceLabels[r.service]}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </dd>
         </div>
         <div>
           <dt>Used in {monthName(thisMonth.start)} so far</dt>
@@ -178,7 +202,8 @@ function Dashboard({ dashboard, accountName, now }: { dashboard: Dashboard; acco
         rows={subscriptions.map((s) => ({ ...s, id: s.planId }))}
         empty={
           <>
-            No subscriptions yet: a service starts with a bundle of clicks. <Link to="/shop">Visit the Shop</Link>.
+            No subscriptions yet: a service starts with a bundle of clicks.{' '}
+            {shops ? <Link to="/shop">Visit the Shop</Link> : 'Ask an owner of the account to buy one.'}
           </>
         }
         columns={[
@@ -186,7 +211,22 @@ function Dashboard({ dashboard, accountName, now }: { dashboard: Dashboard; acco
           { header: 'Plan', cell: (s) => s.plan },
           { header: 'Clicks remaining', cell: (s) => count(s.remainClicks), className: 'num' },
           { header: 'Estimated expiry', cell: (s) => (s.estimatedExpiryDate === null ? '—' : formatDate(s.estimatedExpiryDate)) },
-          { header: 'Status', cell: (s) => subscriptionStatusText[s.status].label },
+          {
+            header: 'Status',
+            cell: (s) => (
+              <>
+                {subscriptionStatusText[s.status].label}
+                {shops && (s.status === 'empty' || s.status === 'expired') && (
+                  <>
+                    {' '}
+                    <Link to="/shop" aria-label={`Buy more clicks of ${s.plan}`}>
+                      Buy more
+                    </Link>
+                  </>
+                )}
+              </>
+            ),
+          },
           { header: 'Service', cell: (s) => dqServiceLabels[s.service] },
         ]}
       />
