@@ -12,7 +12,7 @@ const seconds = z.number().int();
 const money = z.number().int();
 const count = z.number().int();
 
-export { testSampleLines, resultsFileName, bureauTerritories, mappingTypes, delimiters, dedupeLevelKeys, suppressionTypeKeys, suppressSettings, matchCodes, outputFileKeys, fileStatuses } from '../shared/bureau';
+export { testSampleLines, resultsFileName, fileLimits, fileLimitMessages, bureauTerritories, mappingTypes, delimiters, dedupeLevelKeys, suppressionTypeKeys, suppressSettings, matchCodes, outputFileKeys, fileStatuses } from '../shared/bureau';
 export type { MappingType, DedupeLevelKey, SuppressionTypeKey, SuppressSetting, FileStatus } from '../shared/bureau';
 import { mappingTypes, delimiters, dedupeLevelKeys, suppressionTypeKeys, suppressSettings, matchCodes, outputFileKeys, fileStatuses } from '../shared/bureau';
 

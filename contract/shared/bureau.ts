@@ -31,3 +31,41 @@ export type FileStatus = (typeof fileStatuses)[number];
 
 /** Spec section 9: the browser sends files in chunks of this many bytes (the last may be shorter). */
 export const uploadChunkBytes = 10_000_000;
+
+/**
+ * What a file to cleanse may hold: checked when POST /files first reads the upload (the header and
+ * every record of its first chunk), before anything heavier starts, and on every call that reads a
+ * stored file's columns. Past them a file is refused with a 400 naming the limit (see the messages below).
+ */
+export const fileLimits = {
+  /**
+   * Columns. The mapping page lists every column with two sample values and a type to choose: a
+   * name-and-address file has 5 to 30, a wide CRM export a few hundred, and at a thousand the page
+   * is already a long scroll (Excel stops at 16,384). Reading a file costs per column (the mapping
+   * by content looks at every column of 300 sample rows): this is what bounds that cost.
+   */
+  columns: 1_000,
+  /** Characters in one field: a cell of Excel holds at most 32,767, so any file saved from a spreadsheet fits. */
+  fieldCharacters: 32_767,
+  /**
+   * Bytes in one record (a line, or the lines of a quoted field that spans several): 1 MiB, a
+   * thousand columns of a kilobyte each, where a name and address takes a few hundred bytes.
+   */
+  recordBytes: 1_048_576,
+} as const;
+
+const count = (n: number) => n.toLocaleString('en-GB');
+
+/** The refusals of a file past fileLimits: what was found and the limit, in words the SPA can show too. */
+export const fileLimitMessages = {
+  /** The first record (the header, or the first row) has `found` columns; `line` names a later record. */
+  columns: (found: number, line?: number) =>
+    `${line === undefined ? 'This file has' : `Line ${count(line)} has`} ${count(found)} columns: at most ${count(fileLimits.columns)} are accepted. Keep the columns to cleanse (names and addresses) and upload the file again`,
+  field: (line: number, found: number) =>
+    `Line ${count(line)} has a field of ${count(found)} characters: at most ${count(fileLimits.fieldCharacters)} are accepted in one field`,
+  /** `found` is null when the record runs past what was read (the first chunk): it is longer still. */
+  record: (line: number, found: number | null) =>
+    `Line ${count(line)} is ${found === null ? `longer than ${count(fileLimits.recordBytes)} bytes` : `${count(found)} bytes long`}: at most ${count(fileLimits.recordBytes)} bytes are accepted in one record (a line)`,
+  /** The same limits in one sentence, for the upload page. */
+  summary: `A file may have up to ${count(fileLimits.columns)} columns, ${count(fileLimits.fieldCharacters)} characters in a field and 1 MB (${count(fileLimits.recordBytes)} bytes) in a line.`,
+} as const;

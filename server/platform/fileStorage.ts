@@ -61,7 +61,10 @@ export interface FileStorage {
    * earlier file (or none) and a run again replaces it.
    */
   writeFile(uploadId: string, source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<AssembledFile>;
-  /** The file (sealed chunks, or written whole) as one stream, or null when there is none. */
+  /**
+   * The file (sealed chunks, or written whole) as one stream, or null when there is none. Its pieces
+   * are the reader's (a buffer of their own, never reused), so it may move them to a worker thread.
+   */
   readFile(uploadId: string): Promise<{ stream: Readable; bytes: number } | null>;
   /**
    * The first of chunks 0 .. digests.length-1 whose bytes are missing or do not hash to its digest

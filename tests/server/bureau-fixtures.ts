@@ -53,13 +53,13 @@ export function referenceRow(index: AddressIndex, id: number, name = 'Alex Examp
 }
 export const referenceHeader = ['Name', 'Address 1', 'Address 2', 'Address 3', 'Town', 'Postcode'];
 
-/** Uploads `file` through the file server in chunks and returns its fileServerId. */
-export async function upload(app: FastifyInstance, headers: Record<string, string>, file: Buffer, name = 'customers.csv', territory: Territory = 'uk'): Promise<string> {
+/** Uploads `file` through the file server in chunks (of the harness's size: `chunkBytes`) and returns its fileServerId. */
+export async function upload(app: FastifyInstance, headers: Record<string, string>, file: Buffer, name = 'customers.csv', territory: Territory = 'uk', chunkBytes = bureauChunkBytes): Promise<string> {
   const server = fileServer(app, headers, territory);
   const begun = await server.begin(name, file.length);
   if (begun.statusCode !== 200) throw new Error(`begin: ${begun.statusCode} ${begun.body}`);
   const { fileId } = begun.json<{ fileId: string }>();
-  for (const [idx, chunk] of chunksOf(file, bureauChunkBytes).entries()) {
+  for (const [idx, chunk] of chunksOf(file, chunkBytes).entries()) {
     const r = await server.chunk(fileId, idx, chunk);
     if (r.statusCode !== 200) throw new Error(`chunk ${idx}: ${r.statusCode} ${r.body}`);
   }

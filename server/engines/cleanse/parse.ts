@@ -14,6 +14,8 @@ export const MAX_FIELD = 1 << 20;
 /** Lines a quoted field may span before its opening quote is taken to be unbalanced. */
 export const MAX_SPAN = 50;
 const SAMPLE_LINES = 300;
+/** A batch is sent once it holds 512 records or this many characters: one synchronous step stays short whatever the records' width. */
+const BATCH_CHARS = 256 * 1024;
 
 export type Delimiter = ',' | ';' | '\t' | '|';
 export type RowIssue = 'invalidUtf8' | 'truncated';
@@ -53,6 +55,39 @@ export function endsInQuote(text: string, d: string, inQuote: boolean): boolean 
     }
   }
   return q;
+}
+
+/**
+ * A record's field count and the length of its longest field (quotes and "" escapes undone), read
+ * as endsInQuote and csv-parse read it (a quote opens a field only at its start): one pass with no
+ * strings made, so a record of any width is measured before anything splits it.
+ */
+export function measureRecord(text: string, d: string): { fields: number; longest: number } {
+  const delimiter = d.charCodeAt(0);
+  let fields = 1;
+  let longest = 0;
+  let length = 0;
+  let q = false;
+  let fieldStart = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (q) {
+      if (c !== 34) length++;
+      else if (text.charCodeAt(i + 1) === 34) {
+        length++;
+        i++;
+      } else q = false;
+    } else if (c === delimiter) {
+      if (length > longest) longest = length;
+      length = 0;
+      fields++;
+      fieldStart = true;
+      continue;
+    } else if (c === 34 && fieldStart) q = true;
+    else length++;
+    fieldStart = false;
+  }
+  return { fields, longest: Math.max(longest, length) };
 }
 
 /** The delimiter whose count per line is most often the same and above zero over the sample. */
@@ -95,7 +130,7 @@ export async function* parseDelimited(input: AsyncIterable<Buffer | Uint8Array |
   for await (const batch of parseDelimitedBatches(input, options)) yield* batch;
 }
 
-/** parseDelimited up to 512 items at a time: one await per batch rather than per row, for the cleanse's passes over a whole file. */
+/** parseDelimited up to 512 items (or BATCH_CHARS of records) at a time: one await per batch rather than per row, for the cleanse's passes over a whole file. */
 export async function* parseDelimitedBatches(input: AsyncIterable<Buffer | Uint8Array | string> | Iterable<Buffer | Uint8Array | string>, options: ParseOptions = {}): AsyncGenerator<ParseItem[]> {
   const source = lineReader(input);
   // The sample for detection: the first lines that are not blank, held back (blank ones too, a
@@ -206,7 +241,9 @@ export async function* parseDelimitedBatches(input: AsyncIterable<Buffer | Uint8
   // csv-parse makes of it (no quoting to undo, nothing it could refuse): answered here at once, in
   // its place among the batch's answers; csv-parse parses the others.
   const quoteFree: Array<Answer | null> = [];
+  let batchChars = 0;
   const send = () => {
+    batchChars = 0;
     if (quoteFree.length === 0) return;
     const parsed = batch.length ? parseBatch(batch) : [];
     let k = 0;
@@ -217,10 +254,14 @@ export async function* parseDelimitedBatches(input: AsyncIterable<Buffer | Uint8
   const feed = (rec: Pending) => {
     fed.push(rec);
     const one = rec.lines.length === 1 ? rec.lines[0].text : null;
-    if (one !== null && !one.includes('"')) quoteFree.push({ ok: true, fields: one.split(delimiter) });
-    else {
+    if (one !== null && !one.includes('"')) {
+      quoteFree.push({ ok: true, fields: one.split(delimiter) });
+      batchChars += one.length;
+    } else {
       quoteFree.push(null);
-      batch.push(text(rec));
+      const whole = text(rec);
+      batch.push(whole);
+      batchChars += whole.length;
     }
   };
 
@@ -262,7 +303,7 @@ export async function* parseDelimitedBatches(input: AsyncIterable<Buffer | Uint8
     if (!inQuote) {
       open = null;
       feed(rec);
-      if (quoteFree.length >= 512) {
+      if (quoteFree.length >= 512 || batchChars >= BATCH_CHARS) {
         send();
         const out = flush();
         if (out.length) yield out;

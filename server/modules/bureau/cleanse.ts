@@ -59,7 +59,10 @@ async function readAll(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {
 /** The free test on the sample (at most 300 records), run again only when the settings changed since. */
 export async function getTestResults(deps: BureauDeps, caller: BureauCaller, query: { fileId: number }): Promise<TestResults> {
   const file = await ownFile(deps.db, caller.actor, query.fileId);
-  if (file.test_results && file.test_version === file.settings_version) return file.test_results;
+  if (file.test_version === file.settings_version) {
+    const kept = await Q.testResultsOf(deps.db, file.id);
+    if (kept?.test_results && kept.test_version === file.settings_version) return kept.test_results;
+  }
   const index = referenceIndex(deps, 'uk');
   const sample = file.test_upload_id ? await deps.fileStorage.readFile(file.test_upload_id) : null;
   if (!sample) throw notFound('The test sample of this file is no longer kept: upload the file again');
@@ -69,6 +72,6 @@ export async function getTestResults(deps: BureauDeps, caller: BureauCaller, que
   for await (const row of cleanse(() => parseDelimited([bytes], parseOptionsOf(file)), cleanseSettingsOf(file, index), stats)) rows.push(sampleRowOf(row));
   const results: TestResults = { ...testResults(stats), rows, settingsVersion: file.settings_version };
   // Kept only when the settings are still those it ran on.
-  await Q.updateFile(deps.db, file.id, { test_results: JSON.stringify(results), test_version: file.settings_version }, { version: file.settings_version });
+  await Q.setFile(deps.db, file.id, { test_results: JSON.stringify(results), test_version: file.settings_version }, { version: file.settings_version });
   return results;
 }

@@ -1,19 +1,18 @@
-import type { Selectable } from 'kysely';
 import type { FileCosts, FileResults } from '../../../contract/bureau/entities';
 import type { Db } from '../../db';
-import type { BureauFilesTable } from '../../db/bureauSchema';
 import { conflict } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
 import type { Actor } from '../groups/access';
 import { ownFile } from './files';
 import { priceFile, pricesAt, type PricedFile } from './pricing';
+import type { FileRow } from './queries';
 
 // GET /files/results/costs ?fileId: what the file's results cost. The price comes from the admin
 // costs in force now until the file is paid for; POST /files/results/pay fixes it into the file's
 // cost, so a price changed while the payment is under way does not change that order.
 
-export type FileRow = Selectable<BureauFilesTable>;
+export type { FileRow };
 
 export const noResults = () => conflict('This file has no results yet: run the full results first');
 
@@ -42,7 +41,7 @@ export async function currentCost(db: Db, file: FileRow, now: number): Promise<F
 
 /** GET /files/results/costs ?fileId. */
 export async function getResultCosts(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, query: { fileId: number }): Promise<FileCosts> {
-  const file = await ownFile(deps.db, actor, query.fileId);
+  const file = await ownFile(deps.db, actor, query.fileId, { wide: 'allowed' });
   if ((file.status !== 'results' && file.status !== 'paid') || file.results === null) throw noResults();
   if (file.cost !== null && (await fixedCostStands(deps.db, file))) return file.cost;
   return currentCost(deps.db, file, secondsOf(deps.clock));

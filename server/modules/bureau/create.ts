@@ -8,7 +8,8 @@ import * as FilesQ from '../files/queries';
 import { defaultOutputGroups, defaultSuppression } from './catalogue';
 import { fileView, ownBureauAccount, type BureauCaller, type BureauDeps } from './files';
 import * as Q from './queries';
-import { countRecords, fileMessages, firstBytes, mappingFor, readFirstChunk, signatureOf } from './sample';
+import { fileMessages, mappingFor } from './sample';
+import { checkTestFile, readUpload } from './uploadReader';
 
 // POST /files: a bureau file from a completed upload of the caller's. Everything is read and checked
 // before anything is written: an empty or binary file, or one with no data rows, is a 400 and
@@ -29,6 +30,18 @@ async function completeUpload(deps: BureauDeps, caller: BureauCaller, accountId:
   return upload;
 }
 
+/** The stored bytes of an upload (404 once they are gone). */
+async function openUpload(deps: BureauDeps, id: string) {
+  const opened = await deps.fileStorage.readFile(id);
+  if (!opened) throw notFound(uploadMessages.notFound);
+  return opened.stream;
+}
+
+/** `bytes` in pieces of 256 KiB: each hashed and written in a step of its own. */
+function* piecesOf(bytes: Uint8Array) {
+  for (let at = 0; at < bytes.length; at += 262_144) yield bytes.subarray(at, at + 262_144);
+}
+
 /** The reference file of a UK file: the one asked for when it is an active UK maf, else the first. */
 export async function ukMaf(deps: Pick<BureauDeps, 'db'>, mafId: number | undefined): Promise<number> {
   const mafs = await Q.activeMafs(deps.db, 'uk');
@@ -47,15 +60,14 @@ export async function createFile(
   const given = body.testFileServerId === undefined ? null : await completeUpload(deps, caller, accountId, body.testFileServerId);
   const mafId = await ukMaf(deps, body.mafId);
 
-  const opened = await deps.fileStorage.readFile(upload.id);
-  if (!opened) throw notFound(uploadMessages.notFound);
-  const chunk = await readFirstChunk(await firstBytes(opened.stream, deps.config.files.chunkBytes), { delimiter: body.delimiter, hasHeader: body.hasHeader });
-  const whole = await deps.fileStorage.readFile(upload.id);
-  if (!whole) throw notFound(uploadMessages.notFound);
-  const counted = await countRecords(whole.stream, { delimiter: chunk.delimiter, hasHeader: chunk.hasHeader });
+  // Read in a worker (uploadReader.ts): the first chunk checked against fileLimits, sampled and
+  // mapped, and the records counted; the given test file's first chunk checked too.
+  const { chunkBytes } = deps.config.files;
+  const { chunk, counted } = await readUpload(await openUpload(deps, upload.id), { chunkBytes, delimiter: body.delimiter, hasHeader: body.hasHeader });
   if (counted.rows === 0) throw badRequest(counted.records === 0 ? fileMessages.noRows : `${fileMessages.noRows} (${counted.errors} malformed records and none readable)`);
+  if (given) await checkTestFile(await openUpload(deps, given.id), { chunkBytes, delimiter: chunk.delimiter });
 
-  const signature = signatureOf(chunk);
+  const { signature } = chunk;
   let template: { id: number; fields: InputField[] } | null = null;
   if (body.templateFileId !== undefined) {
     const t = await Q.findFile(deps.db, body.templateFileId, accountId);
@@ -64,14 +76,15 @@ export async function createFile(
     template = { id: t.id, fields: t.input_fields };
   } else {
     const [newest] = await Q.filesWithSignature(deps.db, accountId, signature);
-    if (newest) template = { id: newest.id, fields: newest.input_fields };
+    const t = newest && (await Q.findFile(deps.db, newest.id, accountId));
+    if (t) template = { id: t.id, fields: t.input_fields };
   }
 
   const now = secondsOf(deps.clock);
   let test = given ? { id: given.id, rows: testSampleLines } : null;
   if (!test) {
     const id = randomBytes(16).toString('hex');
-    const stored = await deps.fileStorage.writeFile(id, [Buffer.from(chunk.sampleText, 'utf8')]);
+    const stored = await deps.fileStorage.writeFile(id, piecesOf(chunk.sample));
     await Q.insertUpload(deps.db, {
       id, user_id: caller.actor.id, account_id: accountId, territory: 'uk', file_prefix: `${body.name.slice(0, 240)} (test sample)`,
       status: 'complete', declared_bytes: stored.bytes, chunk_count: 1, bytes: stored.bytes, sha256: stored.sha256, created_at: now, updated_at: now,

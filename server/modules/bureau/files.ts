@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import type { BureauFile, FileResults, FileStatus, FileSummary } from '../../../contract/bureau/entities';
-import { bureauTerritories, delimiters } from '../../../contract/bureau/entities';
+import { bureauTerritories, delimiters, fileLimitMessages, fileLimits } from '../../../contract/bureau/entities';
 import type { Territory } from '../../../contract/shared/territory';
 import type { bureauFile } from '../../../contract/bureau/entities';
 import { accessRefusals, refusal } from '../../../contract/shared/access';
 import type { Db, Trx } from '../../db';
-import { conflict, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { Deps } from '../deps';
 import { ownAccount, ownedAccount, type FileCaller } from '../files/service';
 import { isRowId, type Actor } from '../groups/access';
@@ -45,24 +45,27 @@ export const ownAnyAccount = (deps: Pick<Deps, 'db'>, caller: BureauCaller) => o
  * The file of `fileId` for an owner of its account (spec section 2: the file routes and their money
  * are the owner's), for the file calls and the money calls (costs, pay) alike. Someone with no access
  * to the account, or a deleted file, gets 404, so ids cannot be probed; a member or staff gets the
- * owners-only refusal. `lock` holds the row until the caller's transaction ends. Files are made in the
+ * owners-only refusal. `lock: 'update'` holds the row until the caller's transaction ends. Files are made in the
  * session's UK account only (POST /files), so a file is always a UK account's.
+ * A file with more columns than fileLimits.columns (made before that limit) is refused with the
+ * limit's 400 unless `wide` allows it: the calls that need no columns (delete, the results made and
+ * paid for, their download) take it; the others would read, map or return its columns.
  */
-export async function ownFile(db: Db | Trx, actor: Actor, fileId: number, lock?: 'update'): Promise<Q.FileRow> {
+export async function ownFile(db: Db | Trx, actor: Actor, fileId: number, options: { lock?: 'update'; wide?: 'allowed' } = {}): Promise<Q.FileRow> {
   if (!isRowId(fileId)) throw notFound(fileNotFoundMessage);
-  const file = await db
-    .selectFrom('bureau_files')
-    .selectAll()
-    .where('id', '=', fileId)
-    .where('deleted_at', 'is', null)
-    .$if(lock === 'update', (qb) => qb.forUpdate())
-    .executeTakeFirst();
+  const file = await Q.fileById(db, fileId, options.lock);
   if (!file) throw notFound(fileNotFoundMessage);
   const { level } = (await levels(db, actor.id, [file.account_id])).get(file.account_id)!;
   const why = refusal(actor, { level }, 'own');
   if (why === 'noAccess') throw notFound(fileNotFoundMessage);
   if (why) throw forbidden(accessRefusals[why]);
+  if (options.wide !== 'allowed') assertColumnsAccepted(file);
   return file;
+}
+
+/** 400 naming the limit for a file with more columns than fileLimits.columns (one made before the limit). */
+export function assertColumnsAccepted(file: Pick<Q.FileRow, 'column_count'>): void {
+  if (file.column_count > fileLimits.columns) throw badRequest(fileLimitMessages.columns(file.column_count));
 }
 
 /** The file's results (spec: File results) once made, else null. */
@@ -81,7 +84,7 @@ export async function assertChangeable(deps: Pick<Deps, 'db'>, file: Q.FileRow):
 
 const DAY = 86_400;
 
-export function toSummary(file: Q.FileRow, resultDays: number): FileSummary {
+export function toSummary(file: Pick<Q.FileRow, 'id' | 'name' | 'status' | 'row_count' | 'created_at' | 'results_at' | 'results_upload_id'>, resultDays: number): FileSummary {
   return {
     id: file.id,
     name: file.name,
@@ -115,7 +118,8 @@ export function toBureauFile(file: Q.FileRow, resultDays: number): z.input<typeo
     suppression: groups.map((g) => ({ suppressGroupId: g.suppressGroupId, suppressSetting: stored[String(g.suppressGroupId)] ?? g.defaultSetting })),
     outputGroupIds: file.output_groups,
     settingsVersion: file.settings_version,
-    tested: file.test_results !== null && file.test_version === file.settings_version,
+    // test_version is written with the test's results only (getTestResults).
+    tested: file.test_version === file.settings_version,
     progress: { done: Number(file.progress_done), total: Number(file.progress_total) },
     failure: file.failure,
     paidAt: file.paid_at === null ? null : Number(file.paid_at),

@@ -77,7 +77,7 @@ async function unshared(trx: Trx, ids: string[], fileId: number) {
 }
 
 export async function deleteFile(deps: BureauDeps, caller: BureauCaller, query: FileQuery) {
-  const file = await ownFile(deps.db, caller.actor, query.fileId);
+  const file = await ownFile(deps.db, caller.actor, query.fileId, { wide: 'allowed' });
   await deleteBureauFile(deps, file.id, async (trx, locked) => {
     // Paid on the gateway's page after this, the order would take the money for results that are gone.
     if (await Q.pendingOrder(trx, locked.order_id)) throw conflict(bureauMessages.paying);

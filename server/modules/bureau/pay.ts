@@ -57,7 +57,7 @@ async function settleOrderUnderWay(deps: PayDeps, orderId: number): Promise<void
 /** A new pending order for the file at today's prices, or the one already under way; fixes the price into the file. */
 async function orderFor(trx: Db, actor: Actor, input: PayInput, idempotencyKey: string, deps: PayDeps): Promise<number> {
   const now = secondsOf(deps.clock);
-  const file = await ownFile(trx, actor, input.query.fileId, 'update');
+  const file = await ownFile(trx, actor, input.query.fileId, { lock: 'update', wide: 'allowed' });
   if (file.status === 'paid' && file.order_id !== null) return file.order_id;
   if (file.status !== 'results' || file.results === null) throw noResults();
   if (file.order_id !== null) {
@@ -150,14 +150,14 @@ export async function payResults(deps: PayDeps, actor: Actor, input: PayInput): 
   // transaction, so a file read after its order was seen names that order. Read the other way round,
   // the same key sent twice at once could find the first's order beside a file read before it.
   const existing = await db.selectFrom('orders').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
-  let file = await ownFile(db, actor, input.query.fileId);
+  let file = await ownFile(db, actor, input.query.fileId, { wide: 'allowed' });
   // Return URLs and the territory are checked before anything is written (no open redirect).
   portalReturnUrl(deps, input.origin, input.body.paidUrl, {});
   portalReturnUrl(deps, input.origin, input.body.backUrl, {});
   if (input.body.territory !== file.territory) throw badRequest("The territory is not the file's account's territory");
   if (file.status === 'results' && file.order_id !== null) {
     await settleOrderUnderWay(deps, file.order_id);
-    file = await ownFile(db, actor, input.query.fileId);
+    file = await ownFile(db, actor, input.query.fileId, { wide: 'allowed' });
   }
   if (file.status === 'paid' && file.order_id !== null) return answerFor(deps, file.order_id, input);
 

@@ -11,6 +11,7 @@ import * as M from './manage';
 import * as R from './results';
 import { queueFirstRetentionSweep, retentionQueueDefinition, startRetentionWorker } from './retention';
 import * as Settings from './settings';
+import { warmUploadReader } from './uploadReader';
 
 /** The queues startJobs must create for the bureau: the results job and the retention sweep. */
 export const bureauQueues: QueueDefinition[] = [R.resultsQueueDefinition, retentionQueueDefinition];
@@ -55,12 +56,14 @@ export const bureauPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
   route(app, E.getResultsFileId, S.getResultsFileId, ({ query }, call) => R.getResultsFileId(deps, caller(call), query));
 
   // The workers are registered on ready (pg-boss is not started by that); the first retention sweep
-  // is queued once the server listens, so the many test apps that only inject never start pg-boss.
+  // is queued, and the upload reader's worker thread started, once the server listens, so the many
+  // test apps that only inject never start pg-boss (nor a reader before their first file).
   app.addHook('onReady', async () => {
     await R.startResultsWorker(deps);
     await startRetentionWorker(deps);
   });
   app.addHook('onListen', async () => {
     await queueFirstRetentionSweep(deps);
+    warmUploadReader();
   });
 };

@@ -1,5 +1,5 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { FileStatus } from '../../../contract/bureau/entities';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { fileLimits, type FileStatus, type InputField } from '../../../contract/bureau/entities';
 import type { Territory } from '../../../contract/shared/territory';
 import type { Db, Trx } from '../../db';
 import type { BureauFilesTable } from '../../db/bureauSchema';
@@ -7,23 +7,67 @@ import type { UploadsTable } from '../../db/uploadSchema';
 
 // The rows of the bureau's files (migration 010), through Kysely.
 
-export type FileRow = Selectable<BureauFilesTable>;
+/**
+ * A file's row, with its column count. A file with more columns than fileLimits.columns (made
+ * before that limit) is read with no columns (input_fields []): its columns, 36 MB of JSON for
+ * 400,000 of them, stay in the database, and the calls that need them refuse it (ownFile). The
+ * test's results are read by the test alone (testResultsOf): with every column of 300 rows they
+ * are megabytes for a wide file, which every other call on the file would read and throw away.
+ */
+export type FileRow = Omit<Selectable<BureauFilesTable>, 'test_results'> & { column_count: number };
+
+const plainColumns = [
+  'id', 'account_id', 'user_id', 'territory', 'name', 'upload_id', 'test_upload_id', 'delimiter', 'has_header', 'use_quotes', 'row_count', 'test_row_count',
+  'column_signature', 'template_file_id', 'maf_id', 'use_paf', 'dedupe_level', 'separate_file', 'suppression', 'output_groups', 'status', 'settings_version',
+  'test_version', 'results', 'results_version', 'results_upload_id', 'progress_done', 'progress_total', 'failure', 'cost', 'order_id',
+  'paid_at', 'results_at', 'created_at', 'updated_at', 'deleted_at',
+] as const;
+// Every column of the table is read: one added to the table and not here fails the type check.
+type Unread = Exclude<keyof BureauFilesTable, (typeof plainColumns)[number] | 'input_fields' | 'test_results'>;
+const everyColumn: [Unread] extends [never] ? true : Unread = true;
+void everyColumn;
+
+/** A file row's columns: input_fields only within the column limit (the count alone is read for a wider one), and column_count. */
+const fileColumns = [
+  ...plainColumns,
+  sql<InputField[]>`case when jsonb_array_length(input_fields) <= ${sql.lit(fileLimits.columns)} then input_fields else '[]'::jsonb end`.as('input_fields'),
+  sql<number>`jsonb_array_length(input_fields)`.as('column_count'),
+] as const;
 
 export async function findFile(db: Db | Trx, id: number, accountId: number): Promise<FileRow | undefined> {
-  return db.selectFrom('bureau_files').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('deleted_at', 'is', null).executeTakeFirst();
+  return db.selectFrom('bureau_files').select(fileColumns).where('id', '=', id).where('account_id', '=', accountId).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+/** The file of `id` for ownFile (which checks its account), locked until the transaction ends when asked. */
+export async function fileById(db: Db | Trx, id: number, lock?: 'update'): Promise<FileRow | undefined> {
+  return db
+    .selectFrom('bureau_files')
+    .select(fileColumns)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .$if(lock === 'update', (qb) => qb.forUpdate())
+    .executeTakeFirst();
 }
 
 /** The file's row held until the transaction ends (one settings change, one job step at a time). */
 export async function lockFile(trx: Trx, id: number): Promise<FileRow | undefined> {
-  return trx.selectFrom('bureau_files').selectAll().where('id', '=', id).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
+  return fileById(trx, id, 'update');
 }
 
-export async function listFiles(db: Db, accountId: number): Promise<FileRow[]> {
-  return db.selectFrom('bureau_files').selectAll().where('account_id', '=', accountId).where('deleted_at', 'is', null).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+/** The account's files for the list: the summary's columns only. */
+export async function listFiles(db: Db, accountId: number) {
+  return db
+    .selectFrom('bureau_files')
+    .select(['id', 'name', 'status', 'row_count', 'created_at', 'results_at', 'results_upload_id'])
+    .where('account_id', '=', accountId)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
 }
 
 export async function insertFile(trx: Trx, row: Insertable<BureauFilesTable>): Promise<FileRow> {
-  return trx.insertInto('bureau_files').values(row).returningAll().executeTakeFirstOrThrow();
+  return trx.insertInto('bureau_files').values(row).returning(fileColumns).executeTakeFirstOrThrow();
 }
 
 export async function updateFile(db: Db | Trx, id: number, values: Updateable<BureauFilesTable>, when?: { status?: readonly FileStatus[]; version?: number }): Promise<FileRow | undefined> {
@@ -34,15 +78,27 @@ export async function updateFile(db: Db | Trx, id: number, values: Updateable<Bu
     .where('deleted_at', 'is', null)
     .$if(when?.status !== undefined, (qb) => qb.where('status', 'in', when!.status!))
     .$if(when?.version !== undefined, (qb) => qb.where('settings_version', '=', when!.version!))
-    .returningAll()
+    .returning(fileColumns)
     .executeTakeFirst();
 }
 
-/** Files of the account with these columns, newest first: the saved mappings offered again. */
+/** The test's results kept on the file (for the settings of test_version), or null. */
+export async function testResultsOf(db: Db | Trx, id: number) {
+  const row = await db.selectFrom('bureau_files').select(['test_results', 'test_version']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  return row ?? null;
+}
+
+/** updateFile with nothing read back (the row of a wide test's results is megabytes): whether the row was changed. */
+export async function setFile(db: Db | Trx, id: number, values: Updateable<BureauFilesTable>, when: { version: number }): Promise<boolean> {
+  const done = await db.updateTable('bureau_files').set(values).where('id', '=', id).where('deleted_at', 'is', null).where('settings_version', '=', when.version).executeTakeFirst();
+  return Number(done.numUpdatedRows) > 0;
+}
+
+/** Files of the account with these columns, newest first: the saved mappings offered again (their columns read by findFile). */
 export async function filesWithSignature(db: Db, accountId: number, signature: string, except?: number) {
   return db
     .selectFrom('bureau_files')
-    .select(['id', 'name', 'created_at', 'input_fields', 'status'])
+    .select(['id', 'name', 'created_at', 'status'])
     .where('account_id', '=', accountId)
     .where('column_signature', '=', signature)
     .where('deleted_at', 'is', null)

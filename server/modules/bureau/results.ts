@@ -13,7 +13,7 @@ import { AppError, conflict } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import { waitForIndex } from './catalogue';
 import { cleanseSettingsOf, parseOptionsOf } from './cleanse';
-import { bureauMessages, fileView, ownFile, resultsOf, type BureauCaller, type BureauDeps } from './files';
+import { assertColumnsAccepted, bureauMessages, fileView, ownFile, resultsOf, type BureauCaller, type BureauDeps } from './files';
 import { writeOutputs, zipOf } from './output';
 import * as Q from './queries';
 import { summaryPage } from './report';
@@ -107,6 +107,8 @@ export async function runResults(deps: BureauDeps, data: ResultsJob, meta?: Pick
   if (!file) return 'superseded';
   let work: string | null = null;
   try {
+    // A file wider than the limit (made before it, queued before it) is not read: failed with the limit's words.
+    assertColumnsAccepted(file);
     const index = await waitForIndex(deps, 'uk');
     const settings = cleanseSettingsOf(file, index);
     const passes = settings.dedupeLevel ? 2 : 1;
@@ -161,7 +163,8 @@ export async function runResults(deps: BureauDeps, data: ResultsJob, meta?: Pick
       if (now?.results_upload_id !== data.runId) await deps.fileStorage.delete(data.runId);
       return 'superseded';
     }
-    const last = !meta || meta.retryCount >= meta.retryLimit || (error instanceof AppError && error.statusCode === 410);
+    // A refusal (400: past a file limit) or a file gone (410) is the same on every try.
+    const last = !meta || meta.retryCount >= meta.retryLimit || (error instanceof AppError && (error.statusCode === 400 || error.statusCode === 410));
     const message = error instanceof AppError ? error.message : 'The results could not be made: create them again, or contact support if it happens again';
     if (last) {
       await Q.updateFile(deps.db, file.id, { status: 'failed', failure: message, updated_at: secondsOf(deps.clock) }, { status: ['running'], version });
@@ -181,7 +184,7 @@ export async function startResultsWorker(deps: BureauDeps): Promise<void> {
 }
 
 export async function getResults(deps: BureauDeps, caller: BureauCaller, query: { fileId: number }): Promise<z.input<typeof S.getResults.response>> {
-  const file = await ownFile(deps.db, caller.actor, query.fileId);
+  const file = await ownFile(deps.db, caller.actor, query.fileId, { wide: 'allowed' });
   return { status: file.status, progress: { done: Number(file.progress_done), total: Number(file.progress_total) }, results: resultsOf(file), failure: file.failure };
 }
 
@@ -204,7 +207,7 @@ export async function discardResults(deps: BureauDeps, caller: BureauCaller, que
 
 /** The results zip's file server id, once paid (402 before; 409 with no results; 410 once the retention removed them). */
 export async function getResultsFileId(deps: BureauDeps, caller: BureauCaller, query: { fileId: number }) {
-  const file = await ownFile(deps.db, caller.actor, query.fileId);
+  const file = await ownFile(deps.db, caller.actor, query.fileId, { wide: 'allowed' });
   if (file.status === 'paid') {
     if (!file.results_upload_id) throw new AppError(410, bureauMessages.resultsGone);
     return { fileServerId: file.results_upload_id, fileName: resultsFileName };

@@ -1,13 +1,17 @@
 import type { Readable } from 'node:stream';
-import { testSampleLines, type InputField } from '../../../contract/bureau/entities';
-import { splitLines } from '../../engines/cleanse/lines';
+import type { InputField } from '../../../contract/bureau/entities';
+import { fileLimitMessages, fileLimits, testSampleLines } from '../../../contract/shared/bureau';
+import { splitLines, type PhysicalLine } from '../../engines/cleanse/lines';
 import { applyTemplate, autoMap, columnSignature } from '../../engines/cleanse/mapping';
-import { detectDelimiter, detectHeader, endsInQuote, MAX_SPAN, parseDelimited, sampleEvenly, type Delimiter, type ParseItem, type ParseMeta } from '../../engines/cleanse/parse';
+import { detectDelimiter, detectHeader, endsInQuote, MAX_SPAN, measureRecord, parseDelimited, sampleEvenly, type Delimiter, type ParseItem, type ParseMeta } from '../../engines/cleanse/parse';
 import { badRequest } from '../../errors';
 
 // Reading an uploaded file for POST /files (spec section 9): the first chunk is read with the
 // engine (delimiter, header), up to 300 records are sampled evenly from it as the free test's file,
-// the rows are counted by streaming the whole file, and the columns are mapped.
+// the rows are counted by streaming the whole file, and the columns are mapped. Every record of the
+// first chunk is measured against fileLimits before anything splits it into fields, so a file past
+// them is refused before the heavy work starts. This runs in a worker thread (uploadReader.ts): it
+// takes no deps and returns plain data.
 
 export const fileMessages = {
   empty: 'The file is empty: upload a file with a header or data rows',
@@ -16,11 +20,11 @@ export const fileMessages = {
 } as const;
 
 /** The first `limit` bytes of a stream (the first chunk of the upload); whole when that is all of it. */
-export async function firstBytes(stream: Readable, limit: number): Promise<{ bytes: Buffer; whole: boolean }> {
-  const pieces: Buffer[] = [];
+export async function firstBytes(stream: Readable | AsyncIterable<Uint8Array>, limit: number): Promise<{ bytes: Buffer; whole: boolean }> {
+  const pieces: Uint8Array[] = [];
   let length = 0;
   let whole = true;
-  for await (const piece of stream as AsyncIterable<Buffer>) {
+  for await (const piece of stream as AsyncIterable<Uint8Array>) {
     pieces.push(piece);
     length += piece.length;
     if (length > limit) {
@@ -28,7 +32,7 @@ export async function firstBytes(stream: Readable, limit: number): Promise<{ byt
       break;
     }
   }
-  stream.destroy();
+  if ('destroy' in stream) stream.destroy();
   return { bytes: Buffer.concat(pieces, length).subarray(0, limit), whole };
 }
 
@@ -43,31 +47,63 @@ export function looksBinary(bytes: Uint8Array): boolean {
   return head.length > 0 && control / head.length > 0.1;
 }
 
-/** The physical lines of the first chunk grouped into records by quote balance (the parser's rule), blank lines left out. */
+/** Bytes of `text` as UTF-8, counted only when its length leaves any doubt about the limit. */
+const bytesOver = (text: string, limit: number) => (text.length * 3 <= limit ? 0 : Buffer.byteLength(text, 'utf8'));
+
+/**
+ * Refuses a record past fileLimits (400 naming the limit): its columns first (what a wide file is
+ * refused for), then its bytes, then its longest field. `first` is the file's first record.
+ */
+function checkRecord(text: string, line: number, delimiter: Delimiter, first: boolean) {
+  const { fields, longest } = measureRecord(text, delimiter);
+  if (fields > fileLimits.columns) throw badRequest(fileLimitMessages.columns(fields, first ? undefined : line));
+  const bytes = bytesOver(text, fileLimits.recordBytes);
+  if (bytes > fileLimits.recordBytes) throw badRequest(fileLimitMessages.record(line, bytes));
+  if (longest > fileLimits.fieldCharacters) throw badRequest(fileLimitMessages.field(line, longest));
+}
+
+/**
+ * The physical lines of the first chunk grouped into records by quote balance (the parser's rule),
+ * blank lines left out, each checked against fileLimits as it is made.
+ */
 async function recordsOf(bytes: Uint8Array, whole: boolean, delimiter: (lines: string[]) => Delimiter) {
-  const lines: string[] = [];
-  for await (const line of splitLines([bytes])) lines.push(line.text);
-  // A chunk cut mid-file ends inside its last line: that line is left out.
-  if (!whole) lines.pop();
-  const d = delimiter(lines.filter((l) => l.trim()).slice(0, testSampleLines));
-  const records: string[] = [];
-  let open: string[] = [];
-  let inQuote = false;
-  for (const text of lines) {
-    if (!open.length && !text.trim()) continue;
-    open.push(text);
-    inQuote = endsInQuote(text, d, open.length > 1 && inQuote);
-    if (!inQuote || open.length >= MAX_SPAN) {
-      records.push(open.join('\n'));
-      open = [];
-      inQuote = false;
-    }
+  const lines: PhysicalLine[] = [];
+  for await (const line of splitLines([bytes])) lines.push(line);
+  // A chunk cut mid-file ends inside its last line: that line is left out, unless what was read of
+  // it is already past a limit.
+  const cut = whole ? undefined : lines.pop();
+  const d = delimiter(
+    lines
+      .filter((l) => l.text.trim())
+      .slice(0, testSampleLines)
+      .map((l) => l.text),
+  );
+  if (cut) {
+    const { fields } = measureRecord(cut.text, d);
+    if (fields > fileLimits.columns) throw badRequest(fileLimitMessages.columns(fields, lines.some((l) => l.text.trim()) ? cut.line : undefined));
+    if (bytesOver(cut.text, fileLimits.recordBytes) > fileLimits.recordBytes) throw badRequest(fileLimitMessages.record(cut.line, null));
   }
-  if (open.length) records.push(open.join('\n'));
+  const records: string[] = [];
+  let open: PhysicalLine[] = [];
+  let inQuote = false;
+  const close = () => {
+    const text = open.map((l) => l.text).join('\n');
+    checkRecord(text, open[0].line, d, records.length === 0);
+    records.push(text);
+    open = [];
+    inQuote = false;
+  };
+  for (const line of lines) {
+    if (!open.length && !line.text.trim()) continue;
+    open.push(line);
+    inQuote = endsInQuote(line.text, d, open.length > 1 && inQuote);
+    if (!inQuote || open.length >= MAX_SPAN) close();
+  }
+  if (open.length) close();
   return { delimiter: d, records };
 }
 
-export async function collect(items: AsyncIterable<ParseItem>): Promise<ParseItem[]> {
+async function collect(items: AsyncIterable<ParseItem>): Promise<ParseItem[]> {
   const out: ParseItem[] = [];
   for await (const item of items) out.push(item);
   return out;
@@ -81,11 +117,15 @@ export type FirstChunk = {
   /** The test sample's text: the header (when there is one) and up to 300 records taken evenly. */
   sampleText: string;
   sampleRows: number;
-  /** The first data rows, for row1 and row2 and the mapping by content. */
+  /** The first two data rows: row1 and row2 of the mapping. */
   rows: string[][];
+  /** The columns mapped automatically (by header, then by the content of the sample's rows). */
+  auto: InputField[];
+  /** The columns' signature (columnSignature): the key of a saved mapping of the same columns. */
+  signature: string;
 };
 
-/** Reads the first chunk: 400 for an empty or binary file. */
+/** Reads the first chunk: 400 for an empty or binary file, or one past fileLimits. */
 export async function readFirstChunk(first: { bytes: Buffer; whole: boolean }, given: { delimiter?: Delimiter; hasHeader?: boolean }): Promise<FirstChunk> {
   if (!first.bytes.toString('utf8').replace(/^\uFEFF/, '').trim()) throw badRequest(fileMessages.empty);
   if (looksBinary(first.bytes)) throw badRequest(fileMessages.binary);
@@ -98,15 +138,25 @@ export async function readFirstChunk(first: { bytes: Buffer; whole: boolean }, g
   const items = await collect(parseDelimited([sampleText], { delimiter, hasHeader, onMeta: (m) => (seen.meta = m) }));
   const firstRows = await collect(parseDelimited([[...(hasHeader ? records.slice(0, 1) : []), ...body.slice(0, 2)].join('\n') + '\n'], { delimiter, hasHeader }));
   const rowsOf = (list: ParseItem[]) => list.flatMap((i) => (i.kind === 'row' ? [i.fields] : []));
+  const rows = [...rowsOf(firstRows), ...rowsOf(items).slice(2)];
+  const header = seen.meta?.header ?? null;
+  const columns = seen.meta?.columns ?? 0;
   return {
     delimiter,
     hasHeader,
-    header: seen.meta?.header ?? null,
-    columns: seen.meta?.columns ?? 0,
+    header,
+    columns,
     sampleText,
     sampleRows: sampled.length,
-    rows: [...rowsOf(firstRows), ...rowsOf(items).slice(2)],
+    rows: rows.slice(0, 2),
+    auto: autoMap(header, rows, 'uk'),
+    signature: columnSignature(header, columns, delimiter),
   };
+}
+
+/** The checks of fileLimits alone over a first chunk (a test file given with the upload): 400 past them. */
+export async function checkFirstChunk(first: { bytes: Buffer; whole: boolean }, delimiter: Delimiter): Promise<void> {
+  await recordsOf(first.bytes, first.whole, () => delimiter);
 }
 
 /** Records in the whole file (rows and malformed records, the header not counted), read as a stream. */
@@ -121,10 +171,8 @@ export async function countRecords(stream: AsyncIterable<Uint8Array>, options: {
 }
 
 /** The columns mapped: a saved mapping of the same columns when there is one, else automatically. */
-export function mappingFor(chunk: FirstChunk, template: readonly InputField[] | null): InputField[] {
+export function mappingFor(chunk: Pick<FirstChunk, 'header' | 'rows' | 'auto'>, template: readonly InputField[] | null): InputField[] {
   const rows = chunk.rows;
-  const fields = template ? applyTemplate(template, chunk.header, rows) : autoMap(chunk.header, rows, 'uk');
+  const fields = template ? applyTemplate(template, chunk.header, rows) : chunk.auto;
   return fields.map((f) => ({ ...f, row1: rows[0]?.[f.inputOrder] ?? '', row2: rows[1]?.[f.inputOrder] ?? '' }));
 }
-
-export const signatureOf = (chunk: Pick<FirstChunk, 'header' | 'columns' | 'delimiter'>) => columnSignature(chunk.header, chunk.columns, chunk.delimiter);

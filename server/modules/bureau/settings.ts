@@ -10,7 +10,6 @@ import { acceptOutputGroups, dedupeLevelOf, defaultSuppression, suppressionGroup
 import { ukMaf, uploadMessages } from './create';
 import { assertChangeable, delimiterOf, fileView, ownFile, type BureauCaller, type BureauDeps } from './files';
 import * as Q from './queries';
-import { collect } from './sample';
 import { parseDelimited } from '../../engines/cleanse/parse';
 
 // The settings of a file (spec section 7, Bureau: the PUTs of mapping, reference file, PAF, dedupe,
@@ -55,13 +54,18 @@ export async function changeSettings(deps: BureauDeps, caller: BureauCaller, que
   return fileView(deps, row);
 }
 
-/** The header and first rows of the stored test sample, read with `hasHeader`. */
+/** The header and first two rows of the stored test sample, read with `hasHeader` (the rest is not parsed). */
 async function sampleRows(deps: BureauDeps, file: Q.FileRow, hasHeader: boolean) {
   const sample = file.test_upload_id ? await deps.fileStorage.readFile(file.test_upload_id) : null;
   if (!sample) throw notFound('The test sample of this file is no longer kept: upload the file again');
   const seen: { header: string[] | null } = { header: null };
-  const items = await collect(parseDelimited(sample.stream, { delimiter: delimiterOf(file.delimiter), hasHeader, onMeta: (m) => (seen.header = m.header) }));
-  return { header: seen.header, rows: items.flatMap((i) => (i.kind === 'row' ? [i.fields] : [])) };
+  const rows: string[][] = [];
+  for await (const item of parseDelimited(sample.stream, { delimiter: delimiterOf(file.delimiter), hasHeader, onMeta: (m) => (seen.header = m.header) })) {
+    if (item.kind === 'row') rows.push(item.fields);
+    if (rows.length === 2) break;
+  }
+  sample.stream.destroy();
+  return { header: seen.header, rows };
 }
 
 export function putInputFields(deps: BureauDeps, caller: BureauCaller, input: { query: FileQuery; body: z.output<typeof S.putInputFields.body> }) {

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import { fileLimitMessages } from '../../../contract/shared/bureau';
 import { uploadingText } from '../../../contract/shared/messages';
 import { chunkCount, maxRetries, uploadProgress } from '../../../machines/bureauFileParts';
 import type { bureauUploadMachine } from '../../../machines/bureauUpload';
@@ -113,6 +114,7 @@ export default function UploadPage() {
         Upload a file of names and addresses, comma, tab, semicolon or pipe separated. You then say what each column holds, choose how to cleanse it, see a free test on a
         sample, and pay only for the results you keep.
       </p>
+      <p className="muted" data-testid="upload-limits">{fileLimitMessages.summary}</p>
       {upload ? <Upload upload={upload} /> : <Spinner />}
     </section>
   );

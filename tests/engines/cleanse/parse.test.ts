@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { detectDelimiter, detectHeader, MAX_FIELD, MAX_SPAN, parseDelimited, sampleEvenly, type ParseItem, type ParseMeta } from '../../../server/engines/cleanse/parse';
+import { detectDelimiter, detectHeader, MAX_FIELD, MAX_SPAN, measureRecord, parseDelimited, sampleEvenly, type ParseItem, type ParseMeta } from '../../../server/engines/cleanse/parse';
 
 /** The text (or bytes) in chunks of `size` bytes, as an upload would arrive. */
 async function* chunks(data: string | Uint8Array, size = 7): AsyncGenerator<Buffer> {
@@ -150,12 +150,44 @@ describe('delimited files', () => {
       { numRuns: 200 },
     );
   });
+  it('reads wide records in batches of bounded size as csv-parse reads them whole', async () => {
+    // 40 records of 300 fields (about 1.2 MB): batches are cut by size long before 512 records.
+    const lines = Array.from({ length: 40 }, (_, r) => Array.from({ length: 300 }, (_, c) => (c % 7 === 0 ? `"q${r},${c} ""x"""` : `v${r}-${c}-${'w'.repeat(80)}`)).join(','));
+    const text = lines.join('\n') + '\n';
+    const { rows, errors } = await read(text, 65_536, { delimiter: ',', hasHeader: false });
+    expect(errors).toEqual([]);
+    expect(rows.map((r) => r.fields)).toEqual(parseCsv(text, { relax_column_count: true }));
+  });
   it('never throws, whatever the bytes and however they are cut', async () => {
     await fc.assert(
       fc.asyncProperty(fc.uint8Array({ maxLength: 400 }), fc.string({ maxLength: 200 }), fc.integer({ min: 1, max: 50 }), async (bytes, text, size) => {
         await read(bytes, size);
         const { items } = await read(text, size);
         for (const i of items) expect(i.line).toBeGreaterThan(0);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('measureRecord', () => {
+  it('counts the fields and the longest field of a record as csv-parse reads it, without splitting it', () => {
+    expect(measureRecord('a,bb,ccc', ',')).toEqual({ fields: 3, longest: 3 });
+    expect(measureRecord('', ',')).toEqual({ fields: 1, longest: 0 });
+    expect(measureRecord('"a,b,c",d', ',')).toEqual({ fields: 2, longest: 5 });
+    expect(measureRecord('"say ""hi""";x', ';')).toEqual({ fields: 2, longest: 8 });
+    // A quote inside an unquoted field is an ordinary character.
+    expect(measureRecord('ab"c|d', '|')).toEqual({ fields: 2, longest: 4 });
+    expect(measureRecord(new Array(400_000).fill('x').join('\t'), '\t')).toEqual({ fields: 400_000, longest: 1 });
+  });
+  it('property: agrees with csv-parse on well-formed records', () => {
+    const field = fc.array(fc.constantFrom('a', 'B', '1', ' ', ',', '"', '\n', 'é'), { maxLength: 12 }).map((cs) => cs.join(''));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(field, fc.boolean()), { minLength: 1, maxLength: 30 }), (fields) => {
+        const text = fields.map(([f, quote]) => (quote || /[,"\n]/.test(f) ? `"${f.replaceAll('"', '""')}"` : f)).join(',');
+        const [parsed]: string[][] = parseCsv(text + '\n', { relax_column_count: true, skip_empty_lines: false });
+        const values = parsed ?? [''];
+        expect(measureRecord(text, ',')).toEqual({ fields: values.length, longest: Math.max(...values.map((v) => v.length)) });
       }),
       { numRuns: 300 },
     );
