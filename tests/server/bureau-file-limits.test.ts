@@ -1,4 +1,4 @@
-// Files that cannot stall the server (the security review's 400,000-column CSV): POST /files refuses
+// Files that cannot stall the server (a 400,000-column CSV, 3.5 MB): POST /files refuses
 // a file past fileLimits (columns, field length, record length) with a 400 naming the limit, before
 // the heavy work starts and writing nothing; a stored file past the column limit (made before it)
 // is refused fast by the calls that read its columns and by the results job, and can still be
@@ -33,7 +33,7 @@ async function owner() {
   return { ...o, b: bureau(h.app, o.headers), put: (csv: string | Buffer, name?: string) => upload(h.app, o.headers, Buffer.isBuffer(csv) ? csv : Buffer.from(csv), name, 'uk', uploadChunkBytes) };
 }
 
-/** The security review's file: `columns` short columns, a header and two rows (400,000 of them: 3.5 MB). */
+/** A wide file: `columns` short columns, a header and two rows (400,000 of them: 3.5 MB). */
 function wideCsv(columns: number): Buffer {
   const header = Array.from({ length: columns }, (_, c) => `c${c.toString(36)}`).join(',');
   const row = new Array<string>(columns).fill('x').join(',');
@@ -211,8 +211,8 @@ describe('a stored file past the column limit (made before it)', () => {
 });
 
 describe('reading a file does not hold the event loop', () => {
-  // What the review measured: a wide file held every other call for seconds. The reading runs in a
-  // worker thread now, so the server's thread is held for a few milliseconds at a time (10 to 30 ms
+  // Read on the server's thread, a wide file held every other call for seconds. The reading runs in a
+  // worker thread, so the server's thread is held for a few milliseconds at a time (10 to 30 ms
   // here, mostly the embedded database). Measured against a yardstick taken in the same run (the same
   // reading done on this thread, as POST /files did it before: yardstickMs), so a busy machine,
   // which stretches both alike, does not fail it: the hold must stay under a quarter of it, where the

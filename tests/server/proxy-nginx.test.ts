@@ -4,9 +4,8 @@
 // ($proxy_add_x_forwarded_for: whatever the client sent, then its address). The client connects
 // from 127.0.0.2, nginx reaches the servers from 127.0.0.1, so the address that reaches the login
 // throttle says who was believed. One server names its proxy (TRUST_PROXY=127.0.0.1), the other
-// counts it (TRUST_PROXY=1). The security review's hole: with every hop trusted, a client writing a
-// new X-Forwarded-For each time was a new address each time, and the per-address login limit never
-// came. PostgreSQL only (a PGlite database is one process's); skipped without DATABASE_URL, and
+// counts it (TRUST_PROXY=1). Were every hop trusted, a client writing a new X-Forwarded-For each
+// time would be a new address each time, and the per-address login limit would never come. PostgreSQL only (a PGlite database is one process's); skipped without DATABASE_URL, and
 // without nginx (apt-get install nginx-light; .ci/run installs it).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -1,9 +1,9 @@
 // TRUST_PROXY (server/config.ts): whom the server believes about the client's address. Each proxy
 // appends the address it got the request from to X-Forwarded-For, so only the entries the trusted
-// proxies appended are true; what stands left of them the client wrote. The security review found
-// TRUST_PROXY=1 trusting every hop: `X-Forwarded-For: <anything>, <real>` made <anything> the
-// client's address, so the per-address login and sign-up limits started afresh with every request
-// and a token's IP ranges let anyone in. Requests here carry hand-written headers, as a load
+// proxies appended are true; what stands left of them the client wrote. Were every hop trusted,
+// `X-Forwarded-For: <anything>, <real>` would make <anything> the client's address, so the
+// per-address login and sign-up limits would start afresh with every request and a token's IP
+// ranges would let anyone in. Requests here carry hand-written headers, as a load
 // balancer at 127.0.0.1 would pass them on (light-my-request's default peer). The same through a
 // real nginx in front of two server processes: proxy-nginx.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
