@@ -2,8 +2,9 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifySer
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import type { ServiceName } from '../contract/config/entities';
-import { fastifyTrustProxy, servicePaths, type Config } from './config';
+import { servicePaths, type Config } from './config';
 import type { Db } from './db';
+import { fastifyTrustProxy } from './http/trustProxy';
 import { createAddressDatasets } from './engines/address/datasets';
 import { nodeResolver, type EmailResolver } from './engines/email/resolver';
 import { registerAuthentication } from './http/authenticate';

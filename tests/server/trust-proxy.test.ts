@@ -7,7 +7,8 @@
 // balancer at 127.0.0.1 would pass them on (light-my-request's default peer). The same through a
 // real nginx in front of two server processes: proxy-nginx.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, parseTrustProxy } from '../../server/config';
+import { loadConfig } from '../../server/config';
+import { parseTrustProxy } from '../../server/http/trustProxy';
 import { createHarness, fixturePassword, query, uniqueEmail, type Harness } from './harness';
 import { day, exportToken, insertBundle, insertToken, meterCall, meterEnv, meterWorld, nowOf } from './metering-fixtures';
 
