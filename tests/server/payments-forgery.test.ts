@@ -10,7 +10,8 @@ import { createHarness, query, type Harness } from './harness';
 import { webhookSecretOf } from './payments-fixtures';
 import { plans } from './plans-fixtures';
 import {
-  checkout, checkoutBody, count, payOnPage, sessionIdOf, settleSession, shopWorld, signedDelivery, succeededEvent, type Shop,
+  bundlesOf as countBundles, invoicesOf as countInvoices, orderStatusOf, payOnPage, sessionIdOf, settleSession, shopWorld, signedDelivery, succeededEvent,
+  ukOrder, type Shop,
 } from './shop-fixtures';
 
 let h: Harness;
@@ -24,15 +25,10 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function newOrder() {
-  const res = await checkout(h, shop.owner, shop.organisationId, checkoutBody([{ accountId: shop.ukAccount, planId: shop.ukPlan, quantity: 5000 }]));
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as { url: string; orderId: number };
-}
-
-const statusOf = async (orderId: number) => (await query<{ status: string }>(h.db, 'select status from orders where id = $1', [orderId])).rows[0].status;
-const bundlesOf = (orderId: number) => count(h, 'select count(*) as n from bundles where order_id = $1', [orderId]);
-const invoicesOf = (orderId: number) => count(h, 'select count(*) as n from invoices where order_id = $1', [orderId]);
+const newOrder = () => ukOrder(h, shop);
+const statusOf = (orderId: number) => orderStatusOf(h, orderId);
+const bundlesOf = (orderId: number) => countBundles(h, orderId);
+const invoicesOf = (orderId: number) => countInvoices(h, orderId);
 const declinedEvent = (event: GatewayEvent): GatewayEvent => ({
   id: event.id.replace('succeeded', 'declined'), type: 'payment.declined', mode: 'payment',
   outcome: { status: 'declined', ref: event.outcome.ref, reference: event.outcome.reference, failure: 'Your card was declined.' },

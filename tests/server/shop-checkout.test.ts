@@ -6,7 +6,8 @@ import { call } from './groups-fixtures';
 import { createHarness, query, type Harness } from './harness';
 import { plans } from './plans-fixtures';
 import {
-  checkout, checkoutBody, count, payOnPage, paidUrl, backUrl, sessionIdOf, settleSession, shopWorld, signedDelivery, succeededEvent, type Shop,
+  bundlesOf as countBundles, checkout, checkoutBody, count, invoicesOf as countInvoices, orderStatusOf, payOnPage, paidUrl, backUrl, sessionIdOf,
+  settleSession, shopWorld, signedDelivery, succeededEvent, ukOrder, type Shop,
 } from './shop-fixtures';
 
 let h: Harness;
@@ -22,15 +23,10 @@ afterAll(async () => {
 
 const ukLine = (quantity = 5000) => ({ accountId: shop.ukAccount, planId: shop.ukPlan, quantity });
 
-async function newOrder(quantity = 5000) {
-  const res = await checkout(h, shop.owner, shop.organisationId, checkoutBody([ukLine(quantity)]));
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as { url: string; orderId: number };
-}
-
-const bundlesOf = (orderId: number) => count(h, 'select count(*) as n from bundles where order_id = $1', [orderId]);
-const invoicesOf = (orderId: number) => count(h, 'select count(*) as n from invoices where order_id = $1', [orderId]);
-const statusOf = async (orderId: number) => (await query<{ status: string }>(h.db, 'select status from orders where id = $1', [orderId])).rows[0].status;
+const newOrder = (quantity = 5000) => ukOrder(h, shop, quantity);
+const bundlesOf = (orderId: number) => countBundles(h, orderId);
+const invoicesOf = (orderId: number) => countInvoices(h, orderId);
+const statusOf = (orderId: number) => orderStatusOf(h, orderId);
 
 describe('POST /shop/checkout', () => {
   it('prices the order from the catalogue, adds VAT, and sends the browser to the gateway page', async () => {

@@ -52,6 +52,18 @@ export async function checkout(h: Harness, caller: Caller, organisationId: numbe
   return call(h, caller, { ...plans('POST', '/shop/checkout', { organisationId }, body), headers: { [idempotencyKeyHeader]: key } });
 }
 
+/** A checkout of `quantity` clicks of the UK plan on the world's UK account: its gateway page and order. */
+export async function ukOrder(h: Harness, shop: Shop, quantity = 5000) {
+  const res = await checkout(h, shop.owner, shop.organisationId, checkoutBody([{ accountId: shop.ukAccount, planId: shop.ukPlan, quantity }]));
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as { url: string; orderId: number };
+}
+
+/** What an order came to: its status, and how many bundles and invoices it made. */
+export const orderStatusOf = async (h: Harness, orderId: number) => (await query<{ status: string }>(h.db, 'select status from orders where id = $1', [orderId])).rows[0].status;
+export const bundlesOf = (h: Harness, orderId: number) => count(h, 'select count(*) as n from bundles where order_id = $1', [orderId]);
+export const invoicesOf = (h: Harness, orderId: number) => count(h, 'select count(*) as n from invoices where order_id = $1', [orderId]);
+
 /** The gateway session id of a hosted page URL. */
 export const sessionIdOf = (url: string) => new URL(url).pathname.split('/').pop() ?? '';
 
