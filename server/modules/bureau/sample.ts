@@ -3,7 +3,8 @@ import type { InputField } from '../../../contract/bureau/entities';
 import { fileLimitMessages, fileLimits, testSampleLines } from '../../../contract/shared/bureau';
 import { splitLines, type PhysicalLine } from '../../engines/cleanse/lines';
 import { applyTemplate, autoMap, columnSignature } from '../../engines/cleanse/mapping';
-import { detectDelimiter, detectHeader, endsInQuote, MAX_SPAN, measureRecord, parseDelimited, sampleEvenly, type Delimiter, type ParseItem, type ParseMeta } from '../../engines/cleanse/parse';
+import { MAX_SPAN, parseDelimited, type ParseItem, type ParseMeta } from '../../engines/cleanse/parse';
+import { detectDelimiter, detectHeader, endsInQuote, measureRecord, sampleEvenly, type Delimiter } from '../../engines/cleanse/shape';
 import { badRequest } from '../../errors';
 
 // Reading an uploaded file for POST /files (spec section 9): the first chunk is read with the

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Worker } from 'node:worker_threads';
-import type { Delimiter } from '../../engines/cleanse/parse';
+import type { Delimiter } from '../../engines/cleanse/shape';
 import { badRequest } from '../../errors';
 import { startTsWorker } from '../../platform/tsWorker';
 import type { FirstChunk } from './sample';

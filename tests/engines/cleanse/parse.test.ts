@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { detectDelimiter, detectHeader, MAX_FIELD, MAX_SPAN, measureRecord, parseDelimited, sampleEvenly, type ParseItem, type ParseMeta } from '../../../server/engines/cleanse/parse';
+import { MAX_FIELD, MAX_SPAN, parseDelimited, type ParseItem, type ParseMeta } from '../../../server/engines/cleanse/parse';
+import { detectDelimiter, detectHeader, measureRecord, sampleEvenly } from '../../../server/engines/cleanse/shape';
 
 /** The text (or bytes) in chunks of `size` bytes, as an upload would arrive. */
 async function* chunks(data: string | Uint8Array, size = 7): AsyncGenerator<Buffer> {
