@@ -35,10 +35,10 @@ export async function seedShop(trx: Trx, now: number, people: { ownerId: number 
     })
     .onConflict((oc) => oc.column('account_id').doNothing())
     .execute();
-  // £500 a month on automatic renewals, VAT included.
+  // £2,000 a month on automatic renewals, VAT included: room for one renewal of Address Lookup UK (£1,440).
   await trx
     .insertInto('payment_settings')
-    .values({ account_id: account.id, monthly_cap: 50_000, updated_at: now, updated_by: people.ownerId })
+    .values({ account_id: account.id, monthly_cap: 200_000, updated_at: now, updated_by: people.ownerId })
     .onConflict((oc) => oc.column('account_id').doNothing())
     .execute();
   if (people.memberId !== null) {

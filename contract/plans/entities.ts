@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calculators, dqServices, maxClicks, maxPricePer1000, subscriptionStatuses } from '../shared/catalogue';
 import { territory } from '../users/entities';
+import { renewalRefusals } from '../shared/shop';
 
 // The catalogue and subscriptions of spec section 3 (Plan, Filter, Comparison, Account plan,
 // Subscription usage summary) as the plans manager returns them. Timestamps are seconds since the
@@ -144,6 +145,14 @@ export const accountPlan = z.object({
     /** When the next renewal is expected (clicks running out or the end date); null without renewal. */
     estimatedRenewalDate: seconds.nullable(),
     enabled: z.boolean(),
+    /** One renewal's price with tax, as the saved card is charged; 0 without renewal. */
+    total: z.number().int(),
+    /** The account's monthly cap on automatic renewals (tax included); null: no cap. */
+    monthlyCap: z.number().int().nullable(),
+    /** What will stop the next renewal; null when it will be made or the subscription does not renew. */
+    obstacle: z.enum(['plan', 'card', 'cap']).nullable(),
+    /** The last automatic renewal, made or refused, and when; null before the first. */
+    lastOutcome: z.object({ result: z.enum(['renewed', ...renewalRefusals]), date: seconds }).nullable(),
   }),
   deprecated: z.boolean(),
   deprecatedByPlan: z.string().nullable(),

@@ -30,6 +30,36 @@ export type OrderStatus = (typeof orderStatuses)[number];
 export const orderKinds = ['shop', 'renewal', 'bureau'] as const;
 export type OrderKind = (typeof orderKinds)[number];
 
+/**
+ * What an automatic renewal comes to, and what would stop it: refused ones are mailed to the
+ * account's payers and shown on the subscription until a renewal is made.
+ *   plan: the plan is no longer sold, or the renewal's clicks are not a quantity it sells
+ *   card: no saved card
+ *   cap: its price with tax would take this month's renewals past the account's monthly cap
+ *   declined: the saved card was declined (known only once charged)
+ */
+export const renewalRefusals = ['plan', 'card', 'cap', 'declined'] as const;
+export type RenewalRefusal = (typeof renewalRefusals)[number];
+export type RenewalOutcome = 'renewed' | RenewalRefusal;
+
+/**
+ * What will stop the next automatic renewal, in the order the renewal asks: null when it would be
+ * made. `total` is one renewal's price with tax; `spentThisMonth` what this month's renewals of
+ * the account already cost.
+ */
+export function renewalObstacle(r: {
+  onSale: boolean;
+  hasCard: boolean;
+  cap: number | null;
+  spentThisMonth: number;
+  total: number;
+}): Exclude<RenewalRefusal, 'declined'> | null {
+  if (!r.onSale) return 'plan';
+  if (!r.hasCard) return 'card';
+  if (r.cap !== null && r.spentThisMonth + r.total > r.cap) return 'cap';
+  return null;
+}
+
 /** An invoice number as printed: UK-000042, AU-000042 (numbered without gaps per territory). */
 export function invoiceNumberText(territory: Territory, number: number): string {
   return `${territory === 'uk' ? 'UK' : 'AU'}-${String(number).padStart(6, '0')}`;

@@ -144,6 +144,13 @@ describe('an account holding subscriptions', () => {
   });
 });
 
+/** A saved card for the account's renewals (the gateway is not asked: the summary only needs to know there is one). */
+async function withSavedCard(accountId: number) {
+  await query(h.db,
+    `insert into payment_methods (account_id, gateway, customer_ref, method_ref, brand, last_four, expiry_month, expiry_year, billing_email, created_at, updated_at)
+     values ($1, 'test', 'cus_summary', 'pm_summary', 'Visa', '4242', 12, 2039, 'owner@example.com', 0, 0) on conflict (account_id) do nothing`, [accountId]);
+}
+
 describe('the subscription usage summary', () => {
   // The harness's clock stands still at 1 January 2030, 09:00 UTC. Days are UTC midnights; the
   // period is the 30 days ending today.
@@ -186,6 +193,7 @@ describe('the subscription usage summary', () => {
     await insertBundle(h, { accountId: account, planId: other, clicks: 1000, start: now - day, end: now + day });
     await insertUsage(h, { accountId: account, planId: other, day: today, clicks: 777 });
 
+    await withSavedCard(account);
     const plan = (await summary())['Summed'];
     expect(plan).toMatchObject({
       status: 'active',
@@ -200,7 +208,8 @@ describe('the subscription usage summary', () => {
       // 18,000 clicks at 100 a day: 180 days, before the end date.
       estimatedExpiryDate: now + 180 * day,
       // 5,000 clicks at £20.00 per 1,000.
-      subscription: { clicks: 5_000, price: 10_000, estimatedRenewalDate: now + 180 * day, enabled: true },
+      // With VAT, £120.00; nothing stands in its way and it has not renewed yet.
+      subscription: { clicks: 5_000, price: 10_000, estimatedRenewalDate: now + 180 * day, enabled: true, total: 12_000, monthlyCap: null, obstacle: null, lastOutcome: null },
       deprecated: false,
       deprecatedByPlan: null,
       deprecatedByPlanId: null,
@@ -224,10 +233,11 @@ describe('the subscription usage summary', () => {
     await insertBundle(h, { accountId: account, planId: ids.Deprecated, clicks: 1000, start: now - day, end: now + 30 * day });
     await insertUsage(h, { accountId: account, planId: ids.Empty, day: today - 40 * day, clicks: 500 });
 
+    await withSavedCard(account);
     const plans = await summary();
     expect(plans.None).toMatchObject({ status: 'none', endDate: null, estimatedExpiryDate: null, remainClicks: 0, bundles: [] });
     // 2,000 clicks at £30.00 per 1,000, but no bundle running: no expiry, so no renewal date.
-    expect(plans.None.subscription).toEqual({ clicks: 2000, price: 6000, estimatedRenewalDate: null, enabled: true });
+    expect(plans.None.subscription).toEqual({ clicks: 2000, price: 6000, estimatedRenewalDate: null, enabled: true, total: 7200, monthlyCap: null, obstacle: null, lastOutcome: null });
     expect(plans.Scheduled).toMatchObject({ status: 'scheduled', remainClicks: 0, endDate: now + 30 * day, estimatedExpiryDate: null });
     expect(plans.Expired).toMatchObject({ status: 'expired', remainClicks: 0, endDate: null, estimatedExpiryDate: null });
     // Used in the period before only: a fall of 100 %; with nothing left, it runs out now.

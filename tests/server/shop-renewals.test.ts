@@ -6,11 +6,11 @@ import type { JobsHandle } from '../../server/jobs/handle';
 import { createTestGateway } from '../../server/payments/testGateway';
 import { createMailer, type Mailer } from '../../server/platform/mail';
 import { renewSubscription, subscriptionsDue, sweepRenewals } from '../../server/modules/shop/renewals';
-import { createHarness, query, type Harness } from './harness';
-import { day, insertBundle, insertDataset, insertPlan, insertSubscription, nowOf } from './plans-fixtures';
+import { createHarness, fixturePassword, query, type Harness } from './harness';
+import { day, insertBundle, insertDataset, insertPlan, insertSubscription, nowOf, plans } from './plans-fixtures';
 import { count } from './shop-fixtures';
 import { webhookSecretOf } from './payments-fixtures';
-import { signedIn, type Caller } from './groups-fixtures';
+import { call, signedIn, type Caller } from './groups-fixtures';
 
 let h: Harness;
 let mailer: Mailer;
@@ -139,5 +139,57 @@ describe('renewals', () => {
     await query(h.db, 'update plans set deprecated_by_plan_id = $1 where id = $2', [newer, planId]);
     expect(await renewSubscription(deps, subscriptionId)).toBe('plan');
     expect(await ordersOf(accountId)).toBe(0);
+  });
+});
+
+describe('what a subscription says of its renewal (GET /account/plans)', () => {
+  type Renewal = { clicks: number; total: number; monthlyCap: number | null; obstacle: string | null; estimatedRenewalDate: number | null; lastOutcome: { result: string; date: number } | null };
+  async function renewalOf(accountId: number, planId: number): Promise<Renewal> {
+    const { status, body } = await call(h, owner, plans('GET', '/account/plans', { accountId }));
+    expect(status).toBe(200);
+    return (body as Array<{ planId: number; subscription: Renewal }>).find((p) => p.planId === planId)!.subscription;
+  }
+
+  it('warns that the cap will refuse it, then says the cap refused it and when; a renewal made is the last outcome after', async () => {
+    const { accountId, planId, subscriptionId } = await renewingAccount('success');
+    await query(h.db, 'insert into payment_settings (account_id, monthly_cap, updated_at) values ($1, 3599, $2)', [accountId, nowOf(h)]);
+    const before = await renewalOf(accountId, planId);
+    expect(before).toMatchObject({ clicks: 1000, total: 3600, monthlyCap: 3599, obstacle: 'cap', estimatedRenewalDate: null, lastOutcome: null });
+
+    expect(await renewSubscription(deps, subscriptionId)).toBe('cap');
+    const refused = await renewalOf(accountId, planId);
+    expect(refused.lastOutcome).toEqual({ result: 'cap', date: nowOf(h) });
+
+    await query(h.db, 'update payment_settings set monthly_cap = 3600 where account_id = $1', [accountId]);
+    expect((await renewalOf(accountId, planId)).obstacle).toBeNull();
+    h.clock.advance(60_000);
+    expect(await renewSubscription(deps, subscriptionId)).toBe('renewed');
+    const renewed = await renewalOf(accountId, planId);
+    expect(renewed.lastOutcome?.result).toBe('renewed');
+    // This month's renewals have used the whole cap: the next one would pass it.
+    expect(renewed.obstacle).toBe('cap');
+  });
+
+  it('warns that no card will stop it, and says a declined card did', async () => {
+    const noCard = await renewingAccount(null);
+    expect((await renewalOf(noCard.accountId, noCard.planId)).obstacle).toBe('card');
+    const declined = await renewingAccount('declined');
+    expect((await renewalOf(declined.accountId, declined.planId)).obstacle).toBeNull();
+    expect(await renewSubscription(deps, declined.subscriptionId)).toBe('declined');
+    expect((await renewalOf(declined.accountId, declined.planId)).lastOutcome?.result).toBe('declined');
+  });
+
+  it('turning renewal off keeps the subscription enabled and its clicks, and nothing is due', async () => {
+    const { accountId, planId, subscriptionId } = await renewingAccount('success');
+    const { status } = await call(h, null, {
+      ...plans('PUT', '/payment/subscription', { accountId, planId, clicks: 0 }),
+      headers: { authorization: `Basic ${Buffer.from(`${owner.email}:${fixturePassword}`).toString('base64')}` },
+    });
+    expect(status).toBe(200);
+    const after = await renewalOf(accountId, planId);
+    expect(after).toMatchObject({ clicks: 0, obstacle: null, estimatedRenewalDate: null });
+    expect(await subscriptionsDue(h.db, nowOf(h))).not.toContain(subscriptionId);
+    const { rows } = await query<{ enabled: boolean }>(h.db, 'select enabled from subscriptions where id = $1', [subscriptionId]);
+    expect(rows[0].enabled).toBe(true);
   });
 });

@@ -27,7 +27,7 @@ afterAll(() => h?.close());
 describe('the demo payments', () => {
   it('Acme UK has a saved test card and a monthly cap', async () => {
     const details = await call(h, owner, plans('GET', '/payment/details', { accountId: acmeUk }));
-    expect(details.body).toMatchObject({ card: { lastFour: '4242', brand: 'Visa', billingEmail: 'owner@example.com' }, monthlyCap: 50_000, territory: 'uk' });
+    expect(details.body).toMatchObject({ card: { lastFour: '4242', brand: 'Visa', billingEmail: 'owner@example.com' }, monthlyCap: 200_000, territory: 'uk' });
     const method = await query(h.db, "select card_kind from testgw_methods where id = 'pm_test_demo_acme_uk'");
     expect(method.rows).toEqual([{ card_kind: 'success' }]);
   });

@@ -9,7 +9,7 @@ import { capUse, cardExpired, invoiceRows, parseCap, returnMessage } from '../..
 import { browser } from '../../src/areas/administration/billing/browser';
 import { group } from '../machines/models/groupFixtures';
 import { billingServer, details, groupUser, invoice, ownerUser, payer, type BillingState } from './billingFixtures';
-import { acmeTrading, accountPlan, plansManager } from './servicesFixtures';
+import { acmeTrading, accountPlan, plansManager, renewal } from './servicesFixtures';
 import { authUser, either, renderPortal, type Call } from './support/renderPortal';
 
 // The Billing section of /administration/services (?tab=billing): the real router, guards, machines
@@ -37,7 +37,7 @@ function renderBilling(path: string, billing: BillingState, as: AuthUser = owner
   const rendered = renderPortal(path, {
     user: as,
     groups,
-    handler: either(billingServer(billing), plansManager({ 31: [accountPlan({ subscription: { clicks: 10_000, price: 5_000, estimatedRenewalDate: null, enabled: true } })] })),
+    handler: either(billingServer(billing), plansManager({ 31: [accountPlan({ subscription: renewal({ clicks: 10_000, price: 5_000, estimatedRenewalDate: null, enabled: true }) })] })),
   });
   calls = rendered.calls;
   return rendered;

@@ -8,7 +8,7 @@ import type { AuthUser } from '../../contract/users/entities';
 import type { Group } from '../../contract/groups/entities';
 import { servicesTour } from '../../src/shared/helptips/tours/services';
 import { group } from '../machines/models/groupFixtures';
-import { acmeAu, acmeTrading, acmeUk, accountPlan, at, bundle, plan, plansManager } from './servicesFixtures';
+import { acmeAu, acmeTrading, acmeUk, accountPlan, at, bundle, plan, plansManager, renewal, type AccountPlan } from './servicesFixtures';
 import { authUser, ok, renderPortal, type Call, type Handler } from './support/renderPortal';
 
 // /administration/services: the real router, guards, machines and views; the plans manager is
@@ -71,7 +71,7 @@ describe('the usage summary (spec section 3)', () => {
       bundle(5, { clicks: 1_000, usedClicks: 1_000, remainingClicks: 0, price: 0, source: 'staff', endDate: at('2025-02-01T12:00') }),
       bundle(3, { clicks: 4_000, usedClicks: 4_000, remainingClicks: 0, price: 2_400, endDate: at('2025-03-01T12:00') }),
     ],
-    subscription: { clicks: 10_000, price: 5_000, estimatedRenewalDate: at('2025-11-20T12:00'), enabled: true },
+    subscription: renewal({ clicks: 10_000, price: 5_000, estimatedRenewalDate: at('2025-11-20T12:00'), enabled: true }),
   });
   const expired = accountPlan({ planId: 9, plan: 'Bank 1k', service: 'bankcode', status: 'expired', endDate: null, estimatedExpiryDate: null, clickConsumptionChange: null, bundles: [] });
 
@@ -107,7 +107,7 @@ describe('the usage summary (spec section 3)', () => {
     const figures = (name: string) => within(card).getByText(name).nextElementSibling!.textContent;
     expect(figures('End date')).toBe('01/01/2026');
     expect(figures('Estimated expiry')).toBe('20/11/2025');
-    expect(figures('Automatic renewal')).toBe('10,000 clicks for £50.00');
+    expect(within(card).getByRole('region', { name: 'Automatic renewal' }).textContent).toContain('On: 10,000 clicks for £60.00 including VAT.');
     expect(figures('Estimated renewal')).toBe('20/11/2025');
     expect(figures('Average clicks a day')).toBe('40');
   });
@@ -156,7 +156,7 @@ describe('the usage summary (spec section 3)', () => {
 
 describe('disabling and enabling a subscription', () => {
   it('disables after a confirmation that says what it means, then shows the page again', async () => {
-    const disabled = accountPlan({ status: 'disabled', subscription: { clicks: 0, price: 0, estimatedRenewalDate: null, enabled: false } });
+    const disabled = accountPlan({ status: 'disabled', subscription: renewal({ clicks: 0, price: 0, estimatedRenewalDate: null, enabled: false }) });
     let state = accountPlan();
     const handler: Handler = (call) =>
       call.method === 'DELETE' ? ((state = disabled), ok({ msg: 'Subscription disabled' })) : plansManager({ 31: [state] })(call);
@@ -173,12 +173,13 @@ describe('disabling and enabling a subscription', () => {
   });
 
   it('enables with the password typed again (basic credentials) and the clicks of a renewal priced by the plan', async () => {
-    const off = accountPlan({ status: 'disabled', subscription: { clicks: 0, price: 0, estimatedRenewalDate: null, enabled: false } });
+    const off = accountPlan({ status: 'disabled', subscription: renewal({ clicks: 0, price: 0, estimatedRenewalDate: null, enabled: false }) });
     renderApp('/portal/administration/services', owner, [acmeTrading], plansManager({ 31: [off] }, [plan(7)]));
     await user().click(await screen.findByRole('button', { name: 'Enable' }));
     const dialog = screen.getByRole('dialog', { name: 'Enable Address Lookup 10k' });
     expect(dialog.textContent).toContain('No automatic renewal');
-    const clicks = within(dialog).getByLabelText('Clicks for automatic renewal');
+    await user().click(within(dialog).getByLabelText(/Renew automatically/));
+    const clicks = within(dialog).getByLabelText('Clicks for each renewal');
     await user().clear(clicks);
     await user().type(clicks, '20000');
     // Volume pricing: 20,000 clicks at £5 per 1,000.
@@ -197,13 +198,13 @@ describe('disabling and enabling a subscription', () => {
       status: 'disabled',
       deprecated: true,
       deprecatedByPlan: 'Address Lookup 20k',
-      subscription: { clicks: 5_000, price: 2_500, estimatedRenewalDate: null, enabled: false },
+      subscription: renewal({ clicks: 5_000, price: 2_500, estimatedRenewalDate: null, enabled: false }),
     });
     renderApp('/portal/administration/services', owner, [acmeTrading], plansManager({ 31: [off] }, [plan(7)]));
     await user().click(await screen.findByRole('button', { name: 'Enable' }));
     const dialog = screen.getByRole('dialog', { name: 'Enable Address Lookup 10k' });
     expect(dialog.textContent).toContain('This plan is replaced by Address Lookup 20k and no longer renews automatically');
-    expect(within(dialog).queryByLabelText('Clicks for automatic renewal')).toBeNull();
+    expect(within(dialog).queryByLabelText(/Renew automatically/)).toBeNull();
     await user().type(within(dialog).getByLabelText('Your password'), 'Demo-Password-1');
     await user().click(within(dialog).getByRole('button', { name: 'Enable subscription' }));
     await waitFor(() => expect(callsTo('PUT', '/payment/subscription')[0]?.url.searchParams.get('clicks')).toBe('0'));
@@ -218,7 +219,7 @@ describe('disabling and enabling a subscription', () => {
   });
 
   it('keeps the dialog open under the Error modal when the password is refused', async () => {
-    const off = accountPlan({ status: 'disabled', subscription: { clicks: 0, price: 0, estimatedRenewalDate: null, enabled: false } });
+    const off = accountPlan({ status: 'disabled', subscription: renewal({ clicks: 0, price: 0, estimatedRenewalDate: null, enabled: false }) });
     const refuse: Handler = () => ({ status: 400, body: { msg: 'Wrong user name or password' } });
     renderApp('/portal/administration/services', owner, [acmeTrading], plansManager({ 31: [off] }, [plan(7)], refuse));
     await user().click(await screen.findByRole('button', { name: 'Enable' }));
@@ -227,5 +228,59 @@ describe('disabling and enabling a subscription', () => {
     const error = await screen.findByRole('alertdialog', { name: 'Error' });
     expect(error.textContent).toContain('Failed to enable the subscription: Wrong user name or password');
     expect(screen.getByRole('dialog', { name: 'Enable Address Lookup 10k' })).toBeTruthy();
+  });
+});
+
+describe('automatic renewal on a subscription', () => {
+  const on = (over: Partial<AccountPlan['subscription']> = {}) =>
+    accountPlan({ subscription: renewal({ clicks: 100_000, price: 120_000, estimatedRenewalDate: at('2026-11-27T12:00'), enabled: true, total: 144_000, ...over }) });
+
+  it('shows the renewal on with its clicks and price with tax next to the cap, and the last renewal', async () => {
+    const s = on({ monthlyCap: 200_000, lastOutcome: { result: 'renewed', date: at('2026-10-27T09:00') } });
+    renderApp('/portal/administration/services', owner, [acmeTrading], plansManager({ 31: [s] }, [plan(7)]));
+    const renewalBox = await screen.findByRole('region', { name: 'Automatic renewal' });
+    expect(renewalBox.textContent).toContain('On: 100,000 clicks for £1,440.00 including VAT.');
+    expect(renewalBox.textContent).toContain('Monthly cap on automatic renewals: £2,000.00.');
+    expect(renewalBox.textContent).toContain('Last renewed on 27/10/2026.');
+    expect(renewalBox.textContent).not.toContain('Will not renew');
+  });
+
+  it('warns when the cap will refuse the renewal and says the cap refused the last one', async () => {
+    const s = on({ monthlyCap: 50_000, obstacle: 'cap', estimatedRenewalDate: null, lastOutcome: { result: 'cap', date: at('2026-11-27T09:00') } });
+    renderApp('/portal/administration/services', owner, [acmeTrading], plansManager({ 31: [s] }, [plan(7)]));
+    const renewalBox = await screen.findByRole('region', { name: 'Automatic renewal' });
+    expect(renewalBox.textContent).toContain('Will not renew: one renewal costs £1,440.00, more than the monthly cap of £500.00.');
+    expect(renewalBox.textContent).toContain('Last renewal refused by the monthly cap on 27/11/2026.');
+    const figures = screen.getByText('Estimated renewal').parentElement!;
+    expect(figures.textContent).toContain('—');
+  });
+
+  it('warns when there is no saved card, and says when the card was declined', async () => {
+    const s = on({ obstacle: 'card', estimatedRenewalDate: null, lastOutcome: { result: 'declined', date: at('2026-11-20T09:00') } });
+    renderApp('/portal/administration/services', owner, [acmeTrading], plansManager({ 31: [s] }, [plan(7)]));
+    const renewalBox = await screen.findByRole('region', { name: 'Automatic renewal' });
+    expect(renewalBox.textContent).toContain('Will not renew: the account has no saved card.');
+    expect(renewalBox.textContent).toContain('Last renewal not made: the card was declined on 20/11/2026.');
+  });
+
+  it('turns renewal off in place with the password, keeping the subscription enabled', async () => {
+    renderApp('/portal/administration/services', owner, [acmeTrading], plansManager({ 31: [on()] }, [plan(7)]));
+    await user().click(await screen.findByRole('button', { name: 'Change renewal' }));
+    const dialog = screen.getByRole('dialog', { name: 'Automatic renewal of Address Lookup 10k' });
+    await user().click(within(dialog).getByLabelText(/Renew automatically/));
+    expect(dialog.textContent).toContain('No automatic renewal');
+    await user().type(within(dialog).getByLabelText('Your password'), 'Demo-Password-1');
+    await user().click(within(dialog).getByRole('button', { name: 'Save renewal' }));
+    await waitFor(() => expect(callsTo('PUT', '/payment/subscription')).toHaveLength(1));
+    expect(Object.fromEntries(callsTo('PUT', '/payment/subscription')[0].url.searchParams)).toEqual({ accountId: '31', planId: '7', clicks: '0' });
+    expect(callsTo('DELETE', '/payment/subscription')).toHaveLength(0);
+    await screen.findByText('Address Lookup 10k no longer renews automatically; its clicks are kept.');
+  });
+
+  it('leaves the renewal to owners: staff see it but cannot change it', async () => {
+    const staffView = group(30, 'organisation', [{ ...acmeUk, isOwner: false }], { name: 'Acme Trading', isOwner: false });
+    renderApp('/portal/administration/services', sales, [staffView], plansManager({ 31: [on()] }));
+    await screen.findByRole('region', { name: 'Automatic renewal' });
+    expect(screen.queryByRole('button', { name: 'Change renewal' })).toBeNull();
   });
 });

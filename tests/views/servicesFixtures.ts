@@ -47,7 +47,7 @@ export const accountPlan = (over: Partial<AccountPlan> = {}): AccountPlan => ({
   clickConsumptionChange: 12,
   periodDays: 30,
   status: 'active',
-  subscription: { clicks: 0, price: 0, estimatedRenewalDate: null, enabled: true },
+  subscription: renewal({ clicks: 0, price: 0, estimatedRenewalDate: null, enabled: true }),
   deprecated: false,
   deprecatedByPlan: null,
   deprecatedByPlanId: null,
@@ -105,3 +105,8 @@ export function plansManager(subscriptions: Record<number, AccountPlan[]>, plans
   };
 }
 
+
+/** A subscription's renewal: what the test gives, the rest as for one with no cap, nothing in its way and no renewal yet. */
+export function renewal(given: Pick<AccountPlan['subscription'], 'clicks' | 'price' | 'estimatedRenewalDate' | 'enabled'> & Partial<AccountPlan['subscription']>): AccountPlan['subscription'] {
+  return { total: Math.round(given.price * 1.2), monthlyCap: null, obstacle: null, lastOutcome: null, ...given };
+}

@@ -1,5 +1,5 @@
 import type { Bundle } from '../../../contract/plans/entities';
-import { invoiceNumberText } from '../../../contract/shared/shop';
+import { invoiceNumberText, renewalRefusals, type RenewalRefusal } from '../../../contract/shared/shop';
 import type { Db } from '../../db';
 
 // The SQL of what accounts hold: subscriptions, bundles and daily usage, through Kysely.
@@ -27,6 +27,8 @@ export function subscriptionRows(db: Db, accountId: number) {
       'plans.calculator',
       'plans.pricing',
       'plans.deprecated_by_plan_id as deprecatedByPlanId',
+      'plans.available_start as availableStart',
+      'plans.available_end as availableEnd',
       'successor.name as deprecatedByPlan',
       'datasets.service',
       'datasets.dataset_ref as datasetRef',
@@ -95,5 +97,28 @@ export async function usageTotals(
 /** Whether the account holds any subscription (and so bundles it paid for, or their history). */
 export async function holdsSubscriptions(db: Db, accountId: number): Promise<boolean> {
   const row = await db.selectFrom('subscriptions').select('id').where('account_id', '=', accountId).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The newest refused renewal of each of an account's subscriptions, by plan. */
+export async function refusedRenewals(db: Db, accountId: number): Promise<Map<number, { reason: RenewalRefusal; date: number }>> {
+  const rows = await db
+    .selectFrom('renewal_notices')
+    .innerJoin('subscriptions', 'subscriptions.id', 'renewal_notices.subscription_id')
+    .select(['subscriptions.plan_id as planId', 'renewal_notices.reason', 'renewal_notices.created_at as date'])
+    .where('subscriptions.account_id', '=', accountId)
+    .orderBy('renewal_notices.created_at', 'desc')
+    .execute();
+  const newest = new Map<number, { reason: RenewalRefusal; date: number }>();
+  for (const row of rows) {
+    const reason = renewalRefusals.find((r) => r === row.reason);
+    if (reason && !newest.has(row.planId)) newest.set(row.planId, { reason, date: Number(row.date) });
+  }
+  return newest;
+}
+
+/** Whether the account has a saved card for its renewals. */
+export async function hasSavedCard(db: Db, accountId: number): Promise<boolean> {
+  const row = await db.selectFrom('payment_methods').select('account_id').where('account_id', '=', accountId).executeTakeFirst();
   return row !== undefined;
 }

@@ -5,7 +5,8 @@ import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
 import { authoriseGroup, isRowId, type Actor } from '../groups/access';
 import { userByReentry } from '../users/reentry';
-import { bundleRows, subscriptionRows, usageTotals } from './accountQueries';
+import { renewalLimits } from '../shop/paymentMethods';
+import { bundleRows, hasSavedCard, refusedRenewals, subscriptionRows, usageTotals } from './accountQueries';
 import { missing } from './common';
 import { summarise, usagePeriods } from './summary';
 
@@ -21,7 +22,12 @@ export async function listAccountPlans(deps: Pick<Deps, 'db' | 'clock'>, actor: 
   const subscriptions = await subscriptionRows(db, query.accountId);
   const bundles = await bundleRows(db, { accountId: query.accountId });
   const usage = await usageTotals(db, query.accountId, usagePeriods(now));
-  return subscriptions.map((sub) => summarise(sub, bundles.filter((b) => b.planId === sub.planId), usage.get(sub.planId), now));
+  const { cap, spent } = await renewalLimits(db, query.accountId, now);
+  const billing = { hasCard: await hasSavedCard(db, query.accountId), cap, spent };
+  const refused = await refusedRenewals(db, query.accountId);
+  return subscriptions.map((sub) =>
+    summarise(sub, bundles.filter((b) => b.planId === sub.planId), usage.get(sub.planId), now, { billing, refused: refused.get(sub.planId) }),
+  );
 }
 
 type SubscriptionKey = { accountId: number; planId: number };

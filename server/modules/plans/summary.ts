@@ -1,5 +1,6 @@
 import type { AccountPlan, Bundle } from '../../../contract/plans/entities';
 import { priceOf, quantityProblem, type SubscriptionStatus } from '../../../contract/shared/catalogue';
+import { orderTotals, renewalObstacle, type RenewalRefusal } from '../../../contract/shared/shop';
 import type { SubscriptionRow, UsageTotals } from './accountQueries';
 import { dayOf } from './common';
 
@@ -31,8 +32,33 @@ function statusOf(enabled: boolean, current: Bundle[], future: Bundle[], ended: 
   return remain === 0 ? 'empty' : 'active';
 }
 
-/** One subscription's summary; `bundles` are the subscription's own, newest first. */
-export function summarise(sub: SubscriptionRow, bundles: Bundle[], usage: UsageTotals | undefined, now: number): AccountPlan {
+/** How the account pays for renewals: whether it has a saved card, its monthly cap and this month's renewals. */
+export type RenewalBilling = { hasCard: boolean; cap: number | null; spent: number };
+/** A renewal refused, newest first per subscription: the notice its payers were mailed. */
+export type RefusedRenewal = { reason: RenewalRefusal; date: number };
+
+/** The last renewal of a subscription: the newest renewal bundle or refusal, whichever came later. */
+function lastOutcomeOf(bundles: Bundle[], refused: RefusedRenewal | undefined): AccountPlan['subscription']['lastOutcome'] {
+  const renewed = bundles.filter((b) => b.source === 'renewal').reduce<number | null>((at, b) => (at === null || b.createdDate > at ? b.createdDate : at), null);
+  if (refused && (renewed === null || refused.date > renewed)) return { result: refused.reason, date: refused.date };
+  return renewed === null ? null : { result: 'renewed', date: renewed };
+}
+
+/** Whether the plan is sold at `now` (a renewal buys only plans on sale). */
+const onSale = (sub: SubscriptionRow, now: number) =>
+  sub.deprecatedByPlanId === null && sub.availableStart <= now && (sub.availableEnd === null || sub.availableEnd > now);
+
+/**
+ * One subscription's summary; `bundles` are the subscription's own, newest first. Without `renewals`
+ * (how the account pays, its refused renewals) what would stop a renewal and the last one are not asked.
+ */
+export function summarise(
+  sub: SubscriptionRow,
+  bundles: Bundle[],
+  usage: UsageTotals | undefined,
+  now: number,
+  renewals?: { billing: RenewalBilling; refused: RefusedRenewal | undefined },
+): AccountPlan {
   const current = bundles.filter((b) => b.startDate <= now && b.endDate > now);
   const future = bundles.filter((b) => b.startDate > now);
   const ended = bundles.filter((b) => b.endDate <= now);
@@ -55,6 +81,13 @@ export function summarise(sub: SubscriptionRow, bundles: Bundle[], usage: UsageT
 
   const renewClicks = sub.renewClicks;
   const renewable = renewClicks > 0 && quantityProblem(sub.pricing, renewClicks) === null;
+  const price = renewable ? priceOf(sub.calculator, sub.pricing, renewClicks) : 0;
+  const total = renewable ? orderTotals([price], sub.territory).total : 0;
+  // Only a subscription that renews can be stopped; the renewal asks the same question.
+  const obstacle =
+    renewals && renewClicks > 0 && sub.enabled
+      ? renewalObstacle({ onSale: renewable && onSale(sub, now), hasCard: renewals.billing.hasCard, cap: renewals.billing.cap, spentThisMonth: renewals.billing.spent, total })
+      : null;
   return {
     service: sub.service,
     plan: sub.plan,
@@ -71,9 +104,13 @@ export function summarise(sub: SubscriptionRow, bundles: Bundle[], usage: UsageT
     status: statusOf(sub.enabled, current, future, ended, remainClicks),
     subscription: {
       clicks: renewClicks,
-      price: renewable ? priceOf(sub.calculator, sub.pricing, renewClicks) : 0,
-      estimatedRenewalDate: renewClicks > 0 && sub.enabled ? estimatedExpiryDate : null,
+      price,
+      estimatedRenewalDate: renewClicks > 0 && sub.enabled && obstacle === null ? estimatedExpiryDate : null,
       enabled: sub.enabled,
+      total,
+      monthlyCap: renewals?.billing.cap ?? null,
+      obstacle,
+      lastOutcome: renewals ? lastOutcomeOf(bundles, renewals.refused) : null,
     },
     deprecated: sub.deprecatedByPlanId !== null,
     deprecatedByPlan: sub.deprecatedByPlan,

@@ -28,15 +28,21 @@ export async function renewalSpend(db: Db, accountId: number, now: number): Prom
   return Number(row.total);
 }
 
+/** The account's monthly cap on automatic renewals (null: none) and what this month's renewals cost. */
+export async function renewalLimits(db: Db, accountId: number, now: number): Promise<{ cap: number | null; spent: number }> {
+  const settings = await db.selectFrom('payment_settings').select('monthly_cap').where('account_id', '=', accountId).executeTakeFirst();
+  return { cap: settings?.monthly_cap == null ? null : Number(settings.monthly_cap), spent: await renewalSpend(db, accountId, now) };
+}
+
 async function detailsOf(deps: Pick<Deps, 'db' | 'clock'>, accountId: number, territory: PaymentDetails['territory']): Promise<PaymentDetails> {
   const card = await deps.db.selectFrom('payment_methods').selectAll().where('account_id', '=', accountId).executeTakeFirst();
-  const settings = await deps.db.selectFrom('payment_settings').select('monthly_cap').where('account_id', '=', accountId).executeTakeFirst();
+  const { cap, spent } = await renewalLimits(deps.db, accountId, secondsOf(deps.clock));
   return {
     card: card
       ? { billingEmail: card.billing_email, lastFour: card.last_four, brand: card.brand, expiryMonth: card.expiry_month, expiryYear: card.expiry_year }
       : null,
-    monthlyCap: settings?.monthly_cap == null ? null : Number(settings.monthly_cap),
-    renewalSpendThisMonth: await renewalSpend(deps.db, accountId, secondsOf(deps.clock)),
+    monthlyCap: cap,
+    renewalSpendThisMonth: spent,
     territory,
   };
 }

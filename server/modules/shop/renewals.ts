@@ -1,7 +1,7 @@
 import type { DqService } from '../../../contract/shared/catalogue';
 import { sql } from 'kysely';
 import { formatMoney, priceOf, quantityProblem } from '../../../contract/shared/catalogue';
-import { currencyCodes, orderTotals, salesTax } from '../../../contract/shared/shop';
+import { currencyCodes, orderTotals, renewalObstacle, salesTax } from '../../../contract/shared/shop';
 import type { Db } from '../../db';
 import type { Billing } from '../../db/shopSchema';
 import type { QueueDefinition } from '../../jobs/queue';
@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../plans/common';
 import { lockKeys } from '../users/codes';
 import { monthOf, monthStart } from './common';
 import { failOrder, fulfilOrder } from './fulfil';
-import { renewalSpend, renewalTotal } from './paymentMethods';
+import { renewalLimits, renewalSpend, renewalTotal } from './paymentMethods';
 import { sendRenewalNotice, type NoticeReason } from './receipts';
 
 // Automatic renewal: a sweep finds subscriptions renewing automatically whose clicks are used up or
@@ -119,24 +119,23 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: numbe
     .where('plan_id', '=', sub.planId)
     .executeTakeFirstOrThrow();
   if (!(await subscriptionsDue(db, now)).includes(subscriptionId)) return 'not-due';
-  const onSale = sub.deprecated_by_plan_id === null && sub.available_start <= now && (sub.available_end === null || sub.available_end > now);
   const problem = quantityProblem(sub.pricing, sub.clicks);
-  if (!onSale || problem) {
+  const onSale = sub.deprecated_by_plan_id === null && sub.available_start <= now && (sub.available_end === null || sub.available_end > now) && !problem;
+  const price = onSale ? priceOf(sub.calculator, sub.pricing, sub.clicks) : 0;
+  const totals = orderTotals([price], sub.territory);
+  const card = await db.selectFrom('payment_methods').selectAll().where('account_id', '=', sub.accountId).executeTakeFirst();
+  const { cap, spent } = await renewalLimits(db, sub.accountId, now);
+  const obstacle = renewalObstacle({ onSale, hasCard: card !== undefined, cap, spentThisMonth: spent, total: totals.total });
+  if (obstacle === 'plan') {
     await notice(deps, sub, 'plan', problem ?? '');
     return 'plan';
   }
-  const price = priceOf(sub.calculator, sub.pricing, sub.clicks);
-  const totals = orderTotals([price], sub.territory);
-  const card = await db.selectFrom('payment_methods').selectAll().where('account_id', '=', sub.accountId).executeTakeFirst();
-  if (!card) {
+  if (obstacle === 'card' || !card) {
     await notice(deps, sub, 'card');
     return 'card';
   }
-  const settings = await db.selectFrom('payment_settings').select('monthly_cap').where('account_id', '=', sub.accountId).executeTakeFirst();
-  const cap = settings?.monthly_cap == null ? null : Number(settings.monthly_cap);
-  const spent = await renewalSpend(db, sub.accountId, now);
-  if (cap !== null && spent + totals.total > cap) {
-    await notice(deps, sub, 'cap', `This month's renewals have cost ${formatMoney(spent, sub.territory)}; this one would cost ${formatMoney(totals.total, sub.territory)} against the cap of ${formatMoney(cap, sub.territory)}.`);
+  if (obstacle === 'cap') {
+    await notice(deps, sub, 'cap', `This month's renewals have cost ${formatMoney(spent, sub.territory)}; this one would cost ${formatMoney(totals.total, sub.territory)} against the cap of ${formatMoney(cap ?? 0, sub.territory)}.`);
     return 'cap';
   }
   const idempotencyKey = `renewal:${sub.id}:${monthOf(now)}:${Number(made.n) + 1}`;

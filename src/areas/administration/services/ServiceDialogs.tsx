@@ -31,23 +31,30 @@ export function DisableDialog({ subscription, busy, onCancel, onConfirm }: Commo
   );
 }
 
-/** What enabling sends: the password typed again (basic credentials) and the clicks of each renewal. */
+/** What enabling and changing the renewal send: the password typed again (basic credentials) and the clicks of each renewal (0: none). */
 export type EnableValues = { password: string; clicks: number };
 
 /**
- * Enabling asks for the password again (the same re-entry as exporting an API token, spec section 5)
- * and how many clicks an automatic renewal buys (0: none), showing what one renewal costs (priceOf).
+ * Enabling a subscription, or changing the automatic renewal of one that is enabled: both ask for the
+ * password again (the same re-entry as exporting an API token, spec section 5), since they commit the
+ * account to paying, and whether to renew and how many clicks a renewal buys, showing what one costs
+ * (priceOf). Turning renewal off keeps the subscription and its clicks.
  */
 export function EnableDialog({
   subscription,
   plan,
+  mode,
   busy,
   onCancel,
   onConfirm,
-}: Common & { subscription: AccountPlan; plan: Plan | undefined; onConfirm: (values: EnableValues) => void }) {
-  const [clicks, setClicks] = useState(String(subscription.deprecated ? 0 : subscription.subscription.clicks));
-  const quantity = /^\d{1,10}$/.test(clicks.trim()) ? Number(clicks.trim()) : null;
-  const renewal = renewalText(quantity, plan, subscription.territory);
+}: Common & { subscription: AccountPlan; plan: Plan | undefined; mode: 'enable' | 'renewal'; onConfirm: (values: EnableValues) => void }) {
+  const current = subscription.subscription.clicks;
+  const [renew, setRenew] = useState(!subscription.deprecated && (mode === 'renewal' || current > 0));
+  const [clicks, setClicks] = useState(String(current > 0 ? current : (plan?.pricing[0]?.fromClicks ?? 1000)));
+  const typed = /^\d{1,10}$/.test(clicks.trim()) ? Number(clicks.trim()) : null;
+  const quantity = renew ? (typed === 0 ? null : typed) : 0;
+  const renewal = renew && typed === 0 ? 'Enter the clicks each renewal buys, or untick automatic renewal.' : renewalText(quantity, plan, subscription.territory);
+  const title = mode === 'enable' ? `Enable ${subscription.plan}` : `Automatic renewal of ${subscription.plan}`;
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -56,9 +63,11 @@ export function EnableDialog({
   };
 
   return (
-    <Dialog title={`Enable ${subscription.plan}`} onClose={onCancel} describedBy="enable-what">
+    <Dialog title={title} onClose={onCancel} describedBy="enable-what">
       <p id="enable-what">
-        Calls are answered again while the subscription has clicks. Enter your password to confirm it is you.
+        {mode === 'enable'
+          ? 'Calls are answered again while the subscription has clicks. Enter your password to confirm it is you.'
+          : 'Calls go on being answered whatever you choose; the clicks already bought are kept. Enter your password to confirm it is you.'}
       </p>
       <form className="form" onSubmit={submit} aria-busy={busy}>
         <Field label="Your password" name="password" type="password" autoComplete="current-password" required />
@@ -70,18 +79,23 @@ export function EnableDialog({
           </p>
         ) : (
           <>
-            <Field
-              label="Clicks for automatic renewal"
-              name="clicks"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              required
-              value={clicks}
-              onChange={(e) => setClicks(e.currentTarget.value)}
-              hint="0 for no automatic renewal."
-            />
+            <label className="checkbox">
+              <input type="checkbox" name="renew" checked={renew} onChange={(e) => setRenew(e.currentTarget.checked)} /> Renew automatically when the
+              clicks run out or the bundles end
+            </label>
+            {renew && (
+              <Field
+                label="Clicks for each renewal"
+                name="clicks"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                required
+                value={clicks}
+                onChange={(e) => setClicks(e.currentTarget.value)}
+              />
+            )}
             <p className="renewal-price" aria-live="polite">
               {renewal}
             </p>
@@ -92,7 +106,7 @@ export function EnableDialog({
             Cancel
           </button>
           <button type="submit" className="button button--primary" disabled={busy || quantity === null}>
-            {busy ? 'Enabling…' : 'Enable subscription'}
+            {mode === 'enable' ? (busy ? 'Enabling…' : 'Enable subscription') : busy ? 'Saving…' : 'Save renewal'}
           </button>
         </div>
       </form>

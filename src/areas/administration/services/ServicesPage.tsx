@@ -20,9 +20,14 @@ import './services.css';
 type Asking =
   | { kind: 'disable'; subscription: AccountPlan }
   | { kind: 'enable'; subscription: AccountPlan }
+  | { kind: 'renewal'; subscription: AccountPlan }
   | { kind: 'deleteBundle'; subscription: AccountPlan; bundle: Bundle }
   | { kind: 'alerts'; subscription: AccountPlan }
   | null;
+
+/** What the page says once a renewal change is saved. */
+const renewalSaved = (plan: string, clicks: number) =>
+  clicks === 0 ? `${plan} no longer renews automatically; its clicks are kept.` : `${plan} renews ${clicks.toLocaleString('en-GB')} clicks at a time.`;
 
 /** /administration/services: the selected account's subscriptions (spec section 3, Subscription usage summary). */
 export default function ServicesPage() {
@@ -122,6 +127,7 @@ export default function ServicesPage() {
             withTourTargets={i === 0}
             onDisable={() => setAsking({ kind: 'disable', subscription })}
             onEnable={() => setAsking({ kind: 'enable', subscription })}
+            onChangeRenewal={() => setAsking({ kind: 'renewal', subscription })}
             onDeleteBundle={(bundle) => setAsking({ kind: 'deleteBundle', subscription, bundle })}
             alerts={alerts[subscription.planId]}
             onEditAlerts={() => setAsking({ kind: 'alerts', subscription })}
@@ -140,14 +146,15 @@ export default function ServicesPage() {
           }
         />
       )}
-      {asking?.kind === 'enable' && (
+      {(asking?.kind === 'enable' || asking?.kind === 'renewal') && (
         <EnableDialog
           subscription={asking.subscription}
           plan={plans.find((p) => p.planId === asking.subscription.planId)}
+          mode={asking.kind}
           busy={busy}
           onCancel={close}
           onConfirm={({ password, clicks }) =>
-            act(`${asking.subscription.plan} is enabled.`, () =>
+            act(asking.kind === 'enable' ? `${asking.subscription.plan} is enabled.` : renewalSaved(asking.subscription.plan, clicks), () =>
               api.enableSubscription(account.id, asking.subscription.planId, clicks, { userName: me.userName, password }),
             )
           }

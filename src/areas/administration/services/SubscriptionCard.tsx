@@ -3,7 +3,7 @@ import { dqServiceLabels, formatMoney, subscriptionStatusText } from '../../../.
 import { downloadCsv } from '../../../shared/csv';
 import { formatDate } from '../../../shared/format';
 import { ResultTable } from '../../../shared/ResultTable';
-import { bundleFileName, bundleRows, changeFigure, count, currentUsage, explanations, newestFirst, perDay, sourceLabels, statusTone } from './summary';
+import { bundleFileName, bundleRows, changeFigure, count, currentUsage, explanations, newestFirst, perDay, renewalSummary, sourceLabels, statusTone } from './summary';
 import type { AccountPlan, Bundle, UsageAlerts } from './servicesApi';
 import { alertsText } from './usageAlerts';
 
@@ -21,6 +21,8 @@ type Props = {
   withTourTargets: boolean;
   onDisable: () => void;
   onEnable: () => void;
+  /** Owners turn automatic renewal on or off, or change its clicks, with their password. */
+  onChangeRenewal: () => void;
   onDeleteBundle: (bundle: Bundle) => void;
   /** The subscription's usage alerts, for those who manage the account; absent for anyone else. */
   alerts?: UsageAlerts;
@@ -32,13 +34,14 @@ type Props = {
 const date = (seconds: number | null) => (seconds === null ? '—' : formatDate(seconds));
 
 /** One subscription as the spec's Subscription usage summary (section 3), with its bundles newest first. */
-export function SubscriptionCard({ subscription: s, now, staff, owner, busy, withTourTargets, onDisable, onEnable, onDeleteBundle, alerts, onEditAlerts, paymentText = '' }: Props) {
+export function SubscriptionCard({ subscription: s, now, staff, owner, busy, withTourTargets, onDisable, onEnable, onChangeRenewal, onDeleteBundle, alerts, onEditAlerts, paymentText = '' }: Props) {
   const key = `subscription-${s.planId}`;
   const target = (id: string) => (withTourTargets ? id : undefined);
   const usage = currentUsage(s.bundles, now);
   const change = changeFigure(s.clickConsumptionChange, s.periodDays);
   const status = subscriptionStatusText[s.status];
   const renewal = s.subscription;
+  const renewing = renewalSummary(s);
   const bundles = newestFirst(s.bundles).map((b) => ({ ...b, id: b.bundleId }));
 
   return (
@@ -115,20 +118,27 @@ export function SubscriptionCard({ subscription: s, now, staff, owner, busy, wit
             <dd>{date(s.estimatedExpiryDate)}</dd>
           </div>
           <div>
-            <dt>Automatic renewal</dt>
-            <dd>
-              {renewal.clicks > 0
-                ? `${count(renewal.clicks)} clicks for ${formatMoney(renewal.price, s.territory)}`
-                : 'None'}
-              {renewal.clicks > 0 && renewal.enabled && paymentText && <span className="muted subscription__payment">{paymentText}</span>}
-            </dd>
-          </div>
-          <div>
             <dt>Estimated renewal</dt>
             <dd>{renewal.clicks > 0 ? date(renewal.estimatedRenewalDate) : '—'}</dd>
           </div>
         </dl>
       </div>
+
+      <section className="subscription__renewal" aria-labelledby={`${key}-renewal`}>
+        <div className="subscription__renewal-head">
+          <h3 id={`${key}-renewal`}>Automatic renewal</h3>
+          {owner && renewal.enabled && !s.deprecated && (
+            <button type="button" className="button button--small" disabled={busy} onClick={onChangeRenewal} aria-describedby={`${key}-title`}>
+              {renewal.clicks > 0 ? 'Change renewal' : 'Turn renewal on'}
+            </button>
+          )}
+        </div>
+        <p>{renewing.state}</p>
+        {renewing.cap && <p className="muted">{renewing.cap}</p>}
+        {renewal.clicks > 0 && renewal.enabled && paymentText && <p className="muted subscription__payment">{paymentText}</p>}
+        {renewing.warning && <p className="subscription__warning">{renewing.warning}</p>}
+        {renewing.last && <p className={`subscription__last subscription__last--${renewing.lastTone}`}>{renewing.last}</p>}
+      </section>
 
       {alerts && onEditAlerts && (
         <div className="subscription__alerts">

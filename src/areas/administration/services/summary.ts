@@ -1,4 +1,5 @@
 import { dqServiceLabels, formatMoney, subscriptionStatusText } from '../../../../contract/shared/catalogue';
+import { salesTax } from '../../../../contract/shared/shop';
 import { formatDate } from '../../../shared/format';
 import { suggestedPrice } from './bundleForm';
 import type { AccountPlan, Bundle, Plan } from './servicesApi';
@@ -83,6 +84,43 @@ export function bundleRows(plan: Pick<AccountPlan, 'service' | 'plan' | 'territo
 /** A file name for a subscription's bundles: bundles-<dataset>-<plan>.csv, safe on every system. */
 export const bundleFileName = (plan: Pick<AccountPlan, 'datasetRef' | 'plan'>) =>
   `bundles-${`${plan.datasetRef}-${plan.plan}`.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}.csv`;
+
+/**
+ * A subscription's automatic renewal in words: whether it is on, what one renewal buys and costs
+ * with tax next to the monthly cap, what will stop the next one, and how the last one went.
+ */
+export function renewalSummary(s: Pick<AccountPlan, 'subscription' | 'territory'>) {
+  const r = s.subscription;
+  const money = (minor: number) => formatMoney(minor, s.territory);
+  const tax = salesTax[s.territory].name;
+  const state =
+    r.clicks === 0
+      ? 'Off: nothing renews; buy more clicks in the Shop when you need them.'
+      : !r.enabled
+        ? `Paused while the subscription is disabled (${count(r.clicks)} clicks a time).`
+        : `On: ${count(r.clicks)} clicks for ${money(r.total)} including ${tax}.`;
+  const cap = r.monthlyCap === null ? 'No monthly cap on automatic renewals.' : `Monthly cap on automatic renewals: ${money(r.monthlyCap)}.`;
+  const warning =
+    r.obstacle === 'cap'
+      ? r.monthlyCap !== null && r.total > r.monthlyCap
+        ? `Will not renew: one renewal costs ${money(r.total)}, more than the monthly cap of ${money(r.monthlyCap)}. Raise the cap on the Billing tab or renew fewer clicks.`
+        : `Will not renew this month: with this month's renewals it would pass the monthly cap of ${money(r.monthlyCap ?? 0)}. Raise the cap on the Billing tab or buy clicks in the Shop.`
+      : r.obstacle === 'card'
+        ? 'Will not renew: the account has no saved card. Save one on the Billing tab.'
+        : r.obstacle === 'plan'
+          ? 'Will not renew: the plan is no longer sold in this quantity. Choose another number of clicks, or buy its replacement in the Shop.'
+          : null;
+  const last = r.lastOutcome === null ? null : `${lastOutcomeWords[r.lastOutcome.result]} on ${formatDate(r.lastOutcome.date)}.`;
+  return { state, cap: r.clicks > 0 ? cap : null, warning, last, lastTone: r.lastOutcome?.result === 'renewed' ? ('ok' as const) : ('danger' as const) };
+}
+
+const lastOutcomeWords: Record<NonNullable<AccountPlan['subscription']['lastOutcome']>['result'], string> = {
+  renewed: 'Last renewed',
+  cap: 'Last renewal refused by the monthly cap',
+  card: 'Last renewal not made: no saved card',
+  declined: 'Last renewal not made: the card was declined',
+  plan: 'Last renewal not made: the plan is no longer sold',
+};
 
 /** What one automatic renewal of `quantity` clicks means and costs, priced by the plan (priceOf). */
 export function renewalText(quantity: number | null, plan: Pick<Plan, 'calculator' | 'pricing'> | undefined, territory: AccountPlan['territory']): string {
