@@ -29,7 +29,7 @@ const guide: GuideContent = {
           steps: [
             'Make sure the account has a saved card: **Administration › Services**, **Billing** tab, **Save a card** (see Payments, invoices and charges).',
             'Open **Administration › Services** for the account and find the plan.',
-            'Turn on automatic renewal and choose how many clicks each renewal should add.',
+            'In its **Automatic renewal** box choose **Turn renewal on** (or **Change renewal**), tick **Renew automatically** and choose how many clicks each renewal should add. The box shows what one renewal costs with VAT or GST next to the monthly cap.',
             'Confirm with your password. Because this agrees to future payments, the portal asks for it again even though you are logged in.',
           ],
         },
@@ -38,7 +38,7 @@ const guide: GuideContent = {
     {
       heading: 'Turning renewal off',
       blocks: [
-        'Turn it off in the same place. Nothing more is charged; the plan keeps the clicks it has until they are used or the end date passes. You can buy more in the shop whenever you like.',
+        'Turn it off in the same place: **Change renewal**, untick **Renew automatically**, and confirm with your password. The subscription stays enabled and nothing more is charged; the plan keeps the clicks it has until they are used or the end date passes. You can buy more in the shop whenever you like.',
         { note: 'Removing the saved card of an account also stops its renewals, as there is nothing left to charge.', tone: 'warning' },
       ],
     },
@@ -63,7 +63,7 @@ const guide: GuideContent = {
             head: ['Where', 'What you see'],
             rows: [
               ['Reporting › Summary', 'Each plan with remaining clicks, average use, end date, and the estimated renewal date with its clicks and price.'],
-              ['Administration › Services', 'The plans of the account with their renewal setting, and the bundles of clicks added to them.'],
+              ['Administration › Services', 'Each plan’s renewal: on or off, its clicks and price next to the monthly cap, a warning when the cap or a missing card will stop the next one, and how the last one went (renewed, refused by the cap, card declined) with its date.'],
               ['Administration › Services › Billing', 'The saved card, the monthly cap with this month’s renewal spend, and each renewal’s invoice in the billing history.'],
               ['The billing email', 'A receipt for each renewal.'],
             ],
