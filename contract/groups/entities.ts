@@ -28,6 +28,8 @@ export const group = z.object({
   isMember: z.boolean(),
   isOwner: z.boolean(),
   isManager: z.boolean(),
+  /** The caller may pay for this account: an owner, or one of its authorised payment users (false on other groups but for owners). */
+  isPayer: z.boolean().optional(),
   charityPSLNumber: z.string().nullable().optional(),
   isInVerifyProcess: z.boolean().optional(),
   isRoyalMailDiscount: z.boolean().optional(),

@@ -35,9 +35,12 @@ export function strongest(a: AccessLevel | null, b: AccessLevel | null): AccessL
 /** owner and sudoowner administer a group. */
 export const ownsWith = (level: AccessLevel | null) => level === 'owner' || level === 'sudoowner';
 
-/** The caller's flags on a group (spec section 3, Group), from their effective level. */
-export function flagsOf(level: AccessLevel | null) {
-  return { isOwner: ownsWith(level), isMember: level !== null, isManager: level === 'manager' };
+/**
+ * The caller's flags on a group (spec section 3, Group), from their effective level; isPayer when
+ * they may pay for it (an owner, or an authorised payment user who belongs to it).
+ */
+export function flagsOf(level: AccessLevel | null, paymentUser = false) {
+  return { isOwner: ownsWith(level), isMember: level !== null, isManager: level === 'manager', isPayer: ownsWith(level) || (level !== null && paymentUser) };
 }
 
 // ---- Who may do what ---------------------------------------------------------------------------
@@ -45,8 +48,14 @@ export function flagsOf(level: AccessLevel | null) {
 /** Whoever asks: the signed-in user (session) or the server's actor. */
 export type AccessUser = { readonly roles: readonly string[] };
 
-/** A group as the asker sees it: its flags (SPA) or the asker's effective level (server). */
-export type GroupAccess = { readonly isOwner: boolean; readonly isMember: boolean } | { readonly level: AccessLevel | null };
+/**
+ * A group as the asker sees it: its flags (SPA) or the asker's effective level (server); for an
+ * account, whether the asker is one of its authorised payment users (payer: spec section 6,
+ * "payments have authorised users per account").
+ */
+export type GroupAccess =
+  | { readonly isOwner: boolean; readonly isMember: boolean; readonly isPayer?: boolean }
+  | { readonly level: AccessLevel | null; readonly payer?: boolean };
 
 /** Staff (sales, admin, super): the one definition is isStaff of ./roles. */
 export const isStaffUser = (user: AccessUser) => isStaff(user.roles);
@@ -64,7 +73,14 @@ export type GroupNeed =
   /** Staff only (sales, admin, super). */
   | 'staff'
   /** admin or super only. */
-  | 'admin';
+  | 'admin'
+  /**
+   * Keep the card that pays the account's renewals (save or replace it) and read its billing:
+   * owners and the account's authorised payment users. Buying stays with owners ('own').
+   */
+  | 'pay'
+  /** Read the account's billing history and open its invoices: as 'pay', and staff. */
+  | 'billing';
 
 /** Why a user may not do something, in the server's words. */
 export const accessRefusals = {
@@ -72,11 +88,15 @@ export const accessRefusals = {
   ownersOnly: 'Only an owner of this group can do this',
   staffOnly: 'Only staff can do this',
   adminOnly: 'Only admin and super can do this',
+  payersOnly: 'Only an owner or an authorised payment user of this account can do this',
 } as const;
 export type AccessRefusal = keyof typeof accessRefusals;
 
 function owns(group: GroupAccess): boolean {
   return 'level' in group ? ownsWith(group.level) : group.isOwner;
+}
+function pays(group: GroupAccess): boolean {
+  return owns(group) || ('level' in group ? group.payer === true : group.isPayer === true);
 }
 function belongs(group: GroupAccess): boolean {
   return 'level' in group ? group.level !== null : group.isMember || group.isOwner;
@@ -104,6 +124,10 @@ export function refusal(user: AccessUser, group: GroupAccess | null, need: Group
       return staff ? null : 'staffOnly';
     case 'admin':
       return isAdminUser(user) ? null : 'adminOnly';
+    case 'pay':
+      return group !== null && member && pays(group) ? null : 'payersOnly';
+    case 'billing':
+      return staff || (group !== null && member && pays(group)) ? null : 'payersOnly';
   }
 }
 

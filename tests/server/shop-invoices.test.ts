@@ -2,7 +2,7 @@
 // GST in Australia), its signed expiring link, staff bundles without one; and who may see what of
 // payments (owners, authorised payment users, staff for charges).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signedIn } from './groups-fixtures';
+import { call, request, signedIn } from './groups-fixtures';
 import { createHarness, query, type Harness } from './harness';
 import { insertBundle, nowOf, plans } from './plans-fixtures';
 import { checkout, checkoutBody, payOnPage, shopWorld, type Shop } from './shop-fixtures';
@@ -118,13 +118,25 @@ describe('billing history and access', () => {
 
     const member = await signedIn(h);
     await h.addToGroup(shop.ukAccount, member.id, 'member');
-    expect((await call(h, member, plans('GET', '/payment/invoices', { accountId: shop.ukAccount }))).status).toBe(403);
+    const refused = await call(h, member, plans('GET', '/payment/invoices', { accountId: shop.ukAccount }));
+    expect(refused).toMatchObject({ status: 403, body: { msg: 'Only an owner or an authorised payment user of this account can do this' } });
+    expect((await call(h, member, plans('GET', '/payment/details', { accountId: shop.ukAccount }))).status).toBe(403);
     expect((await call(h, shop.owner, plans('PUT', '/payment/user', { accountId: shop.ukAccount, userId: member.id }))).status).toBe(200);
     expect((await call(h, member, plans('GET', '/payment/invoices', { accountId: shop.ukAccount }))).status).toBe(200);
     const bundleId = history.body[0].bundleIds[0];
     expect((await call(h, member, plans('GET', '/bundles/invoice', { bundleId }))).status).toBe(200);
-    // Authorised to pay, not to manage: the card and the users stay the owners'.
-    expect((await call(h, member, plans('GET', '/payment/details', { accountId: shop.ukAccount }))).status).toBe(403);
+    // Authorised to pay: they keep the card that pays renewals (see it, save or replace it) and the
+    // account's groups say so; the cap, removing the card, who may pay and buying stay the owners'.
+    expect((await call(h, member, plans('GET', '/payment/details', { accountId: shop.ukAccount }))).status).toBe(200);
+    expect((await call(h, member, plans('GET', '/payment/generate', { accountId: shop.ukAccount }))).status).toBe(200);
+    const seen = await call(h, member, request('GET', '/group', { id: shop.ukAccount }));
+    expect(seen.body).toMatchObject({ isOwner: false, isMember: true, isPayer: true });
+    for (const refused of [
+      plans('PUT', '/payment/cap', { accountId: shop.ukAccount }, { monthlyCap: 100 }),
+      plans('DELETE', '/payment', { accountId: shop.ukAccount }),
+      plans('GET', '/payment/users', { accountId: shop.ukAccount }),
+    ]) expect((await call(h, member, refused)).status).toBe(403);
+    expect((await checkout(h, member, shop.organisationId, checkoutBody([{ accountId: shop.ukAccount, planId: shop.ukPlan, quantity: 1000 }]))).status).toBe(403);
 
     const users = await call(h, shop.owner, plans('GET', '/payment/users', { accountId: shop.ukAccount }));
     expect(users.body).toEqual([

@@ -196,3 +196,10 @@ export async function directLevelForUpdate(trx: Db, groupId: number, userId: num
     .executeTakeFirst();
   return row?.access_level;
 }
+
+/** Which of the accounts `accountIds` the user is an authorised payment user of (payment_users). */
+export async function payerAccounts(db: Db, userId: number, accountIds: readonly number[]): Promise<Set<number>> {
+  if (accountIds.length === 0) return new Set();
+  const rows = await db.selectFrom('payment_users').select('account_id').where('user_id', '=', userId).where('account_id', 'in', [...accountIds]).execute();
+  return new Set(rows.map((row) => row.account_id));
+}

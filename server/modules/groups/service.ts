@@ -22,6 +22,7 @@ import {
   hasOtherOwner,
   levels,
   membersUp,
+  payerAccounts,
   putGroupUser,
   type GroupRow,
 } from './queries';
@@ -40,8 +41,9 @@ export async function groupTrees(db: Db, actor: Actor, ids: readonly number[], r
   if (ids.length === 0) return [];
   const rows = await groupRows(db, ids, recurse);
   const found = await levels(db, actor.id, rows.map((row) => row.id));
+  const payer = await payerAccounts(db, actor.id, rows.filter((row) => row.type === 'account').map((row) => row.id));
   const nodes = new Map<number, Group>(
-    rows.map((row) => [row.id, { ...row, ...flagsOf(found.get(row.id)!.level), ...(recurse ? { children: [] } : {}) }]),
+    rows.map((row) => [row.id, { ...row, ...flagsOf(found.get(row.id)!.level, payer.has(row.id)), ...(recurse ? { children: [] } : {}) }]),
   );
   if (recurse) {
     // Rows come sorted by id, so children are appended in id order.

@@ -1,10 +1,11 @@
-import { isStaffUser } from '../../../contract/shared/access';
+import { accessRefusals, refusal } from '../../../contract/shared/access';
 import type { Territory } from '../../../contract/shared/territory';
 import type { Db } from '../../db';
 import type { Seller } from '../../db/shopSchema';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, forbidden, notFound } from '../../errors';
 import { baseUrlOf, type Deps } from '../deps';
-import { authoriseGroup, isRowId, type Actor, type AuthorisedGroup } from '../groups/access';
+import { authoriseGroup, type Actor, type AuthorisedGroup } from '../groups/access';
+import { payerAccounts } from '../groups/queries';
 
 // What the shop's services share: the account checks of billing calls, return URLs of the portal's
 // own origin, the gateway customer of an account and the seller printed on invoices.
@@ -20,23 +21,17 @@ export async function ownedAccount(db: Db, actor: Actor, accountId: number, lock
 }
 
 /**
- * The billing history and invoices: owners of the account (or above it), staff, and the users
- * authorised to pay for it (payment_users).
+ * The account of a billing call, checked against `need` of contract/shared/access.ts: 'pay' (the
+ * saved card: owners and authorised payment users) or 'billing' (the billing history and invoices:
+ * those, and staff).
  */
-export async function authoriseBilling(db: Db, actor: Actor, accountId: number): Promise<void> {
-  if (!isRowId(accountId)) throw notFound('Group not found');
-  if (isStaffUser(actor)) {
-    await authoriseGroup(db, actor, accountId, 'manage');
-    return;
-  }
-  const authorised = await db
-    .selectFrom('payment_users')
-    .select('user_id')
-    .where('account_id', '=', accountId)
-    .where('user_id', '=', actor.id)
-    .executeTakeFirst();
-  if (authorised) return;
-  await authoriseGroup(db, actor, accountId, 'own');
+export async function billingAccount(db: Db, actor: Actor, accountId: number, need: 'pay' | 'billing'): Promise<AuthorisedGroup> {
+  const account = await authoriseGroup(db, actor, accountId, 'read');
+  const payer = (await payerAccounts(db, actor.id, [account.id])).has(account.id);
+  const why = refusal(actor, { level: account.level, payer }, need);
+  if (why) throw forbidden(accessRefusals[why]);
+  if (account.type !== 'account') throw badRequest('Payments belong to accounts: choose an account');
+  return account;
 }
 
 /**

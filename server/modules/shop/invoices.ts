@@ -6,7 +6,7 @@ import { secondsOf } from '../../platform/clock';
 import { baseUrlOf, type Deps } from '../deps';
 import { isRowId, type Actor } from '../groups/access';
 import { signingKey } from '../users/jwt';
-import { authoriseBilling, portalReturnUrl } from './common';
+import { billingAccount, portalReturnUrl } from './common';
 import { invoiceRows } from './queries';
 
 // Invoices: the signed, expiring link to the printable invoice of a bundle's order, and the billing
@@ -64,7 +64,7 @@ export async function bundleInvoice(deps: InvoiceDeps, actor: Actor, input: { qu
     .where('bundles.id', '=', bundleId)
     .executeTakeFirst();
   if (!bundle) throw bundleMissing();
-  await authoriseBilling(deps.db, actor, bundle.account_id);
+  await billingAccount(deps.db, actor, bundle.account_id, 'billing');
   if (bundle.order_id === null || bundle.invoiceId === null) throw conflict('This bundle was added by staff and has no invoice from the portal');
   const back = backUrl ? portalReturnUrl(deps, input.origin, backUrl, {}) : '';
   return { url: await invoiceLink(deps, input.origin, bundle.invoiceId, back) };
@@ -72,6 +72,6 @@ export async function bundleInvoice(deps: InvoiceDeps, actor: Actor, input: { qu
 
 /** GET /payment/invoices ?accountId: the billing history (owners, staff and authorised payment users). */
 export async function listInvoices(deps: InvoiceDeps, actor: Actor, query: { accountId: number }): Promise<InvoiceSummary[]> {
-  await authoriseBilling(deps.db, actor, query.accountId);
+  await billingAccount(deps.db, actor, query.accountId, 'billing');
   return invoiceRows(deps.db, query.accountId);
 }

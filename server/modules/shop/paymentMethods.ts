@@ -6,7 +6,7 @@ import type { PaymentOutcome } from '../../payments/gateway';
 import { secondsOf } from '../../platform/clock';
 import { baseUrlOf, type Deps } from '../deps';
 import type { Actor } from '../groups/access';
-import { customerRefOf, monthStart, ownedAccount, portalReturnUrl } from './common';
+import { billingAccount, customerRefOf, monthStart, ownedAccount, portalReturnUrl } from './common';
 import { storeCard } from './fulfil';
 
 // The account's saved card (spec section 3, Saved payment) and the monthly cap on automatic
@@ -75,9 +75,12 @@ export async function confirmSetup(trx: Db, deps: Pick<Deps, 'clock' | 'gateway'
   });
 }
 
-/** GET /payment/details ?accountId: an open setup page of the account is confirmed with the gateway first. */
+/**
+ * GET /payment/details ?accountId (owners and authorised payment users): an open setup page of the
+ * account is confirmed with the gateway first.
+ */
 export async function paymentDetails(deps: PaymentDeps, actor: Actor, query: { accountId: number }): Promise<PaymentDetails> {
-  const account = await ownedAccount(deps.db, actor, query.accountId);
+  const account = await billingAccount(deps.db, actor, query.accountId, 'pay');
   const open = await deps.db.selectFrom('payment_setups').select('ref').where('account_id', '=', account.id).where('status', '=', 'open').execute();
   for (const setup of open) {
     const outcome = await deps.gateway.retrieve(setup.ref);
@@ -100,15 +103,16 @@ export async function setMonthlyCap(deps: PaymentDeps, actor: Actor, input: { qu
 }
 
 /**
- * GET /payment/generate ?accountId, backUrl: the gateway's page that saves (or replaces) the card.
- * The browser comes back to the services page (or backUrl) with billing=card-saved or cancelled.
+ * GET /payment/generate ?accountId, backUrl: the gateway's page that saves (or replaces) the card,
+ * for owners and authorised payment users. The browser comes back to the services page (or
+ * backUrl) with billing=card-saved or cancelled.
  */
 export async function generatePayment(
   deps: PaymentDeps,
   actor: Actor & { email: string; personalName: string | null },
   input: { query: { accountId: number; backUrl?: string }; origin: string },
 ): Promise<{ checkoutUrl: string }> {
-  const account = await ownedAccount(deps.db, actor, input.query.accountId);
+  const account = await billingAccount(deps.db, actor, input.query.accountId, 'pay');
   const back = input.query.backUrl ?? `${baseUrlOf(deps, input.origin)}/portal/administration/services?accountId=${account.id}`;
   const successUrl = portalReturnUrl(deps, input.origin, back, { billing: 'card-saved' });
   const cancelUrl = portalReturnUrl(deps, input.origin, back, { billing: 'cancelled' });
