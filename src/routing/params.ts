@@ -97,6 +97,20 @@ export function servicesSearch(search: Record<string, unknown>): ServicesSearch 
   return { ...rest, ...out };
 }
 
+/**
+ * validateSearch of /home: what the gateway's card page came back with for an authorised payment
+ * user, who saves the account's card from home (billing: card-saved, cancelled; payment: declined).
+ */
+export type HomeSearch = { billing?: string; payment?: string };
+export function homeSearch(search: Record<string, unknown>): HomeSearch & Record<string, unknown> {
+  const { billing, payment, ...rest } = search;
+  const out: HomeSearch = {};
+  for (const [name, value] of [['billing', text(billing)], ['payment', text(payment)]] as const) {
+    if (value !== undefined && /^[a-z-]{1,40}$/.test(value)) out[name] = value;
+  }
+  return { ...rest, ...out };
+}
+
 /** The filters of /charges (staff): a range of days (yyyy-mm-dd), an order status and a territory, as text. */
 export type ChargesSearch = { from?: string; to?: string; status?: string; territory?: string };
 

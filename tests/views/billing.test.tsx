@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { helpTipsDisabledKey } from '../../contract/shared/helpTips';
 import type { AuthUser } from '../../contract/users/entities';
 import type { Group } from '../../contract/groups/entities';
-import { capUse, cardExpired, invoiceRows, parseCap, returnMessage } from '../../src/areas/administration/billing/billingText';
-import { browser } from '../../src/areas/administration/billing/browser';
+import { capUse, cardExpired, invoiceRows, parseCap, returnMessage } from '../../src/shared/billing/billingText';
+import { browser } from '../../src/shared/billing/browser';
 import { group } from '../machines/models/groupFixtures';
 import { billingServer, details, groupUser, invoice, ownerUser, payer, type BillingState } from './billingFixtures';
 import { acmeTrading, accountPlan, plansManager, renewal } from './servicesFixtures';
@@ -14,7 +14,7 @@ import { authUser, either, renderPortal, type Call } from './support/renderPorta
 
 // The Billing section of /administration/services (?tab=billing): the real router, guards, machines
 // and views; the plans manager and the user server are answered at fetch; the browser's navigation
-// (to the gateway, to an invoice's tab) is watched through src/areas/administration/billing/browser.ts.
+// (to the gateway, to an invoice's tab) is watched through src/shared/billing/browser.ts.
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -188,6 +188,43 @@ describe('the Billing section', () => {
     renderBilling('/portal/administration/services', state());
     const card = await screen.findByRole('article', { name: 'Address Lookup 10k' });
     await waitFor(() => expect(within(card).getByText('Paid with Visa •••• 4242; at most £200.00 a month.')).toBeTruthy());
+  });
+});
+
+describe('billing for an authorised payment user (home)', () => {
+  const payerView = (isPayer: boolean) =>
+    group(30, 'organisation', [group(31, 'account', [], { name: 'Acme UK', isOwner: false, isMember: true, isPayer })], { name: 'Acme Trading', isOwner: false, isMember: true });
+  const member = () => authUser({ id: 8, userName: 'pat@example.com' });
+
+  it('shows the card that pays renewals, lets them replace it (back to home) but not remove it, and the invoices', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const open = vi.spyOn(browser, 'open').mockImplementation(() => undefined);
+    renderBilling('/portal/home', state(), member(), [payerView(true)]);
+    const section = await screen.findByRole('region', { name: 'Billing of Acme UK' });
+    expect(within(section).getByTestId('saved-card').textContent).toContain('4242');
+    expect(within(section).queryByRole('button', { name: 'Remove card' })).toBeNull();
+    expect(within(section).getByRole('table').textContent).toContain('UK-000002');
+    await user().click(within(section).getByRole('button', { name: 'Open invoice UK-000002' }));
+    await waitFor(() => expect(open).toHaveBeenCalled());
+    await user().click(within(section).getByRole('button', { name: 'Replace card' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://portal.test/gateway/card/abc'));
+    const [generate] = callsTo('GET', '/api/plans/payment/generate');
+    expect(generate.url.searchParams.get('backUrl')).toMatch(/\/portal\/home$/);
+    // The owners' part is not theirs: no cap, no payment users.
+    expect(callsTo('GET', '/api/plans/payment/users')).toHaveLength(0);
+  });
+
+  it('greets them back from the card page on home', async () => {
+    renderBilling('/portal/home?billing=card-saved', state(), member(), [payerView(true)]);
+    expect(await screen.findByText('Your card is saved. Automatic renewals will be paid with it.')).toBeTruthy();
+  });
+
+  it('is not there for a member who is not authorised to pay', async () => {
+    renderBilling('/portal/home', state(), member(), [payerView(false)]);
+    await screen.findByRole('heading', { name: 'Welcome' });
+    await screen.findByRole('heading', { name: 'Working in Acme UK' });
+    expect(screen.queryByRole('region', { name: 'Billing of Acme UK' })).toBeNull();
+    expect(callsTo('GET', '/api/plans/payment/details')).toHaveLength(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { Await, Link, useLoaderData } from '@tanstack/react-router';
+import { Await, Link, useLoaderData, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { can, isAdminUser } from '../../../contract/shared/access';
 import { dqServiceLabels, subscriptionStatusText } from '../../../contract/shared/catalogue';
@@ -10,6 +10,7 @@ import { PageTour } from '../../shared/helptips/PageTour';
 import { homeTour } from '../../shared/helptips/tours/home';
 import { ResultTable } from '../../shared/ResultTable';
 import { HomeLeads } from './HomeLeads';
+import { PayerBilling } from './PayerBilling';
 import type { HomeData } from './load';
 import './home.css';
 
@@ -31,7 +32,8 @@ type Step = { key: string; to: string; label: string; text: string };
 
 /** /home: the customer's dashboard for the selected account, and the next steps for whoever is signed in. */
 export default function Home() {
-  const { home, leads } = useLoaderData({ from: '/_signedIn/_validated/home' });
+  const { home, leads, billing } = useLoaderData({ from: '/_signedIn/_validated/home' });
+  const back = useSearch({ from: '/_signedIn/_validated/home' });
   const { session, groups, territory: hostTerritory } = usePortal();
   const user = useSelector(session, (s) => s.context.user);
   const { account, organisation, partner } = useSelector(groups, (g) => g.context.selection);
@@ -101,6 +103,10 @@ export default function Home() {
             <NoDashboard accountName={account?.name ?? null} staff={staff} manages={manages} failed={failed} />
           )
         }
+      </Await>
+
+      <Await promise={billing} fallback={null}>
+        {(payer) => payer && <PayerBilling data={payer} billing={back.billing} payment={back.payment} />}
       </Await>
 
       {partner && <HomeLeads leads={leads} partnerName={partner.name} />}

@@ -2,14 +2,14 @@ import { useLoaderData, useRouter, useSearch } from '@tanstack/react-router';
 import { usePortal } from '../../../app/PortalContext';
 import { Spinner } from '../../../shared/Spinner';
 import { useGroupAction } from '../useGroupAction';
-import { billingApi } from './billingApi';
-import { returnMessage } from './billingText';
-import { BillingHistory } from './BillingHistory';
-import { browser } from './browser';
+import { billingApi } from '../../../api/billing';
+import { returnMessage } from '../../../shared/billing/billingText';
+import { BillingHistory } from '../../../shared/billing/BillingHistory';
+import { browser } from '../../../shared/billing/browser';
 import { MonthlyCap } from './MonthlyCap';
 import { PaymentUsers } from './PaymentUsers';
-import { SavedCard } from './SavedCard';
-import './billing.css';
+import { SavedCard } from '../../../shared/billing/SavedCard';
+import '../../../shared/billing/billing.css';
 
 /** Where the gateway's card page and an invoice's Back link return: this section. */
 const billingPath = '/administration/services?tab=billing';

@@ -3,8 +3,8 @@ import { currencySymbols } from '../../../../contract/shared/territory';
 import { salesTax } from '../../../../contract/shared/shop';
 import { FieldError } from '../../../shared/Field';
 import { majorUnitsText } from '../../../shared/money';
-import type { PaymentDetails } from './billingApi';
-import { capUse, parseCap } from './billingText';
+import type { PaymentDetails } from '../../../api/billing';
+import { capUse, parseCap } from '../../../shared/billing/billingText';
 
 type Props = {
   details: PaymentDetails;

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { ResultTable } from '../../../shared/ResultTable';
-import type { PaymentUser } from './billingApi';
+import type { PaymentUser } from '../../../api/billing';
 import type { AccountMember } from './load';
-import { RemoveControl } from './RemoveControl';
+import { RemoveControl } from '../../../shared/billing/RemoveControl';
 
 type Props = {
   users: PaymentUser[];
@@ -33,7 +33,7 @@ export function PaymentUsers({ users, members, busy, onAdd, onRemove, onRemoved 
   return (
     <section className="billing__part" aria-labelledby="billing-users-title">
       <h3 id="billing-users-title">Authorised payment users</h3>
-      <p className="muted">They may pay for this account, see its billing history, and receive its receipts and renewal notices. Owners always may.</p>
+      <p className="muted">They may pay for this account: on their Home page they keep the card that pays its automatic renewals and see its invoices, and they receive its receipts and renewal notices. Buying, renewals and the monthly cap stay with owners, who always may pay.</p>
       <ResultTable
         labelledBy="billing-users-title"
         rows={users.map((u) => ({ ...u, name: nameOf(u), id: u.userId }))}

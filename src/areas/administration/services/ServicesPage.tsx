@@ -8,7 +8,7 @@ import { AccountSwitcher } from '../../../shared/AccountSwitcher';
 import { PageTour } from '../../../shared/helptips/PageTour';
 import { servicesTour } from '../../../shared/helptips/tours/services';
 import { BillingSection } from '../billing/BillingSection';
-import { renewalPaymentText } from '../billing/billingText';
+import { renewalPaymentText } from '../../../shared/billing/billingText';
 import { useGroupAction } from '../useGroupAction';
 import { DeleteBundleDialog, DisableDialog, EnableDialog } from './ServiceDialogs';
 import { servicesApi, type AccountPlan, type Bundle } from './servicesApi';

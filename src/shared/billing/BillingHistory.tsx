@@ -1,9 +1,9 @@
-import { formatMoney } from '../../../../contract/shared/catalogue';
-import { salesTax } from '../../../../contract/shared/shop';
-import { downloadCsv } from '../../../shared/csv';
-import { formatDate } from '../../../shared/format';
-import { ResultTable } from '../../../shared/ResultTable';
-import type { InvoiceSummary } from './billingApi';
+import { formatMoney } from '../../../contract/shared/catalogue';
+import { salesTax } from '../../../contract/shared/shop';
+import { downloadCsv } from '../csv';
+import { formatDate } from '../format';
+import { ResultTable } from '../ResultTable';
+import type { InvoiceSummary } from '../../api/billing';
 import { invoiceRows } from './billingText';
 
 type Props = {

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { confirmActionMachine } from '../../../../machines/confirmAction';
-import '../../../shared/deleteControl.css';
+import { confirmActionMachine } from '../../../machines/confirmAction';
+import '../deleteControl.css';
 
 /**
  * Remove the saved card or a payment user: asked, then confirmed on the page (the confirmAction

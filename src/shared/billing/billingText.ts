@@ -1,10 +1,10 @@
-import { formatMoney } from '../../../../contract/shared/catalogue';
-import { salesTax } from '../../../../contract/shared/shop';
-import type { Territory } from '../../../../contract/shared/territory';
-import type { Cell } from '../../../shared/csv';
-import { formatDate } from '../../../shared/format';
-import { majorUnitsProblem, minorUnitsOf } from '../../../shared/money';
-import type { InvoiceSummary, PaymentDetails, SavedPayment } from './billingApi';
+import { formatMoney } from '../../../contract/shared/catalogue';
+import { salesTax } from '../../../contract/shared/shop';
+import type { Territory } from '../../../contract/shared/territory';
+import type { Cell } from '../csv';
+import { formatDate } from '../format';
+import { majorUnitsProblem, minorUnitsOf } from '../money';
+import type { InvoiceSummary, PaymentDetails, SavedPayment } from '../../api/billing';
 
 // The Billing section's words and numbers, as pure functions (tested in tests/views/billingText.test.ts).
 

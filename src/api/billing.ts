@@ -1,6 +1,6 @@
-import type { ResponseOf } from '../../../../contract/endpoint';
-import * as shop from '../../../../contract/shop/endpoints';
-import type { ApiClient } from '../../../api/client';
+import type { ResponseOf } from '../../contract/endpoint';
+import * as shop from '../../contract/shop/endpoints';
+import type { ApiClient } from './client';
 
 // The payment calls of the Billing section (spec section 7), each through its contract entry.
 // Loaded with the services page only.

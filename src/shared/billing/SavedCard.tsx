@@ -1,4 +1,4 @@
-import type { PaymentDetails } from './billingApi';
+import type { PaymentDetails } from '../../api/billing';
 import { cardExpired, cardText } from './billingText';
 import { RemoveControl } from './RemoveControl';
 
@@ -8,8 +8,9 @@ type Props = {
   busy: boolean;
   /** Asks the gateway for its card page and leaves for it. */
   onSave: () => void;
-  onRemove: () => Promise<unknown>;
-  onRemoved: () => void;
+  /** Owners remove the card; authorised payment users only save or replace it (no remove control). */
+  onRemove?: () => Promise<unknown>;
+  onRemoved?: () => void;
 };
 
 /** The account's saved card (spec section 3, Saved payment): never its number, only what identifies it. */
@@ -34,15 +35,17 @@ export function SavedCard({ details, now, busy, onSave, onRemove, onRemoved }: P
             <button type="button" className="button button--primary" disabled={busy} onClick={onSave}>
               Replace card
             </button>
-            <RemoveControl
-              id="remove-card"
-              label="Remove card"
-              question={`Remove the card ending ${card.lastFour}? Automatic renewals stop until a card is saved again.`}
-              confirm="Yes, remove the card"
-              disabled={busy}
-              act={onRemove}
-              done={onRemoved}
-            />
+            {onRemove && (
+              <RemoveControl
+                id="remove-card"
+                label="Remove card"
+                question={`Remove the card ending ${card.lastFour}? Automatic renewals stop until a card is saved again.`}
+                confirm="Yes, remove the card"
+                disabled={busy}
+                act={onRemove}
+                done={onRemoved ?? (() => {})}
+              />
+            )}
           </div>
         </>
       ) : (
