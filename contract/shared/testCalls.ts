@@ -20,3 +20,12 @@ export function testCallFlag(value: string | string[] | undefined): boolean | nu
   if (text === 'false' || text === '0' || text === '') return false;
   return null;
 }
+
+/** The header line a developer adds, as the portal shows it. */
+export const testCallHeaderLine = `${testCallHeader}: true`;
+
+/** What a test call does, in the portal's words (the services page and the API settings). */
+export const testCallWhat = `It costs no clicks, answers with "test": true, and the reports count it apart from paid use (up to ${testCallsPerDay} a day for each service).`;
+
+/** "3 test calls" / "1 test call". */
+export const testCallCount = (n: number) => `${n.toLocaleString('en-GB')} test call${n === 1 ? '' : 's'}`;

@@ -14,7 +14,8 @@ import { meterRefusals } from '../../server/platform/metering';
 import { startDnsServer, testZone, type DnsServer } from '../support/dns-server';
 import { createHarness, query, type Harness } from './harness';
 import { day, exportToken, insertBundle, insertToken, meterCall, meterEnv, meterState, meterWorld, nowOf, remaining } from './metering-fixtures';
-import { insertDataset, insertPlan, insertSubscription } from './plans-fixtures';
+import { call } from './groups-fixtures';
+import { insertDataset, insertPlan, insertSubscription, plans } from './plans-fixtures';
 
 const soapKey = 'soap-key-for-test-calls-41c2';
 let dns: DnsServer;
@@ -222,5 +223,21 @@ describe("the meter's rules for test calls", () => {
     expect(test.json()).toMatchObject({ ok: true, test: true });
     expect(await usageOf(w.accountId)).toEqual({ clicks: 1, tests: 1 });
     expect(await remaining(h, w.accountId, w.planId)).toBe(2);
+  });
+
+  it('shows on the services summary and the usage report apart from the clicks', async () => {
+    const w = await world();
+    const now = nowOf(h);
+    await insertBundle(h, { accountId: w.accountId, planId: w.planId, clicks: 3, start: now - day, end: now + day });
+    expect((await meterCall(h, w.jwt)).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await meterCall(h, w.jwt, { headers: testHeader })).statusCode).toBe(200);
+    const { jwt } = await h.login(w.owner.email);
+    const owner = { id: w.owner.id, email: w.owner.email, headers: h.bearer(jwt) };
+    const summary = await call(h, owner, plans('GET', '/account/plans', { accountId: w.accountId }));
+    expect(summary.status).toBe(200);
+    expect(summary.body[0]).toMatchObject({ planId: w.planId, allowTest: true, testCallsInPeriod: 2, clicksConsumedInPeriod: 1 });
+    const report = await call(h, owner, plans('GET', '/account/plans/usage', { accountId: w.accountId, period: 'daily', fromDate: now - day, toDate: now }));
+    expect(report.status).toBe(200);
+    expect(report.body).toMatchObject({ clicks: 1, testCalls: 2, plans: [{ planId: w.planId, clicks: 1, testCalls: 2 }] });
   });
 });

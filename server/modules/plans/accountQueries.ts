@@ -27,6 +27,7 @@ export function subscriptionRows(db: Db, accountId: number) {
       'plans.calculator',
       'plans.pricing',
       'plans.deprecated_by_plan_id as deprecatedByPlanId',
+      'plans.allow_test as allowTest',
       'successor.name as deprecatedByPlan',
       'datasets.service',
       'datasets.dataset_ref as datasetRef',
@@ -65,7 +66,8 @@ export function bundleRows(db: Db, where: { accountId: number } | { bundleId: nu
     .execute();
 }
 
-export type UsageTotals = { current: number; previous: number };
+/** Clicks in the current and previous periods, and the free test calls of the current one. */
+export type UsageTotals = { current: number; previous: number; testCalls: number };
 
 /**
  * Clicks an account used per plan in two back-to-back periods of days: [previousFrom, currentFrom)
@@ -83,13 +85,14 @@ export async function usageTotals(
       // sum(bigint) is numeric, which both drivers return as text: cast back to bigint (a number).
       eb.fn.coalesce(eb.cast<number>(eb.fn.sum<number>('clicks').filterWhere('day', '>=', days.currentFrom), 'bigint'), eb.lit(0)).as('current'),
       eb.fn.coalesce(eb.cast<number>(eb.fn.sum<number>('clicks').filterWhere('day', '<', days.currentFrom), 'bigint'), eb.lit(0)).as('previous'),
+      eb.fn.coalesce(eb.cast<number>(eb.fn.sum<number>('test_calls').filterWhere('day', '>=', days.currentFrom), 'bigint'), eb.lit(0)).as('testCalls'),
     ])
     .where('account_id', '=', accountId)
     .where('day', '>=', days.previousFrom)
     .where('day', '<=', days.to)
     .groupBy('plan_id')
     .execute();
-  return new Map(rows.map((row) => [row.planId, { current: Number(row.current), previous: Number(row.previous) }]));
+  return new Map(rows.map((row) => [row.planId, { current: Number(row.current), previous: Number(row.previous), testCalls: Number(row.testCalls) }]));
 }
 
 /** Whether the account holds any subscription (and so bundles it paid for, or their history). */

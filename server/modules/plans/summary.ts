@@ -79,5 +79,7 @@ export function summarise(sub: SubscriptionRow, bundles: Bundle[], usage: UsageT
     deprecatedByPlan: sub.deprecatedByPlan,
     deprecatedByPlanId: sub.deprecatedByPlanId === null ? null : String(sub.deprecatedByPlanId),
     bundles,
+    allowTest: sub.allowTest,
+    testCallsInPeriod: usage?.testCalls ?? 0,
   };
 }
