@@ -7,6 +7,11 @@ import { addressFields, type AddressField } from './shared/address';
 export const id = z.coerce.number().int().positive();
 /** Query-string booleans as the SPA's qs serialisation sends them: true/false, 1/0, yes/no. */
 export const flag = z.stringbool().default(false);
+/**
+ * The mark on a data-quality answer to a test call (contract/shared/testCalls.ts): true, and absent
+ * from the answer to a live call.
+ */
+export const testMark = z.literal(true).optional();
 /** An optional text that may be cleared with null. */
 export const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 

@@ -8,8 +8,10 @@ import { demoSubscriptions } from './seedCatalogue';
 // The demo accounts' API tokens in each state the tokens page shows, and three months of usage
 // made by the real meter: the clock is moved day by day and each call charges a day's clicks of one
 // subscription for one token (or the portal) and country at once, so the seed stays fast while every
-// click goes through the same rules, bundles and counters as a live call (a token's expiry, cap and
-// ranges included). The bundles' used clicks are what the meter took.
+// click goes through the same rules, bundles and counters as a live call (a token's expiry, cap,
+// ranges and lock included: a token locked some days ago is locked at that point of the history, so
+// the meter refuses it from then). The bundles' used clicks are what the meter took. A few free test
+// calls (a plan that allows them) go through the meter the same way, one call at a time.
 
 const day = 86_400;
 /** Days of usage history the seed makes (today included). */
@@ -25,8 +27,8 @@ type SeedToken = {
   dailyCap?: number;
   /** Days from now the token expires (negative: expired); none when absent. */
   expiresDays?: number;
-  /** Locked after its history is metered (it was used, then an owner locked it). */
-  lockedAfter?: boolean;
+  /** Days ago an owner locked it (it was used until then; the meter refuses it from then on). */
+  lockedDaysAgo?: number;
   /** Where its calls come from, as the meter checks them. */
   ip?: string;
   page?: string;
@@ -36,7 +38,7 @@ export const demoTokens: SeedToken[] = [
   { account: 'Acme UK', tag: 'Website checkout', type: 'browser', services: ['addresslookup', 'autocomplete'], referrer: '*.acme.example', page: 'https://www.acme.example/checkout' },
   { account: 'Acme UK', tag: 'CRM sync', type: 'server', services: ['addresslookup', 'email', 'bankcode'], ipRanges: ['203.0.113.0/24', '2001:db8:ac::/48'], ip: '203.0.113.10' },
   { account: 'Acme UK', tag: 'Nightly batch', type: 'server', services: ['addresslookup', 'email'], ipRanges: ['198.51.100.7/32'], dailyCap: 250, ip: '198.51.100.7' },
-  { account: 'Acme UK', tag: 'Old integration', type: 'server', services: ['addresslookup'], lockedAfter: true, ip: '192.0.2.44' },
+  { account: 'Acme UK', tag: 'Old integration', type: 'server', services: ['addresslookup'], lockedDaysAgo: 3, ip: '192.0.2.44' },
   { account: 'Acme UK', tag: 'Agency trial', type: 'browser', services: ['autocomplete'], referrer: 'forms.agency.example', expiresDays: -20, page: 'https://forms.agency.example/acme' },
   { account: 'Acme Australia', tag: 'AU website', type: 'browser', services: ['addresslookup', 'autocomplete'], referrer: '*.acme.example.com.au', page: 'https://shop.acme.example.com.au/' },
   { account: 'Acme Australia', tag: 'AU back office', type: 'server', services: ['addresslookup', 'email'], ipRanges: ['203.0.113.128/25'], ip: '203.0.113.200' },
@@ -74,6 +76,12 @@ const sources: Record<string, Source[]> = {
     { tag: null, share: 0.1, country: 'GB' },
   ],
 };
+
+/** Test calls (free, counted apart) a token makes on the last days of the history: calls per day. */
+const testCalls: { account: string; plan: string; tag: string; perDay: (daysAgo: number) => number }[] = [
+  { account: 'Acme UK', plan: 'Address Lookup UK', tag: 'Website checkout', perDay: (d) => (d < 14 ? 2 + (d % 3) : 0) },
+  { account: 'Acme UK', plan: 'Email Validation UK', tag: 'CRM sync', perDay: (d) => (d < 7 ? 1 : 0) },
+];
 
 /** Splits `total` clicks by the shares, the rounding left over going to the first. */
 function split(total: number, shares: Source[]): number[] {
@@ -135,7 +143,7 @@ export async function seedTokensAndUsage(trx: Trx, now: number, ownerIds: Map<st
     }
   }
 
-  if (withHistory) await meterHistory(trx, now, accountId, tokenIds);
+  if (withHistory) await meterHistory(trx, now, accountId, tokenIds, ownerIds);
 
   // Alerts at 50, 80 and 100 % on Acme UK's address lookup, set after the history so none is marked yet.
   const alertAccount = await accountId('Acme UK');
@@ -148,18 +156,27 @@ export async function seedTokensAndUsage(trx: Trx, now: number, ownerIds: Map<st
       .execute();
   }
 
-  for (const t of demoTokens.filter((token) => token.lockedAfter)) {
+  // Without a history the locks are made here; with one, meterHistory made them on their day.
+  await lockTokens(trx, now, Number.POSITIVE_INFINITY, accountId, tokenIds, ownerIds);
+}
+
+/** Locks each demo token whose lock falls before `until` (seconds) and is not locked yet, as an owner would, with its audit row. */
+async function lockTokens(trx: Trx, now: number, until: number, accountId: (name: string) => Promise<number>, tokenIds: Map<string, number>, ownerIds: Map<string, number>) {
+  for (const t of demoTokens) {
+    if (t.lockedDaysAgo === undefined) continue;
+    const at = now - t.lockedDaysAgo * day;
     const id = tokenIds.get(`${t.account}|${t.tag}`);
-    if (!id) continue;
-    await trx.updateTable('tokens').set({ locked: true, updated_at: now - 3 * day }).where('id', '=', id).where('locked', '=', false).execute();
+    if (!id || at >= until) continue;
+    const locked = await trx.updateTable('tokens').set({ locked: true, updated_at: at }).where('id', '=', id).where('locked', '=', false).returning('id').executeTakeFirst();
+    if (!locked) continue;
     await trx
       .insertInto('token_audit')
-      .values({ account_id: await accountId(t.account), token_id: id, token_tag: t.tag, user_id: ownerIds.get(t.account) ?? null, action: 'lock', at: now - 3 * day })
+      .values({ account_id: await accountId(t.account), token_id: id, token_tag: t.tag, user_id: ownerIds.get(t.account) ?? null, action: 'lock', at })
       .execute();
   }
 }
 
-async function meterHistory(trx: Trx, now: number, accountId: (name: string) => Promise<number>, tokenIds: Map<string, number>) {
+async function meterHistory(trx: Trx, now: number, accountId: (name: string) => Promise<number>, tokenIds: Map<string, number>, ownerIds: Map<string, number>) {
   let clockMs = now * 1000;
   const deps: MeterDeps = {
     db: trx,
@@ -179,6 +196,8 @@ async function meterHistory(trx: Trx, now: number, accountId: (name: string) => 
 
   for (let daysAgo = historyDays - 1; daysAgo >= 0; daysAgo--) {
     clockMs = (now - daysAgo * day) * 1000;
+    // A lock made before this moment holds from now on, as it would for a live call.
+    await lockTokens(trx, now, clockMs / 1000, accountId, tokenIds, ownerIds);
     for (const s of demoSubscriptions) {
       const clicks = s.usage?.(daysAgo) ?? 0;
       const shares = sources[`${s.account}|${s.plan}`];
@@ -213,6 +232,20 @@ async function meterHistory(trx: Trx, now: number, accountId: (name: string) => 
           // A refusal is history too: the expired trial token, a cap, a bundle run dry.
           if (!(error instanceof AppError)) throw error;
         }
+      }
+    }
+    for (const t of testCalls) {
+      const key = `${t.account}|${t.tag}`;
+      const account = await accountId(t.account);
+      const plan = plans.find((p) => p.name === t.plan);
+      const token = byTag.get(key);
+      const tokenId = tokenIds.get(key);
+      if (!account || !plan || !token || !tokenId) continue;
+      for (let call = 0; call < t.perDay(daysAgo); call++) {
+        const charge = { accountId: account, service: plan.service, datasetRef: plan.datasetRef, tokenId, ip: token.ip ?? null, referrer: token.page ?? null, test: true };
+        await meter(deps, charge, work).catch((error: unknown) => {
+          if (!(error instanceof AppError)) throw error;
+        });
       }
     }
   }

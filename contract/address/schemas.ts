@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { testMark } from '../fields';
 import type { CallShape } from '../endpoint';
 import { labelFormats, lineRules, maxOutputFields, minOutputFields, townFormats } from '../shared/labelConfig';
 import { addressDataset, datasetInfo, formattedAddress, suggestion } from './entities';
@@ -35,6 +36,7 @@ export const lookupResponse = z.object({
   addresses: z.array(formattedAddress),
   /** True when more addresses matched than were returned. */
   more: z.boolean(),
+  test: testMark,
 });
 export const lookup = { query: lookupQuery, response: lookupResponse } satisfies CallShape;
 
@@ -47,7 +49,7 @@ export const autocompleteQuery = z.object({
   dataset: z.preprocess((v) => (typeof v === 'string' && datasetAliases[v.toUpperCase()]) || v, addressDataset),
   limit: z.coerce.number().int().min(1).max(maxSuggestions).default(10),
 });
-export const autocompleteResponse = z.object({ dataset: addressDataset, suggestions: z.array(suggestion), more: z.boolean() });
+export const autocompleteResponse = z.object({ dataset: addressDataset, suggestions: z.array(suggestion), more: z.boolean(), test: testMark });
 export const autocomplete = { query: autocompleteQuery, response: autocompleteResponse } satisfies CallShape;
 
 /** GET /outputs/json: the list outputs (the label options, their allowed values and each dataset's fields). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { testMark } from '../fields';
 
 // Bank code validation (service bankcode), spec section 7 "Bank validation": the SOAP POST of
 // integrations (server/modules/bank/soap.ts) and its JSON twin for the portal's page. Both run
@@ -29,5 +30,6 @@ export const bankResult = z.object({
   reasons: z.array(z.string()),
   /** Clicks left now on the account's enabled bank code subscriptions, after this call. */
   clicksLeft: z.number().int(),
+  test: testMark,
 });
 export type BankResult = z.infer<typeof bankResult>;

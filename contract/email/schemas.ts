@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { testMark } from '../fields';
 import type { CallShape } from '../endpoint';
 import { emailClasses, emailMaxInput, emailNotChecked, emailReasons } from '../shared/email';
 
@@ -33,6 +34,8 @@ export const emailVerdict = z.object({
   suggestion: z.string().nullable(),
   /** What was not checked (always: no SMTP probe, so neither the mailbox nor catch-all). */
   notChecked: z.array(z.enum(emailNotChecked)),
+  /** A test call's verdict (free), also when read again with GET /verify/{id}. */
+  test: testMark,
 });
 
 export const verifyResponse = emailVerdict.extend({

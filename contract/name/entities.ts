@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { testMark } from '../fields';
 
 // Name validation (service name): a name parsed into its parts, checked, scored 0-100 with reasons
 // (server/engines/name). The checks are named in `check`; severity fail, warn or info.
@@ -14,5 +15,6 @@ export const nameResult = z.object({
   /** valid: 70 and up; suspect: 40-69; invalid: below 40. */
   verdict: z.enum(['valid', 'suspect', 'invalid']),
   reasons: z.array(z.object({ check: z.enum(nameChecks), severity: z.enum(['fail', 'warn', 'info']), message: z.string() })),
+  test: testMark,
 });
 export type NameResultBody = z.infer<typeof nameResult>;

@@ -160,5 +160,9 @@ export const accountPlan = z.object({
   deprecatedByPlanId: z.string().nullable(),
   /** Newest first (bundleId descending). */
   bundles: z.array(bundle),
+  /** The plan allows free test calls (contract/shared/testCalls.ts). */
+  allowTest: z.boolean().optional(),
+  /** Test calls made in the period (free: not in clicksConsumedInPeriod). */
+  testCallsInPeriod: z.number().int().optional(),
 });
 export type AccountPlan = z.infer<typeof accountPlan>;

@@ -48,11 +48,13 @@ export const planUsage = z.object({
   /** Whether calls on the plan are served (a disabled subscription is refused). */
   enabled: z.boolean(),
   usage: z.array(usageBucket),
+  /** Free test calls in the range (contract/shared/testCalls.ts), never among the clicks. */
+  testCalls: z.number().int().optional(),
 });
 export type PlanUsage = z.infer<typeof planUsage>;
 
 /** GET /account/plans/usage: per plan (all the account's subscriptions, or the one asked for). */
-export const planUsageReport = z.object({ ...reportRange, planId: rowId.nullable(), plans: z.array(planUsage) });
+export const planUsageReport = z.object({ ...reportRange, planId: rowId.nullable(), plans: z.array(planUsage), testCalls: z.number().int().optional() });
 export type PlanUsageReport = z.infer<typeof planUsageReport>;
 
 /**

@@ -253,6 +253,8 @@ export interface UsageDailyTable {
   token_id: number | null;
   country: Generated<string>;
   clicks: Generated<number>;
+  /** Test calls (free, see the meter's test calls) of the same account, plan, day, token and country. */
+  test_calls: Generated<number>;
 }
 
 export interface EmailResultsTable {

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { CallShape } from '../../contract/endpoint';
 import { dqServiceLabels, type DqService } from '../../contract/shared/catalogue';
-import { forbidden, unauthorised } from '../errors';
+import { testCallFlag, testCallHeader } from '../../contract/shared/testCalls';
+import { badRequest, forbidden, unauthorised } from '../errors';
 import type { Deps } from '../modules/deps';
 import { serviceTokensFor } from '../modules/metering/serviceJwt';
 import { findSessionUser } from '../modules/users/queries';
@@ -17,6 +18,8 @@ import type { CallInput, RouteEntry } from './route';
 //     whose session row is checked on every call like any bearer call's, and whose token's rules
 //     (lock, expiry, services, IP ranges, referrer, daily cap) the meter applies.
 // An ordinary portal session token is refused: the SPA must ask for a service JWT.
+// Either may mark the call as a test call with the X-Test-Call header (contract/shared/testCalls.ts):
+// the meter then charges no clicks, and the answer carries `test: true` and the header back.
 
 /** Who a metered call is charged to, and from where. */
 export type MeteredCaller = {
@@ -28,6 +31,8 @@ export type MeteredCaller = {
   ip: string;
   /** Origin, else Referer, as sent. */
   referrer: string | null;
+  /** Sent with X-Test-Call: true (a free test call, when the plan allows them). */
+  test: boolean;
 };
 
 export const meteredRefusals = {
@@ -35,6 +40,7 @@ export const meteredRefusals = {
     'A portal session cannot call the data-quality services: use a service JWT (GET /tokens/servicejwt) or an exported API token',
   wrongService: (service: DqService) => `This service JWT does not allow ${dqServiceLabels[service]}`,
   noAccount: 'This API token names no account',
+  badTestHeader: `${testCallHeader} must be true (a test call) or false (a live call)`,
 } as const;
 
 /**
@@ -49,13 +55,15 @@ export async function meteredCaller(deps: Pick<Deps, 'db' | 'clock' | 'tokens' |
   const origin = request.headers.origin;
   const referer = request.headers.referer;
   const referrer = (typeof origin === 'string' && origin !== 'null' ? origin : undefined) ?? (typeof referer === 'string' ? referer : null);
-  const where = { ip: request.ip, referrer };
+  const test = testCallFlag(request.headers[testCallHeader.toLowerCase()]);
+  const where = { ip: request.ip, referrer, test: test === true };
 
   const serviceClaims = await serviceTokensFor(deps).verify(token, now);
   if (serviceClaims) {
     const user = await findSessionUser(deps.db, serviceClaims.userId, serviceClaims.sessionId, now);
     if (!user || user.locked) throw unauthorised();
     if (!serviceClaims.services.includes(service)) throw forbidden(meteredRefusals.wrongService(service));
+    if (test === null) throw badRequest(meteredRefusals.badTestHeader);
     return { accountId: serviceClaims.accountId, tokenId: null, userId: user.id, ...where };
   }
 
@@ -78,6 +86,7 @@ export async function meteredCaller(deps: Pick<Deps, 'db' | 'clock' | 'tokens' |
   // The token's account is the one charged; a token moved or claims naming another are refused by the meter.
   const accountId = claims.accountId ?? session.tokenAccountId;
   if (accountId === undefined || accountId === null) throw forbidden(meteredRefusals.noAccount);
+  if (test === null) throw badRequest(meteredRefusals.badTestHeader);
   return { accountId, tokenId: session.tokenId, userId: claims.userId, ...where };
 }
 
@@ -141,9 +150,10 @@ export function meteredRoute<S extends CallShape>(
         country: options.country?.(input),
         datasetRef: options.datasetRef?.(input),
         clicks: options.clicks?.(input),
+        test: caller.test,
       };
       const result = await meter(deps, charge, () => handler(input, caller));
-      return reply.status(status).send(result);
+      return reply.status(status).send(caller.test ? markTest(reply, result) : result);
     },
   });
 }
@@ -152,4 +162,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     meteredCaller?: MeteredCaller;
   }
+}
+
+/** A test call's answer: the X-Test-Call header back and `test: true` in the body (the schemas' testMark). */
+export function markTest<T>(reply: FastifyReply, result: T): T & { test: true } {
+  reply.header(testCallHeader, 'true');
+  return { ...result, test: true };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { dqServiceLabels, type DqService } from '../../contract/shared/catalogue';
+import { testCallHeader, testCallsPerDay } from '../../contract/shared/testCalls';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { AppError, forbidden, tooManyRequests } from '../errors';
@@ -26,6 +27,13 @@ import { usageAlerts } from './usageAlerts';
 // and before the work's answer or the refund (a crash, a kill -9, a lost database connection during
 // the refund), the clicks of that one call stay spent although the caller got no answer. The meter
 // errs towards charging a call it may not have served, never towards serving one it did not charge.
+//
+// A test call (charge.test, the X-Test-Call header) takes the same path with no clicks: the token's
+// rules and an enabled subscription still decide, but one of the service's enabled subscriptions must
+// be on a plan that allows test calls (plans.allow_test; else 403), it is never refused for want of
+// clicks, it counts one in usage_daily.test_calls instead of clicks (so reports tell it from paid use,
+// and a token's daily cap and the usage alerts never see it), and an account makes at most
+// testCallsPerDay of them per service and UTC day (429 past that). A failed test call is taken back.
 
 /** Who pays for a call and what it is. */
 export type Charge = {
@@ -43,6 +51,8 @@ export type Charge = {
   ip?: string | null;
   /** The Origin or Referer header, checked against the token's referrer pattern. */
   referrer?: string | null;
+  /** A test call: no clicks, counted in test_calls (see above). */
+  test?: boolean;
 };
 
 export type MeterDeps = Pick<Deps, 'db' | 'clock' | 'mail' | 'log'> & { config: Pick<Config, 'publicUrl' | 'defaultPublicUrl'> };
@@ -59,6 +69,8 @@ type Taken = {
   bundles: Array<{ id: number; planId: number; clicks: number }>;
   /** Plans whose subscription has usage alerts set, to look at after the work. */
   alertPlans: number[];
+  /** The plan a test call was counted under; null for a charged call. */
+  testPlanId: number | null;
 };
 
 const day = 86_400;
@@ -81,6 +93,9 @@ export const meterRefusals = {
   noSubscription: (service: DqService) => `Your account has no ${dqServiceLabels[service]} subscription: buy one in the shop`,
   disabled: (plan: string) => `Your ${plan} subscription is disabled: an owner can enable it on the services page`,
   noClicks: (service: DqService) => `No clicks remain on your ${dqServiceLabels[service]} subscription: buy more in the shop`,
+  testNotAllowed: (plan: string) => `Your ${plan} plan does not allow test calls: send the call without the ${testCallHeader} header to use your clicks`,
+  testCallsUsed: (service: DqService) =>
+    `Your account has made its ${testCallsPerDay} test calls of ${dqServiceLabels[service]} for today (UTC): try again after midnight UTC, or make a live call`,
 } as const;
 
 /**
@@ -89,7 +104,7 @@ export const meterRefusals = {
  * enabled subscription of the service has clicks left. A work that throws is refunded and rethrown.
  */
 export async function meter<T>(deps: MeterDeps, charge: Charge, work: () => Promise<T>): Promise<T> {
-  const taken = await takeClicks(deps, charge);
+  const taken = charge.test ? await takeTestCall(deps, charge) : await takeClicks(deps, charge);
   let result: T;
   try {
     result = await work();
@@ -135,28 +150,7 @@ async function takeClicks(deps: MeterDeps, charge: Charge): Promise<Taken> {
     let cap: number | null = null;
     if (charge.tokenId !== null) cap = await checkToken(trx, charge, now);
 
-    // The account's subscriptions of the service, locked in id order (the same order everywhere, so
-    // no two calls deadlock): a second call on the same subscription waits here until the first
-    // commits, then reads the bundles as it left them (READ COMMITTED: each statement sees what
-    // committed before it began, and the lock is taken before the bundles are read).
-    const subscriptions = await trx
-      .selectFrom('subscriptions as s')
-      .innerJoin('plans as p', 'p.id', 's.plan_id')
-      .innerJoin('datasets as d', 'd.id', 'p.dataset_id')
-      .innerJoin('groups as g', 'g.id', 's.account_id')
-      .leftJoin('usage_alerts as a', (join) => join.onRef('a.account_id', '=', 's.account_id').onRef('a.plan_id', '=', 's.plan_id'))
-      .select(['s.id', 's.plan_id as planId', 's.enabled', 'p.name as plan', 'g.territory', 'a.thresholds'])
-      .where('s.account_id', '=', charge.accountId)
-      .where('d.service', '=', charge.service)
-      .$if(charge.datasetRef !== undefined, (qb) => qb.where('d.dataset_ref', '=', charge.datasetRef!))
-      .orderBy('s.id')
-      .forUpdate('s')
-      .execute();
-    if (subscriptions.length === 0) throw paymentRequired(meterRefusals.noSubscription(charge.service));
-    const enabled = subscriptions.filter((s) => s.enabled);
-    if (enabled.length === 0) throw paymentRequired(meterRefusals.disabled(subscriptions[0].plan));
-
-    const country = charge.country ?? (subscriptions[0].territory === 'australia' ? 'AU' : 'GB');
+    const { enabled, country } = await lockSubscriptions(trx, charge);
     const planIds = enabled.map((s) => s.planId);
     // Under the locks above, nobody else changes these bundles until this transaction ends.
     const takes = clicks === 1 ? await takeOne(trx, charge, planIds, now, today, country) : await takeMany(trx, charge, planIds, clicks, now, today, country);
@@ -165,7 +159,67 @@ async function takeClicks(deps: MeterDeps, charge: Charge): Promise<Taken> {
     if (charge.tokenId !== null) await countTokenDay(trx, charge.tokenId, today, clicks, cap, now);
 
     const alertPlans = enabled.filter((s) => s.thresholds && s.thresholds.length > 0 && takes.some((t) => t.planId === s.planId)).map((s) => s.planId);
-    return { accountId: charge.accountId, day: today, tokenId: charge.tokenId, country, capped: cap !== null, clicks, bundles: takes, alertPlans };
+    return { accountId: charge.accountId, day: today, tokenId: charge.tokenId, country, capped: cap !== null, clicks, bundles: takes, alertPlans, testPlanId: null };
+  });
+}
+
+/**
+ * The account's subscriptions of the service, locked in id order (the same order everywhere, so
+ * no two calls deadlock): a second call on the same subscription waits here until the first
+ * commits, then reads the bundles as it left them (READ COMMITTED: each statement sees what
+ * committed before it began, and the lock is taken before the bundles are read). 402 when there is
+ * none, or none enabled; the country is the charge's, else the account's territory's.
+ */
+async function lockSubscriptions(trx: Db, charge: Charge) {
+  const subscriptions = await trx
+    .selectFrom('subscriptions as s')
+    .innerJoin('plans as p', 'p.id', 's.plan_id')
+    .innerJoin('datasets as d', 'd.id', 'p.dataset_id')
+    .innerJoin('groups as g', 'g.id', 's.account_id')
+    .leftJoin('usage_alerts as a', (join) => join.onRef('a.account_id', '=', 's.account_id').onRef('a.plan_id', '=', 's.plan_id'))
+    .select(['s.id', 's.plan_id as planId', 's.enabled', 'p.name as plan', 'p.allow_test as allowTest', 'g.territory', 'a.thresholds'])
+    .where('s.account_id', '=', charge.accountId)
+    .where('d.service', '=', charge.service)
+    .$if(charge.datasetRef !== undefined, (qb) => qb.where('d.dataset_ref', '=', charge.datasetRef!))
+    .orderBy('s.id')
+    .forUpdate('s')
+    .execute();
+  if (subscriptions.length === 0) throw paymentRequired(meterRefusals.noSubscription(charge.service));
+  const enabled = subscriptions.filter((s) => s.enabled);
+  if (enabled.length === 0) throw paymentRequired(meterRefusals.disabled(subscriptions[0].plan));
+  const country = charge.country ?? (subscriptions[0].territory === 'australia' ? 'AU' : 'GB');
+  return { subscriptions, enabled, country };
+}
+
+/**
+ * A test call (see the header): the token's rules (its daily cap aside), an enabled subscription on
+ * a plan that allows test calls, and the account's test calls of the service today under
+ * testCallsPerDay; then one test call on that plan's usage row, in one transaction as a charge is.
+ */
+async function takeTestCall(deps: MeterDeps, charge: Charge): Promise<Taken> {
+  const now = secondsOf(deps.clock);
+  const today = dayOf(now);
+  return inTransaction(deps.db, async (trx) => {
+    if (charge.tokenId !== null) await checkToken(trx, charge, now);
+    const { subscriptions, enabled, country } = await lockSubscriptions(trx, charge);
+    const allowing = enabled.find((s) => s.allowTest);
+    if (!allowing) throw forbidden(meterRefusals.testNotAllowed(enabled[0].plan));
+    const { used } = await trx
+      .selectFrom('usage_daily')
+      .select(sql<number>`cast(coalesce(sum(test_calls), 0) as integer)`.as('used'))
+      .where('account_id', '=', charge.accountId)
+      .where('plan_id', 'in', subscriptions.map((s) => s.planId))
+      .where('day', '=', today)
+      .executeTakeFirstOrThrow();
+    if (Number(used) >= testCallsPerDay) throw tooManyRequests(meterRefusals.testCallsUsed(charge.service), today + day - now);
+    await trx
+      .insertInto('usage_daily')
+      .values({ account_id: charge.accountId, plan_id: allowing.planId, day: today, token_id: charge.tokenId, country, clicks: 0, test_calls: 1 })
+      .onConflict((oc) =>
+        oc.expression(sql`account_id, plan_id, day, (coalesce(token_id, 0)), country`).doUpdateSet({ test_calls: sql`usage_daily.test_calls + 1` }),
+      )
+      .execute();
+    return { accountId: charge.accountId, day: today, tokenId: charge.tokenId, country, capped: false, clicks: 0, bundles: [], alertPlans: [], testPlanId: allowing.planId };
   });
 }
 
@@ -286,6 +340,7 @@ async function countTokenDay(trx: Db, tokenId: number, today: number, clicks: nu
 
 /** Gives back exactly what a charge took, in one transaction. */
 async function refund(db: Db, taken: Taken): Promise<void> {
+  if (taken.testPlanId !== null) return refundTestCall(db, taken, taken.testPlanId);
   await inTransaction(db, async (trx) => {
     for (const take of taken.bundles) {
       await trx.updateTable('bundles').set({ used_clicks: sql`used_clicks - ${take.clicks}` }).where('id', '=', take.id).execute();
@@ -309,6 +364,7 @@ async function refund(db: Db, taken: Taken): Promise<void> {
       .where('plan_id', 'in', [...perPlan(taken.bundles).keys()])
       .where('day', '=', taken.day)
       .where('clicks', '=', 0)
+      .where('test_calls', '=', 0)
       .execute();
     if (taken.tokenId !== null) {
       await trx
@@ -319,5 +375,15 @@ async function refund(db: Db, taken: Taken): Promise<void> {
         .execute();
       await trx.deleteFrom('token_day_usage').where('token_id', '=', taken.tokenId).where('day', '=', taken.day).where('clicks', '=', 0).execute();
     }
+  });
+}
+
+/** Takes back the one test call a failed test call counted (and its row, when that call made it). */
+async function refundTestCall(db: Db, taken: Taken, planId: number): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const key = sql<boolean>`account_id = ${taken.accountId} and plan_id = ${planId} and day = ${taken.day}
+      and coalesce(token_id, 0) = ${taken.tokenId ?? 0} and country = ${taken.country}`;
+    await trx.updateTable('usage_daily').set({ test_calls: sql`test_calls - 1` }).where(key).execute();
+    await trx.deleteFrom('usage_daily').where(key).where('clicks', '=', 0).where('test_calls', '=', 0).execute();
   });
 }

@@ -69,6 +69,39 @@ describe('the demo tokens and usage history', () => {
     expect(afterExpiry).toEqual([]);
   });
 
+  it('never has usage the live meter would refuse: after a lock or expiry, off a running bundle, on a disabled subscription, past clicks', async () => {
+    // A token's use stops when an owner locks it: no row on a day that starts after its lock.
+    const locks = await rows<{ tag: string; at: number }>(`select token_tag as tag, max(at)::bigint as at from token_audit where action = 'lock' group by token_tag`);
+    expect(locks.length).toBeGreaterThan(0);
+    const afterLock = await rows<{ tag: string; day: number }>(
+      `select t.tag, u.day::bigint as day from usage_daily u join tokens t on t.id = u.token_id
+        join token_audit a on a.token_id = t.id and a.action = 'lock'
+        where u.day > a.at and (u.clicks > 0 or u.test_calls > 0)`);
+    expect(afterLock).toEqual([]);
+    const afterExpiry = await rows(`select u.day from usage_daily u join tokens t on t.id = u.token_id where t.expiry > 0 and u.day >= t.expiry`);
+    expect(afterExpiry).toEqual([]);
+    // Only services the token may call, and not before it was made.
+    const offToken = await rows<{ tag: string }>(
+      `select t.tag from usage_daily u join tokens t on t.id = u.token_id join plans p on p.id = u.plan_id join datasets d on d.id = p.dataset_id
+        where not (d.service = any(t.services)) or u.day + 86400 <= t.created_at`);
+    expect(offToken).toEqual([]);
+    // Clicks only on a day a bundle of the subscription was running, never past a bundle's clicks.
+    const offBundle = await rows(
+      `select u.account_id, u.plan_id, u.day from usage_daily u
+        where u.clicks > 0 and not exists (select 1 from bundles b where b.account_id = u.account_id and b.plan_id = u.plan_id
+                                           and b.start_date < u.day + 86400 and b.end_date > u.day)`);
+    expect(offBundle).toEqual([]);
+    expect(await rows(`select id from bundles where used_clicks > clicks or used_clicks < 0`)).toEqual([]);
+    // A disabled subscription serves nothing (the demo's were disabled throughout).
+    const onDisabled = await rows(`select u.plan_id from usage_daily u join subscriptions s on s.account_id = u.account_id and s.plan_id = u.plan_id where not s.enabled`);
+    expect(onDisabled).toEqual([]);
+    // Test calls only on plans that allow them, and they cost no clicks.
+    const testOff = await rows(`select u.plan_id from usage_daily u join plans p on p.id = u.plan_id where u.test_calls > 0 and not p.allow_test`);
+    expect(testOff).toEqual([]);
+    const [tested] = await rows<{ n: number }>(`select coalesce(sum(test_calls), 0)::int as n from usage_daily`);
+    expect(tested.n).toBeGreaterThan(0);
+  });
+
   it('sets usage alerts on Acme UK address lookup and is not run twice', async () => {
     const alerts = await rows<{ thresholds: number[] }>(`select thresholds from usage_alerts`);
     expect(alerts).toEqual([{ thresholds: [50, 80, 100] }]);

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import { validateBank as validateBankEntry } from '../../../contract/bank/endpoints';
 import * as S from '../../../contract/bank/schemas';
 import { AppError } from '../../errors';
-import { meteredCaller } from '../../http/metered';
+import { markTest, meteredCaller } from '../../http/metered';
 import type { Deps } from '../deps';
 import { validateBank } from './service';
 import { checkKey, parseSoapRequest, soapBodyLimit, soapFault, soapFaults, soapResponse } from './soap';
@@ -47,7 +47,7 @@ export const bankSoapPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
       const soap = parseSoapRequest(request.body);
       checkKey(soap.key, deps.config.bankSoapCredential);
       const result = await validateBank(deps, request.meteredCaller!, soap);
-      return reply.type('text/xml; charset=utf-8').send(soapResponse(result));
+      return reply.type('text/xml; charset=utf-8').send(soapResponse(request.meteredCaller!.test ? markTest(reply, result) : result));
     },
   });
 };
@@ -61,6 +61,9 @@ export const bankJsonPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
     onRequest: async (request) => {
       request.meteredCaller = await meteredCaller(deps, request, 'bankcode');
     },
-    handler: async (request) => validateBank(deps, request.meteredCaller!, request.body as ReturnType<typeof S.validateBankBody.parse>),
+    handler: async (request, reply) => {
+      const result = await validateBank(deps, request.meteredCaller!, request.body as ReturnType<typeof S.validateBankBody.parse>);
+      return request.meteredCaller!.test ? markTest(reply, result) : result;
+    },
   });
 };

@@ -51,6 +51,7 @@ export async function validateBank(deps: Deps, caller: MeteredCaller, request: B
     referrer: caller.referrer,
     country: request.dataset === 'BANK-AU' ? 'AU' : 'GB',
     datasetRef: request.dataset === 'BANK-UK' ? 'BANK-UK' : undefined,
+    test: caller.test,
   };
   await meter(deps, charge, async () => answer);
   return { ...answer, clicksLeft: await bankClicksLeft(deps, caller.accountId) };

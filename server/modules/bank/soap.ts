@@ -129,6 +129,7 @@ export function soapResponse(result: BankResult): string {
       el('Institution', result.institution) +
       `<Reasons>${result.reasons.map((r) => el('Reason', r)).join('')}</Reasons>` +
       el('ClicksLeft', result.clicksLeft) +
+      (result.test ? el('Test', true) : '') +
       '</ValidateAccountResponse>',
   );
 }

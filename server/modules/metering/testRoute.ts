@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { testMark } from '../../../contract/fields';
 import { dqServices } from '../../../contract/shared/catalogue';
 import { AppError } from '../../errors';
 import { meteredCaller, meteredRoute } from '../../http/metered';
@@ -18,7 +19,7 @@ const testQuery = z.object({
   country: z.string().regex(/^[A-Z]{2}$/).optional(),
   datasetRef: z.string().min(1).max(40).optional(),
 });
-const testResponse = z.object({ ok: z.literal(true), service: z.enum(dqServices), accountId: z.number(), tokenId: z.number().nullable() });
+const testResponse = z.object({ ok: z.literal(true), service: z.enum(dqServices), accountId: z.number(), tokenId: z.number().nullable(), test: testMark });
 const testShape = { query: testQuery, response: testResponse };
 
 export const testWorkFailed = 'The test engine failed';

@@ -29,6 +29,7 @@ export function subscriptionRows(db: Db, accountId: number) {
       'plans.deprecated_by_plan_id as deprecatedByPlanId',
       'plans.available_start as availableStart',
       'plans.available_end as availableEnd',
+      'plans.allow_test as allowTest',
       'successor.name as deprecatedByPlan',
       'datasets.service',
       'datasets.dataset_ref as datasetRef',
@@ -67,7 +68,8 @@ export function bundleRows(db: Db, where: { accountId: number } | { bundleId: nu
     .execute();
 }
 
-export type UsageTotals = { current: number; previous: number };
+/** Clicks in the current and previous periods, and the free test calls of the current one. */
+export type UsageTotals = { current: number; previous: number; testCalls: number };
 
 /**
  * Clicks an account used per plan in two back-to-back periods of days: [previousFrom, currentFrom)
@@ -85,13 +87,14 @@ export async function usageTotals(
       // sum(bigint) is numeric, which both drivers return as text: cast back to bigint (a number).
       eb.fn.coalesce(eb.cast<number>(eb.fn.sum<number>('clicks').filterWhere('day', '>=', days.currentFrom), 'bigint'), eb.lit(0)).as('current'),
       eb.fn.coalesce(eb.cast<number>(eb.fn.sum<number>('clicks').filterWhere('day', '<', days.currentFrom), 'bigint'), eb.lit(0)).as('previous'),
+      eb.fn.coalesce(eb.cast<number>(eb.fn.sum<number>('test_calls').filterWhere('day', '>=', days.currentFrom), 'bigint'), eb.lit(0)).as('testCalls'),
     ])
     .where('account_id', '=', accountId)
     .where('day', '>=', days.previousFrom)
     .where('day', '<=', days.to)
     .groupBy('plan_id')
     .execute();
-  return new Map(rows.map((row) => [row.planId, { current: Number(row.current), previous: Number(row.previous) }]));
+  return new Map(rows.map((row) => [row.planId, { current: Number(row.current), previous: Number(row.previous), testCalls: Number(row.testCalls) }]));
 }
 
 /** Whether the account holds any subscription (and so bundles it paid for, or their history). */

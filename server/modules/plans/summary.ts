@@ -116,5 +116,7 @@ export function summarise(
     deprecatedByPlan: sub.deprecatedByPlan,
     deprecatedByPlanId: sub.deprecatedByPlanId === null ? null : String(sub.deprecatedByPlanId),
     bundles,
+    allowTest: sub.allowTest,
+    testCallsInPeriod: usage?.testCalls ?? 0,
   };
 }

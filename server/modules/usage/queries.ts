@@ -123,6 +123,21 @@ export function tokensTagged(db: Db, accountId: number, tag: string) {
     .execute();
 }
 
+/** Free test calls per plan in [fromDate, toDate) (usage_daily.test_calls; never in the clicks above). */
+export async function testCallSums(db: Db, range: Range, planId?: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('usage_daily')
+    .select(['plan_id as planId', sql<number>`cast(sum(test_calls) as bigint)`.as('tests')])
+    .where('account_id', '=', range.accountId)
+    .where('day', '>=', range.fromDate)
+    .where('day', '<', range.toDate)
+    .where('test_calls', '>', 0)
+    .$if(planId !== undefined, (qb) => qb.where('plan_id', '=', planId!))
+    .groupBy('plan_id')
+    .execute();
+  return new Map(rows.map((row) => [row.planId, Number(row.tests)]));
+}
+
 /** Clicks per country in [fromDate, toDate), most first, with the total (a rollup row with country null). */
 export async function countrySums(db: Db, range: Range, planId?: number) {
   const rows = await db

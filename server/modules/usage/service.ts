@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
 import { authoriseGroup, isRowId, type Actor } from '../groups/access';
-import { countrySums, subscriptionsWithRemaining, tokensOf, tokensTagged, usageSums, type SumRow } from './queries';
+import { countrySums, subscriptionsWithRemaining, testCallSums, tokensOf, tokensTagged, usageSums, type SumRow } from './queries';
 
 // The usage reports of spec section 7 for an account's owners and staff (the same need as GET
 // /account/plans: 'manage'). The range is snapped to whole buckets first (spec section 5); the
@@ -55,17 +55,20 @@ export async function planUsage(deps: Ctx, actor: Actor, query: RangeQuery & { p
   if (query.planId !== undefined && subscriptions.length === 0) throw noSubscription();
   const range = rangeOf(query, query.period);
   const sums = arrange(await usageSums(deps.db, range, query.period, 'plan_id', { planId: query.planId }));
+  const tests = await testCallSums(deps.db, range, query.planId);
   return {
     ...range,
     period: query.period,
     planId: query.planId ?? null,
     clicks: sums.clicks,
     usage: sums.usage,
+    testCalls: [...tests.values()].reduce((a, b) => a + b, 0),
     plans: subscriptions.map((sub) => ({
       ...sub,
       remainClicks: Number(sub.remainClicks),
       clicks: sums.bySubject.get(sub.planId)?.clicks ?? 0,
       usage: sums.bySubject.get(sub.planId)?.usage ?? [],
+      testCalls: tests.get(sub.planId) ?? 0,
     })),
   };
 }

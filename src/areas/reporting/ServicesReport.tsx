@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useLoaderData, useNavigate } from '@tanstack/react-router';
 import { dqServiceLabels } from '../../../contract/shared/catalogue';
+import { testCallCount } from '../../../contract/shared/testCalls';
 import type { CountryUsageReport, PlanUsageReport } from '../../../contract/usage/entities';
 import { count } from '../../shared/charts/buckets';
 import { UsageChart } from '../../shared/charts/UsageChart';
@@ -76,7 +77,8 @@ function ServicesBody({
             </select>
           </label>
           <p className="muted">
-            {count(report.clicks)} clicks {rangeWords}.
+            {count(report.clicks)} clicks {rangeWords}
+            {report.testCalls ? `, and ${testCallCount(report.testCalls)} (free, not among the clicks)` : ''}.
           </p>
         </div>
         {report.clicks === 0 ? (

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { dqServiceLabels, formatMoney, subscriptionStatusText } from '../../../../contract/shared/catalogue';
 import { downloadCsv } from '../../../shared/csv';
+import { testCallCount, testCallHeaderLine, testCallWhat } from '../../../../contract/shared/testCalls';
 import { formatDate } from '../../../shared/format';
 import { ResultTable } from '../../../shared/ResultTable';
 import { bundleFileName, bundleRows, changeFigure, count, currentUsage, explanations, newestFirst, perDay, renewalSummary, sourceLabels, statusTone } from './summary';
@@ -148,6 +149,17 @@ export function SubscriptionCard({ subscription: s, now, staff, owner, busy, wit
           <button type="button" className="button button--small" disabled={busy} onClick={onEditAlerts} aria-describedby={`${key}-title`}>
             {alerts.thresholds.length === 0 ? 'Set alerts' : 'Change alerts'}
           </button>
+        </div>
+      )}
+
+      {s.allowTest && (
+        <div className="subscription__tests">
+          <p>
+            <strong>Test calls are free on this plan.</strong> Send the header <code>{testCallHeaderLine}</code> with a call. {testCallWhat}
+          </p>
+          <p className="muted">
+            {testCallCount(s.testCallsInPeriod ?? 0)} in the last {s.periodDays} days.
+          </p>
         </div>
       )}
 

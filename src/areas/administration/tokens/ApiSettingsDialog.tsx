@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { RuntimeConfig } from '../../../../contract/config/entities';
 import type { Territory } from '../../../../contract/shared/territory';
+import { testCallHeaderLine, testCallWhat } from '../../../../contract/shared/testCalls';
 import { Dialog } from '../../../shared/Dialog';
 import { apiSettings, authHeader } from './apiSettings';
 import { copiedText } from './ExportTokenDialog';
@@ -53,6 +54,13 @@ export function ApiSettingsDialog({
           <dt>Header</dt>
           <dd>
             <code>{authHeader}</code> {copyButton('header', authHeader, 'the header')}
+          </dd>
+          <dt>Test calls</dt>
+          <dd>
+            <code>{testCallHeaderLine}</code> {copyButton('test', testCallHeaderLine, 'the test call header')}
+            <span className="muted api-settings__note">
+              Add it to any example below on a plan that allows test calls (the services page says which do). {testCallWhat}
+            </span>
           </dd>
         </dl>
         {settings.map((s) => (
