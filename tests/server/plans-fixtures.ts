@@ -93,9 +93,10 @@ export async function insertPaidBundle(h: Harness, fields: { accountId: number; 
      select $1, 1, $2, 'Account', $3, p.name, 'REF', 'addresslookup', $4, $5, $6 from plans p where p.id = $3`,
     [order.id, fields.accountId, fields.planId, fields.clicks, fields.price, bundleId]);
   await query(h.db,
-    `insert into invoices (territory, number, order_id, issued_at, net, tax, total, tax_rate_bp, currency, buyer, seller)
+    `with n as (update invoice_numbers set last_number = last_number + 1 where territory = 'uk' returning last_number)
+     insert into invoices (territory, number, order_id, issued_at, net, tax, total, tax_rate_bp, currency, buyer, seller)
      select 'uk', n.last_number, $1, $2, $3, $4, $5, 2000, 'GBP', o.billing, '{"name":"Seller","address":[],"taxNumber":"VAT number 1","email":"s@example.com"}'
-       from (update invoice_numbers set last_number = last_number + 1 where territory = 'uk' returning last_number) n, orders o where o.id = $1`,
+       from n, orders o where o.id = $1`,
     [order.id, fields.start, fields.price, tax, fields.price + tax]);
   await query(h.db, `update bundles set order_id = $1, price = $2, source = 'shop' where id = $3`, [order.id, fields.price, bundleId]);
   return bundleId;
