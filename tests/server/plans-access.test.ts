@@ -56,7 +56,7 @@ async function fresh() {
     // On a plan of its own, so the fresh plan has no subscribers and may be deleted.
     bundleId: await insertBundle(h, { accountId: await idOf('groups', 'Acme UK'), planId: await insertPlan(h, { datasetId }), clicks: 1000, start: now, end: now + 30 * day }),
     freshPlanId: planId,
-    paidBundleId: await insertPaidBundle(h, { accountId: await idOf('groups', 'Acme UK'), planId, clicks: 1000, price: 3000, start: now, end: now + 30 * day }),
+    paidBundleId: await insertPaidBundle(h, { accountId: await idOf('groups', 'Acme UK'), planId: await insertPlan(h, { datasetId }), clicks: 1000, price: 3000, start: now, end: now + 30 * day }),
   };
 }
 type Fresh = Awaited<ReturnType<typeof fresh>>;
