@@ -160,7 +160,11 @@ export function SubscriptionCard({
           rows={bundles}
           empty="No bundles yet."
           columns={[
-            { header: 'Bundle', cell: (b) => b.bundleId },
+            {
+              header: 'Bundle',
+              // Said in the first column too, which a phone shows without scrolling the table.
+              cell: (b) => (isEnded(b) ? <span className="bundle__ended">{b.bundleId} <span className="badge badge--danger">Ended</span></span> : b.bundleId),
+            },
             { header: 'Clicks', cell: (b) => count(b.clicks), className: 'num' },
             { header: 'Used', cell: (b) => count(b.usedClicks), className: 'num' },
             { header: 'Remaining', cell: (b) => count(b.remainingClicks), className: 'num' },
@@ -182,6 +186,7 @@ export function SubscriptionCard({
                 ) : (
                   formatDate(b.endDate)
                 ),
+              className: 'bundle__end',
             },
             { header: 'Source', cell: (b) => sourceLabels[b.source] },
             staff && {
