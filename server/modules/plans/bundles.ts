@@ -165,7 +165,7 @@ export async function deleteBundle(deps: BundleDeps, actor: Actor, query: { bund
     // Deleting it would take back clicks an invoice still bills.
     if (invoice) throw conflict(`This bundle was paid for on invoice ${invoice}, so it cannot be deleted: end it instead (End bundle), with a reason and a credit note`);
     if (row.used_clicks > 0) {
-      throw conflict(`${row.used_clicks.toLocaleString('en-GB')} clicks of this bundle are used, so it cannot be deleted: end it instead (End bundle), with a reason and a credit note`);
+      throw conflict(`${row.used_clicks.toLocaleString('en-GB')} clicks of this bundle are used, so it cannot be deleted: end it early by setting its end date instead`);
     }
     await trx.deleteFrom('bundles').where('id', '=', query.bundleId).execute();
   });
