@@ -30,6 +30,7 @@ export const listAccountPlans = endpoint<typeof S.listAccountPlans>('plans', 'GE
 export const createBundle = endpoint<typeof S.createBundle>('plans', 'POST', '/bundles', 'bearer');
 export const updateBundle = endpoint<typeof S.updateBundle>('plans', 'PUT', '/bundles', 'bearer');
 export const deleteBundle = endpoint<typeof S.deleteBundle>('plans', 'DELETE', '/bundles', 'bearer');
+export const endBundle = endpoint<typeof S.endBundle>('plans', 'POST', '/bundles/end', 'bearer');
 
 export const disableSubscription = endpoint<typeof S.disableSubscription>('plans', 'DELETE', '/payment/subscription', 'bearer');
 export const enableSubscription = endpoint<typeof S.enableSubscription>('plans', 'PUT', '/payment/subscription', 'basic');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calculators, dqServices, maxClicks, maxPricePer1000, subscriptionStatuses } from '../shared/catalogue';
+import { creditNote } from '../shop/entities';
 import { territory } from '../users/entities';
 import { renewalRefusals } from '../shared/shop';
 
@@ -112,6 +113,14 @@ export const bundle = z.object({
   source: z.enum(['staff', 'shop', 'renewal']),
   createdDate: seconds,
   createdBy: rowId.nullable(),
+  /** The paid invoice that bought it (UK-000002); null for a bundle staff gave without one. */
+  invoiceNumber: z.string().nullable().optional(),
+  /** When staff ended it early (its clicks are spent no more); null while it runs its course. */
+  endedAt: seconds.nullable().optional(),
+  /** Why staff ended it, in their words. */
+  endReason: z.string().nullable().optional(),
+  /** The credit note that settled it against the invoice. */
+  creditNote: creditNote.nullable().optional(),
 });
 export type Bundle = z.infer<typeof bundle>;
 

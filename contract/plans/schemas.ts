@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CallShape } from '../endpoint';
 import { flag, id } from '../fields';
 import { calculators, dqServices, maxClicks, tierProblem } from '../shared/catalogue';
+import { creditNoteKinds } from '../shared/shop';
 import { parseTerritory } from '../shared/territory';
 import { message } from '../users/schemas';
 import { accountPlan, bundle, dataset, plan, planComparison, planFilter, priceTier } from './entities';
@@ -195,8 +196,22 @@ export const bundleUpdate = z
 /** Answers 201 Created. */
 export const createBundle = { query: createBundleQuery, body: bundleInput, response: bundle } satisfies CallShape;
 export const updateBundle = { query: bundleIdQuery, body: bundleUpdate, response: bundle } satisfies CallShape;
-/** Refused (409) once clicks of the bundle are used: end it early instead. */
+/** Refused (409) once clicks of the bundle are used, or once it is paid for: end it instead. */
 export const deleteBundle = { query: bundleIdQuery, response: message } satisfies CallShape;
+
+/**
+ * POST /bundles/end ?bundleId (ours; admin and super): ends a paid bundle now with a reason, and
+ * issues a credit note against its invoice. `amount` is the net credited in minor units; absent, the
+ * unused clicks' share of the price (contract/shared/shop.ts unusedShare).
+ */
+export const endBundleInput = z
+  .object({
+    reason: z.string('Give the reason for ending the bundle').trim().min(1, 'Give the reason for ending the bundle').max(500, 'The reason is at most 500 characters'),
+    kind: z.enum(creditNoteKinds, 'Choose a refund or a credit note'),
+    amount: z.number('The amount must be a number').int('The amount is whole minor units (pence or cents)').min(0, 'The amount cannot be negative').optional(),
+  })
+  .strict();
+export const endBundle = { query: bundleIdQuery, body: endBundleInput, response: bundle } satisfies CallShape;
 
 /** DELETE /payment/subscription ?accountId, planId: calls are refused and it does not renew. */
 export const subscriptionQuery = z.object({ accountId: id, planId: id });

@@ -159,6 +159,14 @@ export const roleRank = (roles: readonly string[]) => Math.max(0, ...roles.map((
 export const mayActOnRole = (user: AccessUser, target: AccessUser) => roleRank(user.roles) >= roleRank(target.roles);
 export const higherRoleRefusal = 'You cannot act on a user with a higher role than yours';
 
+// ---- Money ----------------------------------------------------------------------------------
+
+/**
+ * Ending a paid bundle issues a credit note against its invoice (money back or owed): admin and
+ * super only. Sales make, change and delete bundles that no invoice bills.
+ */
+export const mayEndPaidBundles = (user: AccessUser) => isAdminUser(user);
+
 /** A lock holds in every tenant, so it is for admin and super; owners remove the user from their own groups. */
 export const mayLockUsers = (user: AccessUser) => isAdminUser(user);
 export const lockStaffOnlyRefusal = 'Only staff can lock a user; remove the user from your groups instead';

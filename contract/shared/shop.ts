@@ -15,7 +15,7 @@ export const currencyCodes: Record<Territory, 'GBP' | 'AUD'> = { uk: 'GBP', aust
 /** Net, tax and total of a list of net line prices (minor units); the tax is rounded half up once, on the sum. */
 export function orderTotals(netLines: readonly number[], territory: Territory): { net: number; tax: number; total: number } {
   const net = netLines.reduce((sum, line) => sum + line, 0);
-  const tax = Math.floor((net * salesTax[territory].rateBasisPoints + 5000) / 10000);
+  const tax = taxOn(net, salesTax[territory].rateBasisPoints);
   return { net, tax, total: net + tax };
 }
 
@@ -63,6 +63,33 @@ export function renewalObstacle(r: {
 /** An invoice number as printed: UK-000042, AU-000042 (numbered without gaps per territory). */
 export function invoiceNumberText(territory: Territory, number: number): string {
   return `${territory === 'uk' ? 'UK' : 'AU'}-${String(number).padStart(6, '0')}`;
+}
+
+/** A credit note's number as printed: its own sequence per territory (UK-CN-000001, AU-CN-000001). */
+export function creditNoteNumberText(territory: Territory, number: number): string {
+  return `${territory === 'uk' ? 'UK' : 'AU'}-CN-${String(number).padStart(6, '0')}`;
+}
+
+/**
+ * How a paid bundle ended early is settled against its invoice: refund (the money goes back to the
+ * card that paid) or credit (held for the account's next purchase). Either is a credit note.
+ */
+export const creditNoteKinds = ['refund', 'credit'] as const;
+export type CreditNoteKind = (typeof creditNoteKinds)[number];
+export const creditNoteKindLabels: Record<CreditNoteKind, string> = { refund: 'Refund to the card', credit: 'Credit for a later purchase' };
+
+/**
+ * What ending a paid bundle credits by default, net of tax: the unused clicks' share of the price it
+ * paid (rounded to the nearest minor unit), as a prorated cancellation does. Clicks already spent stay billed.
+ */
+export function unusedShare(price: number, clicks: number, usedClicks: number): number {
+  if (clicks <= 0) return 0;
+  return Math.round((price * (clicks - usedClicks)) / clicks);
+}
+
+/** Tax at a rate in basis points on a net amount, rounded half up: an order's and a credit note's. */
+export function taxOn(net: number, rateBasisPoints: number): number {
+  return Math.floor((net * rateBasisPoints + 5000) / 10000);
 }
 
 /**

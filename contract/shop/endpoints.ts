@@ -8,6 +8,7 @@ export const checkout = endpoint<typeof S.checkout>('plans', 'POST', '/shop/chec
 export const getOrder = endpoint<typeof S.getOrder>('plans', 'GET', '/shop/order', 'bearer');
 
 export const bundleInvoice = endpoint<typeof S.bundleInvoice>('plans', 'GET', '/bundles/invoice', 'bearer');
+export const creditNoteLink = endpoint<typeof S.creditNoteLink>('plans', 'GET', '/payment/creditnote', 'bearer');
 export const listInvoices = endpoint<typeof S.listInvoices>('plans', 'GET', '/payment/invoices', 'bearer');
 
 export const paymentDetails = endpoint<typeof S.paymentDetailsCall>('plans', 'GET', '/payment/details', 'bearer');

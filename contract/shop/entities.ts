@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dqServices } from '../shared/catalogue';
-import { orderKinds, orderStatuses } from '../shared/shop';
+import { creditNoteKinds, orderKinds, orderStatuses } from '../shared/shop';
 import { territory } from '../users/entities';
 
 // What the shop, payments, invoices and charges calls return (spec section 3: Saved payment; the
@@ -89,6 +89,30 @@ export const order = z.object({
 });
 export type Order = z.infer<typeof order>;
 
+/**
+ * A credit note against an invoice: a paid bundle ended early by staff, with their reason, refunded
+ * to the card or credited. Its amounts are what it credits (positive), tax reversed at the invoice's rate.
+ */
+export const creditNote = z.object({
+  creditNoteId: rowId,
+  /** As printed: UK-CN-000001 (numbered without gaps per territory). */
+  creditNoteNumber: z.string(),
+  invoiceId: rowId,
+  invoiceNumber: z.string(),
+  bundleId: rowId.nullable(),
+  kind: z.enum(creditNoteKinds),
+  reason: z.string(),
+  issuedAt: seconds,
+  net: money,
+  tax: money,
+  total: money,
+  territory,
+  plan: z.string(),
+  clicks: z.number().int(),
+  unusedClicks: z.number().int(),
+});
+export type CreditNote = z.infer<typeof creditNote>;
+
 /** A line of the billing history: one invoice that covers bundles of the account. */
 export const invoiceSummary = z.object({
   invoiceId: rowId,
@@ -103,5 +127,7 @@ export const invoiceSummary = z.object({
   /** The plans and clicks it covers, in words ('Address lookup 10,000 clicks; Email 5,000 clicks'). */
   description: z.string(),
   bundleIds: z.array(rowId),
+  /** The credit notes issued against it for bundles of the account, oldest first. */
+  creditNotes: z.array(creditNote).optional(),
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummary>;

@@ -62,6 +62,8 @@ export const getOrder = { query: z.object({ orderId: id }), response: order } sa
 
 /** GET /bundles/invoice ?bundleId, backUrl: a signed URL of the printable invoice covering the bundle. */
 export const bundleInvoice = { query: z.object({ bundleId: id, backUrl: returnUrl.optional() }), response: z.object({ url: z.string() }) } satisfies CallShape;
+/** GET /payment/creditnote ?creditNoteId, backUrl (ours): a signed URL of the printable credit note. */
+export const creditNoteLink = { query: z.object({ creditNoteId: id, backUrl: returnUrl.optional() }), response: z.object({ url: z.string() }) } satisfies CallShape;
 /** GET /payment/invoices ?accountId (ours): the billing history, newest first. */
 export const listInvoices = { query: accountIdQuery, response: z.array(invoiceSummary) } satisfies CallShape;
 

@@ -243,6 +243,10 @@ export interface BundlesTable {
   created_by: number | null;
   /** The order that bought it (shop, renewal); null for staff bundles. */
   order_id: Generated<number | null>;
+  /** Ended early by staff (migration 014): its clicks are no longer spent; null while it runs its course. */
+  ended_at: Generated<Seconds | null>;
+  ended_by: Generated<number | null>;
+  end_reason: Generated<string | null>;
 }
 
 export interface UsageDailyTable {

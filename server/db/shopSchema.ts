@@ -1,7 +1,7 @@
 import type { Billing } from '../../contract/shared/shop';
 import type { ColumnType, Generated } from 'kysely';
 import type { DqService } from '../../contract/shared/catalogue';
-import type { OrderKind, OrderStatus } from '../../contract/shared/shop';
+import type { CreditNoteKind, OrderKind, OrderStatus } from '../../contract/shared/shop';
 import type { Territory } from '../../contract/shared/territory';
 
 // Row types of migrations 007 (the shop, payments, invoices and the embedded test gateway) and 008
@@ -53,6 +53,28 @@ export interface OrderLinesTable {
 export interface InvoiceNumbersTable {
   territory: Territory;
   last_number: number;
+}
+
+/** A credit note against an invoice (migration 014): a paid bundle ended early, refunded or credited. */
+export interface CreditNotesTable {
+  id: Generated<number>;
+  territory: Territory;
+  number: number;
+  invoice_id: number;
+  bundle_id: number | null;
+  account_id: number | null;
+  kind: CreditNoteKind;
+  reason: string;
+  issued_at: number;
+  net: number;
+  tax: number;
+  total: number;
+  tax_rate_bp: number;
+  currency: string;
+  plan_name: string;
+  clicks: number;
+  unused_clicks: number;
+  created_by: number | null;
 }
 
 /** The seller as printed on an invoice (config: name, address, VAT or ABN number). */
@@ -179,6 +201,8 @@ export interface ShopTables {
   order_lines: OrderLinesTable;
   invoice_numbers: InvoiceNumbersTable;
   invoices: InvoicesTable;
+  credit_note_numbers: InvoiceNumbersTable;
+  credit_notes: CreditNotesTable;
   payment_methods: PaymentMethodsTable;
   payment_users: PaymentUsersTable;
   payment_settings: PaymentSettingsTable;

@@ -234,9 +234,9 @@ async function takeOne(trx: Db, charge: Charge, planIds: number[], now: number, 
       update bundles set used_clicks = used_clicks + 1
        where id = (select id from bundles
                     where account_id = ${charge.accountId} and plan_id in (${sql.join(planIds)})
-                      and start_date <= ${now} and end_date > ${now} and used_clicks < clicks
+                      and start_date <= ${now} and end_date > ${now} and used_clicks < clicks and ended_at is null
                     order by end_date, id limit 1)
-         and used_clicks < clicks
+         and used_clicks < clicks and ended_at is null
       returning id, plan_id)
     insert into usage_daily (account_id, plan_id, day, token_id, country, clicks)
     select ${charge.accountId}, plan_id, ${today}, ${charge.tokenId}::integer, ${country}, 1 from taken
@@ -254,6 +254,7 @@ async function takeMany(trx: Db, charge: Charge, planIds: number[], clicks: numb
     .where('plan_id', 'in', planIds)
     .where('start_date', '<=', now)
     .where('end_date', '>', now)
+    .where('ended_at', 'is', null)
     .where(sql<boolean>`used_clicks < clicks`)
     .orderBy('end_date')
     .orderBy('id')
@@ -274,6 +275,7 @@ async function takeMany(trx: Db, charge: Charge, planIds: number[], clicks: numb
       .set({ used_clicks: sql`used_clicks + ${take.clicks}` })
       .where('id', '=', take.id)
       .where(sql<boolean>`used_clicks + ${take.clicks} <= clicks`)
+      .where('ended_at', 'is', null)
       .returning('id')
       .executeTakeFirst();
     if (!updated) throw paymentRequired(meterRefusals.noClicks(charge.service));

@@ -26,7 +26,7 @@ export async function usageAlerts(deps: AlertDeps, accountId: number, planIds: r
       .innerJoin('plans as p', 'p.id', 'a.plan_id')
       .innerJoin('groups as g', 'g.id', 'a.account_id')
       .leftJoin('bundles as b', (join) =>
-        join.onRef('b.account_id', '=', 'a.account_id').onRef('b.plan_id', '=', 'a.plan_id').on('b.start_date', '<=', now).on('b.end_date', '>', now),
+        join.onRef('b.account_id', '=', 'a.account_id').onRef('b.plan_id', '=', 'a.plan_id').on('b.start_date', '<=', now).on('b.end_date', '>', now).on('b.ended_at', 'is', null),
       )
       .select(['a.thresholds', 'p.name as plan', 'g.name as account'])
       .select(sql<number>`coalesce(sum(b.clicks), 0)::bigint`.as('total'))

@@ -30,6 +30,9 @@ export function billingApi(api: ApiClient) {
     /** A signed link to the printable invoice covering the bundle. */
     invoiceUrl: (bundleId: number, backUrl: string) =>
       api.call(shop.bundleInvoice, { query: { bundleId, backUrl } }, { action: 'open the invoice', cache: false }),
+    /** A signed link to the printable credit note. */
+    creditNoteUrl: (creditNoteId: number, backUrl: string) =>
+      api.call(shop.creditNoteLink, { query: { creditNoteId, backUrl } }, { action: 'open the credit note', cache: false }),
   };
 }
 

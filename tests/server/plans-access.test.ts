@@ -8,7 +8,7 @@ import { validateFirst } from '../../server/http/route';
 import { demoPassword, demoUsers, seedDemo } from '../../server/seed';
 import { call, type Caller, signInDemoUsers } from './groups-fixtures';
 import { createHarness, query, type Harness } from './harness';
-import { day, dumpCatalogueState, insertBundle, insertDataset, insertPlan, nowOf, planBody, plans } from './plans-fixtures';
+import { day, dumpCatalogueState, insertBundle, insertDataset, insertPaidBundle, insertPlan, nowOf, planBody, plans } from './plans-fixtures';
 
 let h: Harness;
 const users = new Map<string, Caller>();
@@ -56,6 +56,7 @@ async function fresh() {
     // On a plan of its own, so the fresh plan has no subscribers and may be deleted.
     bundleId: await insertBundle(h, { accountId: await idOf('groups', 'Acme UK'), planId: await insertPlan(h, { datasetId }), clicks: 1000, start: now, end: now + 30 * day }),
     freshPlanId: planId,
+    paidBundleId: await insertPaidBundle(h, { accountId: await idOf('groups', 'Acme UK'), planId: await insertPlan(h, { datasetId }), clicks: 1000, price: 3000, start: now, end: now + 30 * day }),
   };
 }
 type Fresh = Awaited<ReturnType<typeof fresh>>;
@@ -92,6 +93,8 @@ const calls: Record<keyof typeof planEndpoints, { allowed: string[]; build: (t: 
   },
   updateBundle: { allowed: staff, build: (t) => plans('PUT', '/bundles', { bundleId: t.bundleId }, { clicks: 2000 }) },
   deleteBundle: { allowed: staff, build: (t) => plans('DELETE', '/bundles', { bundleId: t.bundleId }) },
+  // A paid bundle ended with a credit note: admin and super only (contract/shared/access.ts mayEndPaidBundles).
+  endBundle: { allowed: admins, build: (t) => plans('POST', '/bundles/end', { bundleId: t.paidBundleId }, { reason: 'Service fault', kind: 'credit' }) },
   disableSubscription: { allowed: [...staff, 'owner'], build: (t) => plans('DELETE', '/payment/subscription', { accountId: t.accountId, planId: t.planId }) },
   // Basic credentials of the caller: only an owner of the account, not staff, commits it to renewals.
   enableSubscription: {

@@ -77,6 +77,31 @@ export async function insertBundle(h: Harness, fields: {
   return rows[0].id;
 }
 
+/**
+ * A bundle bought on a paid order with its invoice (numbered from the territory's counter), as the
+ * shop's fulfilment leaves it: for calls that need a paid bundle without going through the gateway.
+ */
+export async function insertPaidBundle(h: Harness, fields: { accountId: number; planId: number; clicks: number; price: number; start: number; end: number }): Promise<number> {
+  const bundleId = await insertBundle(h, fields);
+  const tax = Math.floor((fields.price * 2000 + 5000) / 10000);
+  const { rows: [order] } = await query<{ id: number }>(h.db,
+    `insert into orders (kind, status, territory, idempotency_key, gateway, net, tax, total, tax_rate_bp, currency, billing, created_at, updated_at, paid_at)
+     values ('shop', 'paid', 'uk', $1, 'test', $2, $3, $4, 2000, 'GBP', '{"name":"Ada Buyer","company":"","email":"ada@example.com","address1":"1 High Street","address2":"","address3":"","address4":"","town":"London","county":"","postcode":"EC1A 1AA","country":"United Kingdom"}', $5, $5, $5) returning id`,
+    [`paid-bundle-${bundleId}-${fields.start}`, fields.price, tax, fields.price + tax, fields.start]);
+  await query(h.db,
+    `insert into order_lines (order_id, line_no, account_id, account_name, plan_id, plan_name, dataset_ref, service, clicks, price, bundle_id)
+     select $1, 1, $2, 'Account', $3, p.name, 'REF', 'addresslookup', $4, $5, $6 from plans p where p.id = $3`,
+    [order.id, fields.accountId, fields.planId, fields.clicks, fields.price, bundleId]);
+  await query(h.db,
+    `with n as (update invoice_numbers set last_number = last_number + 1 where territory = 'uk' returning last_number)
+     insert into invoices (territory, number, order_id, issued_at, net, tax, total, tax_rate_bp, currency, buyer, seller)
+     select 'uk', n.last_number, $1, $2, $3, $4, $5, 2000, 'GBP', o.billing, '{"name":"Seller","address":[],"taxNumber":"VAT number 1","email":"s@example.com"}'
+       from n, orders o where o.id = $1`,
+    [order.id, fields.start, fields.price, tax, fields.price + tax]);
+  await query(h.db, `update bundles set order_id = $1, price = $2, source = 'shop' where id = $3`, [order.id, fields.price, bundleId]);
+  return bundleId;
+}
+
 export async function insertUsage(h: Harness, fields: { accountId: number; planId: number; day: number; clicks: number; tokenId?: number | null; country?: string }) {
   await query(h.db,
     'insert into usage_daily (account_id, plan_id, day, token_id, country, clicks) values ($1, $2, $3, $4, $5, $6)',

@@ -124,7 +124,7 @@ describe('a paid bundle', () => {
     const { signedIn } = await import('./groups-fixtures');
     const sales = await signedIn(h, ['sales']);
     const deleted = await call(h, sales, plans('DELETE', '/bundles', { bundleId: bundle.id }));
-    expect(deleted).toEqual({ status: 409, body: { statusCode: 409, msg: `This bundle was paid for on invoice ${invoiceNumber}, so it cannot be deleted: end it early by setting its end date instead` } });
+    expect(deleted).toEqual({ status: 409, body: { statusCode: 409, msg: `This bundle was paid for on invoice ${invoiceNumber}, so it cannot be deleted: end it instead (End bundle), with a reason and a credit note` } });
     const repriced = await call(h, sales, plans('PUT', '/bundles', { bundleId: bundle.id }, { price: 1 }));
     expect(repriced).toEqual({ status: 409, body: { statusCode: 409, msg: `This bundle was paid for on invoice ${invoiceNumber}: its price cannot change` } });
     expect((await query(h.db, 'select id, price from bundles where order_id = $1', [orderId])).rows).toEqual(rows);

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { helpTipsDisabledKey } from '../../contract/shared/helpTips';
 import type { AuthUser } from '../../contract/users/entities';
 import type { Group } from '../../contract/groups/entities';
-import { capUse, cardExpired, invoiceRows, parseCap, returnMessage } from '../../src/shared/billing/billingText';
+import { capUse, cardExpired, historyLines, invoiceRows, parseCap, returnMessage } from '../../src/shared/billing/billingText';
 import { browser } from '../../src/shared/billing/browser';
 import { group } from '../machines/models/groupFixtures';
 import { billingServer, details, groupUser, invoice, ownerUser, payer, type BillingState } from './billingFixtures';
@@ -249,6 +249,20 @@ describe('the Billing section\'s words', () => {
     const rows = invoiceRows([invoice(3, { territory: 'australia', invoiceNumber: 'AU-000003', net: 10_000, tax: 1_000, total: 11_000 })]);
     expect(rows[0]).toEqual(['Invoice', 'Date', 'Description', 'Currency', 'Net', 'Tax', 'Tax name', 'Total']);
     expect(rows[1]).toEqual(['AU-000003', '03/06/2025', 'Address Lookup 10k: 10,000 clicks', 'AUD', 100, 10, 'GST', 110]);
+  });
+
+  it('lists a credit note as a line of its own before its invoice, its money negative, with its reason; the CSV carries it', () => {
+    const note = {
+      creditNoteId: 7, creditNoteNumber: 'UK-CN-000001', invoiceId: 2, invoiceNumber: 'UK-000002', bundleId: 20, kind: 'refund' as const,
+      reason: 'Service outage', issuedAt: Math.floor(new Date('2025-06-10T10:00').getTime() / 1000), net: 2_500, tax: 500, total: 3_000,
+      territory: 'uk' as const, plan: 'Address Lookup 10k', clicks: 10_000, unusedClicks: 5_000,
+    };
+    const lines = historyLines([invoice(3), invoice(2, { creditNotes: [note] })]);
+    expect(lines.map((l) => l.number)).toEqual(['UK-CN-000001', 'UK-000003', 'UK-000002']);
+    expect(lines[0]).toMatchObject({ document: 'creditNote', net: -2_500, tax: -500, total: -3_000 });
+    expect(lines[0].description).toBe('Refund against UK-000002, Address Lookup 10k bundle ended early: Service outage');
+    const rows = invoiceRows([invoice(2, { creditNotes: [note] })]);
+    expect(rows[1]).toEqual(['UK-CN-000001', '10/06/2025', lines[0].description, 'GBP', -25, -5, 'VAT', -30]);
   });
 
   it('understands what the gateway\'s card page came back with', () => {

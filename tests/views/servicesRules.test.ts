@@ -60,8 +60,8 @@ describe('the usage summary', () => {
     const p = accountPlan({ plan: 'Lookup, "Pro"', bundles: [bundle(1, { price: 1_050 }), bundle(2)] });
     const csv = toCsv(bundleRows(p));
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('Service,Plan,Bundle,Clicks,Used,Remaining,Price,Start,End,Source');
-    expect(lines[1]).toBe('Address lookup,"Lookup, ""Pro""",2,10000,0,10000,£50.00,01/01/2025,01/01/2026,Bought');
+    expect(lines[0]).toBe('Service,Plan,Bundle,Clicks,Used,Remaining,Price,Start,End,Source,Ended early');
+    expect(lines[1]).toBe('Address lookup,"Lookup, ""Pro""",2,10000,0,10000,£50.00,01/01/2025,01/01/2026,Bought,');
     expect(lines[2]).toContain(',1,10000,0,10000,£10.50,');
     expect(toCsv([['=HYPERLINK("x")', '-5', '@a']])).toBe(`"'=HYPERLINK(""x"")",-5,'@a\r\n`);
     expect(bundleFileName(p)).toBe('bundles-paf-lookup-pro.csv');

@@ -98,7 +98,8 @@ async function readAlerts(db: Db, key: SubscriptionKey, now: number): Promise<Us
           .whereRef('b.account_id', '=', 'm.account_id')
           .whereRef('b.plan_id', '=', 'm.plan_id')
           .where('b.start_date', '<=', now)
-          .where('b.end_date', '>', now),
+          .where('b.end_date', '>', now)
+          .where('b.ended_at', 'is', null),
       ),
     )
     .orderBy('m.threshold')

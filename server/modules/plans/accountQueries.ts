@@ -1,6 +1,7 @@
 import type { Bundle } from '../../../contract/plans/entities';
 import { invoiceNumberText, renewalRefusals, type RenewalRefusal } from '../../../contract/shared/shop';
 import type { Db } from '../../db';
+import { creditNoteRows } from '../shop/queries';
 
 // The SQL of what accounts hold: subscriptions, bundles and daily usage, through Kysely.
 
@@ -42,12 +43,13 @@ export function subscriptionRows(db: Db, accountId: number) {
 }
 export type SubscriptionRow = Awaited<ReturnType<typeof subscriptionRows>>[number];
 
-/** Bundles as the contract's Bundle, newest first (bundleId descending), of an account or by id. */
-export function bundleRows(db: Db, where: { accountId: number } | { bundleId: number }): Promise<Bundle[]> {
+/** Bundles as the contract's Bundle, newest first (bundleId descending), of an account or by id, with how a paid one ended. */
+export async function bundleRows(db: Db, where: { accountId: number } | { bundleId: number }): Promise<Bundle[]> {
   const [column, value] = 'accountId' in where ? (['bundles.account_id', where.accountId] as const) : (['bundles.id', where.bundleId] as const);
-  return db
+  const rows = await db
     .selectFrom('bundles')
     .innerJoin('plans', 'plans.id', 'bundles.plan_id')
+    .leftJoin('invoices', 'invoices.order_id', 'bundles.order_id')
     .select((eb) => [
       'bundles.id as bundleId',
       'bundles.account_id as accountId',
@@ -62,10 +64,20 @@ export function bundleRows(db: Db, where: { accountId: number } | { bundleId: nu
       'bundles.source',
       'bundles.created_at as createdDate',
       'bundles.created_by as createdBy',
+      'bundles.ended_at as endedAt',
+      'bundles.end_reason as endReason',
+      'invoices.territory as invoiceTerritory',
+      'invoices.number as invoiceNo',
     ])
     .where(column, '=', value)
     .orderBy('bundles.id', 'desc')
     .execute();
+  const notes = await creditNoteRows(db, { bundleIds: rows.filter((row) => row.endedAt !== null).map((row) => row.bundleId) });
+  return rows.map(({ invoiceTerritory, invoiceNo, ...row }) => ({
+    ...row,
+    invoiceNumber: invoiceTerritory === null || invoiceNo === null ? null : invoiceNumberText(invoiceTerritory, invoiceNo),
+    creditNote: notes.find((note) => note.bundleId === row.bundleId) ?? null,
+  }));
 }
 
 /** Clicks in the current and previous periods, and the free test calls of the current one. */

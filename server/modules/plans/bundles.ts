@@ -5,7 +5,7 @@ import { priceOf, quantityProblem } from '../../../contract/shared/catalogue';
 import { territoryLabels, type Territory } from '../../../contract/shared/territory';
 import type { Db } from '../../db';
 import { badRequest, conflict, notFound } from '../../errors';
-import { secondsOf } from '../../platform/clock';
+import { secondsOf, utcDate } from '../../platform/clock';
 import type { Deps } from '../deps';
 import { assertStaff, authoriseGroup, isRowId, type Actor } from '../groups/access';
 import { bundleRows, paidInvoiceOf } from './accountQueries';
@@ -123,12 +123,14 @@ export async function updateBundle(
     // Row lock: metering may be spending clicks of this bundle at the same time.
     const row = await trx
       .selectFrom('bundles')
-      .select(['account_id', 'clicks', 'used_clicks', 'start_date', 'end_date', 'price', 'order_id'])
+      .select(['account_id', 'clicks', 'used_clicks', 'start_date', 'end_date', 'price', 'order_id', 'ended_at'])
       .where('id', '=', bundleId)
       .forUpdate()
       .executeTakeFirst();
     if (!row) throw missing.bundle();
     await authoriseGroup(trx, actor, row.account_id, 'staff');
+    // An ended bundle stays as its credit note left it: new dates or clicks would spend it again.
+    if (row.ended_at !== null) throw conflict(`This bundle was ended on ${utcDate(Number(row.ended_at))}: it cannot change`);
     if (body.clicks !== undefined && body.clicks < row.used_clicks) {
       throw badRequest(`${row.used_clicks.toLocaleString('en-GB')} clicks of this bundle are used already: it cannot hold fewer`);
     }
@@ -161,7 +163,7 @@ export async function deleteBundle(deps: BundleDeps, actor: Actor, query: { bund
     await authoriseGroup(trx, actor, row.account_id, 'staff');
     const invoice = await paidInvoiceOf(trx, row.order_id);
     // Deleting it would take back clicks an invoice still bills.
-    if (invoice) throw conflict(`This bundle was paid for on invoice ${invoice}, so it cannot be deleted: end it early by setting its end date instead`);
+    if (invoice) throw conflict(`This bundle was paid for on invoice ${invoice}, so it cannot be deleted: end it instead (End bundle), with a reason and a credit note`);
     if (row.used_clicks > 0) {
       throw conflict(`${row.used_clicks.toLocaleString('en-GB')} clicks of this bundle are used, so it cannot be deleted: end it early by setting its end date instead`);
     }

@@ -3,6 +3,7 @@ import * as E from '../../../contract/plans/endpoints';
 import * as S from '../../../contract/plans/schemas';
 import { route } from '../../http/route';
 import type { Deps } from '../deps';
+import { endBundle } from './bundleEnd';
 import * as bundles from './bundles';
 import * as catalogue from './catalogue';
 import * as lines from './planLines';
@@ -38,6 +39,7 @@ export const plansPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
   route(app, E.createBundle, S.createBundle, (input, call) => bundles.createBundle(deps, call.actor, input), created);
   route(app, E.updateBundle, S.updateBundle, (input, call) => bundles.updateBundle(deps, call.actor, input));
   route(app, E.deleteBundle, S.deleteBundle, ({ query }, call) => bundles.deleteBundle(deps, call.actor, query));
+  route(app, E.endBundle, S.endBundle, (input, call) => endBundle(deps, call.actor, input));
 
   route(app, E.disableSubscription, S.disableSubscription, ({ query }, call) => subscriptions.disableSubscription(deps, call.actor, query));
   route(app, E.enableSubscription, S.enableSubscription, ({ query }, call) =>

@@ -59,9 +59,11 @@ export function summarise(
   now: number,
   renewals?: { billing: RenewalBilling; refused: RefusedRenewal | undefined },
 ): AccountPlan {
-  const current = bundles.filter((b) => b.startDate <= now && b.endDate > now);
-  const future = bundles.filter((b) => b.startDate > now);
-  const ended = bundles.filter((b) => b.endDate <= now);
+  // A bundle staff ended early counts as ended from then on, whatever its dates say.
+  const running = bundles.filter((b) => b.endedAt === null || b.endedAt === undefined);
+  const current = running.filter((b) => b.startDate <= now && b.endDate > now);
+  const future = running.filter((b) => b.startDate > now);
+  const ended = bundles.filter((b) => b.endDate <= now || !running.includes(b));
   const remainClicks = current.reduce((sum, b) => sum + b.remainingClicks, 0);
   const notEnded = [...current, ...future];
   const endDate = notEnded.length > 0 ? Math.max(...notEnded.map((b) => b.endDate)) : null;

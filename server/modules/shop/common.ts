@@ -66,6 +66,21 @@ export function sellerOf(deps: Pick<Deps, 'config'>, territory: Territory): Sell
   return { name: seller.name, address: seller.address, taxNumber, email: runtime.supportEmail };
 }
 
+/**
+ * The next number of a territory's invoices or credit notes, each a sequence of its own. The
+ * counter row stays locked until the caller's transaction commits: the next one waits, so numbers
+ * have no gaps and no repeats.
+ */
+export async function nextNumber(trx: Db, counter: 'invoice_numbers' | 'credit_note_numbers', territory: Territory): Promise<number> {
+  const row = await trx
+    .updateTable(counter)
+    .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
+    .where('territory', '=', territory)
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return row.last_number;
+}
+
 /** yyyy-mm of a time in seconds, UTC: the period of a renewal's key, its cap and its notices. */
 export const monthOf = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 7);
 

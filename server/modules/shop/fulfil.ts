@@ -4,7 +4,7 @@ import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
 import { payBureauFileIn } from '../bureau/charge';
 import { addMonths } from '../plans/common';
-import { customerRefOf, sellerOf } from './common';
+import { customerRefOf, nextNumber, sellerOf } from './common';
 import { sendReceipt } from './receipts';
 
 // Fulfilment: a paid order becomes its bundles and its invoice exactly once, whoever asks first (the
@@ -78,18 +78,12 @@ export async function fulfilIn(trx: Db, deps: Omit<FulfilDeps, 'db'>, orderId: n
       .executeTakeFirstOrThrow();
     await trx.updateTable('order_lines').set({ bundle_id: bundle.id }).where('order_id', '=', orderId).where('line_no', '=', line.line_no).execute();
   }
-  // The territory's counter row is locked until commit: the next fulfilment waits, so numbers have no gaps.
-  const counter = await trx
-    .updateTable('invoice_numbers')
-    .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
-    .where('territory', '=', order.territory)
-    .returning('last_number')
-    .executeTakeFirstOrThrow();
+  const number = await nextNumber(trx, 'invoice_numbers', order.territory);
   await trx
     .insertInto('invoices')
     .values({
       territory: order.territory,
-      number: counter.last_number,
+      number,
       order_id: orderId,
       issued_at: now,
       net: Number(order.net),

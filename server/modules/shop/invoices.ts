@@ -18,6 +18,7 @@ type InvoiceDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
 /** How long an invoice link works (seconds). */
 export const invoiceLinkSeconds = 3600;
 export const invoiceViewPath = '/invoices/view';
+export const creditNoteViewPath = '/creditnotes/view';
 
 const keys = new WeakMap<object, ReturnType<typeof signingKey>>();
 function keyOf(deps: InvoiceDeps) {
@@ -26,30 +27,42 @@ function keyOf(deps: InvoiceDeps) {
   return key();
 }
 
-async function signatureOf(deps: InvoiceDeps, invoiceId: number, expires: number, back: string): Promise<string> {
+/** What a signed link opens: an invoice, or a credit note against one. Each signs with a purpose of its own. */
+type Document = 'invoice' | 'creditNote';
+const documents = {
+  invoice: { purpose: 'invoice-view', param: 'invoiceId', path: invoiceViewPath, words: 'invoice' },
+  creditNote: { purpose: 'creditnote-view', param: 'creditNoteId', path: creditNoteViewPath, words: 'credit note' },
+} as const;
+
+async function signatureOf(deps: InvoiceDeps, document: Document, id: number, expires: number, back: string): Promise<string> {
   const { bytes } = await keyOf(deps);
-  return createHmac('sha256', bytes).update(`invoice-view\n${invoiceId}\n${expires}\n${back}`).digest('hex');
+  return createHmac('sha256', bytes).update(`${documents[document].purpose}\n${id}\n${expires}\n${back}`).digest('hex');
+}
+
+/** The signed link (absolute, on the portal's origin) to a printable invoice or credit note. */
+async function documentLink(deps: InvoiceDeps, origin: string, document: Document, id: number, back: string): Promise<string> {
+  const { param, path } = documents[document];
+  const expires = secondsOf(deps.clock) + invoiceLinkSeconds;
+  const query = new URLSearchParams({ [param]: String(id), expires: String(expires), ...(back ? { back } : {}) });
+  query.set('sig', await signatureOf(deps, document, id, expires, back));
+  return `${baseUrlOf(deps, origin)}${servicePaths.plans}${path}?${query.toString()}`;
 }
 
 /** The signed link (absolute, on the portal's origin) to the printable invoice. */
-export async function invoiceLink(deps: InvoiceDeps, origin: string, invoiceId: number, back: string): Promise<string> {
-  const expires = secondsOf(deps.clock) + invoiceLinkSeconds;
-  const query = new URLSearchParams({ invoiceId: String(invoiceId), expires: String(expires), ...(back ? { back } : {}) });
-  query.set('sig', await signatureOf(deps, invoiceId, expires, back));
-  return `${baseUrlOf(deps, origin)}${servicePaths.plans}${invoiceViewPath}?${query.toString()}`;
-}
+export const invoiceLink = (deps: InvoiceDeps, origin: string, invoiceId: number, back: string) => documentLink(deps, origin, 'invoice', invoiceId, back);
 
-/** Checks a link's signature and expiry; returns the invoice id and the Back link. */
-export async function verifyInvoiceLink(deps: InvoiceDeps, query: Record<string, string | undefined>): Promise<{ invoiceId: number; back: string }> {
-  const invoiceId = Number(query.invoiceId);
+/** Checks a link's signature and expiry; returns the document's id and the Back link. */
+export async function verifyDocumentLink(deps: InvoiceDeps, document: Document, query: Record<string, string | undefined>): Promise<{ id: number; back: string }> {
+  const { param, words } = documents[document];
+  const id = Number(query[param]);
   const expires = Number(query.expires);
   const back = query.back ?? '';
   const given = query.sig ?? '';
-  if (!isRowId(invoiceId) || !Number.isInteger(expires) || !/^[0-9a-f]{64}$/.test(given)) throw badRequest('This invoice link is not valid');
-  const expected = Buffer.from(await signatureOf(deps, invoiceId, expires, back), 'hex');
-  if (!timingSafeEqual(expected, Buffer.from(given, 'hex'))) throw forbidden('This invoice link is not valid');
-  if (expires < secondsOf(deps.clock)) throw forbidden('This invoice link has expired: open the invoice again from the billing history');
-  return { invoiceId, back };
+  if (!isRowId(id) || !Number.isInteger(expires) || !/^[0-9a-f]{64}$/.test(given)) throw badRequest(`This ${words} link is not valid`);
+  const expected = Buffer.from(await signatureOf(deps, document, id, expires, back), 'hex');
+  if (!timingSafeEqual(expected, Buffer.from(given, 'hex'))) throw forbidden(`This ${words} link is not valid`);
+  if (expires < secondsOf(deps.clock)) throw forbidden(`This ${words} link has expired: open the ${words} again from the billing history`);
+  return { id, back };
 }
 
 /** GET /bundles/invoice ?bundleId, backUrl: the invoice of the order that bought the bundle. */
@@ -74,4 +87,16 @@ export async function bundleInvoice(deps: InvoiceDeps, actor: Actor, input: { qu
 export async function listInvoices(deps: InvoiceDeps, actor: Actor, query: { accountId: number }): Promise<InvoiceSummary[]> {
   await billingAccount(deps.db, actor, query.accountId, 'billing');
   return invoiceRows(deps.db, query.accountId);
+}
+
+/** GET /payment/creditnote ?creditNoteId, backUrl: a signed link to the printable credit note (those who see the account's billing). */
+export async function creditNoteLink(deps: InvoiceDeps, actor: Actor, input: { query: { creditNoteId: number; backUrl?: string }; origin: string }): Promise<{ url: string }> {
+  const { creditNoteId, backUrl } = input.query;
+  const noteMissing = () => notFound('Credit note not found');
+  if (!isRowId(creditNoteId)) throw noteMissing();
+  const note = await deps.db.selectFrom('credit_notes').select(['account_id']).where('id', '=', creditNoteId).executeTakeFirst();
+  if (!note || note.account_id === null) throw noteMissing();
+  await billingAccount(deps.db, actor, note.account_id, 'billing');
+  const back = backUrl ? portalReturnUrl(deps, input.origin, backUrl, {}) : '';
+  return { url: await documentLink(deps, input.origin, 'creditNote', creditNoteId, back) };
 }

@@ -17,6 +17,7 @@ export const shopPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps
   route(app, E.getOrder, S.getOrder, ({ query }, call) => orders.getOrder(deps, call.actor, query));
 
   route(app, E.bundleInvoice, S.bundleInvoice, ({ query }, call) => invoices.bundleInvoice(deps, call.actor, { query, origin: call.origin }));
+  route(app, E.creditNoteLink, S.creditNoteLink, ({ query }, call) => invoices.creditNoteLink(deps, call.actor, { query, origin: call.origin }));
   route(app, E.listInvoices, S.listInvoices, ({ query }, call) => invoices.listInvoices(deps, call.actor, query));
 
   route(app, E.paymentDetails, S.paymentDetailsCall, ({ query }, call) => payments.paymentDetails(deps, call.actor, query));

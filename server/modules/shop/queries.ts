@@ -1,6 +1,6 @@
-import type { InvoiceSummary, Order, OrderLine } from '../../../contract/shop/entities';
+import type { CreditNote, InvoiceSummary, Order, OrderLine } from '../../../contract/shop/entities';
 import type { OrderStatus } from '../../../contract/shared/shop';
-import { invoiceNumberText } from '../../../contract/shared/shop';
+import { creditNoteNumberText, invoiceNumberText } from '../../../contract/shared/shop';
 import type { Territory } from '../../../contract/shared/territory';
 import type { Db } from '../../db';
 
@@ -110,6 +110,7 @@ export async function invoiceRows(db: Db, accountId: number): Promise<InvoiceSum
     .orderBy('invoices.id', 'desc')
     .execute();
   const lines = await lineRows(db, invoices.map((row) => row.order_id));
+  const credits = await creditNoteRows(db, { invoiceIds: invoices.map((row) => row.id), accountId });
   return invoices.map((row) => {
     const own = lines.get(row.order_id) ?? [];
     return {
@@ -124,6 +125,52 @@ export async function invoiceRows(db: Db, accountId: number): Promise<InvoiceSum
       territory: row.territory,
       description: own.map((line) => `${line.plan} ${line.clicks.toLocaleString('en-GB')} ${row.kind === 'bureau' ? 'records' : 'clicks'}`).join('; '),
       bundleIds: own.flatMap((line) => (line.bundleId === null ? [] : [line.bundleId])),
+      creditNotes: credits.filter((note) => note.invoiceId === row.id),
     };
   });
+}
+
+/**
+ * Credit notes as the contract's CreditNote, oldest first: against some invoices (for one account's
+ * bundles), of some bundles, or one by id.
+ */
+export async function creditNoteRows(
+  db: Db,
+  where: { invoiceIds: readonly number[]; accountId: number } | { bundleIds: readonly number[] } | { creditNoteId: number },
+): Promise<CreditNote[]> {
+  if ('invoiceIds' in where && where.invoiceIds.length === 0) return [];
+  if ('bundleIds' in where && where.bundleIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('credit_notes')
+    .innerJoin('invoices', 'invoices.id', 'credit_notes.invoice_id')
+    .select([
+      'credit_notes.id', 'credit_notes.territory', 'credit_notes.number', 'credit_notes.invoice_id', 'invoices.number as invoiceNumber', 'credit_notes.bundle_id',
+      'credit_notes.kind', 'credit_notes.reason', 'credit_notes.issued_at', 'credit_notes.net', 'credit_notes.tax', 'credit_notes.total',
+      'credit_notes.plan_name', 'credit_notes.clicks', 'credit_notes.unused_clicks',
+    ])
+    .$if('invoiceIds' in where, (qb) => {
+      const w = where as { invoiceIds: number[]; accountId: number };
+      return qb.where('credit_notes.invoice_id', 'in', w.invoiceIds).where('credit_notes.account_id', '=', w.accountId);
+    })
+    .$if('bundleIds' in where, (qb) => qb.where('credit_notes.bundle_id', 'in', (where as { bundleIds: number[] }).bundleIds))
+    .$if('creditNoteId' in where, (qb) => qb.where('credit_notes.id', '=', (where as { creditNoteId: number }).creditNoteId))
+    .orderBy('credit_notes.id')
+    .execute();
+  return rows.map((row) => ({
+    creditNoteId: row.id,
+    creditNoteNumber: creditNoteNumberText(row.territory, row.number),
+    invoiceId: row.invoice_id,
+    invoiceNumber: invoiceNumberText(row.territory, row.invoiceNumber),
+    bundleId: row.bundle_id,
+    kind: row.kind,
+    reason: row.reason,
+    issuedAt: Number(row.issued_at),
+    net: Number(row.net),
+    tax: Number(row.tax),
+    total: Number(row.total),
+    territory: row.territory,
+    plan: row.plan_name,
+    clicks: row.clicks,
+    unusedClicks: row.unused_clicks,
+  }));
 }

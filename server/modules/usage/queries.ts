@@ -80,7 +80,8 @@ export function subscriptionsWithRemaining(db: Db, accountId: number, now: numbe
         .onRef('bundles.account_id', '=', 'subscriptions.account_id')
         .onRef('bundles.plan_id', '=', 'subscriptions.plan_id')
         .on('bundles.start_date', '<=', now)
-        .on('bundles.end_date', '>', now),
+        .on('bundles.end_date', '>', now)
+        .on('bundles.ended_at', 'is', null),
     )
     .select((eb) => [
       'subscriptions.plan_id as planId',

@@ -66,6 +66,12 @@ export function PayerBilling({ data, billing, payment }: { data: PayerBillingDat
             browser.open(url);
           })
         }
+        onOpenCreditNote={(note) =>
+          void run(`Credit note ${note.creditNoteNumber} opened in a new tab.`, async () => {
+            const { url } = await api.creditNoteUrl(note.creditNoteId, browser.portalUrl(homePath));
+            browser.open(url);
+          })
+        }
       />
     </section>
   );

@@ -44,12 +44,48 @@ export function renewalPaymentText(details: PaymentDetails | null | undefined): 
   return `${card}${cap}.`;
 }
 
-/** The billing history as CSV rows, header first; money in major units so a spreadsheet sums it. */
+export type CreditNote = NonNullable<InvoiceSummary['creditNotes']>[number];
+
+/** One line of the billing history: an invoice, or a credit note against one (its money negative). */
+export type HistoryLine = {
+  id: string;
+  number: string;
+  date: number;
+  description: string;
+  net: number;
+  tax: number;
+  total: number;
+  territory: Territory;
+} & ({ document: 'invoice'; invoice: InvoiceSummary } | { document: 'creditNote'; creditNote: CreditNote });
+
+/** "Refund against UK-000002: Service outage" — what a credit note is, in the customer's words. */
+export const creditNoteDescription = (note: CreditNote) =>
+  `${note.kind === 'refund' ? 'Refund' : 'Credit'} against ${note.invoiceNumber}, ${note.plan} bundle ended early: ${note.reason}`;
+
+/** Invoices and their credit notes, newest first (a credit note before its invoice on the same day). */
+export function historyLines(invoices: readonly InvoiceSummary[]): HistoryLine[] {
+  const lines: HistoryLine[] = [];
+  for (const i of invoices) {
+    lines.push({
+      id: `invoice-${i.invoiceId}`, document: 'invoice', invoice: i, number: i.invoiceNumber, date: i.issuedAt,
+      description: i.kind === 'renewal' ? `Automatic renewal: ${i.description}` : i.description, net: i.net, tax: i.tax, total: i.total, territory: i.territory,
+    });
+    for (const note of i.creditNotes ?? []) {
+      lines.push({
+        id: `credit-${note.creditNoteId}`, document: 'creditNote', creditNote: note, number: note.creditNoteNumber, date: note.issuedAt,
+        description: creditNoteDescription(note), net: -note.net, tax: -note.tax, total: -note.total, territory: note.territory,
+      });
+    }
+  }
+  return lines.sort((a, b) => b.date - a.date || (a.document === b.document ? 0 : a.document === 'creditNote' ? -1 : 1));
+}
+
+/** The billing history as CSV rows, header first; money in major units so a spreadsheet sums it (credit notes negative). */
 export function invoiceRows(invoices: readonly InvoiceSummary[]): Cell[][] {
   const tax = (t: Territory) => salesTax[t].name;
   return [
     ['Invoice', 'Date', 'Description', 'Currency', 'Net', 'Tax', 'Tax name', 'Total'],
-    ...invoices.map((i) => [i.invoiceNumber, formatDate(i.issuedAt), i.description, i.territory === 'uk' ? 'GBP' : 'AUD', i.net / 100, i.tax / 100, tax(i.territory), i.total / 100]),
+    ...historyLines(invoices).map((l) => [l.number, formatDate(l.date), l.description, l.territory === 'uk' ? 'GBP' : 'AUD', l.net / 100, l.tax / 100, tax(l.territory), l.total / 100]),
   ];
 }
 

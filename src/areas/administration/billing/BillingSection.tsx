@@ -69,6 +69,12 @@ export function BillingSection({ account, now }: { account: { id: number; name: 
             browser.open(url);
           })
         }
+        onOpenCreditNote={(note) =>
+          run(`Credit note ${note.creditNoteNumber} opened in a new tab.`, async () => {
+            const { url } = await api.creditNoteUrl(note.creditNoteId, browser.portalUrl(billingPath));
+            browser.open(url);
+          })
+        }
       />
     </section>
   );

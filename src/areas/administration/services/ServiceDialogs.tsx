@@ -1,12 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { dqServiceLabels, formatMoney } from '../../../../contract/shared/catalogue';
+import { creditNoteKindLabels, creditNoteKinds, salesTax, taxOn, unusedShare, type CreditNoteKind } from '../../../../contract/shared/shop';
+import { currencySymbols } from '../../../../contract/shared/territory';
 import { Dialog } from '../../../shared/Dialog';
-import { Field, formValues } from '../../../shared/Field';
+import { Field, FieldError, formValues } from '../../../shared/Field';
+import { majorUnitsProblem, majorUnitsText, minorUnitsOf } from '../../../shared/money';
 import { count, renewalText } from './summary';
 import type { AccountPlan, Bundle, Plan } from './servicesApi';
 
 // The decisions the services page asks for before it acts: disabling and enabling a subscription,
-// deleting a bundle. Each says what the action means; the page runs it and closes the dialog once
+// deleting a bundle, ending a paid one. Each says what the action means; the page runs it and closes the dialog once
 // the server has agreed (a refusal shows the Error modal over the dialog, to try again).
 
 type Common = { busy: boolean; onCancel: () => void };
@@ -129,6 +132,98 @@ export function DeleteBundleDialog({ bundle, territory, busy, onCancel, onConfir
           {busy ? 'Deleting…' : 'Delete bundle'}
         </button>
       </div>
+    </Dialog>
+  );
+}
+
+/** What ending a paid bundle sends: the reason, refund or credit, and the net amount in minor units. */
+export type EndBundleValues = { reason: string; kind: CreditNoteKind; amount: number };
+
+/**
+ * Ending a paid bundle early: its clicks stop now and a credit note is issued against its invoice.
+ * The amount starts at the unused clicks' share of its price (what the server credits by default),
+ * with the tax reversed on it shown beside; each field says its own problem under it.
+ */
+export function EndBundleDialog({ bundle, territory, busy, onCancel, onConfirm }: Common & { bundle: Bundle; territory: AccountPlan['territory']; onConfirm: (values: EndBundleValues) => void }) {
+  const tax = salesTax[territory];
+  const share = unusedShare(bundle.price, bundle.clicks, bundle.usedClicks);
+  const [reason, setReason] = useState('');
+  const [kind, setKind] = useState<CreditNoteKind>('refund');
+  const [amount, setAmount] = useState(majorUnitsText(share));
+  const [tried, setTried] = useState(false);
+  const reasonProblem = reason.trim() ? (reason.trim().length > 500 ? 'The reason is at most 500 characters' : null) : 'Give the reason for ending the bundle';
+  const minor = minorUnitsOf(amount);
+  const amountProblem = majorUnitsProblem(amount, 'The amount') ?? (minor !== null && minor > bundle.price ? `The amount is at most ${formatMoney(bundle.price, territory)}, what the bundle cost before ${tax.name}` : null);
+  const total = minor === null || amountProblem ? null : minor + taxOn(minor, tax.rateBasisPoints);
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setTried(true);
+    if (reasonProblem || amountProblem || minor === null) return;
+    onConfirm({ reason: reason.trim(), kind, amount: minor });
+  };
+
+  return (
+    <Dialog title={`End bundle ${bundle.bundleId}?`} onClose={onCancel} describedBy="end-what">
+      <p id="end-what">
+        Its {count(bundle.remainingClicks)} remaining clicks of {bundle.plan} stop now. The bundle stays on the account marked Ended, and a credit
+        note is issued against invoice {bundle.invoiceNumber}. This cannot be undone.
+      </p>
+      <form className="form end-bundle" onSubmit={submit} aria-busy={busy} noValidate>
+        <div className="field">
+          <label htmlFor="field-end-reason">Reason (the customer sees it)</label>
+          <textarea
+            id="field-end-reason"
+            name="reason"
+            rows={3}
+            maxLength={500}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            aria-invalid={tried && reasonProblem ? true : undefined}
+            aria-describedby={tried && reasonProblem ? 'end-reason-error' : undefined}
+          />
+        </div>
+        {tried && <FieldError id="end-reason-error" text={reasonProblem} />}
+        <fieldset className="end-bundle__kinds">
+          <legend>Settle it as</legend>
+          {creditNoteKinds.map((k) => (
+            <label key={k} className="checkbox">
+              <input type="radio" name="kind" value={k} checked={kind === k} onChange={() => setKind(k)} />
+              {creditNoteKindLabels[k]}
+            </label>
+          ))}
+        </fieldset>
+        <div className="field">
+          <label htmlFor="field-end-amount">
+            Amount credited before {tax.name} ({currencySymbols[territory]})
+          </label>
+          <input
+            id="field-end-amount"
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(e) => setAmount(e.currentTarget.value)}
+            aria-invalid={tried && amountProblem ? true : undefined}
+            aria-describedby={tried && amountProblem ? 'field-end-amount-hint end-amount-error' : 'field-end-amount-hint'}
+          />
+          <small id="field-end-amount-hint" className="field__hint">
+            {count(bundle.clicks - bundle.usedClicks)} of {count(bundle.clicks)} clicks unused: {formatMoney(share, territory)} of {formatMoney(bundle.price, territory)}.
+          </small>
+        </div>
+        {tried && <FieldError id="end-amount-error" text={amountProblem} />}
+        <p className="renewal-price" aria-live="polite">
+          {total === null ? '' : `Credit note total ${formatMoney(total, territory)} (${tax.label} reversed).`}
+        </p>
+        <div className="modal__actions">
+          <button type="button" className="button" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--danger" disabled={busy}>
+            {busy ? 'Ending…' : 'End bundle'}
+          </button>
+        </div>
+      </form>
     </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLoaderData, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { can, isStaffUser } from '../../../../contract/shared/access';
+import { can, isStaffUser, mayEndPaidBundles } from '../../../../contract/shared/access';
 import { territoryLabels } from '../../../../contract/shared/territory';
 import { usePortal } from '../../../app/PortalContext';
 import { AccountSwitcher } from '../../../shared/AccountSwitcher';
@@ -10,7 +10,7 @@ import { servicesTour } from '../../../shared/helptips/tours/services';
 import { BillingSection } from '../billing/BillingSection';
 import { renewalPaymentText } from '../../../shared/billing/billingText';
 import { useGroupAction } from '../useGroupAction';
-import { DeleteBundleDialog, DisableDialog, EnableDialog } from './ServiceDialogs';
+import { DeleteBundleDialog, DisableDialog, EnableDialog, EndBundleDialog } from './ServiceDialogs';
 import { servicesApi, type AccountPlan, type Bundle } from './servicesApi';
 import { SubscriptionCard } from './SubscriptionCard';
 import { UsageAlertsDialog } from './UsageAlertsDialog';
@@ -22,6 +22,7 @@ type Asking =
   | { kind: 'enable'; subscription: AccountPlan }
   | { kind: 'renewal'; subscription: AccountPlan }
   | { kind: 'deleteBundle'; subscription: AccountPlan; bundle: Bundle }
+  | { kind: 'endBundle'; subscription: AccountPlan; bundle: Bundle }
   | { kind: 'alerts'; subscription: AccountPlan }
   | null;
 
@@ -129,6 +130,8 @@ export default function ServicesPage() {
             onEnable={() => setAsking({ kind: 'enable', subscription })}
             onChangeRenewal={() => setAsking({ kind: 'renewal', subscription })}
             onDeleteBundle={(bundle) => setAsking({ kind: 'deleteBundle', subscription, bundle })}
+            mayEnd={mayEndPaidBundles(me)}
+            onEndBundle={(bundle) => setAsking({ kind: 'endBundle', subscription, bundle })}
             alerts={alerts[subscription.planId]}
             onEditAlerts={() => setAsking({ kind: 'alerts', subscription })}
             paymentText={renewalPaymentText(billing?.details)}
@@ -167,6 +170,15 @@ export default function ServicesPage() {
           busy={busy}
           onCancel={close}
           onConfirm={() => act(`Bundle ${asking.bundle.bundleId} was deleted.`, () => api.deleteBundle(asking.bundle.bundleId))}
+        />
+      )}
+      {asking?.kind === 'endBundle' && (
+        <EndBundleDialog
+          bundle={asking.bundle}
+          territory={asking.subscription.territory}
+          busy={busy}
+          onCancel={close}
+          onConfirm={(values) => act(`Bundle ${asking.bundle.bundleId} was ended.`, () => api.endBundle(asking.bundle.bundleId, values))}
         />
       )}
       {asking?.kind === 'alerts' && (

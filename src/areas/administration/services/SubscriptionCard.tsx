@@ -4,7 +4,7 @@ import { downloadCsv } from '../../../shared/csv';
 import { testCallCount, testCallHeaderLine, testCallWhat } from '../../../../contract/shared/testCalls';
 import { formatDate } from '../../../shared/format';
 import { ResultTable } from '../../../shared/ResultTable';
-import { bundleFileName, bundleRows, changeFigure, count, currentUsage, explanations, newestFirst, perDay, renewalSummary, sourceLabels, statusTone } from './summary';
+import { bundleFileName, bundleRows, changeFigure, count, currentUsage, explanations, isEnded, newestFirst, perDay, renewalSummary, sourceLabels, statusTone } from './summary';
 import type { AccountPlan, Bundle, UsageAlerts } from './servicesApi';
 import { alertsText } from './usageAlerts';
 
@@ -25,6 +25,9 @@ type Props = {
   /** Owners turn automatic renewal on or off, or change its clicks, with their password. */
   onChangeRenewal: () => void;
   onDeleteBundle: (bundle: Bundle) => void;
+  /** admin and super end a paid bundle early with a credit note (contract/shared/access.ts mayEndPaidBundles). */
+  mayEnd?: boolean;
+  onEndBundle?: (bundle: Bundle) => void;
   /** The subscription's usage alerts, for those who manage the account; absent for anyone else. */
   alerts?: UsageAlerts;
   onEditAlerts?: () => void;
@@ -35,7 +38,9 @@ type Props = {
 const date = (seconds: number | null) => (seconds === null ? '—' : formatDate(seconds));
 
 /** One subscription as the spec's Subscription usage summary (section 3), with its bundles newest first. */
-export function SubscriptionCard({ subscription: s, now, staff, owner, busy, withTourTargets, onDisable, onEnable, onChangeRenewal, onDeleteBundle, alerts, onEditAlerts, paymentText = '' }: Props) {
+export function SubscriptionCard({
+  subscription: s, now, staff, owner, busy, withTourTargets, onDisable, onEnable, onChangeRenewal, onDeleteBundle, mayEnd = false, onEndBundle, alerts, onEditAlerts, paymentText = '',
+}: Props) {
   const key = `subscription-${s.planId}`;
   const target = (id: string) => (withTourTargets ? id : undefined);
   const usage = currentUsage(s.bundles, now);
@@ -177,23 +182,53 @@ export function SubscriptionCard({ subscription: s, now, staff, owner, busy, wit
           rows={bundles}
           empty="No bundles yet."
           columns={[
-            { header: 'Bundle', cell: (b) => b.bundleId },
+            {
+              header: 'Bundle',
+              // Said in the first column too, which a phone shows without scrolling the table.
+              cell: (b) => (isEnded(b) ? <span className="bundle__ended">{b.bundleId} <span className="badge badge--danger">Ended</span></span> : b.bundleId),
+            },
             { header: 'Clicks', cell: (b) => count(b.clicks), className: 'num' },
             { header: 'Used', cell: (b) => count(b.usedClicks), className: 'num' },
             { header: 'Remaining', cell: (b) => count(b.remainingClicks), className: 'num' },
             { header: 'Price', cell: (b) => formatMoney(b.price, s.territory), className: 'num' },
             { header: 'Start', cell: (b) => formatDate(b.startDate) },
-            { header: 'End', cell: (b) => formatDate(b.endDate) },
+            {
+              header: 'End',
+              cell: (b) =>
+                isEnded(b) ? (
+                  <span className="bundle__ended">
+                    <span className="badge badge--danger">Ended {formatDate(b.endedAt!)}</span>
+                    {b.endReason && <span className="bundle__reason">{b.endReason}</span>}
+                    {b.creditNote && (
+                      <span className="muted">
+                        Credit note {b.creditNote.creditNoteNumber}: {formatMoney(b.creditNote.total, s.territory)}
+                      </span>
+                    )}
+                  </span>
+                ) : (
+                  formatDate(b.endDate)
+                ),
+              className: 'bundle__end',
+            },
             { header: 'Source', cell: (b) => sourceLabels[b.source] },
             staff && {
               header: 'Actions',
               cell: (b) => (
                 <span className="table__actions">
-                  <Link to="/administration/services/bundleedit/$bundleId" params={{ bundleId: b.bundleId }} aria-label={`Edit bundle ${b.bundleId}`}>
-                    Edit
-                  </Link>
+                  {/* An ended bundle stays as its credit note left it. */}
+                  {!isEnded(b) && (
+                    <Link to="/administration/services/bundleedit/$bundleId" params={{ bundleId: b.bundleId }} aria-label={`Edit bundle ${b.bundleId}`}>
+                      Edit
+                    </Link>
+                  )}
+                  {/* A paid bundle is ended with a credit note, never deleted; its invoice still bills it. */}
+                  {mayEnd && onEndBundle && b.invoiceNumber && !isEnded(b) && b.endDate > now && (
+                    <button type="button" className="link-button" disabled={busy} onClick={() => onEndBundle(b)} aria-label={`End bundle ${b.bundleId}`}>
+                      End bundle
+                    </button>
+                  )}
                   {/* The server keeps a bundle whose clicks are used (its usage points at it): it is ended early by editing instead. */}
-                  {b.usedClicks === 0 && (
+                  {b.usedClicks === 0 && !b.invoiceNumber && (
                     <button type="button" className="link-button" disabled={busy} onClick={() => onDeleteBundle(b)} aria-label={`Delete bundle ${b.bundleId}`}>
                       Delete
                     </button>

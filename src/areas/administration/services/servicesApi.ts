@@ -27,6 +27,8 @@ export function servicesApi(api: ApiClient) {
     updateBundle: (bundleId: number, body: BundleUpdate) =>
       api.call(plans.updateBundle, { query: { bundleId }, body }, { action: 'update the bundle' }),
     deleteBundle: (bundleId: number) => api.call(plans.deleteBundle, { query: { bundleId } }, { action: 'delete the bundle' }),
+    /** Ends a paid bundle now with a credit note against its invoice (admin and super). */
+    endBundle: (bundleId: number, body: BodyOf<typeof plans.endBundle>) => api.call(plans.endBundle, { query: { bundleId }, body }, { action: 'end the bundle' }),
     disableSubscription: (accountId: number, planId: number) =>
       api.call(plans.disableSubscription, { query: { accountId, planId } }, { action: 'disable the subscription' }),
     /** With the signed-in user's password again (basic credentials); clicks per automatic renewal, 0 for none. */

@@ -32,9 +32,15 @@ export const statusTone: Record<AccountPlan['status'], 'ok' | 'warning' | 'dange
 /** Newest first (spec section 3: bundles sorted by bundleId descending), whatever order they came in. */
 export const newestFirst = (bundles: readonly Bundle[]) => [...bundles].sort((a, b) => b.bundleId - a.bundleId);
 
-/** Clicks used and bought in the current bundles: started and not yet ended, as the server counts remainClicks. */
+/** Whether staff ended the bundle early (its clicks are spent no more). */
+export const isEnded = (b: Pick<Bundle, 'endedAt'>) => b.endedAt !== null && b.endedAt !== undefined;
+
+/** "Ended 27/11/2026: Service outage", or '' for a bundle running its course. */
+export const endedText = (b: Pick<Bundle, 'endedAt' | 'endReason'>) => (isEnded(b) ? `Ended ${formatDate(b.endedAt!)}${b.endReason ? `: ${b.endReason}` : ''}` : '');
+
+/** Clicks used and bought in the current bundles: started, not yet ended and not ended early, as the server counts remainClicks. */
 export function currentUsage(bundles: readonly Bundle[], now: number) {
-  const current = bundles.filter((b) => b.startDate <= now && b.endDate > now);
+  const current = bundles.filter((b) => b.startDate <= now && b.endDate > now && !isEnded(b));
   const total = current.reduce((sum, b) => sum + b.clicks, 0);
   const used = current.reduce((sum, b) => sum + b.usedClicks, 0);
   return { used, total, percent: total === 0 ? 0 : Math.min(100, Math.round((used / total) * 100)) };
@@ -65,7 +71,7 @@ export const sourceLabels: Record<Bundle['source'], string> = { staff: 'Added by
 /** The bundle table as CSV rows (header first): what the table shows, in the territory's currency. */
 export function bundleRows(plan: Pick<AccountPlan, 'service' | 'plan' | 'territory' | 'bundles'>): string[][] {
   return [
-    ['Service', 'Plan', 'Bundle', 'Clicks', 'Used', 'Remaining', 'Price', 'Start', 'End', 'Source'],
+    ['Service', 'Plan', 'Bundle', 'Clicks', 'Used', 'Remaining', 'Price', 'Start', 'End', 'Source', 'Ended early'],
     ...newestFirst(plan.bundles).map((b) => [
       dqServiceLabels[plan.service],
       plan.plan,
@@ -77,6 +83,7 @@ export function bundleRows(plan: Pick<AccountPlan, 'service' | 'plan' | 'territo
       formatDate(b.startDate),
       formatDate(b.endDate),
       sourceLabels[b.source],
+      endedText(b),
     ]),
   ];
 }

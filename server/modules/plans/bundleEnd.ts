@@ -1,0 +1,104 @@
+import type { z } from 'zod';
+import type { Bundle } from '../../../contract/plans/entities';
+import type { endBundleInput } from '../../../contract/plans/schemas';
+import { accessRefusals, mayEndPaidBundles } from '../../../contract/shared/access';
+import { formatMoney } from '../../../contract/shared/catalogue';
+import { creditNoteNumberText, taxOn, unusedShare } from '../../../contract/shared/shop';
+import { badRequest, conflict, forbidden } from '../../errors';
+import { secondsOf, utcDate } from '../../platform/clock';
+import type { Deps } from '../deps';
+import { authoriseGroup, type Actor } from '../groups/access';
+import { nextNumber } from '../shop/common';
+import { bundleRows } from './accountQueries';
+import { assertRowId, missing } from './common';
+
+// Ending a paid bundle early (admin and super): its row stays (usage and the invoice point at it),
+// it is marked ended with the reason so the meter spends its clicks no more, and a credit note is
+// issued against the invoice that paid for it, numbered per territory like invoices. One
+// transaction: the bundle is ended with its credit note or not at all.
+
+type EndDeps = Pick<Deps, 'db' | 'clock'>;
+
+/**
+ * POST /bundles/end ?bundleId. The amount is the net credited (default: the unused clicks' share of
+ * the bundle's price), at most the bundle's price and what the invoice has not yet credited; the
+ * tax is reversed at the invoice's rate on that amount.
+ */
+export async function endBundle(
+  deps: EndDeps,
+  actor: Actor,
+  input: { query: { bundleId: number }; body: z.output<typeof endBundleInput> },
+): Promise<Bundle> {
+  if (!mayEndPaidBundles(actor)) throw forbidden(accessRefusals.adminOnly);
+  const { bundleId } = input.query;
+  const { reason, kind, amount } = input.body;
+  assertRowId(bundleId, missing.bundle);
+  const now = secondsOf(deps.clock);
+  await deps.db.transaction().execute(async (trx) => {
+    const found = await trx.selectFrom('bundles').select(['account_id', 'plan_id']).where('id', '=', bundleId).executeTakeFirst();
+    if (!found) throw missing.bundle();
+    await authoriseGroup(trx, actor, found.account_id, 'staff');
+    // The subscription first, then the bundle: the meter locks in that order, so a click being
+    // taken now finishes first and none is taken after this commits.
+    await trx.selectFrom('subscriptions').select('id').where('account_id', '=', found.account_id).where('plan_id', '=', found.plan_id).forUpdate().execute();
+    const bundle = await trx
+      .selectFrom('bundles')
+      .innerJoin('plans', 'plans.id', 'bundles.plan_id')
+      .select(['bundles.clicks', 'bundles.used_clicks', 'bundles.price', 'bundles.end_date', 'bundles.order_id', 'bundles.ended_at', 'plans.name as plan'])
+      .where('bundles.id', '=', bundleId)
+      .forUpdate('bundles')
+      .executeTakeFirst();
+    if (!bundle) throw missing.bundle();
+    if (bundle.ended_at !== null) {
+      const note = await trx.selectFrom('credit_notes').select(['territory', 'number']).where('bundle_id', '=', bundleId).executeTakeFirst();
+      const on = note ? ` with credit note ${creditNoteNumberText(note.territory, note.number)}` : '';
+      throw conflict(`This bundle was already ended on ${utcDate(Number(bundle.ended_at))}${on}: it cannot be ended twice`);
+    }
+    const invoice =
+      bundle.order_id === null
+        ? undefined
+        : await trx.selectFrom('invoices').selectAll().where('order_id', '=', bundle.order_id).forUpdate().executeTakeFirst();
+    if (!invoice) throw conflict('This bundle was not paid for on an invoice, so there is nothing to credit: change its end date or delete it instead');
+    if (Number(bundle.end_date) <= now) throw conflict(`This bundle already ended on ${utcDate(Number(bundle.end_date))}: there is nothing left to end`);
+
+    const price = Number(bundle.price);
+    const credited = await trx
+      .selectFrom('credit_notes')
+      .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('net'), eb.lit(0)).as('net'), eb.fn.coalesce(eb.fn.sum<number>('tax'), eb.lit(0)).as('tax')])
+      .where('invoice_id', '=', invoice.id)
+      .executeTakeFirstOrThrow();
+    const most = Math.min(price, Number(invoice.net) - Number(credited.net));
+    const net = amount ?? Math.min(most, unusedShare(price, bundle.clicks, bundle.used_clicks));
+    if (net > most) {
+      throw badRequest(`The amount is at most ${formatMoney(most, invoice.territory)} before ${invoice.territory === 'uk' ? 'VAT' : 'GST'}: what the invoice billed for this bundle`);
+    }
+    const tax = Math.min(taxOn(net, invoice.tax_rate_bp), Number(invoice.tax) - Number(credited.tax));
+
+    await trx.updateTable('bundles').set({ ended_at: now, ended_by: actor.id, end_reason: reason }).where('id', '=', bundleId).execute();
+    const number = await nextNumber(trx, 'credit_note_numbers', invoice.territory);
+    await trx
+      .insertInto('credit_notes')
+      .values({
+        territory: invoice.territory,
+        number,
+        invoice_id: invoice.id,
+        bundle_id: bundleId,
+        account_id: found.account_id,
+        kind,
+        reason,
+        issued_at: now,
+        net,
+        tax,
+        total: net + tax,
+        tax_rate_bp: invoice.tax_rate_bp,
+        currency: invoice.currency,
+        plan_name: bundle.plan,
+        clicks: bundle.clicks,
+        unused_clicks: bundle.clicks - bundle.used_clicks,
+        created_by: actor.id,
+      })
+      .execute();
+  });
+  const [ended] = await bundleRows(deps.db, { bundleId });
+  return ended;
+}
