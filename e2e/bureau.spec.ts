@@ -119,6 +119,7 @@ for (const width of [1366, 390]) {
     await expect(page.getByText('Émile Zola')).toBeVisible();
     const again = page.getByRole('button', { name: 'Read again' });
     await expect(again).toBeDisabled();
+    await expect(page.getByTestId('encoding-replaced')).toHaveCount(0);
     expect(await noSidewaysScroll(page)).toBe(true);
     expect(await seriousAxeFindings(page)).toEqual([]);
     await page.screenshot({ path: `test-results/bureau-encoding-${width}.png`, fullPage: true });
@@ -128,6 +129,7 @@ for (const width of [1366, 390]) {
     await again.click();
     await expect(read).toHaveText('Read as UTF-8 (your choice; the file looked like Windows-1252 (Western European, also ISO-8859-1)).');
     await expect(page.getByText('\uFFFDmile Zola')).toBeVisible();
+    await expect(page.getByTestId('encoding-replaced')).toHaveText('Some characters could not be read as UTF-8 and show as \uFFFD.');
     await expect(page.getByRole('rowheader', { name: 'Spend (\uFFFD)' })).toBeVisible();
     await page.screenshot({ path: `test-results/bureau-encoding-chosen-${width}.png`, fullPage: true });
 

@@ -47,6 +47,7 @@ export default function MappingPage() {
         key={fields.encoding}
         read={fields.encoding}
         detected={fields.detectedEncoding}
+        replaced={fields.inputFields.some((f) => `${f.name}${f.row1}${f.row2}`.includes('\uFFFD'))}
         busy={busy}
         rereading={rereading}
         onChoose={(encoding) => actor.send({ type: 'user.readAs', encoding })}
@@ -91,7 +92,8 @@ export default function MappingPage() {
 }
 
 /** Which encoding the file was read in, and a choice of another to read it again in. */
-function EncodingChoice({ read, detected, busy, rereading, onChoose }: { read: FileEncoding; detected: FileEncoding; busy: boolean; rereading: boolean; onChoose: (e: FileEncoding) => void }) {
+function EncodingChoice(props: { read: FileEncoding; detected: FileEncoding; replaced: boolean; busy: boolean; rereading: boolean; onChoose: (e: FileEncoding) => void }) {
+  const { read, detected, replaced, busy, rereading, onChoose } = props;
   const [choice, setChoice] = useState<FileEncoding>(read);
   return (
     <form
@@ -106,6 +108,7 @@ function EncodingChoice({ read, detected, busy, rereading, onChoose }: { read: F
         Read as <strong>{fileEncodingNames[read]}</strong>
         {read === detected ? ' (detected from the file).' : ` (your choice; the file looked like ${fileEncodingNames[detected]}).`}
       </p>
+      {replaced ? <p className="upload__error" data-testid="encoding-replaced">Some characters could not be read as {fileEncodingNames[read]} and show as {'\uFFFD'}.</p> : null}
       <label htmlFor="encoding-choice">If letters such as é or £ look wrong in the rows below, read the file as</label>
       <div className="bureau__encoding-row">
         <select id="encoding-choice" value={choice} disabled={busy} onChange={(e) => setChoice(fileEncodings.find((x) => x === e.target.value) ?? read)}>
