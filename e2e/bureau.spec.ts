@@ -1,4 +1,5 @@
 import { blockedMessages } from '../contract/shared/messages';
+import { seriousAxeFindings } from './support/axe';
 import { expect, logIn, test } from './support/fixtures';
 import { signInAsBuyer } from './support/shop';
 
@@ -94,3 +95,49 @@ test('Administration > Address Cleanse gives an owner the account\'s own setting
   await page.goto('/portal/administration/addresscleanse/priceupdate/1');
   await expect(page.getByText(blockedMessages.notThroughAccount)).toBeVisible();
 });
+
+// A file as Excel saves it ("CSV (Comma delimited)": Windows-1252): É is byte 0xC9, £ is 0xA3.
+const excelFile = Buffer.from(
+  'Name,Address 1,Town,Postcode,Spend (\u00a3)\r\n\u00c9mile Zola,1 High Street,LEEDS,LS1 1AA,\u00a312.50\r\nZo\u00eb Brown,2 Mill Lane,YORK,YO1 7HH,\u00a38.00\r\n',
+  'latin1',
+);
+
+for (const width of [1366, 390]) {
+  test(`the mapping page at ${width} px says which encoding the file was read in, and reads it again in another @uk-only`, async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width, height: 900 });
+    await page.addInitScript(() => localStorage.setItem('portal.helptips.disabled', 'true'));
+    await logIn(page, 'owner@example.com');
+    await expect(page.getByTestId('account-label')).toContainText('Acme UK');
+    await page.goto('/portal/applications/addresscleanse/upload');
+    await page.getByLabel('File to cleanse (CSV or delimited text)').setInputFiles({ name: `excel-${width}.csv`, mimeType: 'text/csv', buffer: excelFile });
+    await expect(page).toHaveURL(/\/file\/\d+\/updatefields$/, { timeout: 20_000 });
+
+    const read = page.getByTestId('encoding-read');
+    await expect(read).toHaveText('Read as Windows-1252 (Western European, also ISO-8859-1) (detected from the file).');
+    await expect(page.getByRole('rowheader', { name: 'Spend (£)' })).toBeVisible();
+    await expect(page.getByText('Émile Zola')).toBeVisible();
+    const again = page.getByRole('button', { name: 'Read again' });
+    await expect(again).toBeDisabled();
+    await expect(page.getByTestId('encoding-replaced')).toHaveCount(0);
+    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await page.screenshot({ path: `test-results/bureau-encoding-${width}.png`, fullPage: true });
+
+    // Read as UTF-8 instead: the letters Windows-1252 wrote cannot be read, and show as \uFFFD.
+    await page.getByLabel('If letters such as é or £ look wrong in the rows below, read the file as').selectOption('utf-8');
+    await again.click();
+    await expect(read).toHaveText('Read as UTF-8 (your choice; the file looked like Windows-1252 (Western European, also ISO-8859-1)).');
+    await expect(page.getByText('\uFFFDmile Zola')).toBeVisible();
+    await expect(page.getByTestId('encoding-replaced')).toHaveText('Some characters could not be read as UTF-8 and show as \uFFFD.');
+    await expect(page.getByRole('rowheader', { name: 'Spend (\uFFFD)' })).toBeVisible();
+    await page.screenshot({ path: `test-results/bureau-encoding-chosen-${width}.png`, fullPage: true });
+
+    // And back: the file reads as it was.
+    await page.getByLabel('If letters such as é or £ look wrong in the rows below, read the file as').selectOption('windows-1252');
+    await again.click();
+    await expect(read).toContainText('(detected from the file)');
+    await expect(page.getByText('Émile Zola')).toBeVisible();
+    expect(await noSidewaysScroll(page)).toBe(true);
+  });
+}

@@ -1,7 +1,7 @@
 import { and, assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import {
   maxPaymentChecks, messageOf, pollMs,
-  type BureauFileContext, type BureauFileEvent, type BureauFileInput, type Costs, type FieldsData, type FileResults,
+  type BureauFileContext, type BureauFileEvent, type BureauFileInput, type Costs, type FieldsData, type FileEncoding, type FileResults,
   type FileSettings, type FileStage, type FileStatus, type JobPoll, type Mapping, type PayDetails, type SettingsData, type TestResults,
 } from './bureauFileParts';
 import { bureauUploadMachine } from './bureauUpload';
@@ -29,6 +29,7 @@ export const bureauFileMachine = setup({
     loadStatus: fromPromise<FileStatus, ForFile>(notProvided('loadStatus')),
     loadFields: fromPromise<FieldsData, ForFile>(notProvided('loadFields')),
     saveFields: fromPromise<void, ForFile & { mapping: Mapping }>(notProvided('saveFields')),
+    readAs: fromPromise<void, ForFile & { encoding: FileEncoding }>(notProvided('readAs')),
     loadSettings: fromPromise<SettingsData, ForFile>(notProvided('loadSettings')),
     saveSettings: fromPromise<void, ForFile & { settings: FileSettings }>(notProvided('saveSettings')),
     loadTest: fromPromise<TestResults, ForFile>(notProvided('loadTest')),
@@ -107,6 +108,7 @@ export const bureauFileMachine = setup({
           on: {
             'user.map': { actions: assign({ mapping: ({ event }) => event.mapping }) },
             'user.saveMapping': 'saving',
+            'user.readAs': 'rereading',
             'user.useTemplate': { guard: 'offered', target: 'saving', actions: assign({ mapping: ({ context, event }) => ({ ...context.mapping!, templateFileId: event.templateFileId }) }) },
           },
         },
@@ -118,6 +120,19 @@ export const bureauFileMachine = setup({
             onDone: { target: '#bureauFile.settings', actions: 'clearError' },
             // Refused: the user's mapping is kept, without the template, to correct.
             onError: { target: 'editing', actions: ['keepError', assign({ mapping: ({ context }) => ({ hasHeader: context.mapping!.hasHeader, inputFields: context.mapping!.inputFields }) })] },
+          },
+        },
+        // The file read again in the encoding chosen: its columns and sample rows loaded anew.
+        rereading: {
+          invoke: {
+            id: 'readAs',
+            src: 'readAs',
+            input: ({ context, event }) => {
+              assertEvent(event, 'user.readAs');
+              return { fileId: fileIdOf(context), encoding: event.encoding };
+            },
+            onDone: { target: 'loading', actions: 'clearError' },
+            onError: { target: 'editing', actions: 'keepError' },
           },
         },
         failed: { on: { 'user.retry': 'loading' } },

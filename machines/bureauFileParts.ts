@@ -1,8 +1,10 @@
-import type { BureauFile, FileCosts, FileResults, InputField, SuppressSetting, TestResults } from '../contract/bureau/entities';
+import type { BureauFile, FileCosts, FileEncoding, FileResults, InputField, SuppressSetting, TestResults } from '../contract/bureau/entities';
 import type { getDedupeLevels, getInputFields, getOutputFields, getOutputGroups, getSuppressionSettings, getSuppressionTypes, listMafs } from '../contract/bureau/endpoints';
 import type { ResponseOf } from '../contract/endpoint';
 import type { UploadState } from '../contract/files/entities';
 import { uploadChunkBytes } from '../contract/shared/bureau';
+
+export type { FileEncoding };
 
 // The types and pure arithmetic of the bureau file machine (./bureauFile.ts): what its effects take
 // and give, the upload's progress and time left, and the retry backoff.
@@ -159,6 +161,8 @@ export type BureauFileEvent =
   | { type: 'user.retry' }
   | { type: 'user.map'; mapping: Mapping }
   | { type: 'user.saveMapping' }
+  /** Read the file again in another encoding (the mapping page's choice). */
+  | { type: 'user.readAs'; encoding: FileEncoding }
   /** Copy the mapping of an earlier file with the same columns (its templateFileId). */
   | { type: 'user.useTemplate'; templateFileId: number }
   | { type: 'user.set'; settings: FileSettings }

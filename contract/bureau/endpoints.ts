@@ -13,6 +13,8 @@ export const getFile = endpoint<typeof S.getFile>('bureau', 'GET', '/files/detai
 export const listMafs = endpoint<typeof S.listMafs>('bureau', 'GET', '/mafs', 'bearer');
 export const getInputFields = endpoint<typeof S.getInputFields>('bureau', 'GET', '/files/inputfields', 'bearer');
 export const putInputFields = endpoint<typeof S.putInputFields>('bureau', 'PUT', '/files/inputfields', 'bearer');
+/** Ours: read the file again in another encoding. */
+export const putEncoding = endpoint<typeof S.putEncoding>('bureau', 'PUT', '/files/encoding', 'bearer');
 export const getSuppressionTypes = endpoint<typeof S.getSuppressionTypes>('bureau', 'GET', '/suppressiontypes', 'bearer');
 export const getSuppressionSettings = endpoint<typeof S.getSuppressionSettings>('bureau', 'GET', '/suppressionsettings', 'bearer');
 export const getFileSuppression = endpoint<typeof S.getFileSuppression>('bureau', 'GET', '/files/suppressionsettings', 'bearer');

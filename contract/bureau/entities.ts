@@ -12,9 +12,9 @@ const seconds = z.number().int();
 const money = z.number().int();
 const count = z.number().int();
 
-export { testSampleLines, resultsFileName, fileLimits, fileLimitMessages, bureauTerritories, mappingTypes, delimiters, dedupeLevelKeys, suppressionTypeKeys, suppressSettings, matchCodes, outputFileKeys, fileStatuses } from '../shared/bureau';
-export type { MappingType, DedupeLevelKey, SuppressionTypeKey, SuppressSetting, FileStatus } from '../shared/bureau';
-import { mappingTypes, delimiters, dedupeLevelKeys, suppressionTypeKeys, suppressSettings, matchCodes, outputFileKeys, fileStatuses } from '../shared/bureau';
+export { testSampleLines, resultsFileName, fileLimits, fileLimitMessages, bureauTerritories, mappingTypes, delimiters, dedupeLevelKeys, suppressionTypeKeys, suppressSettings, matchCodes, outputFileKeys, fileStatuses, fileEncodings, fileEncodingNames } from '../shared/bureau';
+export type { FileEncoding, MappingType, DedupeLevelKey, SuppressionTypeKey, SuppressSetting, FileStatus } from '../shared/bureau';
+import { fileEncodings, mappingTypes, delimiters, dedupeLevelKeys, suppressionTypeKeys, suppressSettings, matchCodes, outputFileKeys, fileStatuses } from '../shared/bureau';
 
 /** Spec section 3, Bureau file upload: inputFields. */
 export const inputField = z.object({
@@ -103,6 +103,8 @@ export const fileResults = z.object({
   suppressionFlaggedStats: z.record(z.enum(suppressionTypeKeys), count),
   outputGroupStats,
   errorCount: count,
+  /** Ours: records cleansed with a warning (a character that could not be read in the file's encoding, replaced; or a field cut). */
+  warningCount: count.optional(),
 });
 export type FileResults = z.infer<typeof fileResults>;
 
@@ -150,6 +152,9 @@ export const bureauFile = fileSummary.extend({
   delimiter: z.enum(delimiters),
   hasHeader: z.boolean(),
   useQuotes: z.boolean(),
+  /** Ours: the encoding the file is read in (detected, or chosen on the mapping page), and the one detected. */
+  encoding: z.enum(fileEncodings),
+  detectedEncoding: z.enum(fileEncodings),
   testRowCount: count,
   inputFields: z.array(inputField),
   templateFileId: rowId.nullable(),

@@ -13,6 +13,7 @@ import {
   dedupeLevelKeys,
   delimiters,
   fileCosts,
+  fileEncodings,
   fileResults,
   fileStatuses,
   fileSummary,
@@ -73,6 +74,9 @@ export const getInputFields = {
     inputFields: bureauFile.shape.inputFields,
     delimiter: z.enum(delimiters),
     hasHeader: z.boolean(),
+    /** Ours: the encoding the file is read in, and the one detected. */
+    encoding: bureauFile.shape.encoding,
+    detectedEncoding: bureauFile.shape.detectedEncoding,
     templates: z.array(z.object({ fileId: z.number().int(), name: z.string(), createdAt: z.number().int() })),
   }),
 } satisfies CallShape;
@@ -99,6 +103,12 @@ export const putInputFields = {
   response: bureauFile,
 } satisfies CallShape;
 
+/** PUT /files/encoding ?fileId (ours): read the file again in another encoding (its sample, columns and count). */
+export const putEncoding = {
+  query: fileQuery,
+  body: z.object({ encoding: z.enum(fileEncodings, 'Choose one of the encodings listed') }).strict(),
+  response: bureauFile,
+} satisfies CallShape;
 export const getSuppressionTypes = { response: z.array(suppressionType) } satisfies CallShape;
 export const getSuppressionSettings = { query: mafQuery, response: z.array(suppressionGroup) } satisfies CallShape;
 export const getFileSuppression = { query: fileQuery, response: z.array(fileSuppression) } satisfies CallShape;

@@ -11,6 +11,19 @@ export const bureauTerritories = ['uk'] as const;
 export const mappingTypes = ['name', 'organisation', 'address', 'town', 'county', 'postcode', 'ignore'] as const;
 export type MappingType = (typeof mappingTypes)[number];
 export const delimiters = [',', ';', '\t', '|'] as const;
+/**
+ * The text encodings a file is read in: detected from its first chunk (a byte order mark, else
+ * UTF-8 when its bytes are UTF-8, else Windows-1252, which also reads ISO-8859-1), or chosen by the
+ * customer on the mapping page.
+ */
+export const fileEncodings = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'] as const;
+export type FileEncoding = (typeof fileEncodings)[number];
+export const fileEncodingNames: Record<FileEncoding, string> = {
+  'utf-8': 'UTF-8',
+  'utf-16le': 'UTF-16 (little-endian)',
+  'utf-16be': 'UTF-16 (big-endian)',
+  'windows-1252': 'Windows-1252 (Western European, also ISO-8859-1)',
+};
 export const dedupeLevelKeys = ['address', 'household', 'individual'] as const;
 export type DedupeLevelKey = (typeof dedupeLevelKeys)[number];
 export const suppressionTypeKeys = ['deceased', 'goneAway', 'mailingPreference'] as const;

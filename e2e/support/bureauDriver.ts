@@ -202,6 +202,7 @@ export function bureauDriver(page: Page): ModelDriver<File, Run> {
       },
       'user.map': notHere,
       'user.saveMapping': notHere,
+      'user.readAs': notHere,
       'user.useTemplate': notHere,
       'user.set': notHere,
       'user.saveSettings': notHere,

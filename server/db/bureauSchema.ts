@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { DedupeLevelKey, FileCosts, FileResults, FileStatus, InputField, SuppressSetting, TestResults } from '../../contract/bureau/entities';
+import type { FileEncoding } from '../../contract/shared/bureau';
 import type { Territory } from '../../contract/shared/territory';
 
 // Row types of migration 010 (bureau file cleansing). Prices per record and per match are in
@@ -60,6 +61,11 @@ export interface BureauFilesTable {
   delimiter: string;
   has_header: boolean;
   use_quotes: Generated<boolean>;
+  /** The encoding the file is read in, and the one detected (contract/shared/bureau.ts fileEncodings). */
+  encoding: Generated<FileEncoding>;
+  detected_encoding: Generated<FileEncoding>;
+  /** A given test file's encoding; null: the server's own test sample, stored as UTF-8. */
+  test_encoding: FileEncoding | null;
   row_count: number;
   test_row_count: number;
   column_signature: string;

@@ -76,11 +76,15 @@ export function autoMap(header: readonly string[] | null, rows: readonly string[
     if (types[c] !== null) continue;
     types[c] = firstAddress >= 0 && c > firstAddress && (town < 0 || c < town) ? 'address' : 'ignore';
   }
-  // One town, county and postcode: a second column of the kind is kept as an address line or ignored.
+  // One town, county and postcode: of two columns of the kind (Locality and Town both read as a
+  // town), the one with the most values in the sample is kept, the first of them on a tie; the
+  // others are ignored. An empty column never wins over a filled one.
   const single: MappingType[] = ['town', 'county', 'postcode'];
+  const filled = (c: number) => rows.filter((r) => (r[c] ?? '').trim() !== '').length;
   for (const t of single) {
     const cols = types.flatMap((x, c) => (x === t ? [c] : []));
-    for (const c of cols.slice(1)) types[c] = 'ignore';
+    const kept = cols.reduce((best, c) => (filled(c) > filled(best) ? c : best), cols[0]);
+    for (const c of cols) if (c !== kept) types[c] = 'ignore';
   }
   const counts = new Map<MappingType, number>();
   return types.map((t, c) => {

@@ -1,9 +1,11 @@
 import { parse as parseCsv, type CsvError } from 'csv-parse/sync';
+import { asUtf8, type FileEncoding } from './encoding';
 import { lineReader, type PhysicalLine } from './lines';
 import { detectDelimiter, detectHeader, endsInQuote, type Delimiter } from './shape';
 
 // Streaming reading of a customer's delimited file. csv-parse does the field splitting; in front of
-// it a line layer (lines.ts) decodes UTF-8 per line, so one bad byte flags one line, and this file
+// it the file's bytes are turned into UTF-8 from their encoding (encoding.ts), and a line layer
+// (lines.ts) decodes UTF-8 per line, so one bad byte flags one line, and this file
 // groups lines into records by quote balance with a bounded look-ahead. A quote that never closes
 // therefore costs its own line only: after MAX_SPAN lines the record is given up as an error and the
 // lines after its first are read again as records, so no good row behind it is lost. csv-parse parses
@@ -18,6 +20,7 @@ const SAMPLE_LINES = 300;
 /** A batch is sent once it holds 512 records or this many characters: one synchronous step stays short whatever the records' width. */
 const BATCH_CHARS = 256 * 1024;
 
+/** invalidUtf8: a character could not be read in the file's encoding and was replaced (U+FFFD). */
 export type RowIssue = 'invalidUtf8' | 'truncated';
 export type ErrorCode = 'unbalancedQuotes' | 'columnCount' | 'binary' | 'invalidRecord';
 
@@ -31,6 +34,8 @@ export type ParseOptions = {
   hasHeader?: boolean;
   /** Whether a field may be quoted ("a, b" with "" for a quote), as the file's useQuotes says; true when left out. */
   quotes?: boolean;
+  /** The file's encoding (encoding.ts); UTF-8 when left out. */
+  encoding?: FileEncoding;
   onMeta?: (meta: ParseMeta) => void;
 };
 
@@ -47,7 +52,7 @@ export async function* parseDelimited(input: AsyncIterable<Buffer | Uint8Array |
 
 /** parseDelimited up to 512 items (or BATCH_CHARS of records) at a time: one await per batch rather than per row, for the cleanse's passes over a whole file. */
 export async function* parseDelimitedBatches(input: AsyncIterable<Buffer | Uint8Array | string> | Iterable<Buffer | Uint8Array | string>, options: ParseOptions = {}): AsyncGenerator<ParseItem[]> {
-  const source = lineReader(input);
+  const source = lineReader(options.encoding && options.encoding !== 'utf-8' ? asUtf8(input, options.encoding) : input);
   // The sample for detection: the first lines that are not blank, held back (blank ones too, a
   // bounded number: inside a quoted field they are part of it) and then read like the rest.
   const held: PhysicalLine[] = [];

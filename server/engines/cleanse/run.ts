@@ -130,4 +130,5 @@ export const fileResults = (s: CleanseStats) => ({
   suppressionFlaggedStats: { ...s.suppression.flagged },
   outputGroupStats: { ...s.outputGroups },
   errorCount: s.errors,
+  warningCount: s.warnings,
 });

@@ -29,8 +29,10 @@ export function cleanseSettingsOf(file: Q.FileRow, index: AddressIndex): Cleanse
   };
 }
 
-/** How a file's records are read: the delimiter and header as stored. */
-export const parseOptionsOf = (file: Q.FileRow) => ({ delimiter: delimiterOf(file.delimiter), hasHeader: file.has_header, quotes: file.use_quotes });
+/** How a file's records are read: the delimiter, header and encoding as stored. */
+export const parseOptionsOf = (file: Q.FileRow) => ({ delimiter: delimiterOf(file.delimiter), hasHeader: file.has_header, quotes: file.use_quotes, encoding: file.encoding });
+/** How the file's test sample is read: as the file, in the encoding of a given test file or as the server's own UTF-8 sample. */
+export const sampleOptionsOf = (file: Q.FileRow) => ({ ...parseOptionsOf(file), encoding: file.test_encoding ?? 'utf-8' });
 
 type SampleRow = z.input<typeof S.getTestResults.response>['rows'][number];
 
@@ -69,7 +71,7 @@ export async function getTestResults(deps: BureauDeps, caller: BureauCaller, que
   const bytes = await readAll(sample.stream);
   const stats = emptyStats();
   const rows: SampleRow[] = [];
-  for await (const row of cleanse(() => parseDelimited([bytes], parseOptionsOf(file)), cleanseSettingsOf(file, index), stats)) rows.push(sampleRowOf(row));
+  for await (const row of cleanse(() => parseDelimited([bytes], sampleOptionsOf(file)), cleanseSettingsOf(file, index), stats)) rows.push(sampleRowOf(row));
   const results: TestResults = { ...testResults(stats), rows, settingsVersion: file.settings_version };
   // Kept only when the settings are still those it ran on.
   await Q.setFile(deps.db, file.id, { test_results: JSON.stringify(results), test_version: file.settings_version }, { version: file.settings_version });

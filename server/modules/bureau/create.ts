@@ -9,6 +9,8 @@ import { defaultOutputGroups, defaultSuppression } from './catalogue';
 import { fileView, ownBureauAccount, type BureauCaller, type BureauDeps } from './files';
 import * as Q from './queries';
 import { fileMessages, mappingFor } from './sample';
+import type { FileEncoding } from '../../engines/cleanse/encoding';
+import type { Delimiter } from '../../engines/cleanse/shape';
 import { checkTestFile, readUpload } from './uploadReader';
 
 // POST /files: a bureau file from a completed upload of the caller's. Everything is read and checked
@@ -50,6 +52,48 @@ export async function ukMaf(deps: Pick<BureauDeps, 'db'>, mafId: number | undefi
   return found.id;
 }
 
+/**
+ * Reads an upload in a worker (uploadReader.ts): the first chunk checked against fileLimits, sampled
+ * and mapped (a saved mapping of the same columns when there is one, else automatically) in the
+ * encoding asked for or detected, and the records counted; a given test file's first chunk checked
+ * too, in the same encoding. 400 for a file refused or with no readable rows.
+ */
+export async function readFile(
+  deps: BureauDeps,
+  accountId: number,
+  options: { upload: { id: string }; given: { id: string } | null; delimiter?: Delimiter; hasHeader?: boolean; encoding?: FileEncoding; templateFileId?: number; exceptFileId?: number },
+) {
+  const { chunkBytes } = deps.config.files;
+  const { chunk, counted } = await readUpload(await openUpload(deps, options.upload.id), { chunkBytes, delimiter: options.delimiter, hasHeader: options.hasHeader, encoding: options.encoding });
+  if (counted.rows === 0) throw badRequest(counted.records === 0 ? fileMessages.noRows : `${fileMessages.noRows} (${counted.errors} malformed records and none readable)`);
+  if (options.given) await checkTestFile(await openUpload(deps, options.given.id), { chunkBytes, delimiter: chunk.delimiter, encoding: chunk.encoding });
+
+  let template: { id: number; fields: InputField[] } | null = null;
+  if (options.templateFileId !== undefined) {
+    const t = await Q.findFile(deps.db, options.templateFileId, accountId);
+    if (!t) throw notFound('Template file not found');
+    if (t.column_signature !== chunk.signature) throw badRequest(uploadMessages.template);
+    template = { id: t.id, fields: t.input_fields };
+  } else {
+    const [newest] = await Q.filesWithSignature(deps.db, accountId, chunk.signature, options.exceptFileId);
+    const t = newest && (await Q.findFile(deps.db, newest.id, accountId));
+    if (t) template = { id: t.id, fields: t.input_fields };
+  }
+  return { chunk, counted, template, inputFields: mappingFor(chunk, template?.fields ?? null) };
+}
+
+/** Stores the test sample the server made (UTF-8) as a complete upload of the caller's; its id. */
+export async function storeSample(deps: BureauDeps, caller: BureauCaller, accountId: number, name: string, sample: Uint8Array): Promise<string> {
+  const now = secondsOf(deps.clock);
+  const id = randomBytes(16).toString('hex');
+  const stored = await deps.fileStorage.writeFile(id, piecesOf(sample));
+  await Q.insertUpload(deps.db, {
+    id, user_id: caller.actor.id, account_id: accountId, territory: 'uk', file_prefix: `${name.slice(0, 240)} (test sample)`,
+    status: 'complete', declared_bytes: stored.bytes, chunk_count: 1, bytes: stored.bytes, sha256: stored.sha256, created_at: now, updated_at: now,
+  });
+  return id;
+}
+
 export async function createFile(
   deps: BureauDeps,
   caller: BureauCaller,
@@ -60,37 +104,9 @@ export async function createFile(
   const given = body.testFileServerId === undefined ? null : await completeUpload(deps, caller, accountId, body.testFileServerId);
   const mafId = await ukMaf(deps, body.mafId);
 
-  // Read in a worker (uploadReader.ts): the first chunk checked against fileLimits, sampled and
-  // mapped, and the records counted; the given test file's first chunk checked too.
-  const { chunkBytes } = deps.config.files;
-  const { chunk, counted } = await readUpload(await openUpload(deps, upload.id), { chunkBytes, delimiter: body.delimiter, hasHeader: body.hasHeader });
-  if (counted.rows === 0) throw badRequest(counted.records === 0 ? fileMessages.noRows : `${fileMessages.noRows} (${counted.errors} malformed records and none readable)`);
-  if (given) await checkTestFile(await openUpload(deps, given.id), { chunkBytes, delimiter: chunk.delimiter });
-
-  const { signature } = chunk;
-  let template: { id: number; fields: InputField[] } | null = null;
-  if (body.templateFileId !== undefined) {
-    const t = await Q.findFile(deps.db, body.templateFileId, accountId);
-    if (!t) throw notFound('Template file not found');
-    if (t.column_signature !== signature) throw badRequest(uploadMessages.template);
-    template = { id: t.id, fields: t.input_fields };
-  } else {
-    const [newest] = await Q.filesWithSignature(deps.db, accountId, signature);
-    const t = newest && (await Q.findFile(deps.db, newest.id, accountId));
-    if (t) template = { id: t.id, fields: t.input_fields };
-  }
-
+  const { chunk, counted, template, inputFields } = await readFile(deps, accountId, { upload, given, delimiter: body.delimiter, hasHeader: body.hasHeader, templateFileId: body.templateFileId });
+  const test = given ? { id: given.id, rows: testSampleLines } : { id: await storeSample(deps, caller, accountId, body.name, chunk.sample), rows: chunk.sampleRows };
   const now = secondsOf(deps.clock);
-  let test = given ? { id: given.id, rows: testSampleLines } : null;
-  if (!test) {
-    const id = randomBytes(16).toString('hex');
-    const stored = await deps.fileStorage.writeFile(id, piecesOf(chunk.sample));
-    await Q.insertUpload(deps.db, {
-      id, user_id: caller.actor.id, account_id: accountId, territory: 'uk', file_prefix: `${body.name.slice(0, 240)} (test sample)`,
-      status: 'complete', declared_bytes: stored.bytes, chunk_count: 1, bytes: stored.bytes, sha256: stored.sha256, created_at: now, updated_at: now,
-    });
-    test = { id, rows: chunk.sampleRows };
-  }
   const row = await deps.db.transaction().execute((trx) =>
     Q.insertFile(trx, {
       account_id: accountId,
@@ -102,11 +118,14 @@ export async function createFile(
       delimiter: chunk.delimiter,
       has_header: chunk.hasHeader,
       use_quotes: body.useQuotes,
+      encoding: chunk.encoding,
+      detected_encoding: chunk.detectedEncoding,
+      test_encoding: given ? chunk.encoding : null,
       row_count: counted.records,
       test_row_count: test.rows,
-      column_signature: signature,
+      column_signature: chunk.signature,
       template_file_id: template?.id ?? null,
-      input_fields: JSON.stringify(mappingFor(chunk, template?.fields ?? null)),
+      input_fields: JSON.stringify(inputFields),
       maf_id: mafId,
       use_paf: body.usePAF ?? true,
       suppression: JSON.stringify(defaultSuppression(mafId)),

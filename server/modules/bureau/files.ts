@@ -108,6 +108,8 @@ export function toBureauFile(file: Q.FileRow, resultDays: number): z.input<typeo
     delimiter: delimiterOf(file.delimiter),
     hasHeader: file.has_header,
     useQuotes: file.use_quotes,
+    encoding: file.encoding,
+    detectedEncoding: file.detected_encoding,
     testRowCount: file.test_row_count,
     inputFields: file.input_fields,
     templateFileId: file.template_file_id,

@@ -94,6 +94,8 @@ export async function getInputFields(deps: BureauDeps, caller: BureauCaller, que
     inputFields: view.inputFields,
     delimiter: view.delimiter,
     hasHeader: view.hasHeader,
+    encoding: view.encoding,
+    detectedEncoding: view.detectedEncoding,
     templates: templates.map((t) => ({ fileId: t.id, name: t.name, createdAt: Number(t.created_at) })),
   };
 }

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { stringify, type Stringifier } from 'csv-stringify';
 import yazl from 'yazl';
+import { fileEncodingNames, type FileEncoding } from '../../../contract/shared/bureau';
 import { neutraliseFormula } from '../../../contract/shared/csv';
 import type { OutputRow } from '../../engines/cleanse/run';
 import { outputAddressLines, outputGroupIds } from './catalogue';
@@ -32,7 +33,9 @@ function sink(dir: string, name: string, header: string[]): Sink {
   out.write('\uFEFF');
   // With windows record ends csv-stringify quotes a field holding \r\n but not one holding a lone \r or
   // \n (a customer's quoted field may): quoted too, so a line break in a value never ends the record.
-  const csv = stringify({ header: true, columns: header.map(neutraliseFormula), eof: true, record_delimiter: 'windows', quoted_match: /[\r\n]/ });
+  // So is a field holding a semicolon or a tab: a spreadsheet that splits on those (Excel where ; is
+  // the list separator) then keeps the value in one cell.
+  const csv = stringify({ header: true, columns: header.map(neutraliseFormula), eof: true, record_delimiter: 'windows', quoted_match: /[\r\n;\t]/ });
   csv.pipe(out);
   return { csv, out, path, rows: 0 };
 }
@@ -52,6 +55,8 @@ export type OutputOptions = {
   /** The input columns' names (the header, or Column 1, 2, ...). */
   inputNames: readonly string[];
   separateFile: boolean;
+  /** The encoding the file was read in, named in the warning of a row with a character it could not read. */
+  encoding?: FileEncoding;
 };
 
 /** The columns of a kept record's file for the chosen output groups. */
@@ -86,7 +91,11 @@ export function recordOf(row: OutputRow, options: OutputOptions, extra: string[]
   ];
 }
 
-const issueText = { invalidUtf8: 'characters that are not UTF-8 were replaced', truncated: 'a field longer than 1 MB was cut' } as const;
+/** A row's warnings, in the Warnings column. */
+const issueText = (encoding: FileEncoding) => ({
+  invalidUtf8: `characters that could not be read as ${fileEncodingNames[encoding]} were replaced with \uFFFD`,
+  truncated: 'a field longer than 1 MB was cut',
+});
 
 /** Writes the CSV files of the rows in `dir`; returns their names and paths, and the rows each holds. */
 export async function writeOutputs(rows: AsyncIterable<OutputRow>, dir: string, options: OutputOptions) {
@@ -95,8 +104,9 @@ export async function writeOutputs(rows: AsyncIterable<OutputRow>, dir: string, 
   const duplicates = options.separateFile ? sink(dir, outputFileNames.duplicates, [...columns, 'Warnings']) : null;
   const suppressed = sink(dir, outputFileNames.suppressed, [...columns, 'Suppressed by']);
   const errors = sink(dir, outputFileNames.errors, ['Line', 'Error', 'Message', 'Input (first 200 characters)']);
+  const text = issueText(options.encoding ?? 'utf-8');
   for await (const row of rows) {
-    const warnings = row.issues.map((i) => issueText[i]).join('; ');
+    const warnings = row.issues.map((i) => text[i]).join('; ');
     if (row.outputGroup === 'errors') await put(errors, [String(row.line), row.error?.code ?? '', row.error?.message ?? '', row.input.join('')]);
     else if (row.outputGroup === 'suppressed') await put(suppressed, recordOf(row, options, [row.suppressed.join(' ')]));
     else if (row.outputGroup === 'duplicates' && duplicates) await put(duplicates, recordOf(row, options, [warnings]));

@@ -40,6 +40,7 @@ export const bureauPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
 
   route(app, E.getInputFields, S.getInputFields, ({ query }, call) => M.getInputFields(deps, caller(call), query));
   route(app, E.putInputFields, S.putInputFields, (input, call) => Settings.putInputFields(deps, caller(call), input));
+  route(app, E.putEncoding, S.putEncoding, (input, call) => Settings.putEncoding(deps, caller(call), input));
   route(app, E.getFileSuppression, S.getFileSuppression, ({ query }, call) => M.getFileSuppression(deps, caller(call), query));
   route(app, E.putFileSuppression, S.putFileSuppression, (input, call) => Settings.putFileSuppression(deps, caller(call), input));
   route(app, E.putDedupeSettings, S.putDedupeSettings, (input, call) => Settings.putDedupeSettings(deps, caller(call), input));

@@ -1,4 +1,4 @@
-import { suppressionTypeKeys, type FileResults } from '../../../contract/bureau/entities';
+import { fileEncodingNames, suppressionTypeKeys, type FileEncoding, type FileResults } from '../../../contract/bureau/entities';
 import { utcDate } from '../../platform/clock';
 import { dedupeLevels, outputGroups, suppressionTypeInfo } from './catalogue';
 
@@ -30,7 +30,7 @@ export function barChart(title: string, bars: readonly Bar[]): string {
 
 const colours = { good: '#1b7f3b', changed: '#2f6fb5', bad: '#b3261e', neutral: '#6b6f76', warn: '#b86e00' };
 
-export type SummaryFacts = { fileName: string; madeAt: number; dedupeLevel: string | null; usePAF: boolean; outputGroupIds: readonly number[] };
+export type SummaryFacts = { fileName: string; madeAt: number; dedupeLevel: string | null; usePAF: boolean; outputGroupIds: readonly number[]; encoding?: FileEncoding };
 
 export function summaryPage(results: FileResults, facts: SummaryFacts): string {
   const r = results;
@@ -41,7 +41,12 @@ export function summaryPage(results: FileResults, facts: SummaryFacts): string {
     ['Records in the cleansed file', n(r.outputRecordCount)],
     ['Matched or corrected', pct(coded.matched + coded.updated, r.inputRecordCount - r.errorCount)],
     ['Records that could not be read', n(r.errorCount)],
+    ...(r.warningCount ? [['Records cleansed with a warning', n(r.warningCount)] as [string, string]] : []),
   ];
+  const encoding = fileEncodingNames[facts.encoding ?? 'utf-8'];
+  const warned = r.warningCount
+    ? `<p class="warn">${n(r.warningCount)} ${r.warningCount === 1 ? 'record was' : 'records were'} cleansed with a warning: a character that could not be read as ${esc(encoding)} was replaced with \uFFFD, or a field longer than 1 MB was cut. The Warnings column of the output files says which. If the file's letters look wrong, choose its encoding on the mapping page and create the results again.</p>`
+    : '';
   const charts = [
     barChart('Address coding', [
       { label: 'Matched as given', value: coded.matched, colour: colours.good },
@@ -77,11 +82,13 @@ h1{font-size:1.6rem;margin:0 0 .25rem}p.sub{margin:0 0 1.5rem;color:#4a4f57}
 .tile{background:#fff;border-radius:8px;padding:1rem;box-shadow:0 1px 2px #0002}.tile b{display:block;font-size:1.8rem}
 figure{background:#fff;border-radius:8px;padding:1rem;margin:0 0 1rem;box-shadow:0 1px 2px #0002}
 figcaption{font-weight:600;margin-bottom:.5rem}svg text{font-size:14px;fill:#1d1f23}
+p.warn{background:#fff4e0;border-left:4px solid #b86e00;padding:.75rem 1rem}
 table{border-collapse:collapse;background:#fff}td,th{padding:.3rem .8rem;border-bottom:1px solid #ddd;text-align:left}
 </style></head><body><main>
 <h1>Address cleanse summary</h1>
-<p class="sub">${esc(facts.fileName)} · made ${utcDate(facts.madeAt)} · reference addresses ${facts.usePAF ? 'used (PAF)' : 'not used'} · deduplication ${esc(level)}</p>
+<p class="sub">${esc(facts.fileName)} · made ${utcDate(facts.madeAt)} · read as ${esc(encoding)} · reference addresses ${facts.usePAF ? 'used (PAF)' : 'not used'} · deduplication ${esc(level)}</p>
 <section class="tiles">${tiles.map(([label, value]) => `<div class="tile"><b>${value}</b>${esc(label)}</div>`).join('')}</section>
+${warned}
 ${charts.join('\n')}
 <figure><figcaption>Fields corrected by matching</figcaption>${
     updates.length ? `<table><tr><th>Field</th><th>Records</th></tr>${updates.map(([f, v]) => `<tr><td>${esc(f)}</td><td>${n(v)}</td></tr>`).join('')}</table>` : '<p>No field needed correcting.</p>'

@@ -134,10 +134,10 @@ export async function runResults(deps: BureauDeps, data: ResultsJob, meta?: Pick
     const stats = emptyStats();
     work = await mkdtemp(join(tmpdir(), `bureau-results-${file.id}-`));
     const names = file.input_fields.map((f) => f.name);
-    const written = await writeOutputs(cleanse(rows, settings, stats), work, { groups: file.output_groups, inputNames: names, separateFile: file.separate_file });
+    const written = await writeOutputs(cleanse(rows, settings, stats), work, { groups: file.output_groups, inputNames: names, separateFile: file.separate_file, encoding: file.encoding });
     const results: FileResults = fileResults(stats);
     const madeAt = secondsOf(deps.clock);
-    const summary = summaryPage(results, { fileName: file.name, madeAt: data.queuedAt, dedupeLevel: file.dedupe_level, usePAF: file.use_paf, outputGroupIds: file.output_groups });
+    const summary = summaryPage(results, { fileName: file.name, madeAt: data.queuedAt, dedupeLevel: file.dedupe_level, usePAF: file.use_paf, outputGroupIds: file.output_groups, encoding: file.encoding });
     // The run's zip goes under the job's own id: a retry of the job writes the same bytes over it.
     const zip = await deps.fileStorage.writeFile(data.runId, zipOf(written, summary, new Date(data.queuedAt * 1000)));
     const recorded = await deps.db.transaction().execute(async (trx) => {

@@ -2,13 +2,14 @@ import type { Readable } from 'node:stream';
 import type { InputField } from '../../../contract/bureau/entities';
 import { fileLimitMessages, fileLimits, testSampleLines } from '../../../contract/shared/bureau';
 import { splitLines, type PhysicalLine } from '../../engines/cleanse/lines';
+import { detectEncoding, utf8Of, type FileEncoding } from '../../engines/cleanse/encoding';
 import { applyTemplate, autoMap, columnSignature } from '../../engines/cleanse/mapping';
 import { MAX_SPAN, parseDelimited, type ParseItem, type ParseMeta } from '../../engines/cleanse/parse';
 import { detectDelimiter, detectHeader, endsInQuote, measureRecord, sampleEvenly, type Delimiter } from '../../engines/cleanse/shape';
 import { badRequest } from '../../errors';
 
-// Reading an uploaded file for POST /files (spec section 9): the first chunk is read with the
-// engine (delimiter, header), up to 300 records are sampled evenly from it as the free test's file,
+// Reading an uploaded file for POST /files (spec section 9): the first chunk's encoding is detected
+// (or the customer's choice taken) and its text read with the engine (delimiter, header), up to 300 records are sampled evenly from it as the free test's file,
 // the rows are counted by streaming the whole file, and the columns are mapped. Every record of the
 // first chunk is measured against fileLimits before anything splits it into fields, so a file past
 // them is refused before the heavy work starts. This runs in a worker thread (uploadReader.ts): it
@@ -111,11 +112,15 @@ async function collect(items: AsyncIterable<ParseItem>): Promise<ParseItem[]> {
 }
 
 export type FirstChunk = {
+  /** The encoding the file is read in: the one asked for, else the one detected. */
+  encoding: FileEncoding;
+  /** The encoding detected from the first chunk. */
+  detectedEncoding: FileEncoding;
   delimiter: Delimiter;
   hasHeader: boolean;
   header: string[] | null;
   columns: number;
-  /** The test sample's text: the header (when there is one) and up to 300 records taken evenly. */
+  /** The test sample's text (as UTF-8 whatever the file's encoding): the header (when there is one) and up to 300 records taken evenly. */
   sampleText: string;
   sampleRows: number;
   /** The first two data rows: row1 and row2 of the mapping. */
@@ -127,10 +132,13 @@ export type FirstChunk = {
 };
 
 /** Reads the first chunk: 400 for an empty or binary file, or one past fileLimits. */
-export async function readFirstChunk(first: { bytes: Buffer; whole: boolean }, given: { delimiter?: Delimiter; hasHeader?: boolean }): Promise<FirstChunk> {
-  if (!first.bytes.toString('utf8').replace(/^\uFEFF/, '').trim()) throw badRequest(fileMessages.empty);
-  if (looksBinary(first.bytes)) throw badRequest(fileMessages.binary);
-  const { delimiter, records } = await recordsOf(first.bytes, first.whole, (lines) => given.delimiter ?? detectDelimiter(lines));
+export async function readFirstChunk(first: { bytes: Buffer; whole: boolean }, given: { delimiter?: Delimiter; hasHeader?: boolean; encoding?: FileEncoding }): Promise<FirstChunk> {
+  const detectedEncoding = detectEncoding(first.bytes, first.whole);
+  const encoding = given.encoding ?? detectedEncoding;
+  const bytes = utf8Of(first.bytes, encoding, first.whole);
+  if (!bytes.toString('utf8').replace(/^\uFEFF/, '').trim()) throw badRequest(fileMessages.empty);
+  if (looksBinary(bytes)) throw badRequest(fileMessages.binary);
+  const { delimiter, records } = await recordsOf(bytes, first.whole, (lines) => given.delimiter ?? detectDelimiter(lines));
   const hasHeader = given.hasHeader ?? detectHeader(records.slice(0, 20).map((r) => r.split(delimiter).map((c) => c.replace(/^"|"$/g, ''))));
   const body = hasHeader ? records.slice(1) : records;
   const sampled = sampleEvenly(body, testSampleLines);
@@ -143,6 +151,8 @@ export async function readFirstChunk(first: { bytes: Buffer; whole: boolean }, g
   const header = seen.meta?.header ?? null;
   const columns = seen.meta?.columns ?? 0;
   return {
+    encoding,
+    detectedEncoding,
     delimiter,
     hasHeader,
     header,
@@ -156,12 +166,12 @@ export async function readFirstChunk(first: { bytes: Buffer; whole: boolean }, g
 }
 
 /** The checks of fileLimits alone over a first chunk (a test file given with the upload): 400 past them. */
-export async function checkFirstChunk(first: { bytes: Buffer; whole: boolean }, delimiter: Delimiter): Promise<void> {
-  await recordsOf(first.bytes, first.whole, () => delimiter);
+export async function checkFirstChunk(first: { bytes: Buffer; whole: boolean }, delimiter: Delimiter, encoding: FileEncoding): Promise<void> {
+  await recordsOf(utf8Of(first.bytes, encoding, first.whole), first.whole, () => delimiter);
 }
 
 /** Records in the whole file (rows and malformed records, the header not counted), read as a stream. */
-export async function countRecords(stream: AsyncIterable<Uint8Array>, options: { delimiter: Delimiter; hasHeader: boolean }) {
+export async function countRecords(stream: AsyncIterable<Uint8Array>, options: { delimiter: Delimiter; hasHeader: boolean; encoding: FileEncoding }) {
   let rows = 0;
   let errors = 0;
   for await (const item of parseDelimited(stream, options)) {

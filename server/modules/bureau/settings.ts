@@ -7,8 +7,11 @@ import type { BureauFilesTable } from '../../db/bureauSchema';
 import { badRequest, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import { acceptOutputGroups, dedupeLevelOf, defaultSuppression, suppressionGroupsOf } from './catalogue';
-import { ukMaf, uploadMessages } from './create';
-import { assertChangeable, delimiterOf, fileView, ownFile, type BureauCaller, type BureauDeps } from './files';
+import { readFile, storeSample, ukMaf, uploadMessages } from './create';
+import { mappingFor } from './sample';
+import type { FileEncoding } from '../../engines/cleanse/encoding';
+import { sampleOptionsOf } from './cleanse';
+import { assertChangeable, fileView, ownFile, type BureauCaller, type BureauDeps } from './files';
 import * as Q from './queries';
 import { parseDelimited } from '../../engines/cleanse/parse';
 
@@ -60,7 +63,7 @@ async function sampleRows(deps: BureauDeps, file: Q.FileRow, hasHeader: boolean)
   if (!sample) throw notFound('The test sample of this file is no longer kept: upload the file again');
   const seen: { header: string[] | null } = { header: null };
   const rows: string[][] = [];
-  for await (const item of parseDelimited(sample.stream, { delimiter: delimiterOf(file.delimiter), hasHeader, onMeta: (m) => (seen.header = m.header) })) {
+  for await (const item of parseDelimited(sample.stream, { ...sampleOptionsOf(file), hasHeader, onMeta: (m) => (seen.header = m.header) })) {
     if (item.kind === 'row') rows.push(item.fields);
     if (rows.length === 2) break;
   }
@@ -100,6 +103,57 @@ export function putInputFields(deps: BureauDeps, caller: BureauCaller, input: { 
     },
     'ready',
   );
+}
+
+/**
+ * The file read again in another encoding (the mapping page's choice): its sample, columns, header,
+ * delimiter and record count as that encoding reads them. The reading (the whole file, in a worker)
+ * is done before the row is locked; a new test sample the server made replaces the old one. When
+ * the columns are still the same the mapping is kept (with the new sample rows); otherwise the
+ * file is mapped again and waits for the mapping to be confirmed.
+ */
+export async function putEncoding(deps: BureauDeps, caller: BureauCaller, input: { query: FileQuery; body: { encoding: FileEncoding } }) {
+  const file = await ownFile(deps.db, caller.actor, input.query.fileId);
+  await assertChangeable(deps, file);
+  const { encoding } = input.body;
+  const given = file.test_encoding !== null && file.test_upload_id !== null ? { id: file.test_upload_id } : null;
+  const read = await readFile(deps, file.account_id, { upload: { id: file.upload_id }, given, encoding, exceptFileId: file.id });
+  const { chunk, counted } = read;
+  const sample = given ? null : await storeSample(deps, caller, file.account_id, file.name, chunk.sample);
+  const same = chunk.signature === file.column_signature;
+  let old: string | null = null;
+  try {
+    const view = await changeSettings(
+      deps,
+      caller,
+      input.query,
+      (locked) => {
+        old = sample ? locked.test_upload_id : null;
+        return {
+          encoding,
+          delimiter: chunk.delimiter,
+          has_header: chunk.hasHeader,
+          row_count: counted.records,
+          progress_total: counted.records,
+          column_signature: chunk.signature,
+          input_fields: JSON.stringify(same ? mappingFor(chunk, locked.input_fields) : read.inputFields),
+          template_file_id: same ? locked.template_file_id : (read.template?.id ?? null),
+          ...(sample ? { test_upload_id: sample, test_row_count: chunk.sampleRows, test_encoding: null } : { test_encoding: encoding }),
+        };
+      },
+      same ? undefined : 'mapping',
+    );
+    if (old) await removeUpload(deps, old);
+    return view;
+  } catch (error) {
+    if (sample) await removeUpload(deps, sample);
+    throw error;
+  }
+}
+
+async function removeUpload(deps: BureauDeps, id: string) {
+  await Q.deleteUploads(deps.db, [id]);
+  await deps.fileStorage.delete(id);
 }
 
 /** The columns' new types and orders; a column left out keeps its mapping. */

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Worker } from 'node:worker_threads';
+import type { FileEncoding } from '../../engines/cleanse/encoding';
 import type { Delimiter } from '../../engines/cleanse/shape';
 import { badRequest } from '../../errors';
 import { startTsWorker } from '../../platform/tsWorker';
@@ -16,9 +17,9 @@ import type { FirstChunk } from './sample';
 // and kept: starting one loads the engine through tsx, about a second.
 
 export type ReadJob =
-  | { kind: 'file'; chunkBytes: number; delimiter?: Delimiter; hasHeader?: boolean }
+  | { kind: 'file'; chunkBytes: number; delimiter?: Delimiter; hasHeader?: boolean; encoding?: FileEncoding }
   /** A test file given with the upload: its first chunk checked against fileLimits only. */
-  | { kind: 'test'; chunkBytes: number; delimiter: Delimiter };
+  | { kind: 'test'; chunkBytes: number; delimiter: Delimiter; encoding: FileEncoding };
 
 /** What POST /files keeps of the first chunk: the sample as bytes. */
 export type ReadChunk = Omit<FirstChunk, 'sampleText'> & { sample: Uint8Array };
@@ -151,12 +152,12 @@ function answerOf<T extends ReadAnswer['type']>(answer: ReadAnswer, type: T): Ex
 }
 
 /** Reads an upload for POST /files (sample.ts, in a worker): its first chunk and its record count; 400 for a file refused. */
-export async function readUpload(file: Readable, options: { chunkBytes: number; delimiter?: Delimiter; hasHeader?: boolean }) {
+export async function readUpload(file: Readable, options: { chunkBytes: number; delimiter?: Delimiter; hasHeader?: boolean; encoding?: FileEncoding }) {
   const { chunk, counted } = answerOf(await read(file, { kind: 'file', ...options }), 'read');
   return { chunk, counted };
 }
 
 /** Checks the first chunk of a test file given with an upload against fileLimits (in a worker); 400 past them. */
-export async function checkTestFile(file: Readable, options: { chunkBytes: number; delimiter: Delimiter }): Promise<void> {
+export async function checkTestFile(file: Readable, options: { chunkBytes: number; delimiter: Delimiter; encoding: FileEncoding }): Promise<void> {
   answerOf(await read(file, { kind: 'test', ...options }), 'checked');
 }

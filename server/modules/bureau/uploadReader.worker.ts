@@ -49,7 +49,7 @@ async function run(task: number, job: ReadJob) {
     const bytes = Buffer.concat(head, length);
     const first = { bytes: bytes.subarray(0, job.chunkBytes), whole: length <= job.chunkBytes };
     if (job.kind === 'test') {
-      await checkFirstChunk(first, job.delimiter);
+      await checkFirstChunk(first, job.delimiter, job.encoding);
       post({ type: 'checked' });
       return;
     }
@@ -58,7 +58,7 @@ async function run(task: number, job: ReadJob) {
       yield bytes;
       yield* source;
     };
-    const counted = await countRecords(whole(), { delimiter: chunk.delimiter, hasHeader: chunk.hasHeader });
+    const counted = await countRecords(whole(), { delimiter: chunk.delimiter, hasHeader: chunk.hasHeader, encoding: chunk.encoding });
     // The sample goes back as bytes of its own, moved rather than copied.
     const sample = new TextEncoder().encode(chunk.sampleText);
     const { sampleText: _, ...read } = chunk;

@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { useSelector } from '@xstate/react';
-import { mappingTypes, type MappingType } from '../../../contract/shared/bureau';
+import { fileEncodingNames, fileEncodings, mappingTypes, type FileEncoding, type MappingType } from '../../../contract/shared/bureau';
 import { formatDate } from '../../shared/format';
 import { Spinner } from '../../shared/Spinner';
 import { useFilePage } from './useFilePage';
@@ -7,7 +8,8 @@ import './bureau.css';
 
 // /file/{fileId}/updatefields: each column with its two sample rows and what it holds (auto-mapped by
 // the server); the user corrects the types and the order of lines of one type, or copies the mapping
-// of an earlier file with the same columns.
+// of an earlier file with the same columns. The page says which text encoding the file was read in
+// (detected by the server) and lets the user read it again in another when its letters look wrong.
 
 const typeLabels: Record<MappingType, string> = { name: 'Name', organisation: 'Organisation', address: 'Address line', town: 'Town', county: 'County', postcode: 'Postcode', ignore: 'Ignore' };
 
@@ -25,7 +27,8 @@ export default function MappingPage() {
     );
   }
   if (!fields || !mapping) return <Spinner />;
-  const busy = s.matches({ mapping: 'saving' });
+  const rereading = s.matches({ mapping: 'rereading' });
+  const busy = s.matches({ mapping: 'saving' }) || rereading;
   const change = (inputOrder: number, patch: { mappingType?: MappingType; mappingOrder?: number }) =>
     actor.send({ type: 'user.map', mapping: { ...mapping, inputFields: mapping.inputFields.map((f) => (f.inputOrder === inputOrder ? { ...f, ...patch } : f)) } });
   return (
@@ -40,6 +43,15 @@ export default function MappingPage() {
           </button>
         </p>
       ))}
+      <EncodingChoice
+        key={fields.encoding}
+        read={fields.encoding}
+        detected={fields.detectedEncoding}
+        replaced={fields.inputFields.some((f) => `${f.name}${f.row1}${f.row2}`.includes('\uFFFD'))}
+        busy={busy}
+        rereading={rereading}
+        onChoose={(encoding) => actor.send({ type: 'user.readAs', encoding })}
+      />
       <label className="bureau__check">
         <input type="checkbox" checked={mapping.hasHeader} disabled={busy} onChange={(e) => actor.send({ type: 'user.map', mapping: { ...mapping, hasHeader: e.target.checked } })} /> The first row holds the column names
       </label>
@@ -76,5 +88,34 @@ export default function MappingPage() {
         {busy ? 'Saving...' : 'Save and choose the properties'}
       </button>
     </section>
+  );
+}
+
+/** Which encoding the file was read in, and a choice of another to read it again in. */
+function EncodingChoice(props: { read: FileEncoding; detected: FileEncoding; replaced: boolean; busy: boolean; rereading: boolean; onChoose: (e: FileEncoding) => void }) {
+  const { read, detected, replaced, busy, rereading, onChoose } = props;
+  const [choice, setChoice] = useState<FileEncoding>(read);
+  return (
+    <form
+      className="bureau__encoding"
+      aria-label="Text encoding"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onChoose(choice);
+      }}
+    >
+      <p data-testid="encoding-read">
+        Read as <strong>{fileEncodingNames[read]}</strong>
+        {read === detected ? ' (detected from the file).' : ` (your choice; the file looked like ${fileEncodingNames[detected]}).`}
+      </p>
+      {replaced ? <p className="upload__error" data-testid="encoding-replaced">Some characters could not be read as {fileEncodingNames[read]} and show as {'\uFFFD'}.</p> : null}
+      <label htmlFor="encoding-choice">If letters such as é or £ look wrong in the rows below, read the file as</label>
+      <div className="bureau__encoding-row">
+        <select id="encoding-choice" value={choice} disabled={busy} onChange={(e) => setChoice(fileEncodings.find((x) => x === e.target.value) ?? read)}>
+          {fileEncodings.map((e) => <option key={e} value={e}>{fileEncodingNames[e]}</option>)}
+        </select>
+        <button type="submit" className="button" disabled={busy || choice === read}>{rereading ? 'Reading the file again...' : 'Read again'}</button>
+      </div>
+    </form>
   );
 }

@@ -71,6 +71,9 @@ export function fileWithEffects(deps: FileDeps) {
       saveFields: fromPromise(async ({ input: { fileId, mapping } }) => {
         await api.call(bureau.putInputFields, { query: { fileId }, body: mapping }, { action: 'save input fields' });
       }),
+      readAs: fromPromise(async ({ input: { fileId, encoding } }) => {
+        await api.call(bureau.putEncoding, { query: { fileId }, body: { encoding } }, { action: 'read the file again' });
+      }),
       loadSettings: fromPromise(async ({ input }) => {
         const data = await loadSettings(api, input.fileId);
         levels = data.options.dedupeLevels;

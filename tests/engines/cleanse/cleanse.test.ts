@@ -38,6 +38,20 @@ describe('mapping', () => {
     expect(autoMap(null, rows).map((f) => f.mappingType)).toEqual(['name', 'address', 'address', 'town', 'postcode']);
     expect(autoMap(null, [['1 George St', 'SYDNEY', 'NSW', '2000']], 'australia').map((f) => f.mappingType)).toEqual(['address', 'town', 'county', 'postcode']);
   });
+  it('maps the filled one of two columns of one kind: an empty Locality never takes Town from the real town column', () => {
+    const header = ['Name', 'Address 1', 'Address 2', 'Locality', 'Town', 'County', 'Postcode', 'Postal code'];
+    const rows = Array.from({ length: 20 }, (_, i) => [`Person ${i}`, `${i + 1} Church Road`, '', '', i % 2 ? 'CANNOCK' : 'STAFFORD', 'Staffordshire', '', `WS11 ${i % 10}AA`]);
+    const m = autoMap(header, rows);
+    expect(m.map((f) => [f.name, f.mappingType, f.mappingOrder])).toEqual([
+      ['Name', 'name', 1], ['Address 1', 'address', 1], ['Address 2', 'address', 2], ['Locality', 'ignore', 0],
+      ['Town', 'town', 1], ['County', 'county', 1], ['Postcode', 'ignore', 0], ['Postal code', 'postcode', 1],
+    ]);
+    // Both filled: the one with more values wins, the first on a tie.
+    const some = rows.map((r, i) => [...r.slice(0, 3), i < 5 ? 'Upper Mill' : '', ...r.slice(4)]);
+    expect(autoMap(header, some).filter((f) => f.mappingType === 'town').map((f) => f.name)).toEqual(['Town']);
+    const both = rows.map((r) => [...r.slice(0, 3), 'Upper Mill', ...r.slice(4)]);
+    expect(autoMap(header, both).filter((f) => f.mappingType === 'town').map((f) => f.name)).toEqual(['Locality']);
+  });
   it('signs columns so a saved mapping is offered again for the same columns', () => {
     expect(columnSignature(['Post Code', 'Town'], 2, ',')).toBe(columnSignature(['post_code', 'TOWN'], 2, ';'));
     expect(columnSignature(['Postcode', 'Town'], 2, ',')).not.toBe(columnSignature(['Town', 'Postcode'], 2, ','));

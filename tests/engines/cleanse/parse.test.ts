@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { MAX_FIELD, MAX_SPAN, parseDelimited, type ParseItem, type ParseMeta } from '../../../server/engines/cleanse/parse';
 import { detectDelimiter, detectHeader, measureRecord, sampleEvenly } from '../../../server/engines/cleanse/shape';
+import { detectEncoding } from '../../../server/engines/cleanse/encoding';
 
 /** The text (or bytes) in chunks of `size` bytes, as an upload would arrive. */
 async function* chunks(data: string | Uint8Array, size = 7): AsyncGenerator<Buffer> {
@@ -96,6 +97,30 @@ describe('delimited files', () => {
     const { rows, errors } = await read(bytes, 5);
     expect(errors).toEqual([]);
     expect(rows.map((r) => [r.fields[1], r.issues])).toEqual([['Caf\uFFFD', ['invalidUtf8']], ['Café', []]]);
+  });
+  it('reads a file in its encoding, pieces cut anywhere (inside a character too); a character it cannot read is replaced and flagged', async () => {
+    const text = 'name,spend (£)\nÉmile,€5 – “ok”\nZoë,£3\n';
+    const expected = [['Émile', '€5 – “ok”'], ['Zoë', '£3']];
+    const cp1252 = Buffer.from([...text].map((c) => ({ '€': 0x80, '–': 0x96, '“': 0x93, '”': 0x94 })[c] ?? c.charCodeAt(0)));
+    const le = Buffer.from(`\uFEFF${text}`, 'utf16le');
+    const be = Buffer.from(le).swap16();
+    const noBom = Buffer.from(text, 'utf16le');
+    for (const [bytes, encoding] of [[cp1252, 'windows-1252'], [le, 'utf-16le'], [be, 'utf-16be'], [noBom, 'utf-16le'], [Buffer.from(`\uFEFF${text}`), 'utf-8'], [Buffer.from(text), 'utf-8']] as const) {
+      expect(detectEncoding(bytes), encoding).toBe(encoding);
+      for (const size of [1, 3, 7]) {
+        const { rows, meta } = await read(bytes, size, { encoding });
+        expect(meta?.header, `${encoding} in pieces of ${size}`).toEqual(['name', 'spend (£)']);
+        expect(rows.map((r) => [r.fields, r.issues]), `${encoding} in pieces of ${size}`).toEqual(expected.map((f) => [f, []]));
+      }
+    }
+    // A first chunk cut inside a UTF-8 character is still UTF-8.
+    expect(detectEncoding(Buffer.from('a,é').subarray(0, 3), false)).toBe('utf-8');
+    expect(detectEncoding(Buffer.from('a,é').subarray(0, 3), true)).toBe('windows-1252');
+    // Half a UTF-16 pair, and a byte Windows-1252 leaves undefined: replaced, the line flagged.
+    const lone = Buffer.concat([Buffer.from('a,b\nc,', 'utf16le'), Buffer.from([0x00, 0xd8]), Buffer.from('d\ne,f\n', 'utf16le')]);
+    expect((await read(lone, 5, { encoding: 'utf-16le', hasHeader: false })).rows.map((r) => [r.fields, r.issues])).toEqual([[['a', 'b'], []], [['c', '\uFFFDd'], ['invalidUtf8']], [['e', 'f'], []]]);
+    const undefinedByte = Buffer.from([0x61, 0x2c, 0x81, 0x0a, 0x62, 0x2c, 0xe9, 0x0a]);
+    expect((await read(undefinedByte, 3, { encoding: 'windows-1252', hasHeader: false })).rows.map((r) => [r.fields, r.issues])).toEqual([[['a', '\uFFFD'], ['invalidUtf8']], [['b', 'é'], []]]);
   });
   it('cuts a field over 1 MB and flags the row; a 1 MB field is kept whole', async () => {
     const big = 'x'.repeat(MAX_FIELD + 10);

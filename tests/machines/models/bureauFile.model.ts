@@ -24,6 +24,7 @@ const events = {
   'user.retry': [{ type: 'user.retry' }],
   'user.map': [{ type: 'user.map', mapping: mapped }],
   'user.saveMapping': [{ type: 'user.saveMapping' }],
+  'user.readAs': [{ type: 'user.readAs', encoding: 'utf-8' }],
   'user.useTemplate': [{ type: 'user.useTemplate', templateFileId: 12 }, { type: 'user.useTemplate', templateFileId: 99 }],
   'user.set': [{ type: 'user.set', settings: changed }],
   'user.saveSettings': [{ type: 'user.saveSettings' }],
@@ -58,6 +59,7 @@ export const bureauFileModel = defineModel({
     },
     loadFields: { done: [fields], error: new Error('Failed to load input fields') },
     saveFields: { done: [undefined], error: new Error('Failed to save input fields: Map at least one column') },
+    readAs: { done: [undefined], error: new Error('Failed to read the file again: Choose one of the encodings listed') },
     loadSettings: { done: [settingsData], error: new Error('Failed to load settings') },
     saveSettings: { done: [undefined], error: new Error('Failed to save settings: Choose a reference file') },
     loadTest: { done: [testResults], error: new Error('Failed to load test results') },
@@ -99,7 +101,9 @@ export const bureauFileModel = defineModel({
         }
         if (step.event.type === 'user.map') assert.deepEqual(s.context.mapping, mapped);
         if (step.previous?.matches({ mapping: 'saving' })) assert.ok(s.context.error, 'the refusal shows on the page');
+        if (step.previous?.matches({ mapping: 'rereading' })) assert.equal(s.context.error, 'Failed to read the file again: Choose one of the encodings listed');
       },
+      'mapping.rereading': (_s, step) => invokedOnce(step, 'readAs', { fileId, encoding: 'utf-8' }),
       'mapping.saving': (s, step) => {
         invokedOnce(step, 'saveFields', { fileId, mapping: s.context.mapping });
         if (step.event.type === 'user.useTemplate') assert.equal(s.context.mapping?.templateFileId, 12, 'only a template the server offered');

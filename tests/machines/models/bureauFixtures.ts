@@ -5,6 +5,8 @@ import type { FieldsData, FileSettings, SettingsData } from '../../../machines/b
 export const fields: FieldsData = {
   delimiter: ',',
   hasHeader: true,
+  encoding: 'windows-1252',
+  detectedEncoding: 'windows-1252',
   inputFields: [
     { name: 'Name', row1: 'Mr J Smith', row2: 'Ms A Jones', mappingType: 'name', mappingOrder: 1, inputOrder: 0 },
     { name: 'Address 1', row1: '10 Downing Street', row2: '1 High Street', mappingType: 'address', mappingOrder: 1, inputOrder: 1 },
