@@ -2,6 +2,7 @@ import { Fragment, useState } from 'react';
 import { useNavigate, useLoaderData, useRouter, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { can } from '../../../../contract/shared/access';
+import { ApiFailure } from '../../../api/client';
 import { usePortal } from '../../../app/PortalContext';
 import { AccountSwitcher } from '../../../shared/AccountSwitcher';
 import { downloadCsv } from '../../../shared/csv';
@@ -42,6 +43,8 @@ export default function TokensPage() {
   const me = useSelector(portal.session, (s) => s.context.user);
   const { run, busy, done } = useGroupAction({ refreshGroups: false });
   const [asking, setAsking] = useState<Asking>(null);
+  /** The server's refusal of the token form's last try: the form says it under its fields. */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const { account, organisation, tokens, audit, now } = data;
 
@@ -59,14 +62,24 @@ export default function TokensPage() {
 
   const api = tokensApi(portal.api);
   const owner = can(me, account, 'own');
-  const close = () => setAsking(null);
+  const close = () => {
+    setAsking(null);
+    setRefusal(null);
+  };
   const closeExport = () => void navigate({ to: '/administration/tokens', search: {} });
-  // The dialog closes once the server agreed, and stays open (under the Error modal) if not.
-  const act = (label: string, change: () => Promise<unknown>) =>
+  // The form closes once the server agreed, and stays open with the refusal under its fields if not.
+  const save = (label: string, change: () => Promise<unknown>) => {
+    setRefusal(null);
     run(label, async () => {
-      await change();
+      try {
+        await change();
+      } catch (error) {
+        if (error instanceof ApiFailure) setRefusal(error.detail);
+        throw error;
+      }
       close();
     });
+  };
   const live = new Set(tokens.map((t) => t.id));
   const chosen = [...selected].filter((id) => live.has(id));
   const toggle = (id: number) => setSelected((s) => (s.has(id) ? new Set([...s].filter((x) => x !== id)) : new Set([...s, id])));
@@ -254,14 +267,20 @@ export default function TokensPage() {
       </section>
 
       {asking?.kind === 'create' && (
-        <TokenFormDialog busy={busy} onCancel={close} onSubmit={({ token, password }) => act(`${token.tag.trim()} is created.`, () => api.create(account.id, token, password))} />
+        <TokenFormDialog
+          busy={busy}
+          refusal={refusal}
+          onCancel={close}
+          onSubmit={({ token, password }) => save(`${token.tag.trim()} is created.`, () => api.create(account.id, token, password))}
+        />
       )}
       {asking?.kind === 'edit' && (
         <TokenFormDialog
           token={asking.token}
           busy={busy}
+          refusal={refusal}
           onCancel={close}
-          onSubmit={({ token }) => act(`${token.tag.trim()} is saved.`, () => api.update(asking.token.id, token))}
+          onSubmit={({ token }) => save(`${token.tag.trim()} is saved.`, () => api.update(asking.token.id, token))}
         />
       )}
       {asking?.kind === 'bulk' && <BulkDialog count={chosen.length} busy={busy} onCancel={close} onSubmit={(change) => bulk(`${plural(chosen.length)} changed.`, change)} />}
