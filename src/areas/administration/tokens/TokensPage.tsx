@@ -17,6 +17,7 @@ import { ExportTokenDialog } from './ExportTokenDialog';
 import { BulkDialog, TokenFormDialog } from './TokenForm';
 import { actionText, capText, exportBlock, expiryText, isExpired, rangesText, referrerText, shortServiceLabels, tokenCsvRows, typeText } from './tokenText';
 import { tokensApi, type Token } from './tokensApi';
+import '../../../shared/stackedTable.css';
 import './tokens.css';
 
 /** A host name that may wrap after its dots (never inside a label). */
@@ -154,7 +155,7 @@ export default function TokensPage() {
             </button>
           </div>
           <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="tokens-table-title" id={targets.table}>
-            <table className="table tokens-table" aria-labelledby="tokens-table-title">
+            <table className="table table--stack tokens-table" aria-labelledby="tokens-table-title">
               <thead>
                 <tr>
                   <th scope="col">
@@ -179,10 +180,10 @@ export default function TokensPage() {
                       <th scope="row" id={`token-${t.id}`}>
                         {t.tag}
                       </th>
-                      <td>
+                      <td data-label="Status">
                         <span className={`badge badge--${t.locked ? 'warning' : expired ? 'muted' : 'ok'}`}>{t.locked ? 'Locked' : expired ? 'Expired' : 'Active'}</span>
                       </td>
-                      <td>
+                      <td data-label="Actions">
                         <div className="table__actions tokens-table__actions">
                           <button type="button" className="link-button" aria-describedby={`token-${t.id}`} onClick={() => setAsking({ kind: 'edit', token: t })}>
                             Edit
@@ -209,22 +210,22 @@ export default function TokensPage() {
                           <DeleteControl id={`delete-token-${t.id}`} what="token" name={t.tag} compact act={() => api.remove(t.id)} done={() => void router.invalidate()} />
                         </div>
                       </td>
-                      <td>{typeText[t.type]}</td>
-                      <td className="tokens-table__list">
+                      <td data-label="Type">{typeText[t.type]}</td>
+                      <td className="tokens-table__list" data-label="IP ranges">
                         {t.ipRange.length ? t.ipRange.map((r) => <span key={r}>{r}</span>) : rangesText(t.ipRange)}
                       </td>
-                      <td className="tokens-table__referrer">{breakAtDots(referrerText(t.referrer))}</td>
-                      <td className="nowrap">{expiryText(t.expiry)}</td>
-                      <td className="tokens-table__list nowrap">
+                      <td className="tokens-table__referrer" data-label="Referrer">{breakAtDots(referrerText(t.referrer))}</td>
+                      <td className="nowrap" data-label="Expiry">{expiryText(t.expiry)}</td>
+                      <td className="tokens-table__list nowrap" data-label="Created / updated">
                         <span>{formatDate(t.createTimestamp)}</span>
                         <span>{formatDate(t.updateTimestamp)}</span>
                       </td>
-                      <td className="tokens-table__list">
+                      <td className="tokens-table__list" data-label="Services">
                         {t.services.map((sv) => (
                           <span key={sv}>{shortServiceLabels[sv]}</span>
                         ))}
                       </td>
-                      <td className="num">{capText(t.dailyCap)}</td>
+                      <td className="num" data-label="Daily cap">{capText(t.dailyCap)}</td>
                     </tr>
                   );
                 })}
