@@ -64,7 +64,7 @@ test.describe('on a phone', () => {
     await page.goto('/portal/reporting/tokens');
     const totals = page.getByRole('table', { name: 'Clicks per token' });
     await everyRowShows(totals, ['Status', 'Clicks', 'Detail']);
-    await onScreen(totals.getByRole('cell', { name: longTag, exact: true }), 'the long tag');
+    await onScreen(totals.locator('td[data-label="Token tag"]', { hasText: longTag }), 'the long tag');
     await noSidewaysScroll(page);
   });
 
