@@ -7,7 +7,7 @@ import { hashPassword } from './modules/users/passwords';
 import { seedCatalogue } from './seedCatalogue';
 import { seedLeads } from './seedLeads';
 import { seedShop } from './seedShop';
-import { seedTokensAndUsage } from './seedUsage';
+import { addDemoTokens, demoTokens, seedTokensAndUsage } from './seedUsage';
 
 export const demoPassword = 'Demo-Password-1';
 
@@ -86,7 +86,7 @@ const demoGroups: DemoGroup[] = [
 
 const seedLockKey = 7_246_002;
 /** Raised whenever demoUsers or demoGroups grow; a demo database seeded before catches up once. */
-export const demoSeedVersion = 6;
+export const demoSeedVersion = 7;
 /** The seed version that added the catalogue, subscriptions and bundles (seedCatalogue.ts). */
 const catalogueSince = 3;
 /** The seed version that added API tokens and the usage history made by the meter (seedUsage.ts). */
@@ -95,6 +95,8 @@ const tokensSince = 4;
 const shopSince = 5;
 /** The seed version that added the lead options and Northwind Partners' leads (seedLeads.ts). */
 const leadsSince = 6;
+/** The seed version that added Acme UK's token with the longest tag a token may have (seedUsage.ts). */
+const longTagSince = 7;
 const versionKey = 'demo_seed_version';
 
 /**
@@ -190,13 +192,15 @@ export async function seedDemo(db: Db, now = Math.floor(Date.now() / 1000)): Pro
       for (const group of demoGroups) await ensureGroup(group, null, null, version);
     }
     if (previousVersion < catalogueSince) await seedCatalogue(trx, now, ids.get('admin@example.com') ?? null);
+    const owners = new Map(
+      ['Acme UK', 'Acme Australia'].map((name) => [name, ids.get('owner@example.com')!] as const)
+        .concat(['Northwind Retail UK', 'Northwind Retail AU'].map((name) => [name, ids.get('partner@example.com')!] as const)),
+    );
     if (previousVersion < tokensSince) {
-      const owners = new Map(
-        ['Acme UK', 'Acme Australia'].map((name) => [name, ids.get('owner@example.com')!] as const)
-          .concat(['Northwind Retail UK', 'Northwind Retail AU'].map((name) => [name, ids.get('partner@example.com')!] as const)),
-      );
       // The history is metered only with a fresh catalogue: bundles seeded before have theirs.
       await seedTokensAndUsage(trx, now, owners, previousVersion < catalogueSince);
+    } else if (previousVersion < longTagSince) {
+      await addDemoTokens(trx, now, owners, demoTokens.filter((t) => (t.since ?? tokensSince) > previousVersion));
     }
     if (previousVersion < shopSince) await seedShop(trx, now, { ownerId: ids.get('owner@example.com') ?? null, memberId: ids.get('member@example.com') ?? null });
     if (previousVersion < leadsSince) await seedLeads(trx, now, { partnerId: ids.get('partner@example.com') ?? null, salesId: ids.get('sales@example.com') ?? null });

@@ -32,7 +32,12 @@ type SeedToken = {
   /** Where its calls come from, as the meter checks them. */
   ip?: string;
   page?: string;
+  /** The demo seed version that added it (4 when absent: the tokens' own version). */
+  since?: number;
 };
+
+/** A tag of 60 characters with no space, the most a tag may have: pages must wrap it, not widen. */
+export const longDemoTag = 'acme-uk-erp-connector-eu-west-2-production-primary-node-0001';
 
 export const demoTokens: SeedToken[] = [
   { account: 'Acme UK', tag: 'Website checkout', type: 'browser', services: ['addresslookup', 'autocomplete'], referrer: '*.acme.example', page: 'https://www.acme.example/checkout' },
@@ -43,6 +48,7 @@ export const demoTokens: SeedToken[] = [
   { account: 'Acme Australia', tag: 'AU website', type: 'browser', services: ['addresslookup', 'autocomplete'], referrer: '*.acme.example.com.au', page: 'https://shop.acme.example.com.au/' },
   { account: 'Acme Australia', tag: 'AU back office', type: 'server', services: ['addresslookup', 'email'], ipRanges: ['203.0.113.128/25'], ip: '203.0.113.200' },
   { account: 'Northwind Retail UK', tag: 'Store tills', type: 'server', services: ['addresslookup'], ipRanges: ['192.0.2.0/24'], dailyCap: 2_000, ip: '192.0.2.10' },
+  { account: 'Acme UK', tag: longDemoTag, type: 'server', services: ['addresslookup', 'bankcode'], ipRanges: ['203.0.113.64/26'], since: 7 },
   { account: 'Northwind Retail UK', tag: 'Northwind web', type: 'browser', services: ['addresslookup', 'autocomplete'], referrer: '*.northwind.example', page: 'https://northwind.example/' },
 ];
 
@@ -95,17 +101,37 @@ function split(total: number, shares: Source[]): number[] {
  * demo subscriptions (only on a fresh catalogue: an older demo database keeps its own history).
  */
 export async function seedTokensAndUsage(trx: Trx, now: number, ownerIds: Map<string, number>, withHistory: boolean): Promise<void> {
-  const accounts = new Map<string, number>();
-  const accountId = async (name: string) => {
-    if (!accounts.has(name)) {
-      const row = await trx.selectFrom('groups').select('id').where('name', '=', name).where('type', '=', 'account').executeTakeFirst();
-      accounts.set(name, row?.id ?? 0);
-    }
-    return accounts.get(name)!;
-  };
+  const accountId = accountIdIn(trx);
 
+  const tokenIds = await addDemoTokens(trx, now, ownerIds, demoTokens, accountId);
+
+  if (withHistory) await meterHistory(trx, now, accountId, tokenIds, ownerIds);
+
+  // Alerts at 50, 80 and 100 % on Acme UK's address lookup, set after the history so none is marked yet.
+  const alertAccount = await accountId('Acme UK');
+  const alertPlan = await trx.selectFrom('plans').select('id').where('name', '=', 'Address Lookup UK').executeTakeFirst();
+  if (alertAccount && alertPlan) {
+    await trx
+      .insertInto('usage_alerts')
+      .values({ account_id: alertAccount, plan_id: alertPlan.id, thresholds: [50, 80, 100], updated_at: now, updated_by: ownerIds.get('Acme UK') ?? null })
+      .onConflict((oc) => oc.columns(['account_id', 'plan_id']).doNothing())
+      .execute();
+  }
+
+  // Without a history the locks are made here; with one, meterHistory made them on their day.
+  await lockTokens(trx, now, Number.POSITIVE_INFINITY, accountId, tokenIds, ownerIds);
+}
+
+/** Adds the demo tokens of `tokens` that the account does not have (by tag); answers every one's id. */
+export async function addDemoTokens(
+  trx: Trx,
+  now: number,
+  ownerIds: Map<string, number>,
+  tokens: readonly SeedToken[],
+  accountId: (name: string) => Promise<number> = accountIdIn(trx),
+): Promise<Map<string, number>> {
   const tokenIds = new Map<string, number>();
-  for (const t of demoTokens) {
+  for (const t of tokens) {
     const account = await accountId(t.account);
     if (!account) continue;
     const found = await trx.selectFrom('tokens').select('id').where('account_id', '=', account).where('tag', '=', t.tag).where('deleted_at', 'is', null).executeTakeFirst();
@@ -143,21 +169,19 @@ export async function seedTokensAndUsage(trx: Trx, now: number, ownerIds: Map<st
     }
   }
 
-  if (withHistory) await meterHistory(trx, now, accountId, tokenIds, ownerIds);
+  return tokenIds;
+}
 
-  // Alerts at 50, 80 and 100 % on Acme UK's address lookup, set after the history so none is marked yet.
-  const alertAccount = await accountId('Acme UK');
-  const alertPlan = await trx.selectFrom('plans').select('id').where('name', '=', 'Address Lookup UK').executeTakeFirst();
-  if (alertAccount && alertPlan) {
-    await trx
-      .insertInto('usage_alerts')
-      .values({ account_id: alertAccount, plan_id: alertPlan.id, thresholds: [50, 80, 100], updated_at: now, updated_by: ownerIds.get('Acme UK') ?? null })
-      .onConflict((oc) => oc.columns(['account_id', 'plan_id']).doNothing())
-      .execute();
-  }
-
-  // Without a history the locks are made here; with one, meterHistory made them on their day.
-  await lockTokens(trx, now, Number.POSITIVE_INFINITY, accountId, tokenIds, ownerIds);
+/** The id of the demo account of this name (0 when there is none), looked up once. */
+function accountIdIn(trx: Trx) {
+  const accounts = new Map<string, number>();
+  return async (name: string) => {
+    if (!accounts.has(name)) {
+      const row = await trx.selectFrom('groups').select('id').where('name', '=', name).where('type', '=', 'account').executeTakeFirst();
+      accounts.set(name, row?.id ?? 0);
+    }
+    return accounts.get(name)!;
+  };
 }
 
 /** Locks each demo token whose lock falls before `until` (seconds) and is not locked yet, as an owner would, with its audit row. */

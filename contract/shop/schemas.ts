@@ -72,7 +72,7 @@ export const paymentDetailsCall = { query: accountIdQuery, response: paymentDeta
 /** PUT /payment/cap ?accountId (ours): the monthly cap on automatic renewals, tax included; null removes it. */
 export const setMonthlyCap = {
   query: accountIdQuery,
-  body: z.object({ monthlyCap: z.number().int('The cap is whole minor units (pence or cents)').min(0, 'The cap cannot be negative').max(1_000_000_000_00).nullable() }).strict(),
+  body: z.object({ monthlyCap: z.number().int('The cap is whole minor units (pence or cents)').min(0, 'The cap cannot be negative').max(1_000_000_000_00, 'The cap is too large: at most 1,000,000,000.00 (100,000,000,000 pence or cents)').nullable() }).strict(),
   response: paymentDetails,
 } satisfies CallShape;
 /** GET /payment/generate ?accountId: the gateway's page that saves (or replaces) the card; the browser redirects there. */

@@ -8,7 +8,8 @@ import { exportedToken, token, tokenAuditEntry } from './entities';
 
 // Calls of spec section 7, Tokens, served by the user server under /api/users. Owners of the account
 // (or of a group above it) and staff read and manage; exporting is for the account's owners only.
-// Each field's message names what is wrong; the server adds the field's name (ipRange.0: ...).
+// Each field's message names what is wrong; the server adds the field's name (ipRange: ...), and the
+// token form checks what is typed with the same schemas, so both say it in the same words.
 
 export const parentIdQuery = z.object({ parentId: id });
 export const tokenIdQuery = z.object({ id });
@@ -49,7 +50,9 @@ const services = z
   .min(1, 'Choose at least one service')
   .transform((list) => [...new Set(list)]);
 
-const dailyCap = z.number().int('A daily cap is a whole number of clicks').min(1, 'A daily cap is at least 1 click').max(1_000_000_000).nullable();
+/** The largest daily cap a token takes. */
+export const maxDailyCap = 1_000_000_000;
+const dailyCap = z.number().int('A daily cap is a whole number of clicks').min(1, 'A daily cap is at least 1 click').max(maxDailyCap, `A daily cap is at most ${maxDailyCap.toLocaleString('en-GB')} clicks`).nullable();
 
 const tokenFields = {
   tag,

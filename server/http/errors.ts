@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
 import { authErrorStatusHeader } from '../../contract/shared/http';
-import type { ErrorBody } from '../../contract/http';
+import { issueField, type ErrorBody } from '../../contract/http';
 import { AppError } from '../errors';
 
 const fastifyMessages: Record<string, [number, string]> = {
@@ -30,7 +30,12 @@ function valueAt(data: unknown, path: string[]): unknown {
   );
 }
 
-/** One human sentence per invalid field, naming it: "email: Enter a valid email address". */
+/**
+ * One human sentence per invalid field, keyed by the field's own name: "email: Enter a valid email
+ * address". The key is the name a form field has (the SPA puts the sentence under it), never the
+ * schema's path: a field inside a wrapping object (token.tag) is its own name (tag), and an item of
+ * a list is counted in the sentence ("ipRange: ... (item 2)").
+ */
 export function describeValidation(
   issues: ZodFastifySchemaValidationError[],
   context: string | undefined,
@@ -39,7 +44,7 @@ export function describeValidation(
   const data = context && sources[context] ? sources[context](request) : undefined;
   const lines = issues.map((issue) => {
     const path = issue.instancePath.split('/').filter(Boolean);
-    const field = path.join('.');
+    const { field, item } = issueField(path);
     const params = issue.params as {
       expected?: string;
       maximum?: number;
@@ -67,7 +72,8 @@ export function describeValidation(
     } else if (issue.keyword === 'too_small' && text.startsWith('Too small')) {
       text = `Must be at least ${params.minimum}`;
     }
-    return field ? `${field}: ${text}` : text;
+    const which = item === null ? '' : ` (item ${item})`;
+    return field ? `${field}: ${text}${which}` : `${text}${which}`;
   });
   return [...new Set(lines)].join('; ');
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './stackedTable.css';
 
 /** One column: its header and what each row shows in it. */
 export type Column<Row> = {
@@ -11,7 +12,8 @@ export type Column<Row> = {
 
 /**
  * The table of search results and of a group's users: named by its heading (`labelledBy`), one row
- * per result, or `empty` when there is none.
+ * per result, or `empty` when there is none. `stack` makes it a stacked table (stackedTable.css): on
+ * a phone each row is a block of lines labelled with the column headers, so no column is off-screen.
  */
 export function ResultTable<Row extends { id: number | string }>({
   labelledBy,
@@ -19,6 +21,7 @@ export function ResultTable<Row extends { id: number | string }>({
   rows,
   empty,
   footer,
+  stack = false,
 }: {
   labelledBy: string;
   columns: ReadonlyArray<Column<Row> | false>;
@@ -26,12 +29,13 @@ export function ResultTable<Row extends { id: number | string }>({
   empty: ReactNode;
   /** A last row under the others (totals), one cell per shown column; the first is its row header. */
   footer?: readonly ReactNode[];
+  stack?: boolean;
 }) {
   if (rows.length === 0) return <p className="muted">{empty}</p>;
   const shown = columns.filter((c): c is Column<Row> => c !== false);
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-labelledby={labelledBy}>
-      <table className="table" aria-labelledby={labelledBy}>
+      <table className={stack ? 'table table--stack' : 'table'} aria-labelledby={labelledBy}>
         <thead>
           <tr>
             {shown.map((c) => (
@@ -45,7 +49,7 @@ export function ResultTable<Row extends { id: number | string }>({
           {rows.map((row) => (
             <tr key={row.id}>
               {shown.map((c) => (
-                <td key={c.header} id={c.cellId?.(row)} className={c.className}>
+                <td key={c.header} id={c.cellId?.(row)} className={c.className} data-label={stack ? c.header : undefined}>
                   {c.cell(row)}
                 </td>
               ))}
@@ -61,7 +65,7 @@ export function ResultTable<Row extends { id: number | string }>({
                     {cell}
                   </th>
                 ) : (
-                  <td key={i} className={shown[i]?.className}>
+                  <td key={i} className={shown[i]?.className} data-label={stack ? shown[i]?.header : undefined}>
                     {cell}
                   </td>
                 ),
@@ -85,6 +89,7 @@ export function ResultSection<Row extends { id: number | string }>({
   columns: ReadonlyArray<Column<Row> | false>;
   rows: readonly Row[];
   empty: ReactNode;
+  stack?: boolean;
 }) {
   const titleId = `${id}-title`;
   return (

@@ -1,11 +1,15 @@
 // Money typed by a person: major units (pounds, dollars) with at most two decimals, kept as integer
 // minor units (pence, cents) as the server keeps every price (contract/shared/catalogue.ts).
 
+/** The largest amount typed: nine digits of pounds or dollars. */
+export const maxMajorUnits = '999,999,999.99';
+
 /** Why a typed amount is not a price, or null; `what` names the field in the message. */
 export function majorUnitsProblem(text: string, what = 'A price'): string | null {
   const trimmed = text.trim();
   if (!trimmed) return `${what} is required`;
   if (trimmed.startsWith('-')) return `${what} cannot be negative`;
+  if (/^\d{10,}(\.\d*)?$/.test(trimmed)) return `${what} is too large: at most ${maxMajorUnits}`;
   return /^\d{1,9}(\.\d{1,2})?$/.test(trimmed) ? null : `${what} is an amount with at most 2 decimals, such as 12.50`;
 }
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db';
 import { seedDemo } from '../../server/seed';
-import { historyDays } from '../../server/seedUsage';
+import { historyDays, longDemoTag } from '../../server/seedUsage';
 import { freshDb, query } from './harness';
 
 let db: Db;
@@ -109,5 +109,22 @@ describe('the demo tokens and usage history', () => {
     expect(await seedDemo(db, now)).toBe(false);
     const [after] = await rows<{ n: number }>('select sum(clicks)::int as n from usage_daily');
     expect(after).toEqual(before);
+  });
+
+  it('gives Acme UK a token tagged with 60 characters and no space, and adds it once to a demo database seeded before it', async () => {
+    const long = async () => rows<{ tag: string }>(`select t.tag from tokens t join groups g on g.id = t.account_id where g.name = 'Acme UK' and length(t.tag) = 60 and t.deleted_at is null`);
+    expect(await long()).toEqual([{ tag: longDemoTag }]);
+    expect(longDemoTag).toMatch(/^\S{60}$/);
+    // A demo database of the version before: the token is added, nothing else comes back or changes.
+    await query(db, `delete from token_audit where token_tag = $1`, [longDemoTag]);
+    await query(db, `delete from tokens where tag = $1`, [longDemoTag]);
+    await query(db, `update tokens set deleted_at = $1 where tag = 'CRM sync'`, [now]);
+    await query(db, `update settings set value = '6' where key = 'demo_seed_version'`);
+    const [before] = await rows<{ n: number }>('select count(*)::int as n from tokens');
+    expect(await seedDemo(db, now)).toBe(true);
+    expect(await long()).toEqual([{ tag: longDemoTag }]);
+    const [after] = await rows<{ n: number }>('select count(*)::int as n from tokens');
+    expect(after.n).toBe(before.n + 1);
+    expect(await rows(`select tag from tokens where tag = 'CRM sync' and deleted_at is null`)).toEqual([]);
   });
 });

@@ -170,6 +170,11 @@ describe('billing history and access', () => {
     const capped = await call(h, shop.owner, plans('PUT', '/payment/cap', { accountId: shop.ukAccount }, { monthlyCap: 50_000 }));
     expect(capped.body.monthlyCap).toBe(50_000);
     expect((await call(h, shop.owner, plans('PUT', '/payment/cap', { accountId: shop.ukAccount }, { monthlyCap: -1 }))).status).toBe(400);
+    // A huge cap is refused for being too large, with the limit, not for its decimals.
+    expect((await call(h, shop.owner, plans('PUT', '/payment/cap', { accountId: shop.ukAccount }, { monthlyCap: 1e15 }))).body).toEqual({
+      statusCode: 400,
+      msg: 'monthlyCap: The cap is too large: at most 1,000,000,000.00 (100,000,000,000 pence or cents)',
+    });
 
     // A new card through the setup page: confirmed when the owner comes back to the details.
     const page = await call(h, shop.owner, plans('GET', '/payment/generate', { accountId: shop.ukAccount }));

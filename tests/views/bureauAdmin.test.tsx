@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { helpTipsDisabledKey } from '../../contract/shared/helpTips';
 import { blockedMessages } from '../../contract/shared/messages';
 import { costLines, perUnit } from '../../src/areas/administration/addresscleanse/costText';
-import { priceBody, fieldsOf, serverProblems } from '../../src/areas/administration/addresscleanse/priceForm';
+import { priceBody, fieldsOf, priceServerProblems } from '../../src/areas/administration/addresscleanse/priceForm';
 import { idList, jobTotals } from '../../src/areas/administration/addresscleanse/reportText';
 import type { Group } from '../../contract/groups/entities';
 import { acmeTrading, at } from './servicesFixtures';
@@ -246,7 +246,7 @@ describe('the price arithmetic', () => {
   });
 
   it('splits the server\'s message by the fields it names', () => {
-    expect(serverProblems('basePrice: Must be at most 100000000; The cost type does not exist')).toEqual({ problems: { basePrice: 'Must be at most 100000000' }, rest: 'The cost type does not exist' });
+    expect(priceServerProblems('basePrice: Must be at most 100000000; The cost type does not exist')).toEqual({ problems: { basePrice: 'Must be at most 100000000' }, rest: 'The cost type does not exist' });
   });
 
   it('tells the price in force from one scheduled', () => {

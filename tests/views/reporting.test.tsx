@@ -224,10 +224,18 @@ describe('/reporting/summary', () => {
     expect(usageCalls('/account/plans/usage')).toHaveLength(1);
   });
 
-  it('drops a range in the URL that is not a real day for the default', async () => {
-    renderApp('/portal/reporting/summary?from=2025-02-31&period=yearly');
-    await screen.findByRole('table', { name: 'Subscriptions' });
-    expect(Object.fromEntries(usageCalls('/account/plans/usage')[0].url.searchParams)).toMatchObject({ period: 'monthly', fromDate: String(d('2025-04-01')) });
+  it('says a date in the URL that is not a date is not one, asking nothing of the server; a period that is not one is the default', async () => {
+    renderApp('/portal/reporting/summary?from=2025-02-31&to=2025-06-30&period=yearly');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The from date in this page\'s address, “31/02/2025”, is not a date: choose the dates below (dd/mm/yyyy) and Apply.',
+    );
+    expect(screen.queryByText(/range ends before it starts/)).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Subscriptions' })).toBeNull();
+    expect(usageCalls('/account/plans/usage')).toHaveLength(0);
+    cleanup();
+    renderApp('/portal/reporting/tokens?to=soon');
+    expect((await screen.findByRole('alert')).textContent).toBe('The to date in this page\'s address, “soon”, is not a date: choose the dates below (dd/mm/yyyy) and Apply.');
+    expect(usageCalls('/account/tokens/allusage')).toHaveLength(0);
   });
 
   it('has a help tour whose tips all find their targets', () => {

@@ -147,9 +147,9 @@ describe('creating and changing tokens', () => {
     expect(screen.getByRole('status').textContent).toBe('Checkout is created.');
   });
 
-  it('shows the server\'s refusal of a malformed range in the Error modal and keeps the form', async () => {
-    const msg = 'token.ipRange.0: "10.0.0.0/33" is not an IPv4 or IPv6 network in CIDR form (such as 203.0.113.0/24 or 2001:db8::/32)';
-    const server = tokenServer([], [], { refuse: (c) => (c.method === 'POST' ? { status: 400, body: { msg, statusCode: 400 } } : undefined) });
+  it('says the server\'s refusal of a range under the IP ranges field, in its words, with no Error modal, and keeps the form', async () => {
+    const words = '"10.0.0.0/33" is not an IPv4 or IPv6 network in CIDR form (such as 203.0.113.0/24 or 2001:db8::/32)';
+    const server = tokenServer([], [], { refuse: (c) => (c.method === 'POST' ? { status: 400, body: { msg: `ipRange: ${words}`, statusCode: 400 } } : undefined) });
     renderApp('/portal/administration/tokens', server.handler);
     await user().click(await screen.findByRole('button', { name: 'Create token' }));
     const dialog = screen.getByRole('dialog', { name: 'Create an API token' });
@@ -157,9 +157,50 @@ describe('creating and changing tokens', () => {
     await user().type(within(dialog).getByLabelText('IP ranges'), '10.0.0.0/33');
     await user().type(within(dialog).getByLabelText('Your password'), 'Demo-Password-1');
     await user().click(within(dialog).getByRole('button', { name: 'Create token' }));
-    const error = await screen.findByRole('alertdialog', { name: 'Error' });
-    expect(error.textContent).toContain(`Failed to create the token: ${msg}`);
+    const ranges = within(dialog).getByLabelText('IP ranges');
+    await waitFor(() => expect(ranges.getAttribute('aria-invalid')).toBe('true'));
+    const under = document.getElementById('field-ipRange-error')!;
+    expect(under.textContent).toBe(words);
+    expect(ranges.getAttribute('aria-describedby')).toContain('field-ipRange-error');
+    expect(dialog.textContent).not.toContain('ipRange');
+    expect(screen.queryByRole('alertdialog', { name: 'Error' })).toBeNull();
     expect(screen.getByRole('dialog', { name: 'Create an API token' })).toBeTruthy();
+  });
+
+  it('says a taken tag under its field, and what names no field over the form', async () => {
+    let refusal = 'tag: A token tagged "Checkout" already exists on this account';
+    const server = tokenServer([], [], { refuse: (c) => (c.method === 'POST' ? { status: 409, body: { msg: refusal, statusCode: 409 } } : undefined) });
+    renderApp('/portal/administration/tokens', server.handler);
+    await user().click(await screen.findByRole('button', { name: 'Create token' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create an API token' });
+    await user().type(within(dialog).getByLabelText('Tag'), 'Checkout');
+    await user().type(within(dialog).getByLabelText('Your password'), 'Demo-Password-1');
+    await user().click(within(dialog).getByRole('button', { name: 'Create token' }));
+    await waitFor(() => expect(document.getElementById('field-tag-error')?.textContent).toBe('A token tagged "Checkout" already exists on this account'));
+    refusal = 'Tokens belong to accounts: choose an account';
+    await user().click(within(dialog).getByRole('button', { name: 'Create token' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('Tokens belong to accounts: choose an account'));
+    expect(document.getElementById('field-tag-error')).toBeNull();
+    expect(screen.queryByRole('alertdialog', { name: 'Error' })).toBeNull();
+  });
+
+  it('checks what is typed before sending it: each problem under its field, in the customer\'s words, and nothing sent', async () => {
+    renderApp('/portal/administration/tokens', tokenServer([]).handler);
+    await user().click(await screen.findByRole('button', { name: 'Create token' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create an API token' });
+    await user().type(within(dialog).getByLabelText('Tag'), '   ');
+    await user().click(within(dialog).getByLabelText('Address lookup'));
+    await user().type(within(dialog).getByLabelText('IP ranges'), `203.0.113.0/24\n${'1'.repeat(65)}`);
+    await user().type(within(dialog).getByLabelText('Daily cap'), '5000000000');
+    await user().click(within(dialog).getByRole('button', { name: 'Create token' }));
+    const under = (field: string) => document.getElementById(`field-${field}-error`)?.textContent;
+    await waitFor(() => expect(under('tag')).toBe('A tag is required'));
+    expect(under('services')).toBe('Choose at least one service');
+    expect(under('ipRange')).toBe('An IP range is at most 64 characters (line 2)');
+    expect(under('dailyCap')).toBe('A daily cap is at most 1,000,000,000 clicks');
+    expect(under('password')).toBe('Enter your password');
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Tag'));
+    expect(callsTo('POST', '/password')).toHaveLength(0);
   });
 
   it('edits a token with its values filled in and no password asked', async () => {

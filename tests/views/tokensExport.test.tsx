@@ -132,7 +132,8 @@ describe('Export settings for API', () => {
     expect(dialog.textContent).toContain('Authorization: Bearer $API_TOKEN');
     const address = within(dialog).getByRole('region', { name: 'Address lookup' });
     expect(address.textContent).toContain(`Base URL ${window.location.origin}/api/address`);
-    expect(address.textContent).toContain(`${window.location.origin}/api/address/json/PAF?q=10+Downing+Street%2C+London`);
+    expect(address.textContent).toContain(`${window.location.origin}/api/address/json/PAF?q=157+Church+Street%2C+Aberdeen+AB23+3BA`);
+    expect(address.textContent).toContain('costs 1 click');
     expect(within(dialog).getByRole('region', { name: 'Email validation' }).textContent).toContain('https://email.example.net/v1/verify');
     expect(within(dialog).getByRole('region', { name: 'Address autocomplete' }).textContent).toMatch(/\/autoc\/json\?dataset=(PAF|GNAF)&q=/);
     expect(within(dialog).getByRole('region', { name: 'Bank code validation (SOAP)' }).textContent).toContain('<SortCode>08-99-99</SortCode>');

@@ -28,13 +28,13 @@ export function normaliseIpRange(text: string): string | null {
   return `${network.toString()}/${prefix}`;
 }
 
-/** Every range normalised, duplicates dropped; 400 naming the first bad one ('token.ipRange.1: ...'). */
-export function normaliseIpRanges(ranges: readonly string[], field: string): string[] {
+/** Every range normalised, duplicates dropped; 400 naming the first bad one as typed ('ipRange: "10.0.0.0/33" is not ...'). */
+export function normaliseIpRanges(ranges: readonly string[]): string[] {
   const out: string[] = [];
-  for (const [i, text] of ranges.entries()) {
+  for (const text of ranges) {
     const range = normaliseIpRange(text);
     if (range === null) {
-      throw badRequest(`${field}.${i}: "${text.slice(0, 64)}" is not an IPv4 or IPv6 network in CIDR form (such as 203.0.113.0/24 or 2001:db8::/32)`);
+      throw badRequest(`ipRange: "${text.slice(0, 64)}" is not an IPv4 or IPv6 network in CIDR form (such as 203.0.113.0/24 or 2001:db8::/32)`);
     }
     if (!out.includes(range)) out.push(range);
   }

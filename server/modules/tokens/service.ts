@@ -24,7 +24,7 @@ export const tokenNotFound = () => notFound('Token not found');
 export const wrongPassword = 'password: The password is not correct';
 export const notAnAccount = 'Tokens belong to accounts: choose an account';
 export const browserNeedsReferrer = 'referrer: A browser token needs the host of the pages that call with it, such as *.example.com';
-export const pastExpiry = 'expiry: The expiry must be in the future, or 1970-01-01 (0) for none';
+export const pastExpiry = 'expiry: The expiry has passed: choose a day after today, or none for a token that never expires';
 export const duplicateTag = (tag: string) => `tag: A token tagged "${tag}" already exists on this account`;
 
 
@@ -148,7 +148,7 @@ export async function createToken(
   const { db } = deps;
   const accountId = input.query.parentId;
   const now = secondsOf(deps.clock);
-  const t = { ...input.body.token, ipRange: normaliseIpRanges(input.body.token.ipRange, 'token.ipRange') };
+  const t = { ...input.body.token, ipRange: normaliseIpRanges(input.body.token.ipRange) };
   await authoriseAccount(db, actor, accountId, 'manage');
   checkExpiry(t.expiry, now);
   checkReferrer(t);
@@ -190,7 +190,7 @@ export async function updateToken(
   input: { query: { id: number }; body: z.output<typeof tokenUpdate> },
 ): Promise<Token> {
   const now = secondsOf(deps.clock);
-  const body = { ...input.body, ...(input.body.ipRange && { ipRange: normaliseIpRanges(input.body.ipRange, 'ipRange') }) };
+  const body = { ...input.body, ...(input.body.ipRange && { ipRange: normaliseIpRanges(input.body.ipRange) }) };
   const row = await tagSafe(body.tag, () =>
     deps.db.transaction().execute(async (trx) => {
       const stored = await tokenToChange(trx, actor, input.query.id);
@@ -278,7 +278,7 @@ export async function bulkUpdateTokens(
   input: { query: { groupId: number }; body: z.output<typeof bulkBody> },
 ): Promise<Token[]> {
   const now = secondsOf(deps.clock);
-  const body = { ...input.body, ...(input.body.ipRange && { ipRange: normaliseIpRanges(input.body.ipRange, 'ipRange') }) };
+  const body = { ...input.body, ...(input.body.ipRange && { ipRange: normaliseIpRanges(input.body.ipRange) }) };
   const accountId = input.query.groupId;
   const ids = [...new Set(body.ids)];
   const rows = await deps.db.transaction().execute(async (trx) => {

@@ -97,6 +97,7 @@ export default function AccountAdmin() {
       <ResultSection
         id="users"
         title="Users"
+        stack
         rows={users}
         empty={`No users yet. Invite someone to work in this ${group.type}.`}
         columns={[

@@ -18,6 +18,7 @@ export function OrganisationAccounts({ group }: { group: GroupDetails }) {
     <ResultSection
       id="accounts"
       title="Accounts"
+      stack
       rows={accounts}
       empty={`${group.name} has no accounts yet.`}
       columns={[

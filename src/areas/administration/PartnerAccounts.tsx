@@ -54,6 +54,7 @@ export function PartnerAccounts({ accounts }: { accounts: readonly PartnerAccoun
         </div>
       </div>
       <ResultTable
+        stack
         labelledBy="partner-accounts-title"
         rows={rows}
         empty="No account under this partner has a subscription yet."

@@ -19,7 +19,7 @@ function selection(portal: Portal) {
 function context(portal: Portal, search: ReportSearch) {
   const now = nowSeconds();
   const params = parseReportSearch(search);
-  return { ...selection(portal), now, params, range: resolveRange(params, now), api: usageApi(portal.api) };
+  return { ...selection(portal), now, params, range: resolveRange(params, now, search), api: usageApi(portal.api) };
 }
 
 const dates = (r: ReturnType<typeof resolveRange>) => ({ fromDate: r.fromDate, toDate: r.toDate, period: r.period });

@@ -4,7 +4,8 @@ import type { ReportSearch } from '../../routing/params';
 import { utcDate } from '../../shared/charts/buckets';
 
 // The range of a report as the URL keeps it (?from=yyyy-mm-dd&to=yyyy-mm-dd&period=monthly), checked
-// with zod: a value that is not a real day or period is dropped for its default, never sent on.
+// with zod: a value that is not a real day or period is never sent on. A period, plan or tag that is
+// not one falls back to its default; a date that is not a date is said to be one, in the page's words.
 
 const day = 86_400;
 
@@ -42,13 +43,34 @@ export type ResolvedRange = {
   problem: string | null;
 };
 
-/** The last three months (this one included) by month, unless the URL says otherwise. */
-export function resolveRange(params: ReportParams, now: number): ResolvedRange {
+/** How a date of the URL is shown: 2026-02-31 as the page writes dates (31/02/2026), anything else as it is, shortened. */
+const asTyped = (text: string) => {
+  const parts = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text.trim());
+  return parts ? `${parts[3].padStart(2, '0')}/${parts[2].padStart(2, '0')}/${parts[1]}` : text.trim().slice(0, 30);
+};
+
+/** Why a from or to date of the URL cannot be used (it is not a date), or null. */
+export function urlDateProblem(search: Pick<ReportSearch, 'from' | 'to'>): string | null {
+  for (const which of ['from', 'to'] as const) {
+    const text = search[which];
+    if (text !== undefined && !isoDay.safeParse(text).success) {
+      return `The ${which} date in this page's address, “${asTyped(String(text))}”, is not a date: choose the dates below (dd/mm/yyyy) and Apply.`;
+    }
+  }
+  return null;
+}
+
+/**
+ * The last three months (this one included) by month, unless the URL says otherwise. A date of the
+ * URL that is not a date (`search`, as given) is the problem, before anything about the range.
+ */
+export function resolveRange(params: ReportParams, now: number, search: Pick<ReportSearch, 'from' | 'to'> = {}): ResolvedRange {
   const period = params.period ?? 'monthly';
   const today = bucketStart(now, 'daily');
   const fromDate = params.from ? secondsOfDay(params.from) : monthStart(now, 2);
   const toDate = params.to ? secondsOfDay(params.to) : today;
-  return { period, fromDate, toDate, snapped: snapRange(fromDate, toDate, period), problem: usageRangeProblem(fromDate, toDate, period) };
+  const problem = urlDateProblem(search) ?? usageRangeProblem(fromDate, toDate, period);
+  return { period, fromDate, toDate, snapped: snapRange(fromDate, toDate, period), problem };
 }
 
 /** "01/09/2026 to 30/11/2026": the snapped range with its last day inclusive, as the page prints it. */

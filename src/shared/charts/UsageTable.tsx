@@ -59,6 +59,7 @@ export function UsageTable<Row>({ id, title, columns, rows, rowKey, fileName, em
           cell: ({ row }: { row: Row }) => (c.cell ? c.cell(row) : show(c.value(row))),
           className: typeof (rows[0] === undefined ? '' : c.value(rows[0])) === 'number' ? 'num' : undefined,
         }))}
+        stack
         footer={totalLabel && rows.length > 0 ? columns.map((c, i) => (i === 0 ? totalLabel : c.total === undefined ? '' : show(c.total))) : undefined}
       />
     </section>

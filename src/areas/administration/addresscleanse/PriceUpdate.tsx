@@ -11,7 +11,7 @@ import { ResultTable } from '../../../shared/ResultTable';
 import { SubmitButton } from '../../../shared/SubmitButton';
 import { bureauAdminApi, type AdminCost, type CostBody } from './bureauAdminApi';
 import { basePrice, costState, historyOf, minorUnit, perUnit, startText } from './costText';
-import { fieldsOf, priceBody, priceFields, priceLabels, serverProblems, type PriceField, type PriceFields, type PriceProblems } from './priceForm';
+import { fieldsOf, priceBody, priceFields, priceLabels, priceServerProblems, type PriceField, type PriceFields, type PriceProblems } from './priceForm';
 import './bureauAdmin.css';
 
 const saveCost = createSubmissionMachine<CostBody, AdminCost>();
@@ -50,7 +50,7 @@ export default function PriceUpdate() {
   );
   const busy = useSelector(actor, isBusy);
   const failure = useSelector(actor, (s) => (s.matches('failed') ? s.context.error : undefined));
-  const refused = failure ? serverProblems(failure.replace(/^Failed to save the price: /, '')) : null;
+  const refused = failure ? priceServerProblems(failure.replace(/^Failed to save the price: /, '')) : null;
   const shown: PriceProblems = { ...refused?.problems, ...problems };
 
   const territory = cost.territory;

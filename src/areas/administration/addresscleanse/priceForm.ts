@@ -4,6 +4,7 @@ import { createCost } from '../../../../contract/bureau/schemas';
 import type { Territory } from '../../../../contract/shared/territory';
 import { dayOfText } from '../../../shared/dateRange';
 import { dateInputValue, secondsOfDateInput } from '../../../shared/format';
+import { issueProblems, serverProblems, type FieldProblems } from '../../../shared/fieldProblems';
 import { majorUnitsProblem, majorUnitsText, minorUnitsOf } from '../../../shared/money';
 import type { AdminCost, CostBody } from './bureauAdminApi';
 
@@ -13,7 +14,7 @@ import type { AdminCost, CostBody } from './bureauAdminApi';
 export const priceFields = ['basePrice', 'pricePerRecord', 'pricePerMatch', 'realPricePerRecord', 'realPricePerMatch', 'minRecCount', 'startDate'] as const;
 export type PriceField = (typeof priceFields)[number];
 export type PriceFields = Record<PriceField, string>;
-export type PriceProblems = Partial<Record<PriceField, string>>;
+export type PriceProblems = FieldProblems<PriceField>;
 
 /** The form filled with a price: money in pounds or dollars, per-record and per-match prices in pence or cents; the start left blank (now). */
 export const fieldsOf = (cost: AdminCost): PriceFields => ({
@@ -28,7 +29,6 @@ export const fieldsOf = (cost: AdminCost): PriceFields => ({
 
 /** A typed number: blank stays blank (required), anything else as Number reads it (NaN is refused by the schema). */
 const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
-const isField = (key: unknown): key is PriceField => priceFields.some((f) => f === key);
 
 /** The body of POST /admin/costs for the cost being replaced, or the problem of each field. */
 export function priceBody(cost: AdminCost, fields: PriceFields, now: number): { body: CostBody | null; problems: PriceProblems } {
@@ -66,29 +66,12 @@ export function priceBody(cost: AdminCost, fields: PriceFields, now: number): { 
     ...(startDate === undefined ? {} : { startDate }),
   };
   const parsed = createCost.body.safeParse(candidate);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if (isField(field)) problems[field] ??= issue.message;
-    }
-  }
+  if (!parsed.success) Object.assign(problems, { ...issueProblems(parsed.error.issues, priceFields), ...problems });
   return Object.keys(problems).length > 0 || !parsed.success ? { body: null, problems } : { body: parsed.data, problems };
 }
 
-/**
- * The server's refusal ("pricePerRecord: The price per record has at most four decimal places;
- * minRecCount: ...") as problems of the fields it names; what names no field stays whole.
- */
-export function serverProblems(detail: string): { problems: PriceProblems; rest: string | null } {
-  const problems: PriceProblems = {};
-  const rest: string[] = [];
-  for (const part of detail.split('; ')) {
-    const match = /^(\w+): (.+)$/.exec(part);
-    if (match && isField(match[1])) problems[match[1]] ??= match[2];
-    else if (part.trim()) rest.push(part);
-  }
-  return { problems, rest: rest.length > 0 ? rest.join('; ') : null };
-}
+/** The server's refusal ("pricePerRecord: The price per record has at most four decimal places; ...") by field. */
+export const priceServerProblems = (detail: string) => serverProblems(detail, priceFields);
 
 /** The labels of the form, in the territory's money. */
 export function priceLabels(territory: Territory): Record<PriceField, string> {

@@ -3,7 +3,7 @@ import type { RuntimeConfig } from '../../../../contract/config/entities';
 import type { Territory } from '../../../../contract/shared/territory';
 import { testCallHeaderLine, testCallWhat } from '../../../../contract/shared/testCalls';
 import { Dialog } from '../../../shared/Dialog';
-import { apiSettings, authHeader } from './apiSettings';
+import { apiSettings, authHeader, exampleCost } from './apiSettings';
 import { copiedText } from './ExportTokenDialog';
 
 // Export settings for API (the ellipsis menu): the account id, each service's base URL, the header
@@ -72,6 +72,7 @@ export function ApiSettingsDialog({
             <pre className="api-settings__example" tabIndex={0} aria-label={`Example request: ${s.label}`}>
               {s.example}
             </pre>
+            <p className="muted api-settings__cost">{exampleCost}</p>
             {copyButton(s.key, s.example, `the ${s.label} example`)}
           </section>
         ))}

@@ -2,6 +2,7 @@ import { Fragment, useState } from 'react';
 import { useNavigate, useLoaderData, useRouter, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { can } from '../../../../contract/shared/access';
+import { ApiFailure } from '../../../api/client';
 import { usePortal } from '../../../app/PortalContext';
 import { AccountSwitcher } from '../../../shared/AccountSwitcher';
 import { downloadCsv } from '../../../shared/csv';
@@ -16,6 +17,7 @@ import { ExportTokenDialog } from './ExportTokenDialog';
 import { BulkDialog, TokenFormDialog } from './TokenForm';
 import { actionText, capText, exportBlock, expiryText, isExpired, rangesText, referrerText, shortServiceLabels, tokenCsvRows, typeText } from './tokenText';
 import { tokensApi, type Token } from './tokensApi';
+import '../../../shared/stackedTable.css';
 import './tokens.css';
 
 /** A host name that may wrap after its dots (never inside a label). */
@@ -42,6 +44,8 @@ export default function TokensPage() {
   const me = useSelector(portal.session, (s) => s.context.user);
   const { run, busy, done } = useGroupAction({ refreshGroups: false });
   const [asking, setAsking] = useState<Asking>(null);
+  /** The server's refusal of the token form's last try: the form says it under its fields. */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const { account, organisation, tokens, audit, now } = data;
 
@@ -59,14 +63,24 @@ export default function TokensPage() {
 
   const api = tokensApi(portal.api);
   const owner = can(me, account, 'own');
-  const close = () => setAsking(null);
+  const close = () => {
+    setAsking(null);
+    setRefusal(null);
+  };
   const closeExport = () => void navigate({ to: '/administration/tokens', search: {} });
-  // The dialog closes once the server agreed, and stays open (under the Error modal) if not.
-  const act = (label: string, change: () => Promise<unknown>) =>
+  // The form closes once the server agreed, and stays open with the refusal under its fields if not.
+  const save = (label: string, change: () => Promise<unknown>) => {
+    setRefusal(null);
     run(label, async () => {
-      await change();
+      try {
+        await change();
+      } catch (error) {
+        if (error instanceof ApiFailure) setRefusal(error.detail);
+        throw error;
+      }
       close();
     });
+  };
   const live = new Set(tokens.map((t) => t.id));
   const chosen = [...selected].filter((id) => live.has(id));
   const toggle = (id: number) => setSelected((s) => (s.has(id) ? new Set([...s].filter((x) => x !== id)) : new Set([...s, id])));
@@ -141,7 +155,7 @@ export default function TokensPage() {
             </button>
           </div>
           <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="tokens-table-title" id={targets.table}>
-            <table className="table tokens-table" aria-labelledby="tokens-table-title">
+            <table className="table table--stack tokens-table" aria-labelledby="tokens-table-title">
               <thead>
                 <tr>
                   <th scope="col">
@@ -166,10 +180,10 @@ export default function TokensPage() {
                       <th scope="row" id={`token-${t.id}`}>
                         {t.tag}
                       </th>
-                      <td>
+                      <td data-label="Status">
                         <span className={`badge badge--${t.locked ? 'warning' : expired ? 'muted' : 'ok'}`}>{t.locked ? 'Locked' : expired ? 'Expired' : 'Active'}</span>
                       </td>
-                      <td>
+                      <td data-label="Actions">
                         <div className="table__actions tokens-table__actions">
                           <button type="button" className="link-button" aria-describedby={`token-${t.id}`} onClick={() => setAsking({ kind: 'edit', token: t })}>
                             Edit
@@ -196,22 +210,22 @@ export default function TokensPage() {
                           <DeleteControl id={`delete-token-${t.id}`} what="token" name={t.tag} compact act={() => api.remove(t.id)} done={() => void router.invalidate()} />
                         </div>
                       </td>
-                      <td>{typeText[t.type]}</td>
-                      <td className="tokens-table__list">
+                      <td data-label="Type">{typeText[t.type]}</td>
+                      <td className="tokens-table__list" data-label="IP ranges">
                         {t.ipRange.length ? t.ipRange.map((r) => <span key={r}>{r}</span>) : rangesText(t.ipRange)}
                       </td>
-                      <td className="tokens-table__referrer">{breakAtDots(referrerText(t.referrer))}</td>
-                      <td className="nowrap">{expiryText(t.expiry)}</td>
-                      <td className="tokens-table__list nowrap">
+                      <td className="tokens-table__referrer" data-label="Referrer">{breakAtDots(referrerText(t.referrer))}</td>
+                      <td className="nowrap" data-label="Expiry">{expiryText(t.expiry)}</td>
+                      <td className="tokens-table__list nowrap" data-label="Created / updated">
                         <span>{formatDate(t.createTimestamp)}</span>
                         <span>{formatDate(t.updateTimestamp)}</span>
                       </td>
-                      <td className="tokens-table__list">
+                      <td className="tokens-table__list" data-label="Services">
                         {t.services.map((sv) => (
                           <span key={sv}>{shortServiceLabels[sv]}</span>
                         ))}
                       </td>
-                      <td className="num">{capText(t.dailyCap)}</td>
+                      <td className="num" data-label="Daily cap">{capText(t.dailyCap)}</td>
                     </tr>
                   );
                 })}
@@ -254,14 +268,20 @@ export default function TokensPage() {
       </section>
 
       {asking?.kind === 'create' && (
-        <TokenFormDialog busy={busy} onCancel={close} onSubmit={({ token, password }) => act(`${token.tag.trim()} is created.`, () => api.create(account.id, token, password))} />
+        <TokenFormDialog
+          busy={busy}
+          refusal={refusal}
+          onCancel={close}
+          onSubmit={({ token, password }) => save(`${token.tag.trim()} is created.`, () => api.create(account.id, token, password))}
+        />
       )}
       {asking?.kind === 'edit' && (
         <TokenFormDialog
           token={asking.token}
           busy={busy}
+          refusal={refusal}
           onCancel={close}
-          onSubmit={({ token }) => act(`${token.tag.trim()} is saved.`, () => api.update(asking.token.id, token))}
+          onSubmit={({ token }) => save(`${token.tag.trim()} is saved.`, () => api.update(asking.token.id, token))}
         />
       )}
       {asking?.kind === 'bulk' && <BulkDialog count={chosen.length} busy={busy} onCancel={close} onSubmit={(change) => bulk(`${plural(chosen.length)} changed.`, change)} />}

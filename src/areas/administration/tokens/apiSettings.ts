@@ -18,10 +18,19 @@ export const authHeader = 'Authorization: Bearer $API_TOKEN';
 /** A dataset of the territory for the address lookup example (spec section 7: GET /json/{dataset}). */
 const addressDataset: Record<Territory, string> = { uk: 'PAF', australia: 'GNAF' };
 const bankDataset: Record<Territory, string> = { uk: 'BANK-UK', australia: 'BANK-AU' };
+/**
+ * What the examples look up: an address that is in the territory's reference data (the first street
+ * of the generated sample, server/engines/address/generate.ts, so in a full PAF or G-NAF file as
+ * much as in the demo's), a sort code and account of the bank tables, so each example answers with
+ * a result for the click it costs. tests/server/api-settings.test.ts runs every example.
+ */
 const sample: Record<Territory, { address: string; sortCode: string; account: string }> = {
-  uk: { address: '10 Downing Street, London', sortCode: '08-99-99', account: '66374958' },
-  australia: { address: '1 Martin Place, Sydney', sortCode: '062-000', account: '12345678' },
+  uk: { address: '157 Church Street, Aberdeen AB23 3BA', sortCode: '08-99-99', account: '66374958' },
+  australia: { address: '76 Darling Parade, ANU ACT 0200', sortCode: '062-000', account: '12345678' },
 };
+
+/** What each example costs, as the page says it: every call of a data-quality service is one click. */
+export const exampleCost = 'Each call, this example included, costs 1 click of your plan for the service.';
 
 export function absoluteUrl(base: string, origin: string): string {
   return new URL(base, origin.endsWith('/') ? origin : `${origin}/`).href.replace(/\/$/, '');

@@ -7,6 +7,7 @@ import { DeleteControl } from '../../../shared/DeleteControl';
 import { Dialog } from '../../../shared/Dialog';
 import { Field } from '../../../shared/Field';
 import { formatDate } from '../../../shared/format';
+import '../../../shared/stackedTable.css';
 
 // The account's files (GET /files) on /applications/addresscleanse: open one where its workflow
 // stands (the file page routes to mapping, properties, test or results), rename it in a dialog
@@ -54,7 +55,7 @@ export function FileList({ files }: { files: readonly FileSummary[] }) {
         </div>
       ) : (
         <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="bureau-files-title">
-          <table className="table bureau-files" aria-labelledby="bureau-files-title">
+          <table className="table table--stack bureau-files" aria-labelledby="bureau-files-title">
             <thead>
               <tr>
                 <th scope="col">Name</th>

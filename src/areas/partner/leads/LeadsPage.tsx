@@ -84,6 +84,7 @@ export default function LeadsPage() {
             )}
           </div>
           <ResultTable
+            stack
             labelledBy="leads-list-title"
             rows={leads}
             empty={status ? `No lead is ${leadStatusLabels[status].toLowerCase()}. Choose another status, or any status.` : 'No leads.'}
