@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCap } from '../../src/areas/administration/billing/billingText';
+import { parseCap } from '../../src/shared/billing/billingText';
 import { majorUnitsProblem } from '../../src/shared/money';
 
 // Money typed by a person (src/shared/money.ts): each refusal says what is wrong with the amount.
