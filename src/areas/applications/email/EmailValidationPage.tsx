@@ -11,6 +11,7 @@ import { emailCheckMachine, type EmailCheckContext } from '../../../../machines/
 import { serviceTokens } from '../../../api/serviceTokens';
 import { usePortal } from '../../../app/PortalContext';
 import { formatDateTime } from '../../../shared/format';
+import { clicksLeftText } from '../clicks';
 import { emailClicksLeft, type EmailClicks } from './load';
 import './email.css';
 
@@ -133,11 +134,7 @@ export default function EmailValidationPage() {
             </p>
           </div>
           <p className="email-page__clicks" aria-live="polite">
-            {clicks.known
-              ? clicks.subscriptions === 0
-                ? 'No email validation subscription'
-                : `${clicks.clicks.toLocaleString('en-GB')} clicks left`
-              : 'Clicks left are shown to the account’s owners'}
+            {clicksLeftText(clicks, 'email validation')}
           </p>
         </div>
         <form className="email-page__form" onSubmit={submit} noValidate>
