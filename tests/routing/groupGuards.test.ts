@@ -85,10 +85,10 @@ describe.each(all)('$role with $level access, partner $partner, territory $terri
   it('disallowReferrers: blocked when the partner subtype is referrer', () => {
     expect(check({ disallowReferrers: true })).toBe(partner === 'referrer' ? 'partnerType' : null);
   });
-  it('/partner/leads/*: owner, partner only, not referrers; /home/leads and /home/createlead: owner, partner only', () => {
+  it('/partner/leads/* and /home/leads, /home/createlead: owner, partner only, not referrers', () => {
     const owns = s.owner || s.staff ? null : 'account';
     expect(check(partnerLeadsRules)).toBe(partner === 'none' ? 'partnersOnly' : partner === 'referrer' ? 'partnerType' : owns);
-    expect(check(homeLeadsRules)).toBe(partner === 'none' ? 'partnersOnly' : owns);
+    expect(check(homeLeadsRules)).toBe(partner === 'none' ? 'partnersOnly' : partner === 'referrer' ? 'partnerType' : owns);
   });
   it('/leadadmin: super only', () => {
     expect(check(leadAdminRules)).toBe(role === 'super' ? null : 'notThroughAccount');
