@@ -177,8 +177,8 @@ function LookupPage({ userId, accountId, accountName, dataset }: { userId: numbe
     <div className="address-lookup">
       <h1>Address Lookup</h1>
       <p className="muted">
-        {dataset === 'uk' ? 'United Kingdom: Royal Mail PAF (sample data)' : 'Australia: G-NAF (sample data)'} for {accountName}. Each suggestion list and each
-        address shown takes one click.
+        {dataset === 'uk' ? 'United Kingdom: Royal Mail PAF (sample data)' : 'Australia: G-NAF (sample data)'} for {accountName}. Each suggestion list, each Find or
+        Show more and each suggestion chosen takes one click; an address Find listed and the label settings cost none.
       </p>
       <p className="address-lookup__clicks" data-testid="clicks-left" aria-live="polite">
         {clicks
