@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useLoaderData } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import * as E from '../../../../contract/email/endpoints';
 import type { ResponseOf } from '../../../../contract/endpoint';
@@ -10,6 +10,7 @@ import {
 import { emailCheckMachine, type EmailCheckContext } from '../../../../machines/emailCheck';
 import { serviceTokens } from '../../../api/serviceTokens';
 import { usePortal } from '../../../app/PortalContext';
+import { usePageActor } from '../../../app/usePageActor';
 import { formatDateTime } from '../../../shared/format';
 import { clicksLeftText } from '../clicks';
 import { emailClicksLeft, type EmailClicks } from './load';
@@ -85,7 +86,7 @@ export default function EmailValidationPage() {
   // What is typed: a form field's own value, not the page's state.
   const [email, setEmail] = useState('');
   const on = { service: 'email' as const, groupId: account?.id ?? 0 };
-  const actor = useActorRef(
+  const actor = usePageActor(
     emailCheckMachine.provide({
       actors: {
         verify: fromPromise(async ({ input }) => {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useLoaderData } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import * as N from '../../../../contract/name/endpoints';
 import type { NameResultBody } from '../../../../contract/name/entities';
@@ -8,6 +8,7 @@ import { maxNameInput, validateNameBody } from '../../../../contract/name/schema
 import { nameCheckMachine, type NameCheckContext } from '../../../../machines/nameCheck';
 import { serviceTokens } from '../../../api/serviceTokens';
 import { usePortal } from '../../../app/PortalContext';
+import { usePageActor } from '../../../app/usePageActor';
 import { clicksLeft, clicksLeftText, type ServiceClicks } from '../clicks';
 import { partLabels, verdictLabels, verdictMeanings } from './nameValidation';
 import './name.css';
@@ -80,7 +81,7 @@ export default function NameValidationPage() {
   // A name the service would refuse is said at the field, in the contract's words, and costs nothing.
   const [inputError, setInputError] = useState<string | null>(null);
   const on = { service: 'name' as const, groupId: account?.id ?? 0 };
-  const actor = useActorRef(
+  const actor = usePageActor(
     nameCheckMachine.provide({
       actors: {
         validate: fromPromise(async ({ input }) => {
