@@ -67,6 +67,18 @@ test('shows a page machine (emailCheck) of another tab live @uk-only', async ({ 
   await portal.close();
 });
 
+test('Fit shows the whole of the largest chart (bureauFile) inside the canvas @uk-only', async ({ page }) => {
+  await page.goto('/portal/visualiser?machine=bureauFile');
+  const chart = page.getByRole('img', { name: 'Statechart of bureauFile' });
+  await expect(chart).toBeVisible(drawn);
+  await expect(page.getByRole('button', { name: 'Fit' })).toHaveAttribute('aria-pressed', 'true');
+  const canvas = page.locator('.visualiser__canvas');
+  const fits = await canvas.evaluate((el) => ({ across: el.scrollWidth <= el.clientWidth + 1, down: el.scrollHeight <= el.clientHeight + 1 }));
+  expect(fits).toEqual({ across: true, down: true });
+  const [box, frame] = [await chart.boundingBox(), await canvas.boundingBox()];
+  expect(box!.x >= frame!.x - 1 && box!.x + box!.width <= frame!.x + frame!.width + 1).toBe(true);
+});
+
 test('lists the machines for the keyboard and draws each one @uk-only', async ({ page }) => {
   test.slow();
   await page.goto('/portal/visualiser');
