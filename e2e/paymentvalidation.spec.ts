@@ -6,7 +6,8 @@ import { createValidatedUser, demoPassword, expect, logIn, test } from './suppor
 // UK account of its own (made by super) that sales gives bundles of Bank Validation UK and Name
 // Validation UK, so no other spec's numbers move: the page checks a valid and an invalid account
 // from the Vocalink test cases, each click shows in /reporting; an exported API token calls the
-// SOAP service and the name service from the test; the Australian account is refused the page.
+// SOAP service and the name service from the test; the name validation page checks names; the
+// Australian account is refused both pages.
 
 test.describe.configure({ mode: 'serial' });
 
@@ -98,6 +99,42 @@ test('the page checks a valid and an invalid account from the Vocalink test case
   expect(await bankConsumed(page)).toBe(before + 2);
 });
 
+test('the name validation page checks a real name and a placeholder, shows one again for free, and refuses an empty name without a click @uk-only', async ({ page }) => {
+  await signIn(page, 'Payment Checks UK');
+  await page.getByRole('button', { name: 'Applications' }).click();
+  await page.getByRole('menuitem', { name: 'Name Validation' }).click();
+  await expect(page).toHaveURL(/\/portal\/applications\/namevalidation$/);
+  await expect(page.getByRole('heading', { name: 'Name validation', level: 1 })).toBeVisible();
+  const clicks = page.getByTestId('name-clicks');
+  await expect(clicks).toHaveText('50 clicks left');
+
+  const result = page.getByTestId('name-result');
+  await page.getByLabel('Full name').fill('Dr Jane Smith');
+  await page.getByRole('button', { name: 'Check' }).click();
+  await expect(result.getByRole('heading', { level: 2 })).toContainText('Dr Jane Smith');
+  await expect(result).toContainText('Valid');
+  await expect(result).toContainText('Score 100 of 100');
+  await expect(result.locator('dl')).toHaveText(/TitleDrForenameJaneSurnameSmith/);
+  await expect(result).toContainText('Whether a person of this name exists was not checked');
+  await expect(clicks).toHaveText('49 clicks left');
+
+  await page.getByLabel('Full name').fill('Mickey Mouse');
+  await page.getByRole('button', { name: 'Check' }).click();
+  await expect(result).toContainText('Invalid');
+  await expect(result).toContainText('"mickey mouse" is a placeholder name, not a person\'s');
+  await expect(clicks).toHaveText('48 clicks left');
+
+  // This visit's checks: showing one again takes no click.
+  await page.getByRole('button', { name: 'Show the result for Dr Jane Smith again' }).click();
+  await expect(result.getByRole('heading', { level: 2 })).toContainText('Dr Jane Smith');
+  // An empty name: said at the field, and no call, so no click.
+  await page.getByLabel('Full name').fill('   ');
+  await page.getByRole('button', { name: 'Check' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Enter a name');
+  await page.reload();
+  await expect(clicks).toHaveText('48 clicks left');
+});
+
 test('an exported API token calls the SOAP service and the name service from outside the browser, metered the same way @uk-only', async ({ api }) => {
   const owner = { authorization: `Bearer ${await jwtOf(api, world.email, world.password)}` };
   const created = await api.post(`/api/users/tokens/password?parentId=${world.accountId}`, {
@@ -150,7 +187,10 @@ test('the Australian account is refused the page with the spec\'s message @uk-on
   await page.getByRole('button', { name: 'Applications' }).click();
   await expect(page.getByRole('menuitem', { name: 'Email Validation' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Payment Validation' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Name Validation' })).toHaveCount(0);
   await page.keyboard.press('Escape');
-  await page.goto('/portal/applications/paymentvalidation');
-  await expect(page.getByText('This page is not currently available while using this account. Please switch to another account or return home.')).toBeVisible();
+  for (const path of ['/portal/applications/paymentvalidation', '/portal/applications/namevalidation']) {
+    await page.goto(path);
+    await expect(page.getByText('This page is not currently available while using this account. Please switch to another account or return home.')).toBeVisible();
+  }
 });

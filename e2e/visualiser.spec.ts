@@ -49,6 +49,36 @@ test('highlights the live session state of another tab as the user logs in there
   expect(offline, 'no request leaves the portal').toEqual([]);
 });
 
+test('shows a page machine (emailCheck) of another tab live @uk-only', async ({ page, context }) => {
+  await page.goto('/portal/visualiser?machine=emailCheck');
+  const machines = page.getByRole('navigation', { name: 'Machines' });
+  await expect(machines.getByRole('link', { name: /^emailCheck/ })).toHaveAttribute('aria-current', 'page');
+
+  const portal = await context.newPage();
+  await logIn(portal, 'owner@example.com');
+  await expect(portal).toHaveURL(/\/portal\/home$/);
+  await portal.goto('/portal/applications/emailvalidation');
+  await portal.getByLabel('Email address').fill('jane@example.com');
+  await portal.getByRole('button', { name: 'Check' }).click();
+
+  await expect(page.getByTestId('live-state')).toHaveText('ready', drawn);
+  await expect(page.getByRole('status').filter({ hasText: 'Live state' })).toContainText(/Live state ready in Tab \w+ \(\/portal\/applications\/emailvalidation\)/);
+  await expect(page.getByRole('table').getByRole('row').filter({ hasText: 'user.check' })).toHaveCount(1);
+  await portal.close();
+});
+
+test('Fit shows the whole of the largest chart (bureauFile) inside the canvas @uk-only', async ({ page }) => {
+  await page.goto('/portal/visualiser?machine=bureauFile');
+  const chart = page.getByRole('img', { name: 'Statechart of bureauFile' });
+  await expect(chart).toBeVisible(drawn);
+  await expect(page.getByRole('button', { name: 'Fit' })).toHaveAttribute('aria-pressed', 'true');
+  const canvas = page.locator('.visualiser__canvas');
+  const fits = await canvas.evaluate((el) => ({ across: el.scrollWidth <= el.clientWidth + 1, down: el.scrollHeight <= el.clientHeight + 1 }));
+  expect(fits).toEqual({ across: true, down: true });
+  const [box, frame] = [await chart.boundingBox(), await canvas.boundingBox()];
+  expect(box!.x >= frame!.x - 1 && box!.x + box!.width <= frame!.x + frame!.width + 1).toBe(true);
+});
+
 test('lists the machines for the keyboard and draws each one @uk-only', async ({ page }) => {
   test.slow();
   await page.goto('/portal/visualiser');

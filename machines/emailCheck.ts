@@ -1,4 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { maxRecent, messageOf, type CheckResultsContext } from './checkResults';
 
 // The email validation page (/applications/emailvalidation): check an address (POST /verify, one
 // click), or show one of this visit's results again (GET /verify/{id}, free). One call at a time;
@@ -7,19 +8,10 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 /** The parts of a result the machine itself reads; the page shows the rest. */
 export type CheckedEmail = { id: string; email: string };
 
-export type EmailCheckContext<R extends CheckedEmail = CheckedEmail> = {
-  /** The result on show. */
-  shown: R | null;
-  /** This visit's results, newest first (at most 20), each once. */
-  recent: R[];
-  /** Why the last call failed, in the API client's words ("Failed to ...: {msg}"). */
-  refusal: string | null;
-};
+export type EmailCheckContext<R extends CheckedEmail = CheckedEmail> = CheckResultsContext<R>;
 
 export type EmailCheckEvent = { type: 'user.check'; email: string } | { type: 'user.reread'; id: string };
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-export const maxRecent = 20;
 
 /** The app provides `verify` (POST /verify, then the clicks left) and `reread` (GET /verify/{id}). */
 export const emailCheckMachine = setup({

@@ -9,6 +9,7 @@ import { emailCheckMachine } from './emailCheck';
 import { groupSelectionMachine } from './groupSelection';
 import { helpTipsMachine } from './helpTips';
 import { modalMachine } from './modal';
+import { nameCheckMachine } from './nameCheck';
 import { passwordResetMachine } from './passwordReset';
 import { sessionMachine } from './session';
 import { submissionMachine } from './submission';
@@ -33,6 +34,7 @@ export const machines: readonly AnyStateMachine[] = [
   confirmActionMachine,
   tokenExportMachine,
   emailCheckMachine,
+  nameCheckMachine,
   basketMachine,
   bureauUploadMachine,
   bureauFileMachine,

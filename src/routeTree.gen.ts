@@ -42,6 +42,7 @@ import { Route as SignedInValidatedAdministrationTokensRouteImport } from './rou
 import { Route as SignedInValidatedApplicationsAddresscleanseRouteImport } from './routes/_signedIn/_validated/applications/addresscleanse'
 import { Route as SignedInValidatedApplicationsAddresslookupRouteImport } from './routes/_signedIn/_validated/applications/addresslookup'
 import { Route as SignedInValidatedApplicationsEmailvalidationRouteImport } from './routes/_signedIn/_validated/applications/emailvalidation'
+import { Route as SignedInValidatedApplicationsNamevalidationRouteImport } from './routes/_signedIn/_validated/applications/namevalidation'
 import { Route as SignedInValidatedApplicationsPaymentvalidationRouteImport } from './routes/_signedIn/_validated/applications/paymentvalidation'
 import { Route as SignedInValidatedDataAdministrationIndexRouteImport } from './routes/_signedIn/_validated/dataAdministration/index'
 import { Route as SignedInValidatedHelpcentreIndexRouteImport } from './routes/_signedIn/_validated/helpcentre/index'
@@ -286,6 +287,12 @@ const SignedInValidatedApplicationsEmailvalidationRoute =
   SignedInValidatedApplicationsEmailvalidationRouteImport.update({
     id: '/applications/emailvalidation',
     path: '/applications/emailvalidation',
+    getParentRoute: () => SignedInValidatedRoute,
+  } as any)
+const SignedInValidatedApplicationsNamevalidationRoute =
+  SignedInValidatedApplicationsNamevalidationRouteImport.update({
+    id: '/applications/namevalidation',
+    path: '/applications/namevalidation',
     getParentRoute: () => SignedInValidatedRoute,
   } as any)
 const SignedInValidatedApplicationsPaymentvalidationRoute =
@@ -721,6 +728,7 @@ export interface FileRoutesByFullPath {
   '/applications/addresscleanse': typeof SignedInValidatedApplicationsAddresscleanseRouteWithChildren
   '/applications/addresslookup': typeof SignedInValidatedApplicationsAddresslookupRoute
   '/applications/emailvalidation': typeof SignedInValidatedApplicationsEmailvalidationRoute
+  '/applications/namevalidation': typeof SignedInValidatedApplicationsNamevalidationRoute
   '/applications/paymentvalidation': typeof SignedInValidatedApplicationsPaymentvalidationRoute
   '/helpcentre/$guide': typeof SignedInValidatedHelpcentreGuideRoute
   '/home/createlead': typeof SignedInValidatedHomeCreateleadRoute
@@ -804,6 +812,7 @@ export interface FileRoutesByTo {
   '/administration/tokens': typeof SignedInValidatedAdministrationTokensRoute
   '/applications/addresslookup': typeof SignedInValidatedApplicationsAddresslookupRoute
   '/applications/emailvalidation': typeof SignedInValidatedApplicationsEmailvalidationRoute
+  '/applications/namevalidation': typeof SignedInValidatedApplicationsNamevalidationRoute
   '/applications/paymentvalidation': typeof SignedInValidatedApplicationsPaymentvalidationRoute
   '/helpcentre/$guide': typeof SignedInValidatedHelpcentreGuideRoute
   '/home/createlead': typeof SignedInValidatedHomeCreateleadRoute
@@ -899,6 +908,7 @@ export interface FileRoutesById {
   '/_signedIn/_validated/applications/addresscleanse': typeof SignedInValidatedApplicationsAddresscleanseRouteWithChildren
   '/_signedIn/_validated/applications/addresslookup': typeof SignedInValidatedApplicationsAddresslookupRoute
   '/_signedIn/_validated/applications/emailvalidation': typeof SignedInValidatedApplicationsEmailvalidationRoute
+  '/_signedIn/_validated/applications/namevalidation': typeof SignedInValidatedApplicationsNamevalidationRoute
   '/_signedIn/_validated/applications/paymentvalidation': typeof SignedInValidatedApplicationsPaymentvalidationRoute
   '/_signedIn/_validated/helpcentre/$guide': typeof SignedInValidatedHelpcentreGuideRoute
   '/_signedIn/_validated/home_/createlead': typeof SignedInValidatedHomeCreateleadRoute
@@ -997,6 +1007,7 @@ export interface FileRouteTypes {
     | '/applications/addresscleanse'
     | '/applications/addresslookup'
     | '/applications/emailvalidation'
+    | '/applications/namevalidation'
     | '/applications/paymentvalidation'
     | '/helpcentre/$guide'
     | '/home/createlead'
@@ -1080,6 +1091,7 @@ export interface FileRouteTypes {
     | '/administration/tokens'
     | '/applications/addresslookup'
     | '/applications/emailvalidation'
+    | '/applications/namevalidation'
     | '/applications/paymentvalidation'
     | '/helpcentre/$guide'
     | '/home/createlead'
@@ -1174,6 +1186,7 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/applications/addresscleanse'
     | '/_signedIn/_validated/applications/addresslookup'
     | '/_signedIn/_validated/applications/emailvalidation'
+    | '/_signedIn/_validated/applications/namevalidation'
     | '/_signedIn/_validated/applications/paymentvalidation'
     | '/_signedIn/_validated/helpcentre/$guide'
     | '/_signedIn/_validated/home_/createlead'
@@ -1481,6 +1494,13 @@ declare module '@tanstack/react-router' {
       path: '/applications/emailvalidation'
       fullPath: '/applications/emailvalidation'
       preLoaderRoute: typeof SignedInValidatedApplicationsEmailvalidationRouteImport
+      parentRoute: typeof SignedInValidatedRoute
+    }
+    '/_signedIn/_validated/applications/namevalidation': {
+      id: '/_signedIn/_validated/applications/namevalidation'
+      path: '/applications/namevalidation'
+      fullPath: '/applications/namevalidation'
+      preLoaderRoute: typeof SignedInValidatedApplicationsNamevalidationRouteImport
       parentRoute: typeof SignedInValidatedRoute
     }
     '/_signedIn/_validated/applications/paymentvalidation': {
@@ -2402,6 +2422,7 @@ interface SignedInValidatedRouteChildren {
   SignedInValidatedApplicationsAddresscleanseRoute: typeof SignedInValidatedApplicationsAddresscleanseRouteWithChildren
   SignedInValidatedApplicationsAddresslookupRoute: typeof SignedInValidatedApplicationsAddresslookupRoute
   SignedInValidatedApplicationsEmailvalidationRoute: typeof SignedInValidatedApplicationsEmailvalidationRoute
+  SignedInValidatedApplicationsNamevalidationRoute: typeof SignedInValidatedApplicationsNamevalidationRoute
   SignedInValidatedApplicationsPaymentvalidationRoute: typeof SignedInValidatedApplicationsPaymentvalidationRoute
   SignedInValidatedHomeCreateleadRoute: typeof SignedInValidatedHomeCreateleadRoute
   SignedInValidatedHomeLeadsLeadIdRoute: typeof SignedInValidatedHomeLeadsLeadIdRoute
@@ -2432,6 +2453,8 @@ const SignedInValidatedRouteChildren: SignedInValidatedRouteChildren = {
     SignedInValidatedApplicationsAddresslookupRoute,
   SignedInValidatedApplicationsEmailvalidationRoute:
     SignedInValidatedApplicationsEmailvalidationRoute,
+  SignedInValidatedApplicationsNamevalidationRoute:
+    SignedInValidatedApplicationsNamevalidationRoute,
   SignedInValidatedApplicationsPaymentvalidationRoute:
     SignedInValidatedApplicationsPaymentvalidationRoute,
   SignedInValidatedHomeCreateleadRoute: SignedInValidatedHomeCreateleadRoute,

@@ -40,6 +40,17 @@ export const suggestion = z.object({
 });
 export type Suggestion = z.infer<typeof suggestion>;
 
+/** What a label is drawn from (contract/shared/addressLabel.ts), so a page can draw it again for another configuration. */
+export const labelParts = z.object({
+  organisation: z.array(z.string()),
+  lines: z.array(z.string()),
+  town: z.string(),
+  county: z.string(),
+  countyRequired: z.boolean(),
+  postcode: z.string(),
+  postalLine: z.boolean(),
+});
+
 export const formattedAddress = z.object({
   id: z.string(),
   /** The label: exactly outputFields lines (blank lines where the label format leaves them). */
@@ -50,5 +61,7 @@ export const formattedAddress = z.object({
   town: z.string(),
   /** The county (uk, when known) or state (australia). */
   county: z.string(),
+  /** The parts the label was drawn from: another label configuration needs no new call. */
+  parts: labelParts,
 });
 export type FormattedAddress = z.infer<typeof formattedAddress>;

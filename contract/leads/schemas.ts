@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CallShape } from '../endpoint';
 import { addressInput, id } from '../fields';
 import { dqServices } from '../shared/catalogue';
-import { leadTextLimits as max } from '../shared/leads';
+import { closeDateOfText, leadTextLimits as max } from '../shared/leads';
 import { date, inRange } from '../usage/schemas';
 import { email, message } from '../users/schemas';
 import { lead, leadDetail, leadOption, leadStatus, partnerAccountInfo as accountInfoLine, partnerConsole as consoleReport } from './entities';
@@ -26,12 +26,15 @@ function isCalendarDay(value: string): boolean {
   return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
 }
 
-/** yyyy-mm-dd naming a real day of the calendar (2026-02-30 is refused). */
+/**
+ * A real day of the calendar (2026-02-30 is refused), written as the portal shows dates (dd/mm/yyyy)
+ * or as the API stores them (yyyy-mm-dd); either way it is yyyy-mm-dd once parsed.
+ */
 export const calendarDate = z
   .string()
-  .trim()
+  .transform(closeDateOfText)
   .superRefine((value, ctx) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) ctx.addIssue({ code: 'custom', message: 'The close date is a date written yyyy-mm-dd' });
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) ctx.addIssue({ code: 'custom', message: 'The close date is a date written dd/mm/yyyy, for example 31/12/2026' });
     else if (!isCalendarDay(value)) ctx.addIssue({ code: 'custom', message: 'The close date is not a day of the calendar' });
   });
 

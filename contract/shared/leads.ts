@@ -61,7 +61,22 @@ export const leadMessages = {
   sameStatus: 'The lead already has this status',
   badMove: 'A lead cannot move from this status to that one',
   duplicateOption: 'A lead option with this text already exists',
+  pastCloseDate: 'The close date has passed: choose today or a later day',
 } as const;
+
+/** A close date as the portal writes dates (dd/mm/yyyy, spec section 9) in the API's form (yyyy-mm-dd); any other text as it is. */
+export function closeDateOfText(text: string): string {
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
+  return match ? `${match[3]}-${match[2].padStart(2, '0')}-${match[1].padStart(2, '0')}` : text.trim();
+}
+
+/**
+ * Whether a close date (yyyy-mm-dd) is before `today` (yyyy-mm-dd): a new lead, or a lead's close
+ * date changed, must close today or later; a lead keeping the date it has is not asked again.
+ */
+export function isPastCloseDate(closeDate: string, today: string, kept?: string): boolean {
+  return closeDate !== kept && closeDate < today;
+}
 
 /** Spec section 6: lead form administration (the lead options) is for super only. */
 export const mayAdministerLeadForm = (user: { readonly roles: readonly string[] }) => user.roles.includes('super');

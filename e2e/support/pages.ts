@@ -60,6 +60,7 @@ export const portalPages: PortalPage[] = [
     ['address lookup', '/applications/addresslookup'],
     ['email validation', '/applications/emailvalidation'],
     ['payment validation', '/applications/paymentvalidation'],
+    ['name validation', '/applications/namevalidation'],
     ['address cleanse', '/applications/addresscleanse'],
     // The bureau wizard on Acme UK: its upload page, and the demo file's pages (the demo seed's file 1, mapped).
     ['address cleanse upload', '/applications/addresscleanse/upload'],

@@ -25,6 +25,8 @@ export type Portal = {
   groupsApi: GroupsApi;
   /** The basket of each account (machines/basket.ts), read by the basket icon and the shop. */
   baskets: Baskets;
+  /** The inspector the portal's actors report to; a page's own actors report to it too (src/app/usePageActor.ts). */
+  inspect?: PortalOptions['inspect'];
 };
 
 export type PortalOptions = {
@@ -124,5 +126,5 @@ export function createPortal(config: RuntimeConfig, { storage = localStorage, in
     }
   });
   session.start();
-  return { config, territory: portalTerritory(config), session, groups, modal, api, users, groupsApi: groupCalls, baskets };
+  return { config, territory: portalTerritory(config), session, groups, modal, api, users, groupsApi: groupCalls, baskets, inspect };
 }

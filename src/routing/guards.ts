@@ -145,8 +145,12 @@ export const bureauAdminRules: RouteRules = { ownerOnly: true, staffRoles: ['adm
 export const bureauPriceRules: RouteRules = { roles: ['admin', 'super'] };
 /** /partner/leads/* (spec section 2: owner, partner only, not referrers). */
 export const partnerLeadsRules: RouteRules = { ownerOnly: true, partnerOnly: true, disallowReferrers: true };
-/** /home/leads/{leadId} and /home/createlead (spec section 2: owner, partner only). */
-export const homeLeadsRules: RouteRules = { ownerOnly: true, partnerOnly: true };
+/**
+ * /home/leads/{leadId} and /home/createlead (spec section 2: owner, partner only): the same leads as
+ * /partner/leads, so a referrer, who has no leads (the Partner menu's "Leads unless the partner is a
+ * referrer"), is refused them here too with the partner-type message.
+ */
+export const homeLeadsRules: RouteRules = { ownerOnly: true, partnerOnly: true, disallowReferrers: true };
 /** /leadadmin (spec sections 2 and 6: super only, "lead form administration"). */
 export const leadAdminRules: RouteRules = { roles: ['super'] };
 /** /partner/console (ours, beyond the spec): usage and spend of the partner's client accounts, as partner administration. */

@@ -66,7 +66,12 @@ export function navigationFor(session: SessionSnapshot, groups: GroupSelectionSn
         { label: 'Address Cleanse', to: '/applications/addresscleanse' },
         { label: 'Address Lookup', to: '/applications/addresslookup' },
         { label: 'Email Validation', to: '/applications/emailvalidation' },
-        ...(account?.territory === 'uk' ? [{ label: 'Payment Validation', to: '/applications/paymentvalidation' }] : []),
+        ...(account?.territory === 'uk'
+          ? [
+              { label: 'Payment Validation', to: '/applications/paymentvalidation' },
+              { label: 'Name Validation', to: '/applications/namevalidation' },
+            ]
+          : []),
       ],
     },
   ];

@@ -8,6 +8,7 @@ import { groupSelectionMachine } from '../../machines/groupSelection';
 import { sessionMachine } from '../../machines/session';
 import { bureauAdminRules, bureauPriceRules, checkRules, homeLeadsRules, leadAdminRules, organisationAdministrationRules, ownerPage, partnerLeadsRules, shopRules } from '../../src/routing/guards';
 import { navigationFor } from '../../src/routing/menus';
+import { nameValidationRules } from '../../src/areas/applications/name/nameValidation';
 import { blockedMessages } from '../../contract/shared/messages';
 import { group } from '../machines/models/groupFixtures';
 import { firstSelection } from '../../machines/groupTree';
@@ -84,16 +85,19 @@ describe.each(all)('$role with $level access, partner $partner, territory $terri
   it('disallowReferrers: blocked when the partner subtype is referrer', () => {
     expect(check({ disallowReferrers: true })).toBe(partner === 'referrer' ? 'partnerType' : null);
   });
-  it('/partner/leads/*: owner, partner only, not referrers; /home/leads and /home/createlead: owner, partner only', () => {
+  it('/partner/leads/* and /home/leads, /home/createlead: owner, partner only, not referrers', () => {
     const owns = s.owner || s.staff ? null : 'account';
     expect(check(partnerLeadsRules)).toBe(partner === 'none' ? 'partnersOnly' : partner === 'referrer' ? 'partnerType' : owns);
-    expect(check(homeLeadsRules)).toBe(partner === 'none' ? 'partnersOnly' : owns);
+    expect(check(homeLeadsRules)).toBe(partner === 'none' ? 'partnersOnly' : partner === 'referrer' ? 'partnerType' : owns);
   });
   it('/leadadmin: super only', () => {
     expect(check(leadAdminRules)).toBe(role === 'super' ? null : 'notThroughAccount');
   });
   it('groupUsersOnly: the user must be an owner or member', () => {
     expect(check({ groupUsersOnly: true })).toBe(s.owner || s.member ? null : 'notThroughAccount');
+  });
+  it('/applications/namevalidation: group users of a UK account, as payment validation', () => {
+    expect(check(nameValidationRules)).toBe(!(s.owner || s.member) ? 'notThroughAccount' : territory === 'uk' ? null : 'account');
   });
   it('territoriesAllowed: the account territory must be in the list (UK for address cleanse files)', () => {
     expect(check({ territoriesAllowed: ['uk'] })).toBe(territory === 'uk' ? null : 'account');
@@ -108,8 +112,8 @@ describe.each(all)('$role with $level access, partner $partner, territory $terri
     const nav = navigationFor(s.session, s.groups);
     const menu = (label: string) => nav.menus.find((m) => m.label === label);
     const items = (label: string) => menu(label)?.items.map((i) => i.label);
-    // Applications: Payment Validation only when the account territory is UK.
-    expect(items('Applications')).toEqual(['Address Cleanse', 'Address Lookup', 'Email Validation', ...(territory === 'uk' ? ['Payment Validation'] : [])]);
+    // Applications: Payment Validation and Name Validation only when the account territory is UK.
+    expect(items('Applications')).toEqual(['Address Cleanse', 'Address Lookup', 'Email Validation', ...(territory === 'uk' ? ['Payment Validation', 'Name Validation'] : [])]);
     // Reporting and Administration need an owned account or staff.
     expect(Boolean(menu('Reporting'))).toBe(s.owner || s.staff);
     expect(Boolean(menu('Administration'))).toBe(s.owner || s.staff);

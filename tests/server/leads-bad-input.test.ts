@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { leadMessages } from '../../contract/shared/leads';
 import { call, signedIn, type Caller } from './groups-fixtures';
-import { createHarness, type Harness } from './harness';
+import { createHarness, query, type Harness } from './harness';
 import { dumpLeadState, insertLead, insertOption, leadBody, leads } from './leads-fixtures';
 
 let h: Harness;
@@ -36,10 +36,14 @@ const update = (body: Record<string, unknown>) => leads('PUT', '', { id: ownLead
 
 type Case = [name: string, caller: () => Caller, request: () => InjectOptions, status: number, msg: string];
 const cases: Case[] = [
-  ['a close date written dd/mm/yyyy', () => owner, () => create({ closeDate: '30/06/2030' }), 400, 'closeDate: The close date is a date written yyyy-mm-dd'],
+  ['a close date written with dots', () => owner, () => create({ closeDate: '30.06.2030' }), 400, 'closeDate: The close date is a date written dd/mm/yyyy, for example 31/12/2026'],
+  ['a close date in the past', () => owner, () => create({ closeDate: '2020-01-31' }), 400, `closeDate: ${leadMessages.pastCloseDate}`],
+  ['a close date in the past written dd/mm/yyyy', () => owner, () => create({ closeDate: '31/01/2020' }), 400, `closeDate: ${leadMessages.pastCloseDate}`],
+  ['a close date moved into the past, on an edit', () => owner, () => update({ closeDate: '2020-01-31' }), 400, `closeDate: ${leadMessages.pastCloseDate}`],
+  ['a dd/mm/yyyy close date that is no day of the calendar', () => owner, () => create({ closeDate: '30/02/2030' }), 400, 'closeDate: The close date is not a day of the calendar'],
   ['a close date that is no day of the calendar', () => owner, () => create({ closeDate: '2030-02-30' }), 400, 'closeDate: The close date is not a day of the calendar'],
   ['a close date in month 13', () => owner, () => create({ closeDate: '2030-13-01' }), 400, 'closeDate: The close date is not a day of the calendar'],
-  ['a close date with a time, on an edit', () => owner, () => update({ closeDate: '2030-06-30T10:00' }), 400, 'closeDate: The close date is a date written yyyy-mm-dd'],
+  ['a close date with a time, on an edit', () => owner, () => update({ closeDate: '2030-06-30T10:00' }), 400, 'closeDate: The close date is a date written dd/mm/yyyy, for example 31/12/2026'],
   ['a probability over 100', () => owner, () => create({ probability: 101 }), 400, 'probability: The probability is from 0 to 100'],
   ['a probability under 0, on an edit', () => owner, () => update({ probability: -1 }), 400, 'probability: The probability is from 0 to 100'],
   ['a probability that is not whole', () => owner, () => create({ probability: 12.5 }), 400, 'probability: The probability is a whole per cent'],
@@ -58,6 +62,19 @@ const cases: Case[] = [
   ['an empty lead option', () => superUser, () => leads('POST', '/option', undefined, { option: '  ' }), 400, 'option: The option is required'],
   ['a status that is not in the pipeline', () => superUser, () => leads('PUT', '/status', { id: ownLead }, { status: 'maybe' }), 400, 'status: Must be one of new, contacted, qualified, proposal, won, lost'],
 ];
+
+describe('close dates as the portal writes them', () => {
+  it('takes dd/mm/yyyy and keeps yyyy-mm-dd; an edit may keep a close date that has since passed', async () => {
+    const made = await call(h, owner, create({ closeDate: '1/7/2031' }));
+    expect(made.status).toBe(201);
+    const id = (made.body as { id: number; closeDate: string }).id;
+    expect((made.body as { closeDate: string }).closeDate).toBe('2031-07-01');
+    await query(h.db, "update leads set close_date = '2020-01-31' where id = $1", [id]);
+    const kept = await call(h, owner, leads('PUT', '', { id }, { closeDate: '31/01/2020', probability: 40 }));
+    expect(kept.status).toBe(200);
+    expect((kept.body as { closeDate: string; probability: number })).toMatchObject({ closeDate: '2020-01-31', probability: 40 });
+  });
+});
 
 describe('bad input to the lead calls', () => {
   it.each(cases)('refuses %s with a clear 4xx and writes nothing', async (_name, caller, build, status, msg) => {

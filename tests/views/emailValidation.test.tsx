@@ -6,6 +6,7 @@ import { emailClassMeanings, emailNotCheckedTexts, emailReasonTexts } from '../.
 import { meterRefusals } from '../../server/platform/metering';
 import { group } from '../machines/models/groupFixtures';
 import { accountPlan, acmeTrading } from './servicesFixtures';
+import { createInspectionHub } from '../../src/app/inspection';
 import { authUser, ok, renderPortal, type Call, type Handler } from './support/renderPortal';
 
 // /applications/emailvalidation: the real router and view; the user server, plans manager and email
@@ -92,6 +93,21 @@ describe('the email validation page', () => {
     fireEvent.click(within(recent).getByRole('button', { name: 'Show the result for jane@gmial.com again' }));
     await screen.findByRole('region', { name: /jane@gmial.com/ });
     await waitFor(() => expect(calls.some((c) => c.method === 'GET' && c.url.pathname.startsWith('/api/email/verify/idjanegmialcom'))).toBe(true));
+  });
+
+  it('reports its emailCheck machine to the visualiser’s hub, as the portal’s own actors, so the live view shows it', async () => {
+    const hub = createInspectionHub({ tab: 'Tab test', path: () => '/portal/applications/emailvalidation', channel: undefined });
+    renderPortal('/portal/applications/emailvalidation', { user: authUser(), groups: [acmeTrading], handler: server, inspect: (e) => hub.inspect(e) });
+    expect(await screen.findByText('40 clicks left')).toBeTruthy();
+    await check('jane@gmial.com');
+    await screen.findByRole('region', { name: /jane@gmial.com/ });
+    await waitFor(() => {
+      const record = hub.records().find((r) => r.machine === 'emailCheck');
+      expect(record?.value).toBe('ready');
+      expect(record?.events.map((e) => e.type)).toContain('user.check');
+    });
+    expect(hub.records().map((r) => r.machine)).toContain('session');
+    hub.close();
   });
 
   it("shows the meter's message when no clicks remain", async () => {

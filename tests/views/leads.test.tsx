@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { helpTipsDisabledKey, tourProblems } from '../../contract/shared/helpTips';
 import { blockedMessages } from '../../contract/shared/messages';
+import { leadMessages } from '../../contract/shared/leads';
 import type { Group } from '../../contract/groups/entities';
 import type { AuthUser } from '../../contract/users/entities';
 import type { LeadDetail, LeadOption } from '../../src/api/leads';
@@ -54,7 +55,8 @@ describe('/partner/leads', () => {
       ['Contoso', 'Ada Lovelace', 'Address lookup, Email validation', '01/06/2025', '30/09/2025', 'New'],
     ]);
     expect(callsTo('GET', '/lead')[0].url.search).toBe('?parentId=1');
-    expect(leadCsvRows(leads, false)[1]).toEqual([2, 'Fabrikam', 'Ada Lovelace', 'ada@example.com', 'Name validation', '01/06/2025', '2025-09-30', 40, 'Won']);
+    // Every date as the pages show them: dd/mm/yyyy.
+    expect(leadCsvRows(leads, false)[1]).toEqual([2, 'Fabrikam', 'Ada Lovelace', 'ada@example.com', 'Name validation', '01/06/2025', '30/09/2025', 40, 'Won']);
   });
 
   it('shows the status in the address, and applies the one chosen', async () => {
@@ -78,6 +80,13 @@ describe('/partner/leads', () => {
     renderLeads('/portal/partner/leads/createlead', partnerUser, [referralCo]);
     expect(await screen.findByText(blockedMessages.partnerType)).toBeTruthy();
     expect(callsTo('GET', '/lead/option')).toHaveLength(0);
+  });
+
+  it.each(['/portal/home/createlead', '/portal/home/leads/2'])('refuses a referrer partner %s from the home page too, before any lead is asked for', async (path) => {
+    renderLeads(path, partnerUser, [referralCo]);
+    expect(await screen.findByText(blockedMessages.partnerType)).toBeTruthy();
+    expect(callsTo('GET', '/lead/option')).toHaveLength(0);
+    expect(callsTo('GET', '/lead/detail')).toHaveLength(0);
   });
 
   it('has a sound tour whose targets are on the page', async () => {
@@ -109,14 +118,25 @@ describe('the lead form', () => {
   it('says under each field what is wrong (email, probability, close date) and sends nothing', async () => {
     renderLeads('/portal/partner/leads/createlead');
     await screen.findByRole('heading', { name: 'Create a lead' });
-    await fill({ 'Company name': 'Initech', 'Contact name': 'Bill', Email: 'not-an-email', 'Probability (%)': '150', 'Close date': '31/12/2025' });
+    await fill({ 'Company name': 'Initech', 'Contact name': 'Bill', Email: 'not-an-email', 'Probability (%)': '150', 'Close date': '31.12.2025' });
     await user().click(screen.getByRole('button', { name: 'Create lead' }));
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Enter a valid email address')).toBeTruthy();
     expect(screen.getByText('The probability is from 0 to 100')).toBeTruthy();
-    expect(screen.getByText('The close date is a date written yyyy-mm-dd')).toBeTruthy();
+    expect(screen.getByText('The close date is a date written dd/mm/yyyy, for example 31/12/2026')).toBeTruthy();
     expect(screen.getByText('Choose at least one service')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText('Email'));
+    expect(callsTo('POST', '/lead')).toHaveLength(0);
+  });
+
+  it('refuses a close date that has passed, in the portal’s words, and sends nothing', async () => {
+    renderLeads('/portal/partner/leads/createlead');
+    await screen.findByRole('heading', { name: 'Create a lead' });
+    await fill({ 'Company name': 'Initech', 'Contact name': 'Bill', Email: 'bill@initech.example', 'Close date': '01/01/2020' });
+    await user().click(screen.getByRole('checkbox', { name: 'Email validation' }));
+    await user().click(screen.getByRole('button', { name: 'Create lead' }));
+    expect(screen.getByText(leadMessages.pastCloseDate)).toBeTruthy();
+    expect(screen.getByLabelText('Close date').getAttribute('aria-invalid')).toBe('true');
     expect(callsTo('POST', '/lead')).toHaveLength(0);
   });
 
@@ -124,7 +144,7 @@ describe('the lead form', () => {
     const { router } = renderLeads('/portal/home/createlead');
     await screen.findByRole('heading', { name: 'Create a lead' });
     expect(screen.queryByLabelText(/Old option/)).toBeNull();
-    await fill({ 'Company name': 'Initech', 'Address line 1': '2 Low Road', 'Contact name': 'Bill', Email: 'Bill@Initech.example', 'Probability (%)': '60', 'Close date': '2025-12-31' });
+    await fill({ 'Company name': 'Initech', 'Address line 1': '2 Low Road', 'Contact name': 'Bill', Email: 'Bill@Initech.example', 'Probability (%)': '60', 'Close date': '31/12/2030' });
     await user().click(screen.getByRole('checkbox', { name: 'Email validation' }));
     await user().click(screen.getByRole('checkbox', { name: /Migrating from another provider/ }));
     await user().click(screen.getByRole('checkbox', { name: 'Joint meeting wanted' }));
@@ -132,7 +152,7 @@ describe('the lead form', () => {
     await waitFor(() => expect(callsTo('POST', '/lead')).toHaveLength(1));
     const post = callsTo('POST', '/lead')[0];
     expect(post.url.search).toBe('?parentId=1');
-    expect(post.body).toMatchObject({ companyName: 'Initech', contactName: 'Bill', email: 'Bill@Initech.example', services: ['email'], probability: 60, closeDate: '2025-12-31', jointMeeting: true, optionIds: [1] });
+    expect(post.body).toMatchObject({ companyName: 'Initech', contactName: 'Bill', email: 'Bill@Initech.example', services: ['email'], probability: 60, closeDate: '2030-12-31', jointMeeting: true, optionIds: [1] });
     expect((post.body as { companyAddress: Record<string, unknown> }).companyAddress).toMatchObject({ address1: '2 Low Road', town: null });
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/leads/900'));
     expect(await screen.findByRole('heading', { name: 'Initech', level: 1 })).toBeTruthy();

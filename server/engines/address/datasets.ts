@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressDataset } from '../../../contract/address/entities';
 import { acceptLabelConfig, type LabelConfig } from '../../../contract/shared/labelConfig';
-import { formatLabel, gnafParts, oneLine, pafParts, type LabelParts } from './format';
+import { formatLabel, oneLine, type LabelParts } from '../../../contract/shared/addressLabel';
+import { gnafParts, pafParts } from './format';
 import { ukPostTowns, writeAustraliaSample, writeUkSample } from './generate';
 import type { AddressIndex } from './index';
 import { loadCsv } from './load';
@@ -136,6 +137,7 @@ export function formatRecord(layout: Layout, id: number, fields: string[], confi
     postcode: parts.postcode,
     town: parts.town,
     county: parts.county,
+    parts,
   };
 }
 

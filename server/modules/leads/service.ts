@@ -4,12 +4,12 @@ import type { Lead, LeadDetail } from '../../../contract/leads/entities';
 import type { leadInput, leadStatusBody, leadUpdate } from '../../../contract/leads/schemas';
 import { isStaffUser } from '../../../contract/shared/access';
 import { addressFieldNames } from '../../../contract/shared/address';
-import { isLeadOpen, leadMessages, leadStatusLabels, mayMoveLead } from '../../../contract/shared/leads';
+import { isLeadOpen, isPastCloseDate, leadMessages, leadStatusLabels, mayMoveLead } from '../../../contract/shared/leads';
 import { blockedMessages } from '../../../contract/shared/messages';
 import type { Db } from '../../db';
 import type { LeadsTable } from '../../db/leadsSchema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
-import { secondsOf } from '../../platform/clock';
+import { secondsOf, utcDay } from '../../platform/clock';
 import type { Deps } from '../deps';
 import { assertStaff, authoriseGroup, isRowId, type Actor } from '../groups/access';
 import { mailOf } from '../shop/receipts';
@@ -122,6 +122,7 @@ export async function getLead(deps: LeadDeps, actor: Actor, query: { id: number 
 export async function createLead(deps: LeadDeps, actor: Actor, input: { query: { parentId: number }; body: LeadInput }): Promise<Lead> {
   const now = secondsOf(deps.clock);
   const { body } = input;
+  if (isPastCloseDate(body.closeDate, utcDay(deps.clock))) throw badRequest(`closeDate: ${leadMessages.pastCloseDate}`);
   const id = await choosing(() =>
     deps.db.transaction().execute(async (trx) => {
       await leadPartner(trx, actor, input.query.parentId, 'share');
@@ -181,6 +182,9 @@ export async function updateLead(deps: LeadDeps, actor: Actor, input: { query: {
     deps.db.transaction().execute(async (trx) => {
       const row = await leadToChange(trx, actor, input.query.id);
       assertEditable(actor, row.status);
+      if (body.closeDate !== undefined && isPastCloseDate(body.closeDate, utcDay(deps.clock), row.close_date)) {
+        throw badRequest(`closeDate: ${leadMessages.pastCloseDate}`);
+      }
       if (body.optionIds !== undefined) {
         const kept = (await trx.selectFrom('lead_choices').select('option_id').where('lead_id', '=', row.id).execute()).map((c) => c.option_id);
         await checkChoice(trx, body.optionIds, kept);

@@ -5,6 +5,7 @@ import { createActor, type ActorRefFrom } from 'xstate';
 import type { Territory } from '../../../contract/shared/territory';
 import type { BureauFileInput, BureauFileSnapshot, bureauFileMachine } from '../../../machines/bureauFile';
 import type { ApiClient } from '../../api/client';
+import type { Portal } from '../../app/portal';
 import { fileWithEffects } from './fileEffects';
 import { createHasher } from './hasher';
 import { loadSavedUpload } from './uploadEffects';
@@ -27,9 +28,9 @@ export function pageOf(s: BureauFileSnapshot): WizardPage {
 const startOf: Record<WizardPage, BureauFileInput['start']> = { upload: 'upload', updatefields: 'mapping', properties: 'settings', file: 'file' };
 const kept = new Map<number, { actor: BureauFileActor; stop: () => void }>();
 
-type Where = { api: ApiClient; accountId: number; territory: Territory; page: WizardPage; fileId: number | null; paid?: boolean };
+type Where = { api: ApiClient; inspect?: Portal['inspect']; accountId: number; territory: Territory; page: WizardPage; fileId: number | null; paid?: boolean };
 
-function workflowFor({ api, accountId, territory, page, fileId, paid = false }: Where): BureauFileActor {
+function workflowFor({ api, inspect, accountId, territory, page, fileId, paid = false }: Where): BureauFileActor {
   const current = kept.get(accountId);
   if (current) {
     const s = current.actor.getSnapshot();
@@ -42,7 +43,7 @@ function workflowFor({ api, accountId, territory, page, fileId, paid = false }: 
     origin: () => window.location.origin,
     redirect: (url) => window.location.assign(url),
   });
-  const actor = createActor(machine, { input: { start: startOf[page], fileId, saved: page === 'upload' ? loadSavedUpload(accountId, localStorage) : null, paid } }).start();
+  const actor = createActor(machine, { inspect, input: { start: startOf[page], fileId, saved: page === 'upload' ? loadSavedUpload(accountId, localStorage) : null, paid } }).start();
   kept.set(accountId, { actor, stop: () => (actor.stop(), hasher.stop()) });
   return actor;
 }

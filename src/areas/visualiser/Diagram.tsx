@@ -70,8 +70,9 @@ export function Diagram({ machine, active, zoom }: { machine: AnyStateMachine; a
       className="chart"
       viewBox={`0 0 ${placed.width} ${placed.height}`}
       width={zoom === 'fit' ? '100%' : placed.width * zoom}
-      // Fit to the width, but not so small that labels stop being readable (then the canvas scrolls).
-      style={zoom === 'fit' ? { maxWidth: placed.width * 1.25, minWidth: placed.width * 0.95 } : undefined}
+      // Fit: the whole chart inside the canvas, scaled down to its width and to most of the window's
+      // height (never enlarged past 125%); the zoom levels show it at a readable size to scroll.
+      style={zoom === 'fit' ? { maxWidth: placed.width * 1.25, maxHeight: '80vh', height: 'auto' } : undefined}
       role="img"
       aria-label={`Statechart of ${machine.id}`}
     >

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { acceptLabelConfig, defaultLabelConfig, labelFormats, lineRules, townFormats, type LabelConfig } from '../../../contract/shared/labelConfig';
-import { formatLabel, gnafParts, pafParts, type LabelParts } from '../../../server/engines/address/format';
+import { formatLabel, type LabelParts } from '../../../contract/shared/addressLabel';
+import { gnafParts, pafParts } from '../../../server/engines/address/format';
 import { pafFields, type PafRecord } from '../../../server/engines/address/records';
 
 const paf = (fields: Partial<PafRecord>): PafRecord => ({ ...Object.fromEntries(pafFields.map((f) => [f, ''])), ...fields }) as PafRecord;
@@ -54,6 +55,7 @@ const parts: LabelParts = {
   county: 'Staffordshire',
   countyRequired: false,
   postcode: 'WS11 5SB',
+  postalLine: false,
 };
 
 describe('the label configuration of spec section 3', () => {
@@ -85,9 +87,15 @@ describe('the label configuration of spec section 3', () => {
     expect(formatLabel(parts, { ...defaultLabelConfig('uk'), outputFields: 4 })).toEqual(['S D ALCOTT FLORISTS', 'FLOWER HOUSE, 189A PYE GREEN ROAD', 'CANNOCK', 'WS11 5SB']);
     expect(formatLabel(parts, { ...defaultLabelConfig('uk'), outputFields: 3 })).toEqual(['S D ALCOTT FLORISTS, FLOWER HOUSE, 189A PYE GREEN ROAD', 'CANNOCK', 'WS11 5SB']);
   });
-  it('Australia: 5 lines, the state always (G-NAF fields)', () => {
+  it('Australia: 5 lines, locality, state and postcode on the last line as Australia Post writes them', () => {
     const p = gnafParts({ flat_type: 'UNIT', flat_number: '3', level: '', number_first: '12', number_last: '14', street_name: 'SMITH', street_type: 'STREET', street_suffix: 'N', locality: 'NEWPORT', state: 'NSW', postcode: '2106' });
-    expect(formatLabel(p, defaultLabelConfig('australia'))).toEqual(['UNIT 3', '12-14 SMITH STREET N', 'NEWPORT', 'NSW', '2106']);
+    expect(formatLabel(p, defaultLabelConfig('australia'))).toEqual(['UNIT 3', '12-14 SMITH STREET N', '', '', 'NEWPORT NSW 2106']);
+    const australia = defaultLabelConfig('australia');
+    expect(formatLabel(p, { ...australia, labelFormat: 'Standard' })).toEqual(['UNIT 3', '12-14 SMITH STREET N', 'NEWPORT NSW 2106', '', '']);
+    expect(formatLabel(p, { ...australia, labelFormat: 'FixedPostcode' }).at(-1)).toBe('NEWPORT NSW 2106');
+    expect(formatLabel(p, { ...australia, includeCounty: 'Never' }).at(-1)).toBe('NEWPORT 2106');
+    expect(formatLabel(p, { ...australia, townFormat: 'Lowercase' }).at(-1)).toBe('Newport NSW 2106');
+    expect(formatLabel(p, { ...australia, outputFields: 3 })).toEqual(['UNIT 3', '12-14 SMITH STREET N', 'NEWPORT NSW 2106']);
   });
   it('saved values are accepted only from the enumerations (spec section 5)', () => {
     expect(acceptLabelConfig({ labelFormat: 'Fancy', townFormat: 'Lowercase', outputFields: 99, includeCounty: 'always' }, 'australia')).toEqual({
@@ -116,6 +124,25 @@ describe('properties', () => {
         const out = formatLabel(pafParts(r, county, required), c);
         expect(out).toHaveLength(c.outputFields);
         if (r.postcode.trim()) expect(out.join(' ')).toContain(r.postcode.trim());
+      }),
+      { numRuns: 300 },
+    );
+  });
+  it('any G-NAF record and configuration: locality, state and postcode together on one line of exactly outputFields', () => {
+    const word = fc.stringMatching(/^[A-Z]{1,12}$/);
+    const record = fc.record({
+      flat_type: fc.constantFrom('', 'UNIT', 'FLAT'), flat_number: fc.constantFrom('', '3', '12A'), level: fc.constantFrom('', '2'),
+      number_first: fc.integer({ min: 1, max: 999 }).map(String), number_last: fc.constantFrom('', '14'), street_name: word,
+      street_type: fc.constantFrom('STREET', 'ROAD', 'AVENUE'), street_suffix: fc.constantFrom('', 'N'), locality: word,
+      state: fc.constantFrom('NSW', 'VIC', 'QLD', 'ACT'), postcode: fc.stringMatching(/^\d{4}$/),
+    });
+    fc.assert(
+      fc.property(record, config, (r, c) => {
+        const out = formatLabel(gnafParts(r), c);
+        expect(out).toHaveLength(c.outputFields);
+        const state = c.includeCounty === 'Never' ? '' : ` ${r.state}`;
+        const town = c.townFormat === 'Uppercase' ? r.locality : r.locality.charAt(0) + r.locality.slice(1).toLowerCase();
+        expect(out.some((line) => line === `${town}${state} ${r.postcode}` || line.endsWith(`, ${town}${state} ${r.postcode}`))).toBe(true);
       }),
       { numRuns: 300 },
     );

@@ -14,6 +14,7 @@ import { emailCheckModel } from './emailCheck.model';
 import { groupSelectionModel } from './groupSelection.model';
 import { helpTipsModel } from './helpTips.model';
 import { modalModel } from './modal.model';
+import { nameCheckModel } from './nameCheck.model';
 import { passwordResetModel } from './passwordReset.model';
 import { sessionModel } from './session.model';
 import { submissionModel } from './submission.model';
@@ -33,6 +34,7 @@ export const models: readonly AnyModel[] = [
   confirmActionModel,
   tokenExportModel,
   emailCheckModel,
+  nameCheckModel,
   basketModel,
   bureauUploadModel,
   bureauFileModel,

@@ -5,7 +5,7 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import type { RuntimeConfig } from '../../../contract/config/entities';
 import type { AuthUser } from '../../../contract/users/entities';
 import type { Group } from '../../../contract/groups/entities';
-import { createPortal } from '../../../src/app/portal';
+import { createPortal, type PortalOptions } from '../../../src/app/portal';
 import { PortalContext } from '../../../src/app/PortalContext';
 import { createPortalRouter } from '../../../src/app/router';
 
@@ -62,11 +62,13 @@ export const either =
  * re-authentication) and `groups` answers GET /groups. `handler` answers the page's own calls; any
  * other call gets 404.
  */
-export function renderPortal(path: string, { user, groups = [], handler = () => undefined, config = testConfig }: {
+export function renderPortal(path: string, { user, groups = [], handler = () => undefined, config = testConfig, inspect }: {
   user?: AuthUser;
   groups?: Group[];
   handler?: Handler;
   config?: RuntimeConfig;
+  /** The portal's inspector (the visualiser's hub), as main.tsx gives it. */
+  inspect?: PortalOptions['inspect'];
 } = {}) {
   const calls: Call[] = [];
   if (user) localStorage.setItem('portal.session.user', JSON.stringify(user));
@@ -84,7 +86,7 @@ export function renderPortal(path: string, { user, groups = [], handler = () => 
           : { status: 404, body: { msg: 'Not found', statusCode: 404 } }));
     return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
   };
-  const portal = createPortal(config, { storage: localStorage, fetch: fetch as typeof globalThis.fetch });
+  const portal = createPortal(config, { storage: localStorage, fetch: fetch as typeof globalThis.fetch, inspect });
   const router = createPortalRouter(portal, createMemoryHistory({ initialEntries: [path] }));
   render(
     <PortalContext.Provider value={portal}>

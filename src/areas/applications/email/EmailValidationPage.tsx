@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useLoaderData } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import * as E from '../../../../contract/email/endpoints';
 import type { ResponseOf } from '../../../../contract/endpoint';
@@ -10,7 +10,9 @@ import {
 import { emailCheckMachine, type EmailCheckContext } from '../../../../machines/emailCheck';
 import { serviceTokens } from '../../../api/serviceTokens';
 import { usePortal } from '../../../app/PortalContext';
+import { usePageActor } from '../../../app/usePageActor';
 import { formatDateTime } from '../../../shared/format';
+import { clicksLeftText } from '../clicks';
 import { emailClicksLeft, type EmailClicks } from './load';
 import './email.css';
 
@@ -84,7 +86,7 @@ export default function EmailValidationPage() {
   // What is typed: a form field's own value, not the page's state.
   const [email, setEmail] = useState('');
   const on = { service: 'email' as const, groupId: account?.id ?? 0 };
-  const actor = useActorRef(
+  const actor = usePageActor(
     emailCheckMachine.provide({
       actors: {
         verify: fromPromise(async ({ input }) => {
@@ -133,11 +135,7 @@ export default function EmailValidationPage() {
             </p>
           </div>
           <p className="email-page__clicks" aria-live="polite">
-            {clicks.known
-              ? clicks.subscriptions === 0
-                ? 'No email validation subscription'
-                : `${clicks.clicks.toLocaleString('en-GB')} clicks left`
-              : 'Clicks left are shown to the account’s owners'}
+            {clicksLeftText(clicks, 'email validation')}
           </p>
         </div>
         <form className="email-page__form" onSubmit={submit} noValidate>

@@ -32,7 +32,7 @@ export function LeadForm({ lead, options, busy, submitLabel, onSubmit, onCancel 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const body = leadBodyOf(new FormData(e.currentTarget));
-    const found = leadProblems(body, Boolean(lead));
+    const found = leadProblems(body, lead);
     setProblems(found);
     const first = firstProblem(found);
     if (first) {
@@ -115,7 +115,7 @@ export function LeadForm({ lead, options, busy, submitLabel, onSubmit, onCancel 
       <fieldset className="lead-form__section">
         <legend>The opportunity</legend>
         {text('probability', 'Probability (%)', { inputMode: 'numeric', hint: 'How likely the sale is, 0 to 100. Blank is 0 on a new lead.' })}
-        {text('closeDate', 'Close date', { required: true, inputMode: 'numeric', hint: 'When you expect it to close, written yyyy-mm-dd (2026-12-31).' })}
+        {text('closeDate', 'Close date', { required: true, inputMode: 'numeric', hint: 'When you expect it to close: today or later, written dd/mm/yyyy (31/12/2026).' })}
         <div className="field field--wide">
           <label className="choice">
             <input type="checkbox" name="jointMeeting" defaultChecked={lead?.jointMeeting} /> Joint meeting wanted

@@ -1,9 +1,12 @@
 // First: the schemas below are built with zod's compiled fast path off (see ./zodJitless).
 import '../../../shared/zodJitless';
-import { leadInput, leadUpdate } from '../../../../contract/leads/schemas';
+import { format } from 'date-fns';
+import { calendarDate, leadInput, leadUpdate } from '../../../../contract/leads/schemas';
 import { addressFieldNames, type AddressField } from '../../../../contract/shared/address';
 import { dqServices, type DqService } from '../../../../contract/shared/catalogue';
+import { closeDateOfText, isPastCloseDate, leadMessages } from '../../../../contract/shared/leads';
 import type { LeadDetail, LeadInput, LeadOption } from '../../../api/leads';
+import { closeDateText } from './leadText';
 
 // The lead submission form (spec section 3: a Lead and what a submission adds): what is typed,
 // checked with the server's own schema (contract/leads/schemas.ts), so the message under each field
@@ -63,7 +66,8 @@ export function leadBodyOf(data: FormData): LeadInput {
     companyName: text('companyName'),
     contactName: text('contactName'),
     services,
-    closeDate: text('closeDate'),
+    // Typed as the portal writes dates (dd/mm/yyyy), sent as the API keeps them (yyyy-mm-dd).
+    closeDate: closeDateOfText(text('closeDate')),
     companyAddress,
     email: text('email'),
     phoneNumber: text('phoneNumber'),
@@ -79,10 +83,18 @@ export function leadBodyOf(data: FormData): LeadInput {
   };
 }
 
-/** The problem of each field (the server's schema's words), or none: `body` may be sent. */
-export function leadProblems(body: LeadInput, editing: boolean): LeadProblems {
-  const parsed = (editing ? leadUpdate : leadInput).safeParse(body);
+/** Today in the browser, yyyy-mm-dd. */
+export const today = () => format(new Date(), 'yyyy-MM-dd');
+
+/**
+ * The problem of each field (the server's schema's words and its rule that a new or changed close
+ * date is today or later), or none: `body` may be sent. `lead` is the lead edited, if any.
+ */
+export function leadProblems(body: LeadInput, lead?: Pick<LeadDetail, 'closeDate'>, day = today()): LeadProblems {
+  const parsed = (lead ? leadUpdate : leadInput).safeParse(body);
   const problems: LeadProblems = {};
+  const closeDate = calendarDate.safeParse(body.closeDate);
+  if (closeDate.success && isPastCloseDate(closeDate.data, day, lead?.closeDate)) problems.closeDate = leadMessages.pastCloseDate;
   if (parsed.success) return problems;
   for (const issue of parsed.error.issues) {
     // companyAddress.town is the Town field; services.0 the services.
@@ -110,5 +122,6 @@ const isAddressField = (name: string): name is AddressField => addressFieldNames
 /** What a form field shows for the lead edited (blank for a new lead). */
 export function initialValue(lead: LeadDetail | undefined, name: TextField | AddressField): string {
   if (!lead) return '';
+  if (name === 'closeDate') return closeDateText(lead.closeDate);
   return isAddressField(name) ? (lead.companyAddress[name] ?? '') : String(lead[name]);
 }

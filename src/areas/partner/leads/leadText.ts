@@ -15,7 +15,7 @@ export const servicesText = (lead: Pick<Lead, 'services'>) => lead.services.map(
 /** The badge colour of a status: won ok, lost danger, the rest in progress. */
 export const statusBadge = (status: LeadStatus) => (status === 'won' ? 'ok' : status === 'lost' ? 'danger' : status === 'new' ? 'warning' : 'muted');
 
-/** The leads as CSV rows, header first (dates dd/mm/yyyy, the close date as typed). */
+/** The leads as CSV rows, header first (every date dd/mm/yyyy, as the pages show them). */
 export function leadCsvRows(leads: readonly Lead[], withPartner: boolean): Cell[][] {
   return [
     ['Lead', ...(withPartner ? ['Partner'] : []), 'Company', 'Contact', 'Email', 'Services', 'Opened', 'Close date', 'Probability', 'Status'],
@@ -27,7 +27,7 @@ export function leadCsvRows(leads: readonly Lead[], withPartner: boolean): Cell[
       l.email,
       servicesText(l),
       formatDate(l.openDate),
-      l.closeDate,
+      closeDateText(l.closeDate),
       l.probability,
       leadStatusLabels[l.status],
     ]),

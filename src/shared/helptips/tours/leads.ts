@@ -21,7 +21,7 @@ export const leadsTour: HelpTour = {
       side: 'bottom',
       targetId: leadsTourTargets.create,
       title: 'Create a lead',
-      helpText: '<p>The company, the contact, the services it needs and when you expect it to close. The close date is written yyyy-mm-dd.</p>',
+      helpText: '<p>The company, the contact, the services it needs and when you expect it to close. The close date is written dd/mm/yyyy, today or later.</p>',
     },
     {
       helpTipName: 'filter',

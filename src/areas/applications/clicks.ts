@@ -1,0 +1,38 @@
+import { waitFor } from 'xstate';
+import { can } from '../../../contract/shared/access';
+import * as plans from '../../../contract/plans/endpoints';
+import type { DqService } from '../../../contract/shared/catalogue';
+import type { Portal } from '../../app/portal';
+import { groupsSettled } from '../../routing/guards';
+
+// The clicks left on an account's subscriptions to one service, for those who may read its
+// subscriptions (owners and staff); the validation pages show them beside their form.
+
+export type ServiceClicks = { known: true; clicks: number; subscriptions: number } | { known: false };
+
+export async function clicksLeft(portal: Portal, accountId: number, service: DqService): Promise<ServiceClicks> {
+  const user = portal.session.getSnapshot().context.user;
+  const account = portal.groups.getSnapshot().context.selection.account;
+  if (!account || account.id !== accountId || !can(user, account, 'manage')) return { known: false };
+  try {
+    const rows = await portal.api.call(plans.listAccountPlans, { query: { accountId } }, { action: 'load the clicks left', cache: false, skipDefaultErrorHandling: true });
+    const mine = rows.filter((r) => r.service === service);
+    return { known: true, clicks: mine.reduce((sum, r) => sum + Math.max(0, r.remainClicks), 0), subscriptions: mine.length };
+  } catch {
+    return { known: false };
+  }
+}
+
+/** What a validation page loads: the selected account and, where the user may read them, its clicks left on `service`. */
+export async function loadServicePage(portal: Portal, service: DqService) {
+  await waitFor(portal.groups, groupsSettled, { timeout: 30_000 }).catch(() => undefined);
+  const { account } = portal.groups.getSnapshot().context.selection;
+  if (!account) return { account: null, clicks: { known: false } as ServiceClicks };
+  return { account: { id: account.id, name: account.name }, clicks: await clicksLeft(portal, account.id, service) };
+}
+
+/** The clicks left in words, for the page's header ("No email validation subscription", "1,200 clicks left"). */
+export function clicksLeftText(clicks: ServiceClicks, serviceWords: string): string {
+  if (!clicks.known) return 'Clicks left are shown to the account’s owners';
+  return clicks.subscriptions === 0 ? `No ${serviceWords} subscription` : `${clicks.clicks.toLocaleString('en-GB')} clicks left`;
+}

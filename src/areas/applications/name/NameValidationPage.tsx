@@ -1,0 +1,180 @@
+import { useState, type FormEvent } from 'react';
+import { useLoaderData } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import * as N from '../../../../contract/name/endpoints';
+import type { NameResultBody } from '../../../../contract/name/entities';
+import { maxNameInput, validateNameBody } from '../../../../contract/name/schemas';
+import { nameCheckMachine, type NameCheckContext } from '../../../../machines/nameCheck';
+import { serviceTokens } from '../../../api/serviceTokens';
+import { usePortal } from '../../../app/PortalContext';
+import { usePageActor } from '../../../app/usePageActor';
+import { clicksLeft, clicksLeftText, type ServiceClicks } from '../clicks';
+import { partLabels, verdictLabels, verdictMeanings } from './nameValidation';
+import './name.css';
+
+// /applications/namevalidation: check one name at a time (POST /validate of the name service, one
+// click): its verdict and score, the parts it was split into, and the reasons in words; this
+// visit's checks are listed and showing one again is free. A refusal (402 no clicks, 403...) shows
+// the meter's words. The nameCheck machine holds what is shown and runs one call at a time.
+
+const badgeClass: Record<NameResultBody['verdict'], string> = { valid: 'badge--ok', suspect: 'badge--warning', invalid: 'badge--danger' };
+
+function VerdictBadge({ verdict }: { verdict: NameResultBody['verdict'] }) {
+  return <span className={`badge ${badgeClass[verdict]}`}>{verdictLabels[verdict]}</span>;
+}
+
+function NameResult({ result }: { result: NameResultBody }) {
+  const parts = partLabels.filter(([key]) => result.parts[key]);
+  const found = result.reasons.filter((r) => r.severity !== 'info');
+  const notes = result.reasons.filter((r) => r.severity === 'info');
+  return (
+    <section className="card name-result" aria-labelledby="name-result-title" aria-live="polite" data-testid="name-result">
+      <h2 id="name-result-title">
+        <span>{result.name}</span> <VerdictBadge verdict={result.verdict} /> <span className="muted">Score {result.score} of 100</span>
+      </h2>
+      <p>{verdictMeanings[result.verdict]}</p>
+      <h3>Parts</h3>
+      {parts.length ? (
+        <dl className="name-parts">
+          {parts.map(([key, label]) => (
+            <div key={key} style={{ display: 'contents' }}>
+              <dt>{label}</dt>
+              <dd>{result.parts[key]}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p className="muted">No parts could be told apart.</p>
+      )}
+      <h3>Why</h3>
+      {found.length ? (
+        <ul>
+          {found.map((r) => (
+            <li key={`${r.check}-${r.message}`}>{r.message}</li>
+          ))}
+        </ul>
+      ) : (
+        <p>Nothing found against it.</p>
+      )}
+      {notes.length > 0 && (
+        <>
+          <h3>Not checked</h3>
+          <ul>
+            {notes.map((r) => (
+              <li key={`${r.check}-${r.message}`}>{r.message}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {result.scripts.length > 0 && <p className="muted">Written in {result.scripts.join(', ')} script.</p>}
+    </section>
+  );
+}
+
+export default function NameValidationPage() {
+  const portal = usePortal();
+  const data = useLoaderData({ from: '/_signedIn/_validated/applications/namevalidation' });
+  const account = data.account;
+  const [clicks, setClicks] = useState<ServiceClicks>(data.clicks);
+  const [name, setName] = useState('');
+  // A name the service would refuse is said at the field, in the contract's words, and costs nothing.
+  const [inputError, setInputError] = useState<string | null>(null);
+  const on = { service: 'name' as const, groupId: account?.id ?? 0 };
+  const actor = usePageActor(
+    nameCheckMachine.provide({
+      actors: {
+        validate: fromPromise(async ({ input }) => {
+          const result = await serviceTokens(portal.api).call(N.validateName, { body: { name: input.name } }, { action: 'check the name', skipDefaultErrorHandling: true }, on);
+          void clicksLeft(portal, on.groupId, 'name').then(setClicks);
+          return result;
+        }),
+      },
+    }),
+  );
+  const busy = useSelector(actor, (s) => !s.matches('ready'));
+  const { shown, recent, refusal } = useSelector(actor, (s) => s.context) as NameCheckContext<NameResultBody>;
+
+  if (!account) {
+    return (
+      <section className="card empty-state" aria-labelledby="name-title">
+        <h1 id="name-title">Name validation</h1>
+        <p>Name validation is charged to an account: choose one with Change Account.</p>
+      </section>
+    );
+  }
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const parsed = validateNameBody.safeParse({ name });
+    setInputError(parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Enter a name'));
+    if (parsed.success) actor.send({ type: 'user.check', name });
+  };
+
+  return (
+    <div className="name-page">
+      <section className="card" aria-labelledby="name-title">
+        <div className="card__header">
+          <div>
+            <h1 id="name-title">Name validation</h1>
+            <p className="muted">
+              Splits a person&apos;s name into title, forename, middle names, surname and suffix, and checks it for keyboard mashing,
+              placeholders (&ldquo;Test User&rdquo;), offensive words, digits and symbols, and a title that does not fit. Each check uses one click of{' '}
+              {account.name}.
+            </p>
+          </div>
+          <p className="name-page__clicks" aria-live="polite" data-testid="name-clicks">
+            {clicksLeftText(clicks, 'name validation')}
+          </p>
+        </div>
+        <form className="name-page__form" onSubmit={submit} noValidate>
+          <div className="field">
+            <label htmlFor="field-name">Full name</label>
+            <input
+              id="field-name"
+              name="name"
+              type="text"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={maxNameInput}
+              value={name}
+              aria-invalid={inputError ? true : undefined}
+              aria-describedby={inputError ? 'field-name-error' : undefined}
+              onChange={(e) => setName(e.target.value)}
+            />
+            {inputError && (
+              <p id="field-name-error" className="field-error" role="alert">
+                {inputError}
+              </p>
+            )}
+          </div>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? 'Checking...' : 'Check'}
+          </button>
+        </form>
+        {refusal && (
+          <p className="field-error" role="alert">
+            {refusal}
+          </p>
+        )}
+      </section>
+      {shown && <NameResult result={shown} />}
+      {recent.length > 0 && (
+        <section className="card" aria-labelledby="name-recent-title">
+          <h2 id="name-recent-title">Checked this visit</h2>
+          <p className="muted">Showing a result again is free.</p>
+          <ul className="name-recent">
+            {recent.map((r) => (
+              <li key={r.name}>
+                <button type="button" className="button button--small" disabled={busy} onClick={() => actor.send({ type: 'user.show', name: r.name })} aria-label={`Show the result for ${r.name} again`}>
+                  Show
+                </button>{' '}
+                <span className="name-recent__name">{r.name}</span> <VerdictBadge verdict={r.verdict} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
