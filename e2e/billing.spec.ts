@@ -91,6 +91,13 @@ test('the owner saves a card at the test gateway, caps renewals, authorises a pa
   await expect(page.getByRole('status').filter({ hasText: 'Monthly cap saved.' })).toBeVisible();
   await expect(page.getByTestId('cap-use')).toContainText('of £150.00 spent on automatic renewals this month');
 
+  // The subscription it would stop says so, next to one renewal's price with VAT.
+  await page.getByRole('navigation', { name: 'Services sections' }).getByRole('link', { name: 'Subscriptions' }).click();
+  const lookup = page.getByRole('article', { name: 'Address Lookup UK' }).getByRole('region', { name: 'Automatic renewal' });
+  await expect(lookup).toContainText('On: 50,000 clicks for £1,440.00 including VAT.');
+  await expect(lookup).toContainText('Will not renew: one renewal costs £1,440.00, more than the monthly cap of £150.00.');
+  await page.goto('/portal/administration/services?tab=billing');
+
   // A payment user: Max Member of Acme Trading (authorised by the demo seed) removed, then authorised again.
   const users = page.getByRole('table', { name: 'Authorised payment users' });
   await expect(users.getByRole('row', { name: /owner@example\.com/ })).toContainText('Always (owner)');
@@ -112,6 +119,44 @@ test('the owner saves a card at the test gateway, caps renewals, authorises a pa
   await expect(tab.getByText(number).first()).toBeVisible();
   await expect(tab.getByText(total).first()).toBeVisible();
   await expect(tab.getByText(/VAT/).first()).toBeVisible();
+  await tab.close();
+});
+
+test('the owner turns a renewal off and on again in place, with the password @uk-only', async ({ page }) => {
+  await logIn(page, 'owner@example.com');
+  await page.goto('/portal/administration/services');
+  const card = page.getByRole('article', { name: 'Address Lookup UK' });
+  const renewal = card.getByRole('region', { name: 'Automatic renewal' });
+  await renewal.getByRole('button', { name: 'Change renewal' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Automatic renewal of Address Lookup UK' });
+  await dialog.getByLabel(/Renew automatically/).uncheck();
+  await dialog.getByLabel('Your password').fill(demoPassword);
+  await dialog.getByRole('button', { name: 'Save renewal' }).click();
+  await expect(renewal).toContainText('Off: nothing renews');
+  // Still enabled: its calls are answered and its clicks kept.
+  await expect(card.getByRole('button', { name: 'Disable' })).toBeVisible();
+
+  await renewal.getByRole('button', { name: 'Turn renewal on' }).click();
+  dialog = page.getByRole('dialog', { name: 'Automatic renewal of Address Lookup UK' });
+  await dialog.getByLabel('Clicks for each renewal').fill('50000');
+  await dialog.getByLabel('Your password').fill(demoPassword);
+  await dialog.getByRole('button', { name: 'Save renewal' }).click();
+  await expect(renewal).toContainText('On: 50,000 clicks for £1,440.00 including VAT.');
+});
+
+test('an authorised payment user keeps the card and reads the invoices on their home page @uk-only', async ({ page }) => {
+  await logIn(page, 'member@example.com');
+  await expect(page).toHaveURL(/\/portal\/home/);
+  const billing = page.getByRole('region', { name: 'Billing of Acme UK' });
+  await expect(billing.getByTestId('saved-card')).toContainText('4242');
+  await expect(billing.getByRole('button', { name: 'Replace card' })).toBeVisible();
+  await expect(billing.getByRole('button', { name: 'Remove card' })).toHaveCount(0);
+  const history = billing.getByRole('table', { name: 'Billing history' });
+  await expect(history.getByRole('row').nth(1)).toContainText(/UK-\d{6}/);
+  const number = (await history.getByRole('row').nth(1).getByRole('cell').first().innerText()).trim();
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), history.getByRole('button', { name: `Open invoice ${number}` }).click()]);
+  await tab.waitForLoadState();
+  await expect(tab.getByText(number).first()).toBeVisible();
   await tab.close();
 });
 
