@@ -252,7 +252,7 @@ describe('formulas in a customer file', () => {
     try {
       const input = ['\r=1+1', 'a\rb', 'c\nd', '\r', '\t@x', '-12.50', "'=kept"];
       const row: OutputRow = {
-        line: 2, input, matchCode: null, changed: [], address: { name: '\r@SUM(A1)', organisation: '', lines: ['1 High St'], town: 'TOWN', county: '', postcode: 'AB1 2CD' },
+        line: 2, input, matchCode: null, matchLevel: null, matchReason: null, changed: [], address: { name: '\r@SUM(A1)', organisation: '', lines: ['1 High St'], town: 'TOWN', county: '', postcode: 'AB1 2CD' },
         dedupe: null, group: 0, suppressed: [], flagged: [], outputGroup: 'cleansed', issues: [], error: null,
       };
       const rows = async function* () { yield row; yield { ...row, line: 3, outputGroup: 'errors' as const, input: ['\r=cmd|x'], error: { code: 'columnCount' as const, message: 'm' } }; };

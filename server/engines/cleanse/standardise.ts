@@ -1,3 +1,4 @@
+import { nameCase } from '@foundernest/namecase';
 import { ukPostTowns } from '../address/generate';
 import type { InputField } from './mapping';
 
@@ -83,6 +84,18 @@ export function titleCase(text: string): string {
 /** Space, - ( / ' . and comma. */
 const afterSeparator = (c: number) => c === 32 || c === 45 || c === 40 || c === 47 || c === 39 || c === 46 || c === 44;
 
+/**
+ * A person's name as written when its letters mix capitals and small letters (McDonald, van Dijk,
+ * DeShawn: the customer's casing is the best there is); a name keyed all in capitals or all in small
+ * letters is cased by NameCase's rules (Mc/Mac, O', hyphens, particles such as van, de, von; Roman
+ * numerals), spacing tidied either way.
+ */
+export function casePersonName(text: string): string {
+  const name = space(text);
+  const oneCase = name === name.toUpperCase() || name === name.toLowerCase();
+  return oneCase && /\p{L}/u.test(name) ? nameCase(name) : name;
+}
+
 /** A UK postcode in its one form (outward, space, inward, capitals), an Australian one as four digits; else the text tidied. */
 export function standardPostcode(text: string, territory: Territory): string {
   // Already in its one form (most rows): as it is.
@@ -116,7 +129,7 @@ export function standardise(a: InputAddress, territory: Territory): InputAddress
   const { lines, town, postcode } = standardParts(a, territory, titleCase);
   const known = territory === 'uk' ? towns().get(townKey(town)) : undefined;
   return {
-    name: titleCase(a.name),
+    name: casePersonName(a.name),
     organisation: space(a.organisation),
     lines,
     town: known ? known.town.toUpperCase() : town.toUpperCase(),
