@@ -32,6 +32,7 @@ export type MatchReason =
   | 'noTownOrPostcode' // neither a postcode nor a town of the reference data to place it in
   | 'noPremise' // the street is there; the row names no house number or name on it
   | 'premiseNotFound' // the street is there; the number or name keyed is not one of its premises
+  | 'ambiguous' // more than one address fits equally well (no postcode to tell them apart): none is chosen
   | 'streetNotFound'; // no such street at the postcode or in the town (one elsewhere is never moved to)
 export type MatchResult = { code: MatchCode; level: MatchLevel; reason: MatchReason | null; address: InputAddress; changed: string[]; recordId: number | null };
 
@@ -42,6 +43,7 @@ export const matchReasonText: Record<MatchReason, string> = {
   noTownOrPostcode: 'No postcode or town of the reference data to place the address in',
   noPremise: 'Street found; no house number or name was given',
   premiseNotFound: 'Street found; that house number or name is not on it in the reference data',
+  ambiguous: 'More than one address fits equally well; none was chosen',
   streetNotFound: 'No street of that name at the postcode or in the town',
 };
 
@@ -144,13 +146,24 @@ type Row = {
   postcode: string;
 };
 
-/** Whether the row names street word `w`: whole, as a prefix keyed short, or (`fuzzy`) within a typo's edit distance. */
+/** Whether `a` is `b` with two neighbouring letters swapped (Yrok for York): one keying slip, two edits to Levenshtein. */
+function swapped(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return i + 1 < a.length && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+}
+
+/**
+ * Whether the row names street word `w`: whole, as a prefix keyed short, or (`fuzzy`) with a typo:
+ * two letters swapped, or within an edit distance of 1 (words of 4 letters) or 2 (5 or more).
+ */
 function names(row: Row, w: string, fuzzy: boolean): boolean {
   if (row.set.has(w)) return true;
   const bound = !fuzzy ? 0 : w.length >= 5 ? 2 : w.length === 4 ? 1 : 0;
   for (const x of row.plain) {
     if (x.length >= 3 && x.length < w.length && w.startsWith(x)) return true;
-    if (bound && Math.abs(x.length - w.length) <= bound && distance(x, w) <= bound) return true;
+    if (bound && Math.abs(x.length - w.length) <= bound && (distance(x, w) <= bound || swapped(x, w))) return true;
   }
   return false;
 }
@@ -191,7 +204,7 @@ const lineKey = (s: string) => lineWords(s).join(' ');
 const sameWords = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((w, i) => w === b[i]);
 
 /** The best candidate so far (ties to the lowest record id), and how far the others got. */
-type Pick = { best: number; bestScore: number; threshold: number; street: boolean; noPremise: boolean };
+type Pick = { best: number; bestScore: number; threshold: number; street: boolean; noPremise: boolean; tied: boolean };
 /** Checks and scores `ids` into `pick` (a module function, not a closure per row: tsx names each closure it makes). */
 function consider(pick: Pick, index: AddressIndex, row: Row, ids: readonly number[], fuzzy: boolean): void {
   for (const id of ids) {
@@ -204,9 +217,15 @@ function consider(pick: Pick, index: AddressIndex, row: Row, ids: readonly numbe
     }
     if (verdict !== 'ok') continue;
     const s = score(row, c, fuzzy);
-    if (s > pick.bestScore || (s === pick.bestScore && s > pick.threshold && id < pick.best)) {
+    if (s > pick.bestScore) {
       pick.best = id;
       pick.bestScore = s;
+      pick.tied = false;
+    } else if (s === pick.bestScore && s > pick.threshold && id !== pick.best) {
+      // Two records alike in every word at one postcode are one address listed twice: the lowest id.
+      const b = wordsOf(index, pick.best);
+      if (b.postcode !== c.postcode || !sameWords(b.words, c.words)) pick.tied = true;
+      if (id < pick.best) pick.best = id;
     }
   }
 }
@@ -243,11 +262,13 @@ export function matchAddress(a: InputAddress, index: AddressIndex, territory: Te
     town: townKey(a.town),
     postcode: validPostcode ? a.postcode.toUpperCase().replace(/\s+/g, '') : '',
   };
-  const pick: Pick = { best: -1, bestScore: threshold, threshold, street: false, noPremise: false };
+  const pick: Pick = { best: -1, bestScore: threshold, threshold, street: false, noPremise: false, tied: false };
   // At the postcode a street word may be mistyped: the postcode and the premise already place it.
   const atPostcode = validPostcode ? postcodeCandidates(index, a.postcode) : [];
   consider(pick, index, row, atPostcode, true);
-  if (pick.best < 0 && row.town) {
+  // A street found at the postcode without the premise keeps the row there: it is never moved to
+  // another postcode of the town on its street name.
+  if (pick.best < 0 && !pick.street && row.town) {
     // Postcode missing, mistyped or moved: the street in the town (each line's words after its last
     // number, as the index's street token), with the numbers of the premise.
     const numbers = input.filter(hasDigit);
@@ -267,6 +288,7 @@ export function matchAddress(a: InputAddress, index: AddressIndex, territory: Te
       if (pick.best < 0) consider(pick, index, row, index.search(q.join(' '), 50).ids, false);
     }
   }
+  if (pick.tied) return unmatched(a, 'street', 'ambiguous');
   const best = pick.best;
   if (best < 0) {
     if (pick.street) return unmatched(a, 'street', pick.noPremise ? 'noPremise' : 'premiseNotFound');
