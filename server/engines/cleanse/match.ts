@@ -14,8 +14,9 @@ import { countyOfTown, isValidPostcode, townKey, type InputAddress, type Territo
 //     exactly, as a prefix keyed short ("Chu Rd"), or at the postcode within a small edit distance
 //     (a typo: "Chruch");
 //   - the row names its premise: every number of the row is in the candidate and the other way round
-//     (12 Church Road never becomes 14), and every word of the candidate's house or building name is
-//     in the row (Meadow Grove never becomes the house Meadow View), "Flat"/"Unit" and the like optional.
+//     (12 Church Road never becomes 14), and each house, building or flat name of the candidate is keyed
+//     whole (Meadow Grove never becomes the house Meadow View, nor "Journeys Barn" The Barn),
+//     "Flat", "Unit", "The" and the like optional.
 // Among those the best by shared words wins (words of the candidate's organisation keyed as an address
 // line count as its own, so a business keyed with its name on a line still matches); ties go to the
 // lowest record id, so the result is the same on every run. When no premise matches, the result says
@@ -52,14 +53,46 @@ const hasDigit = (w: string) => /\d/.test(w);
 /** Words of a sub-building or premise that a customer often leaves out: "5 Victoria Court" is Flat 5 of it. */
 const optionalPremiseWords = new Set(['flat', 'apartment', 'unit', 'suite', 'shop', 'level', 'room', 'the']);
 
+const nameWord = (w: string) => !hasDigit(w) && !optionalPremiseWords.has(w);
+
+/**
+ * The row's names: its lines cut at commas and at numbers into runs of words, optional premise words
+ * left out ("Flat 5 Victoria Court 36 Church Court" is victoria court, church court).
+ */
+function segmentsOf(lines: readonly string[]): string[][] {
+  const out: string[][] = [];
+  for (const line of lines) {
+    for (const part of line.split(',')) {
+      let run: string[] = [];
+      for (const w of lineWords(part)) {
+        if (hasDigit(w)) {
+          if (run.length) out.push(run);
+          run = [];
+        } else if (!optionalPremiseWords.has(w)) run.push(w);
+      }
+      if (run.length) out.push(run);
+    }
+  }
+  return out;
+}
+
+/**
+ * Whether the row keys the premise name whole: a run that is the name, or the name followed by the
+ * candidate's street ("Rose Cottage Church Road" on one line). "Journeys Barn" is not The Barn, nor
+ * "Nonesuch Cottage, Rose Street" Rose Cottage.
+ */
+function keyedWhole(row: Row, c: CandWords, name: readonly string[]): boolean {
+  return row.segments.some((run) => run.length >= name.length && name.every((w, i) => run[i] === w) && run.slice(name.length).every((w) => c.place.has(w)));
+}
+
 /** A record's parts as the matcher checks them, each once per record. */
 type CandWords = {
   /** Premise, street and locality words, once each (what scoring compares). */
   words: string[];
   /** Which of `words` hold a digit (a premise number). */
   digit: boolean[];
-  /** House or building name words the row must name (no digits, none of optionalPremiseWords). */
-  premiseNames: string[];
+  /** House, building and sub-building names the row must name, each as words in order (no digits, none of optionalPremiseWords). */
+  premiseNames: string[][];
   /** Thoroughfare words; dependent thoroughfare words (PAF). */
   street: string[];
   dependentStreet: string[];
@@ -79,7 +112,8 @@ function candidateOf(index: AddressIndex, id: number): CandWords {
   // PAF: organisation, department (1, 2), sub_building .. building_number (3..5), dependent
   // thoroughfare (6), thoroughfare (7), dependent locality (8), post town (9), postcode (10).
   // G-NAF: flat_type .. number_last (0..4), street name, type, suffix (5..7), locality (8), postcode (10).
-  const premise = paf ? linesWords([f[3], f[4], f[5]]) : linesWords(f.slice(0, 5));
+  const premiseFields = paf ? [f[3], f[4], f[5]] : f.slice(0, 5);
+  const premise = linesWords(premiseFields);
   const street = paf ? lineWords(f[7] ?? '') : linesWords([f[5], f[6]]);
   const dependentStreet = paf ? lineWords(f[6] ?? '') : [];
   const locality = paf ? lineWords(f[8] ?? '') : [];
@@ -88,7 +122,7 @@ function candidateOf(index: AddressIndex, id: number): CandWords {
   return {
     words: unique,
     digit: unique.map(hasDigit),
-    premiseNames: premise.filter((w) => !hasDigit(w) && !optionalPremiseWords.has(w)),
+    premiseNames: premiseFields.map((p) => lineWords(p ?? '').filter(nameWord)).filter((ws) => ws.length > 0),
     street,
     dependentStreet,
     place: new Set([...street, ...dependentStreet, ...suffix, ...locality]),
@@ -141,6 +175,8 @@ type Row = {
   set: Set<string>;
   /** The words without digits, for the street's prefix and typo checks. */
   plain: string[];
+  /** The runs of words between commas and numbers, for names that must be keyed whole. */
+  segments: string[][];
   digits: number;
   town: string;
   postcode: string;
@@ -183,7 +219,7 @@ function check(row: Row, c: CandWords, fuzzy: boolean): Check {
     digitsBoth++;
   }
   if (digitsBoth !== row.digits) return 'premise';
-  for (const w of c.premiseNames) if (!row.set.has(w)) return 'premise';
+  for (const name of c.premiseNames) if (!keyedWhole(row, c, name)) return 'premise';
   return 'ok';
 }
 
@@ -258,6 +294,7 @@ export function matchAddress(a: InputAddress, index: AddressIndex, territory: Te
   const row: Row = {
     set,
     plain: [...set].filter((w) => !hasDigit(w)),
+    segments: segmentsOf(a.lines),
     digits,
     town: townKey(a.town),
     postcode: validPostcode ? a.postcode.toUpperCase().replace(/\s+/g, '') : '',

@@ -17,6 +17,7 @@ import { referenceAddress } from '../../../../server/engines/cleanse/suppress';
 //   wrongTown      another post town keyed, postcode, street and premise right
 //   noSuchPremise  a house number that is not at the postcode: a street-level answer, never a match
 //   streetOnly     the street, town and postcode with no premise: a street-level answer
+//   noSuchHouse    a house name the street does not have (some sharing a word with it): a street-level answer
 // Names are keyed in one case (to be cased) or mixed (to be left as written); the answer says which.
 // Run `npx tsx tests/engines/cleanse/corpus/generate.ts` to write the files again (same seed, same bytes).
 
@@ -25,10 +26,10 @@ export const referenceSize = 200_000;
 const here = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 export const corpusFiles = { input: here('./uk-customers.csv'), answers: here('./uk-answers.csv') };
 
-export type Kind = 'exact' | 'messyCase' | 'noPostcode' | 'typo' | 'orgLine' | 'orgColumn' | 'wrongTown' | 'noSuchPremise' | 'streetOnly';
-/** Rows of each kind, 1,500 in all. */
+export type Kind = 'exact' | 'messyCase' | 'noPostcode' | 'typo' | 'orgLine' | 'orgColumn' | 'wrongTown' | 'noSuchPremise' | 'streetOnly' | 'noSuchHouse';
+/** Rows of each kind, 1,600 in all. */
 export const kinds: Record<Kind, number> = {
-  exact: 250, messyCase: 200, noPostcode: 200, typo: 150, orgLine: 150, orgColumn: 100, wrongTown: 150, noSuchPremise: 200, streetOnly: 100,
+  exact: 250, messyCase: 200, noPostcode: 200, typo: 150, orgLine: 150, orgColumn: 100, wrongTown: 150, noSuchPremise: 200, streetOnly: 100, noSuchHouse: 100,
 };
 /** The right answer: a premise (the record whose address the row must come out as) or its street only. */
 export type Answer = { line: number; kind: Kind; expect: 'premise' | 'street'; udprn: string; name: string };
@@ -102,7 +103,7 @@ export function buildCorpus(index: AddressIndex, seed = corpusSeed): { rows: str
           company = a.organisation;
           lines = a.lines;
         }
-      } else if (kind === 'noSuchPremise' || kind === 'streetOnly' || kind === 'typo') {
+      } else if (kind === 'noSuchPremise' || kind === 'streetOnly' || kind === 'typo' || kind === 'noSuchHouse') {
         id = record(plainNumber);
         const a = referenceAddress(index, id);
         ({ town, postcode } = a);
@@ -117,6 +118,13 @@ export function buildCorpus(index: AddressIndex, seed = corpusSeed): { rows: str
         } else if (kind === 'streetOnly') {
           expect = 'street';
           lines = [street];
+        } else if (kind === 'noSuchHouse') {
+          expect = 'street';
+          // A name no sample house has, half of them made of a word of the street and a word of the sample's house names.
+          const first = rnd() < 0.5 ? street.split(' ')[0] : pick(['Badgers', 'Nonesuch', 'Wits', 'Journeys']);
+          lines = [`${first} ${pick(['Cottage', 'House', 'Lodge', 'View', 'Barn'])}`, street];
+          const houses = new Set(index.byPostcode(postcode, 500).ids.map((r) => field(r, 'building_name')));
+          if (houses.has(lines[0])) lines[0] = `${lines[0]} End`;
         } else {
           expect = 'street';
           const taken = numbersAt(postcode);
