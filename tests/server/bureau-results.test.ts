@@ -51,6 +51,8 @@ describe('the free test', () => {
     expect(test.rows).toHaveLength(47);
     expect(test.codingStats.matched + test.codingStats.updated).toBeGreaterThanOrEqual(40);
     expect(test.outputGroupStats.errors).toBe(2);
+    // Each row says how precisely it was placed: the reference addresses to their premise, the unreadable lines nowhere.
+    expect(new Set(test.rows.map((r) => `${r.error ? 'error' : 'row'} ${r.matchLevel} ${r.matchReason}`))).toEqual(new Set(['row premise null', 'error null null']));
     expect(test.rows.filter((r) => r.error).map((r) => r.error)).toEqual([expect.stringMatching(/fields, expected 6/), expect.stringMatching(/fields, expected 6/)]);
     expect((await b.call('GET', '/files/detail', { fileId: file.id })).json<BureauFile>().tested).toBe(true);
     const changed = (await b.call('PUT', '/files/dedupesettings', { fileId: file.id }, { settingId: 1 })).json<BureauFile>();

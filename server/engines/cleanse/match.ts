@@ -1,4 +1,5 @@
 import { distance } from 'fastest-levenshtein';
+import type { MatchLevel, MatchReason } from '../../../contract/shared/bureau';
 import { gnafParts, pafParts } from '../address/format';
 import type { AddressIndex } from '../address/index';
 import { words, type GnafRecord, type PafRecord } from '../address/records';
@@ -24,29 +25,12 @@ import { countyOfTown, isValidPostcode, townKey, type InputAddress, type Territo
 // found (a street-level result, unmatched, the address left as keyed) or nothing was, and why.
 
 export type MatchCode = 'matched' | 'updated' | 'unmatched';
-/** How precisely the row was placed: a delivery point (premise), its street only, or nowhere. */
-export type MatchLevel = 'premise' | 'street' | 'none';
-/** Why a row is not matched to a premise (null when it is). */
-export type MatchReason =
-  | 'noReference' // no reference data loaded to match against
-  | 'noAddress' // no address lines to match
-  | 'noTownOrPostcode' // neither a postcode nor a town of the reference data to place it in
-  | 'noPremise' // the street is there; the row names no house number or name on it
-  | 'premiseNotFound' // the street is there; the number or name keyed is not one of its premises
-  | 'ambiguous' // more than one address fits equally well (no postcode to tell them apart): none is chosen
-  | 'streetNotFound'; // no such street at the postcode or in the town (one elsewhere is never moved to)
+// Levels and reasons (noPremise: the street is there and the row names no house on it;
+// premiseNotFound: the number or name keyed is not one of its premises; ambiguous: two addresses fit
+// equally with no postcode to tell them apart; streetNotFound: no such street at the postcode or in
+// the town, one elsewhere never being moved to) are the contract's, shown to the customer.
+export type { MatchLevel, MatchReason };
 export type MatchResult = { code: MatchCode; level: MatchLevel; reason: MatchReason | null; address: InputAddress; changed: string[]; recordId: number | null };
-
-/** What each reason means, in the customer's words (the sample table and the output files). */
-export const matchReasonText: Record<MatchReason, string> = {
-  noReference: 'The reference data is not loaded',
-  noAddress: 'No address lines to match',
-  noTownOrPostcode: 'No postcode or town of the reference data to place the address in',
-  noPremise: 'Street found; no house number or name was given',
-  premiseNotFound: 'Street found; that house number or name is not on it in the reference data',
-  ambiguous: 'More than one address fits equally well; none was chosen',
-  streetNotFound: 'No street of that name at the postcode or in the town',
-};
 
 const hasDigit = (w: string) => /\d/.test(w);
 
