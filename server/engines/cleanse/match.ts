@@ -66,6 +66,7 @@ function segmentsOf(lines: readonly string[]): string[][] {
  * "Nonesuch Cottage, Rose Street" Rose Cottage.
  */
 function keyedWhole(row: Row, c: CandWords, name: readonly string[]): boolean {
+  row.segments ??= segmentsOf(row.lines);
   return row.segments.some((run) => run.length >= name.length && name.every((w, i) => run[i] === w) && run.slice(name.length).every((w) => c.place.has(w)));
 }
 
@@ -159,8 +160,9 @@ type Row = {
   set: Set<string>;
   /** The words without digits, for the street's prefix and typo checks. */
   plain: string[];
-  /** The runs of words between commas and numbers, for names that must be keyed whole. */
-  segments: string[][];
+  lines: readonly string[];
+  /** The runs of words between commas and numbers, for names that must be keyed whole (made when first needed). */
+  segments: string[][] | null;
   digits: number;
   town: string;
   postcode: string;
@@ -278,7 +280,8 @@ export function matchAddress(a: InputAddress, index: AddressIndex, territory: Te
   const row: Row = {
     set,
     plain: [...set].filter((w) => !hasDigit(w)),
-    segments: segmentsOf(a.lines),
+    lines: a.lines,
+    segments: null,
     digits,
     town: townKey(a.town),
     postcode: validPostcode ? a.postcode.toUpperCase().replace(/\s+/g, '') : '',
