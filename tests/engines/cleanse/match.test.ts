@@ -120,6 +120,15 @@ describe('businesses and typos are found', () => {
     expect(missed).toEqual([]);
   });
 
+  it("a customer's own organisation line at a house is kept as the organisation, the house matched", () => {
+    const houses = ids().filter((id) => /^\d+$/.test(field(id, 'building_number')) && !field(id, 'organisation') && !field(id, 'building_name') && !field(id, 'sub_building'));
+    for (const id of houses.filter((_, i) => i % 10 === 0)) {
+      const a = referenceAddress(index, id);
+      const m = match({ ...a, lines: ['Acme Widgets Limited', ...a.lines] });
+      expect({ recordId: m.recordId, code: m.code, organisation: m.address.organisation, lines: m.address.lines }).toEqual({ recordId: id, code: 'matched', organisation: 'Acme Widgets Limited', lines: a.lines });
+    }
+  });
+
   it('property: one typo in a street word (a letter swapped with the next, replaced, left out or doubled), with the right postcode and house number, matches the record', () => {
     const rnd = seeded(11);
     const numbered = ids().filter((id) => /^\d+$/.test(field(id, 'building_number')) && !field(id, 'building_name') && !field(id, 'sub_building') && !field(id, 'organisation'));
