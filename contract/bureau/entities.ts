@@ -12,9 +12,9 @@ const seconds = z.number().int();
 const money = z.number().int();
 const count = z.number().int();
 
-export { testSampleLines, resultsFileName, fileLimits, fileLimitMessages, bureauTerritories, mappingTypes, delimiters, dedupeLevelKeys, suppressionTypeKeys, suppressSettings, matchCodes, outputFileKeys, fileStatuses, fileEncodings, fileEncodingNames } from '../shared/bureau';
-export type { FileEncoding, MappingType, DedupeLevelKey, SuppressionTypeKey, SuppressSetting, FileStatus } from '../shared/bureau';
-import { fileEncodings, mappingTypes, delimiters, dedupeLevelKeys, suppressionTypeKeys, suppressSettings, matchCodes, outputFileKeys, fileStatuses } from '../shared/bureau';
+export { testSampleLines, resultsFileName, fileLimits, fileLimitMessages, bureauTerritories, mappingTypes, delimiters, dedupeLevelKeys, suppressionTypeKeys, suppressSettings, matchCodes, matchLevels, matchReasons, matchReasonText, outputFileKeys, fileStatuses, fileEncodings, fileEncodingNames } from '../shared/bureau';
+export type { FileEncoding, MappingType, DedupeLevelKey, SuppressionTypeKey, SuppressSetting, FileStatus, MatchLevel, MatchReason } from '../shared/bureau';
+import { fileEncodings, mappingTypes, delimiters, dedupeLevelKeys, suppressionTypeKeys, suppressSettings, matchCodes, matchLevels, matchReasons, outputFileKeys, fileStatuses } from '../shared/bureau';
 
 /** Spec section 3, Bureau file upload: inputFields. */
 export const inputField = z.object({
@@ -73,6 +73,9 @@ export const sampleRow = z.object({
   before: z.array(z.string()),
   after: z.object({ organisation: z.string(), name: z.string(), lines: z.array(z.string()), town: z.string(), county: z.string(), postcode: z.string() }),
   matchCode: z.enum(matchCodes).nullable(),
+  /** How precisely the row was placed and why not to a premise (absent in results kept before they were reported). */
+  matchLevel: z.enum(matchLevels).nullable().optional(),
+  matchReason: z.enum(matchReasons).nullable().optional(),
   changed: z.array(z.string()),
   dedupe: z.enum(['parent', 'child', 'unique']).nullable(),
   suppressed: z.array(z.enum(suppressionTypeKeys)),

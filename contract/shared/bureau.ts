@@ -31,6 +31,22 @@ export type SuppressionTypeKey = (typeof suppressionTypeKeys)[number];
 export const suppressSettings = ['off', 'flag', 'suppress'] as const;
 export type SuppressSetting = (typeof suppressSettings)[number];
 export const matchCodes = ['matched', 'updated', 'unmatched'] as const;
+/** How precisely a row was placed: a delivery point (premise), its street only, or nowhere. */
+export const matchLevels = ['premise', 'street', 'none'] as const;
+export type MatchLevel = (typeof matchLevels)[number];
+/** Why a row is not matched to a premise. */
+export const matchReasons = ['noReference', 'noAddress', 'noTownOrPostcode', 'noPremise', 'premiseNotFound', 'ambiguous', 'streetNotFound'] as const;
+export type MatchReason = (typeof matchReasons)[number];
+/** Each reason in the customer's words. */
+export const matchReasonText: Record<MatchReason, string> = {
+  noReference: 'The reference data is not loaded',
+  noAddress: 'No address lines to match',
+  noTownOrPostcode: 'No postcode or town of the reference data to place the address in',
+  noPremise: 'Street found; no house number or name was given',
+  premiseNotFound: 'Street found; that house number or name is not on it in the reference data',
+  ambiguous: 'More than one address fits equally well; none was chosen',
+  streetNotFound: 'No street of that name at the postcode or in the town',
+};
 export const outputFileKeys = ['cleansed', 'duplicates', 'suppressed', 'errors'] as const;
 
 /**

@@ -51,6 +51,8 @@ describe('the free test', () => {
     expect(test.rows).toHaveLength(47);
     expect(test.codingStats.matched + test.codingStats.updated).toBeGreaterThanOrEqual(40);
     expect(test.outputGroupStats.errors).toBe(2);
+    // Each row says how precisely it was placed: the reference addresses to their premise, the unreadable lines nowhere.
+    expect(new Set(test.rows.map((r) => `${r.error ? 'error' : 'row'} ${r.matchLevel} ${r.matchReason}`))).toEqual(new Set(['row premise null', 'error null null']));
     expect(test.rows.filter((r) => r.error).map((r) => r.error)).toEqual([expect.stringMatching(/fields, expected 6/), expect.stringMatching(/fields, expected 6/)]);
     expect((await b.call('GET', '/files/detail', { fileId: file.id })).json<BureauFile>().tested).toBe(true);
     const changed = (await b.call('PUT', '/files/dedupesettings', { fileId: file.id }, { settingId: 1 })).json<BureauFile>();
@@ -252,7 +254,7 @@ describe('formulas in a customer file', () => {
     try {
       const input = ['\r=1+1', 'a\rb', 'c\nd', '\r', '\t@x', '-12.50', "'=kept"];
       const row: OutputRow = {
-        line: 2, input, matchCode: null, changed: [], address: { name: '\r@SUM(A1)', organisation: '', lines: ['1 High St'], town: 'TOWN', county: '', postcode: 'AB1 2CD' },
+        line: 2, input, matchCode: null, matchLevel: null, matchReason: null, changed: [], address: { name: '\r@SUM(A1)', organisation: '', lines: ['1 High St'], town: 'TOWN', county: '', postcode: 'AB1 2CD' },
         dedupe: null, group: 0, suppressed: [], flagged: [], outputGroup: 'cleansed', issues: [], error: null,
       };
       const rows = async function* () { yield row; yield { ...row, line: 3, outputGroup: 'errors' as const, input: ['\r=cmd|x'], error: { code: 'columnCount' as const, message: 'm' } }; };

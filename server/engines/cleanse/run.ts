@@ -1,7 +1,7 @@
 import type { AddressIndex } from '../address/index';
 import { Deduper, dedupeHash, type DedupeFlag, type DedupeLevel } from './dedupe';
 import type { InputField } from './mapping';
-import { matchAddress, type MatchCode, type MatchResult } from './match';
+import { matchAddress, unmatched, type MatchCode, type MatchLevel, type MatchReason, type MatchResult } from './match';
 import type { ErrorCode, ParseItem, RowIssue } from './parse';
 import { addressReader, standardise, standardiseForKey, type InputAddress, type Territory } from './standardise';
 import { applySuppression, suppressionTypes, type SuppressionList, type SuppressionSetting, type SuppressionType } from './suppress';
@@ -32,6 +32,9 @@ export type OutputRow = {
   line: number;
   input: string[];
   matchCode: MatchCode | null;
+  /** How precisely the row was placed, and why not to a premise (null for an error row). */
+  matchLevel: MatchLevel | null;
+  matchReason: MatchReason | null;
   changed: string[];
   address: InputAddress;
   dedupe: DedupeFlag | null;
@@ -86,12 +89,12 @@ export async function* cleanse(rows: Rows, settings: CleanseSettings, stats: Cle
     if (item.kind === 'error') {
       stats.errors++;
       stats.outputGroups.errors++;
-      yield { line: item.line, input: [item.raw], matchCode: null, changed: [], address: blank, dedupe: null, group: 0, suppressed: [], flagged: [], outputGroup: 'errors', issues: [], error: { code: item.code, message: item.message } };
+      yield { line: item.line, input: [item.raw], matchCode: null, matchLevel: null, matchReason: null, changed: [], address: blank, dedupe: null, group: 0, suppressed: [], flagged: [], outputGroup: 'errors', issues: [], error: { code: item.code, message: item.message } };
       continue;
     }
     if (item.issues.length) stats.warnings++;
     const std = standardise(addressOf(item.fields), settings.territory);
-    const m: MatchResult = settings.index ? matchAddress(std, settings.index, settings.territory) : { code: 'unmatched', address: std, changed: [], recordId: null };
+    const m: MatchResult = settings.index ? matchAddress(std, settings.index, settings.territory) : unmatched(std, 'none', 'noReference');
     stats.matching[m.code]++;
     for (const f of m.changed) stats.addressUpdates[f] = (stats.addressUpdates[f] ?? 0) + 1;
     const address = settings.usePAF ? m.address : std;
@@ -105,7 +108,7 @@ export async function* cleanse(rows: Rows, settings: CleanseSettings, stats: Cle
     stats.outputGroups[outputGroup]++;
     if (outputGroup === 'cleansed') stats.outputRecords++;
     yield {
-      line: item.line, input: item.fields, matchCode: m.code, changed: m.changed, address, dedupe: d?.flag ?? null, group: d?.group ?? 0,
+      line: item.line, input: item.fields, matchCode: m.code, matchLevel: m.level, matchReason: m.reason, changed: m.changed, address, dedupe: d?.flag ?? null, group: d?.group ?? 0,
       suppressed: s.suppressed, flagged: s.flagged, outputGroup, issues: item.issues, error: null,
     };
   }

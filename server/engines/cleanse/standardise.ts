@@ -1,3 +1,4 @@
+import { nameCase } from '@foundernest/namecase';
 import { ukPostTowns } from '../address/generate';
 import type { InputField } from './mapping';
 
@@ -83,6 +84,25 @@ export function titleCase(text: string): string {
 /** Space, - ( / ' . and comma. */
 const afterSeparator = (c: number) => c === 32 || c === 45 || c === 40 || c === 47 || c === 39 || c === 46 || c === 44;
 
+// NameCase's Roman-numeral and post-nominal passes capitalise whole words anywhere in the name, which
+// turns the names Li, Liv, Xi and Ed and the title Ms into LI, LIV, XI, ED and MS: both are off, and
+// a generational suffix at the end (II to VIII) is put in capitals here.
+const nameCaseOptions = { roman: false, postnominal: false };
+const generation = /\s(ii|iii|iv|vi|vii|viii)$/i;
+
+/**
+ * A person's name as written when its letters mix capitals and small letters (McDonald, van Dijk,
+ * DeShawn: the customer's casing is the best there is); a name keyed all in capitals or all in small
+ * letters is cased by NameCase's rules (Mc/Mac, O', hyphens, particles such as van, de, von), spacing
+ * tidied either way.
+ */
+export function casePersonName(text: string): string {
+  const name = space(text);
+  const oneCase = name === name.toUpperCase() || name === name.toLowerCase();
+  if (!oneCase || !/\p{L}/u.test(name)) return name;
+  return nameCase(name, nameCaseOptions).replace(generation, (suffix) => suffix.toUpperCase());
+}
+
 /** A UK postcode in its one form (outward, space, inward, capitals), an Australian one as four digits; else the text tidied. */
 export function standardPostcode(text: string, territory: Territory): string {
   // Already in its one form (most rows): as it is.
@@ -116,7 +136,7 @@ export function standardise(a: InputAddress, territory: Territory): InputAddress
   const { lines, town, postcode } = standardParts(a, territory, titleCase);
   const known = territory === 'uk' ? towns().get(townKey(town)) : undefined;
   return {
-    name: titleCase(a.name),
+    name: casePersonName(a.name),
     organisation: space(a.organisation),
     lines,
     town: known ? known.town.toUpperCase() : town.toUpperCase(),

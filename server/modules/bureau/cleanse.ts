@@ -43,6 +43,8 @@ export function sampleRowOf(row: OutputRow): SampleRow {
     before: row.input,
     after: { organisation: a.organisation, name: a.name, lines: a.lines, town: a.town, county: a.county, postcode: a.postcode },
     matchCode: row.matchCode,
+    matchLevel: row.matchLevel,
+    matchReason: row.matchReason,
     changed: row.changed,
     dedupe: row.dedupe,
     suppressed: row.suppressed,
