@@ -94,8 +94,8 @@ test('the owner saves a card at the test gateway, caps renewals, authorises a pa
   // The subscription it would stop says so, next to one renewal's price with VAT.
   await page.getByRole('navigation', { name: 'Services sections' }).getByRole('link', { name: 'Subscriptions' }).click();
   const lookup = page.getByRole('article', { name: 'Address Lookup UK' }).getByRole('region', { name: 'Automatic renewal' });
-  await expect(lookup).toContainText('On: 50,000 clicks for £1,440.00 including VAT.');
-  await expect(lookup).toContainText('Will not renew: one renewal costs £1,440.00, more than the monthly cap of £150.00.');
+  await expect(lookup).toContainText('On: 50,000 clicks for £1,200.00 including VAT.');
+  await expect(lookup).toContainText('Will not renew: one renewal costs £1,200.00, more than the monthly cap of £150.00.');
   await page.goto('/portal/administration/services?tab=billing');
 
   // A payment user: Max Member of Acme Trading (authorised by the demo seed) removed, then authorised again.
@@ -124,6 +124,7 @@ test('the owner saves a card at the test gateway, caps renewals, authorises a pa
 
 test('the owner turns a renewal off and on again in place, with the password @uk-only', async ({ page }) => {
   await logIn(page, 'owner@example.com');
+  await expect(page).toHaveURL(/\/portal\/home/);
   await page.goto('/portal/administration/services');
   const card = page.getByRole('article', { name: 'Address Lookup UK' });
   const renewal = card.getByRole('region', { name: 'Automatic renewal' });
@@ -141,7 +142,7 @@ test('the owner turns a renewal off and on again in place, with the password @uk
   await dialog.getByLabel('Clicks for each renewal').fill('50000');
   await dialog.getByLabel('Your password').fill(demoPassword);
   await dialog.getByRole('button', { name: 'Save renewal' }).click();
-  await expect(renewal).toContainText('On: 50,000 clicks for £1,440.00 including VAT.');
+  await expect(renewal).toContainText('On: 50,000 clicks for £1,200.00 including VAT.');
 });
 
 test('an authorised payment user keeps the card and reads the invoices on their home page @uk-only', async ({ page }) => {

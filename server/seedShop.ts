@@ -35,7 +35,7 @@ export async function seedShop(trx: Trx, now: number, people: { ownerId: number 
     })
     .onConflict((oc) => oc.column('account_id').doNothing())
     .execute();
-  // £2,000 a month on automatic renewals, VAT included: room for one renewal of Address Lookup UK (£1,440).
+  // £2,000 a month on automatic renewals, VAT included: room for one renewal of Address Lookup UK (£1,200 with VAT).
   await trx
     .insertInto('payment_settings')
     .values({ account_id: account.id, monthly_cap: 200_000, updated_at: now, updated_by: people.ownerId })

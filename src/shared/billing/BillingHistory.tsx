@@ -32,6 +32,7 @@ export function BillingHistory({ accountName, invoices, busy, onOpen, onOpenCred
       </div>
       <ResultTable
         labelledBy="billing-history-title"
+        stack
         rows={rows}
         empty="No invoices yet. Each purchase in the shop and each automatic renewal adds one."
         columns={[

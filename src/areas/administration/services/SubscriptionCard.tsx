@@ -179,6 +179,7 @@ export function SubscriptionCard({
         </div>
         <ResultTable
           labelledBy={`${key}-bundles`}
+          stack
           rows={bundles}
           empty="No bundles yet."
           columns={[
