@@ -34,6 +34,7 @@ export const getResultCosts = endpoint<typeof S.getResultCosts>('bureau', 'GET',
 export const payResults = endpoint<typeof S.payResults>('bureau', 'POST', '/files/results/pay', 'bearer');
 export const discardResults = endpoint<typeof S.discardResults>('bureau', 'PUT', '/files/discardresults', 'bearer');
 export const getResultsFileId = endpoint<typeof S.getResultsFileId>('bureau', 'GET', '/files/results/fileid', 'bearer');
+export const getResultsReceipt = endpoint<typeof S.getResultsReceipt>('bureau', 'GET', '/files/results/receipt', 'bearer');
 export const statsSummary = endpoint<typeof S.statsSummary>('bureau', 'GET', '/stats/summary', 'bearer');
 /** Ours: how long the account keeps uploads and results. */
 export const getRetention = endpoint<typeof S.getRetention>('bureau', 'GET', '/files/retention', 'bearer');

@@ -166,6 +166,15 @@ export const payResults = {
 export const discardResults = { query: fileQuery, response: bureauFile } satisfies CallShape;
 /** GET /files/results/fileid ?fileId: the results zip's file server id, once paid. */
 export const getResultsFileId = { query: fileQuery, response: z.object({ fileServerId: fileId, fileName: z.string() }) } satisfies CallShape;
+/**
+ * GET /files/results/receipt ?fileId, backUrl (ours): a paid file's results, what was paid (the
+ * price lines fixed at payment), its invoice (number and a signed link back to backUrl), when it was
+ * paid and until when the results are kept (null once the retention removed them).
+ */
+export const getResultsReceipt = {
+  query: fileQuery.extend({ backUrl: z.string().trim().url('Give a full URL to return to').max(2000).optional() }),
+  response: z.object({ results: fileResults, costs: fileCosts, invoiceNumber: z.string(), invoiceUrl: z.string(), paidAt: seconds, expiresAt: seconds.nullable() }),
+} satisfies CallShape;
 
 /** GET /stats/summary ?accId, dateFrom, dateTo (seconds). */
 export const statsSummary = {

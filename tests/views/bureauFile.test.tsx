@@ -15,9 +15,20 @@ configure({ asyncUtilTimeout: 5000 });
 
 let calls: Call[] = [];
 const file = { id: 41, name: 'customers.csv', status: 'results', mafId: 1, failure: null, rowCount: 1000 };
+const paidIds = new Set([51]);
+const billing = { name: 'Olivia Owner', company: 'Acme Trading', email: 'olivia@example.com', address1: '7 Mill Lane', address2: 'Headingley', address3: 'Leeds', address4: 'LS6 2AB', town: '', county: '', postcode: '', country: 'United Kingdom' };
+const declinedOrder = {
+  orderId: 9, kind: 'bureau', status: 'declined', territory: 'uk', organisationId: 1, organisationName: 'Acme', userId: 4, userEmail: 'olivia@example.com',
+  net: 1238, tax: 248, total: 1486, failure: 'Your card was declined.', invoiceNumber: null, invoiceId: null, lines: [], billing, createdAt: 1_795_000_000, paidAt: null,
+};
+const receipt = { results: fileResults, costs, invoiceNumber: 'UK-000042', invoiceUrl: 'http://localhost/api/plans/payment/invoice/view?invoiceId=42&sig=ab', paidAt: 1_795_000_000, expiresAt: 1_797_592_000 };
 const server: Handler = (call) => {
   const p = call.url.pathname;
-  if (p === '/api/bureau/files/detail') return ok(file);
+  const fileId = Number(call.url.searchParams.get('fileId'));
+  if (p === '/api/bureau/files/detail') return ok(paidIds.has(fileId) ? { ...file, id: fileId, status: 'paid' } : file);
+  if (p === '/api/bureau/files/results/receipt') return ok(receipt);
+  if (p === '/api/bureau/files/results/fileid') return ok({ fileServerId: 'fedcba9876543210fedcba9876543210', fileName: 'AddressCleanseResults.zip' });
+  if (p === '/api/plans/shop/order') return ok(declinedOrder);
   if (p === '/api/bureau/files/results') return ok({ status: 'results', results: fileResults, progress: { done: 1000, total: 1000 }, failure: null });
   if (p === '/api/bureau/files/results/costs') return ok(costs);
   if (p === '/api/bureau/files/results/pay') return ok({ checkoutUrl: null, invoiceUrl: null, orderId: 9 });
@@ -25,8 +36,8 @@ const server: Handler = (call) => {
 };
 
 // The workflow is kept per account between renders (src/areas/bureau/useBureauFile.ts): each test opens another file.
-const open = (fileId: number) => {
-  calls = renderPortal(`/portal/applications/addresscleanse/file/${fileId}`, { user: authUser({ id: 4 }), groups: [acmeTrading], handler: server }).calls;
+const open = (fileId: number, search = '') => {
+  calls = renderPortal(`/portal/applications/addresscleanse/file/${fileId}${search}`, { user: authUser({ id: 4 }), groups: [acmeTrading], handler: server }).calls;
 };
 
 beforeEach(() => {
@@ -67,6 +78,69 @@ describe('a file whose results are made', () => {
     const pay = await waitForCall('/api/bureau/files/results/pay');
     expect(pay.body).toMatchObject({ name: 'Olivia Owner', email: 'olivia@example.com', companyName: 'Acme Trading', country: 'United Kingdom', territory: 'uk' });
     expect((pay.body as { companyAddress: string }).companyAddress).toMatch(/^1 High Street, .*Leeds, .*LS1 1AA$/);
+  });
+});
+
+describe('the billing form', () => {
+  it('marks the fields a payment needs, and says what is missing under each field in the customer\'s words, with no dialog and no call', async () => {
+    open(43);
+    const form = await screen.findByRole('form', { name: 'Buy the results' });
+    const required = ['Name', 'Email', 'Address line 1', 'Town', 'Postcode', 'Country'];
+    for (const label of required) expect(within(form).getByLabelText(label).getAttribute('aria-required'), label).toBe('true');
+    expect(within(form).getByLabelText('Company').getAttribute('aria-required')).toBeNull();
+    expect(within(form).getAllByText('Required')).toHaveLength(required.length);
+    const user = userEvent.setup();
+    for (const label of ['Name', 'Address line 1', 'Town', 'Postcode']) await user.clear(within(form).getByLabelText(label));
+    await user.click(within(form).getByRole('button', { name: 'Pay £14.86' }));
+    const town = within(form).getByLabelText('Town');
+    expect(town.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(town.getAttribute('aria-describedby')!)?.textContent).toBe('Town is required');
+    expect(within(form).getByText('Your name is required')).toBeTruthy();
+    expect(within(form).getByText('Postcode is required')).toBeTruthy();
+    expect(document.activeElement).toBe(within(form).getByLabelText('Name'));
+    expect(document.body.textContent).not.toMatch(/companyAddress|address1/);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((c) => c.url.pathname === '/api/bureau/files/results/pay')).toBe(false);
+  });
+
+  it('shows each price line before the total', async () => {
+    open(44);
+    const list = await screen.findByLabelText('Price lines');
+    expect(within(list).getByText('Address cleanse').nextSibling?.textContent).toBe('£12.38');
+    expect(within(list).getByText('VAT at 20%').nextSibling?.textContent).toBe('£2.48');
+  });
+});
+
+describe('back from the gateway without paying', () => {
+  it('says the card was declined in an alert and keeps the billing details that payment was given', async () => {
+    open(45, '?payment=declined&orderId=9&fileId=45');
+    const alert = await screen.findByText(/Your card was declined/);
+    expect(alert.closest('[role="alert"]')).not.toBeNull();
+    expect(alert.className).toContain('alert');
+    const form = screen.getByRole('form', { name: 'Buy the results' });
+    expect((within(form).getByLabelText('Address line 1') as HTMLInputElement).value).toBe('7 Mill Lane');
+    expect((within(form).getByLabelText('Address line 4') as HTMLInputElement).value).toBe('LS6 2AB');
+    expect((within(form).getByLabelText('Company') as HTMLInputElement).value).toBe('Acme Trading');
+  });
+
+  it('says a cancelled payment was cancelled', async () => {
+    open(46, '?payment=cancelled&orderId=9&fileId=46');
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^You cancelled the payment\. Nothing was charged/);
+  });
+});
+
+describe('a file whose results are paid for', () => {
+  it('shows the statistics, the amount paid with its invoice, and until when the results are kept, beside the download', async () => {
+    open(51);
+    const paid = await screen.findByRole('heading', { name: 'What you paid' });
+    const section = paid.closest('section')!;
+    expect(within(section).getByTestId('results-total').textContent).toBe('£14.86');
+    expect(within(section).getByRole('link', { name: 'View invoice UK-000042' }).getAttribute('href')).toBe(receipt.invoiceUrl);
+    expect(screen.getByTestId('results-kept').textContent).toBe('The results can be downloaded until 18/12/2026; after that they are deleted.');
+    expect(screen.getByRole('figure', { name: 'Coding' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Download AddressCleanseResults.zip' })).toBeTruthy();
+    const asked = calls.find((c) => c.url.pathname === '/api/bureau/files/results/receipt');
+    expect(asked?.url.searchParams.get('backUrl')).toMatch(/\/portal\/applications\/addresscleanse\/file\/51$/);
   });
 });
 

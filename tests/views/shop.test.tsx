@@ -160,6 +160,22 @@ describe('/shop/basket', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(cancelledText);
   });
 
+  it('shows a decline as an alert styled like the portal\'s others, not muted text, and marks the billing fields a checkout needs', async () => {
+    saveBasket([item(1, 1000)]);
+    renderShop('/portal/shop/basket?orderId=9&payment=declined');
+    const alert = await screen.findByRole('alert');
+    expect(alert.classList.contains('alert')).toBe(true);
+    expect(alert.classList.contains('reason')).toBe(false);
+    const form = screen.getByRole('form', { name: 'Billing details' });
+    for (const label of ['Name', 'Email', 'Address line 1', 'Town', 'Postcode', 'Country']) expect(within(form).getByLabelText(label).getAttribute('aria-required'), label).toBe('true');
+    expect(within(form).getByLabelText('Address line 2').getAttribute('aria-required')).toBeNull();
+    const user = userEvent.setup();
+    await user.clear(within(form).getByLabelText('Town'));
+    await user.click(within(form).getByRole('button', { name: /^Checkout / }));
+    expect(within(form).getByText('Town is required')).toBeTruthy();
+    expect(within(form).getByLabelText('Town').getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('comes back declined with the billing details the checkout was given, not the account\'s', async () => {
     saveBasket([item(1, 1000)]);
     const declined: Handler = (c) =>

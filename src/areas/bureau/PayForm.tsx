@@ -1,11 +1,11 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { FileCosts } from '../../../contract/bureau/entities';
 import { formatMoney } from '../../../contract/shared/catalogue';
-import { salesTax, type Billing } from '../../../contract/shared/shop';
+import type { Billing } from '../../../contract/shared/shop';
 import type { PayDetails } from '../../../machines/bureauFileParts';
 import { formatAddress } from '../../shared/AddressFields';
-import { BillingFields, billingOf, type BillingPrefill } from '../../shared/BillingFields';
-import { formValues } from '../../shared/Field';
+import { BillingFields, checkedBilling, type BillingPrefill, type BillingProblems } from '../../shared/BillingFields';
+import { CostLines } from './CostLines';
 
 // The cost of a file's results (GET /files/results/costs: net, VAT or GST, total) and the billing
 // form the payment sends (POST /files/results/pay): the basket's billing fields, on the invoice.
@@ -23,30 +23,19 @@ type Props = { costs: FileCosts; prefill: BillingPrefill; busy: boolean; onPay: 
 
 export function PayForm({ costs, prefill, busy, onPay, onDiscard }: Props) {
   const money = (n: number) => formatMoney(n, costs.territory);
+  const [problems, setProblems] = useState<BillingProblems>({});
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    onPay(payDetailsOf(billingOf(formValues(e.currentTarget))));
+    const billing = checkedBilling(e.currentTarget, setProblems);
+    if (billing) onPay(payDetailsOf(billing));
   };
   return (
-    <form className="form bureau__pay" onSubmit={submit} aria-labelledby="pay-title">
+    <form className="form bureau__pay" onSubmit={submit} aria-labelledby="pay-title" noValidate>
       <h2 id="pay-title">Buy the results</h2>
-      <dl className="bureau__cost">
-        <div>
-          <dt>Price</dt>
-          <dd>{money(costs.net)}</dd>
-        </div>
-        <div>
-          <dt>{salesTax[costs.territory].label}</dt>
-          <dd>{money(costs.tax)}</dd>
-        </div>
-        <div className="bureau__cost-total">
-          <dt>Total</dt>
-          <dd data-testid="results-total">{money(costs.total)}</dd>
-        </div>
-      </dl>
+      <CostLines costs={costs} />
       <h3>Billing details</h3>
       <p className="muted">Printed on your invoice; the receipt goes to the email address.</p>
-      <BillingFields prefill={prefill} />
+      <BillingFields prefill={prefill} problems={problems} />
       <div className="bureau__actions">
         <button type="submit" className="button button--primary" disabled={busy}>
           Pay {money(costs.total)}

@@ -91,12 +91,13 @@ export function fileWithEffects(deps: FileDeps) {
       pay: fromPromise(async ({ input: { fileId, details } }) => {
         const back = `${origin()}${filePath(fileId)}`;
         const urls = { backUrl: `${back}?payment=cancelled`, paidUrl: `${back}?payment=paid` };
-        const paid = await api.call(bureau.payResults, { query: { fileId }, body: { ...details, territory, ...urls } }, { action: 'pay', headers: { [idempotencyKeyHeader]: uuid() } });
+        const paid = await api.call(bureau.payResults, { query: { fileId }, body: { ...details, territory, ...urls } }, { action: 'pay', headers: { [idempotencyKeyHeader]: uuid() }, skipDefaultErrorHandling: true });
         return { url: paid.checkoutUrl ?? urls.paidUrl };
       }),
       discard: fromPromise(async ({ input }) => {
         await api.call(bureau.discardResults, { query: input }, { action: 'discard results' });
       }),
+      loadReceipt: fromPromise(({ input }) => api.call(bureau.getResultsReceipt, { query: { ...input, backUrl: `${origin()}${filePath(input.fileId)}` } }, { action: 'load what was paid', ...noCache })),
       loadDownload: fromPromise(({ input }) => api.call(bureau.getResultsFileId, { query: input }, { action: 'load results file', ...noCache })),
     },
     actions: { redirect: (_, { url }) => redirect(url) },
