@@ -162,11 +162,13 @@ describe('/shop/basket', () => {
 
   it('shows a decline as an alert styled like the portal\'s others, not muted text, and marks the billing fields a checkout needs', async () => {
     saveBasket([item(1, 1000)]);
-    renderShop('/portal/shop/basket?orderId=9&payment=declined');
+    const billing = { name: 'Ada Buyer', company: '', email: 'ada@example.com', address1: '9 Typed Street', address2: '', address3: '', address4: '', town: 'York', county: '', postcode: 'YO1 7HH', country: 'United Kingdom' };
+    renderShop('/portal/shop/basket?orderId=9&payment=declined', (c) => (c.url.pathname === '/api/plans/shop/order' ? ok({ orderId: 9, status: 'declined', billing }) : undefined));
     const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(declinedText);
     expect(alert.classList.contains('alert')).toBe(true);
     expect(alert.classList.contains('reason')).toBe(false);
-    const form = screen.getByRole('form', { name: 'Billing details' });
+    const form = await screen.findByRole('form', { name: 'Billing details' });
     for (const label of ['Name', 'Email', 'Address line 1', 'Town', 'Postcode', 'Country']) expect(within(form).getByLabelText(label).getAttribute('aria-required'), label).toBe('true');
     expect(within(form).getByLabelText('Address line 2').getAttribute('aria-required')).toBeNull();
     const user = userEvent.setup();
