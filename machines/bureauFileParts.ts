@@ -1,5 +1,5 @@
 import type { BureauFile, FileCosts, FileResults, InputField, SuppressSetting, TestResults } from '../contract/bureau/entities';
-import type { getDedupeLevels, getInputFields, getResultsReceipt, getOutputFields, getOutputGroups, getSuppressionSettings, getSuppressionTypes, listMafs } from '../contract/bureau/endpoints';
+import type { getDedupeLevels, getFilePrices, getInputFields, getResultsReceipt, getOutputFields, getOutputGroups, getSuppressionSettings, getSuppressionTypes, listMafs } from '../contract/bureau/endpoints';
 import type { ResponseOf } from '../contract/endpoint';
 import type { UploadState } from '../contract/files/entities';
 import { uploadChunkBytes } from '../contract/shared/bureau';
@@ -117,6 +117,8 @@ export type SettingsOptions = {
   dedupeLevels: ResponseOf<typeof getDedupeLevels>;
   suppressionTypes: ResponseOf<typeof getSuppressionTypes>;
   byMaf: Record<number, { suppression: ResponseOf<typeof getSuppressionSettings>; outputGroups: ResponseOf<typeof getOutputGroups>; outputFields: ResponseOf<typeof getOutputFields> }>;
+  /** The admin prices in force for the file and its record count: each setting's price, shown before the customer commits. */
+  prices: ResponseOf<typeof getFilePrices>;
 };
 export type SettingsData = { settings: FileSettings; options: SettingsOptions };
 /** A paid file's results, what was paid with its invoice, and until when the results are kept. */

@@ -30,6 +30,7 @@ export const putFileOutputGroups = endpoint<typeof S.putFileOutputGroups>('burea
 export const getTestResults = endpoint<typeof S.getTestResults>('bureau', 'GET', '/files/testresults', 'bearer');
 export const createResults = endpoint<typeof S.createResults>('bureau', 'PUT', '/files/createresults', 'bearer');
 export const getResults = endpoint<typeof S.getResults>('bureau', 'GET', '/files/results', 'bearer');
+export const getFilePrices = endpoint<typeof S.getFilePrices>('bureau', 'GET', '/files/prices', 'bearer');
 export const getResultCosts = endpoint<typeof S.getResultCosts>('bureau', 'GET', '/files/results/costs', 'bearer');
 export const payResults = endpoint<typeof S.payResults>('bureau', 'POST', '/files/results/pay', 'bearer');
 export const discardResults = endpoint<typeof S.discardResults>('bureau', 'PUT', '/files/discardresults', 'bearer');

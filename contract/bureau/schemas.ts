@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CallShape } from '../endpoint';
 import { id } from '../fields';
 import { fileId } from '../files/entities';
+import { costAppliesTo } from '../shared/bureauPrice';
 import { territories } from '../shared/territory';
 import { email, message } from '../users/schemas';
 import {
@@ -142,6 +143,21 @@ export const getResults = {
   }),
 } satisfies CallShape;
 export const getResultCosts = { query: fileQuery, response: fileCosts } satisfies CallShape;
+/**
+ * GET /files/prices ?fileId (ours): the admin prices in force for the file's territory, one per cost
+ * type (per record and per match in ten-thousandths of a minor unit), and its record count: the
+ * properties page prices each setting (contract/shared/bureauPrice.ts) before the customer commits.
+ */
+export const getFilePrices = {
+  query: fileQuery,
+  response: z.object({
+    territory: z.enum(territories),
+    records: z.number().int().min(0),
+    prices: z.array(z.object({
+      costTypeId: id, name: z.string(), appliesTo: z.enum(costAppliesTo), basePrice: z.number().int(), pricePerRecord: z.number().int(), pricePerMatch: z.number().int(), minRecCount: z.number().int(),
+    })),
+  }),
+} satisfies CallShape;
 /**
  * POST /files/results/pay ?fileId: the spec's body; the browser goes to checkoutUrl (the gateway's
  * page) and comes back to paidUrl or backUrl. invoiceUrl is the invoice once paid (a repeat call

@@ -3,7 +3,7 @@ import { cleanup, configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { helpTipsDisabledKey } from '../../contract/shared/helpTips';
-import { costs, fileResults } from '../machines/models/bureauFixtures';
+import { costs, fileResults, settingsData } from '../machines/models/bureauFixtures';
 import { acmeTrading } from './servicesFixtures';
 import { authUser, ok, renderPortal, type Call, type Handler } from './support/renderPortal';
 
@@ -29,6 +29,14 @@ const server: Handler = (call) => {
   if (p === '/api/bureau/files/results/receipt') return ok(receipt);
   if (p === '/api/bureau/files/results/fileid') return ok({ fileServerId: 'fedcba9876543210fedcba9876543210', fileName: 'AddressCleanseResults.zip' });
   if (p === '/api/plans/shop/order') return ok(declinedOrder);
+  const { options } = settingsData;
+  if (p === '/api/bureau/mafs') return ok(options.mafs);
+  if (p === '/api/bureau/dedupelevels') return ok(options.dedupeLevels);
+  if (p === '/api/bureau/suppressiontypes') return ok(options.suppressionTypes);
+  if (p === '/api/bureau/suppressionsettings') return ok(options.byMaf[1].suppression);
+  if (p === '/api/bureau/outputgroups') return ok(options.byMaf[1].outputGroups);
+  if (p === '/api/bureau/outputfields') return ok(options.byMaf[1].outputFields);
+  if (p === '/api/bureau/files/prices') return ok(options.prices);
   if (p === '/api/bureau/files/results') return ok({ status: 'results', results: fileResults, progress: { done: 1000, total: 1000 }, failure: null });
   if (p === '/api/bureau/files/results/costs') return ok(costs);
   if (p === '/api/bureau/files/results/pay') return ok({ checkoutUrl: null, invoiceUrl: null, orderId: 9 });
@@ -141,6 +149,22 @@ describe('a file whose results are paid for', () => {
     expect(await screen.findByRole('link', { name: 'Download AddressCleanseResults.zip' })).toBeTruthy();
     const asked = calls.find((c) => c.url.pathname === '/api/bureau/files/results/receipt');
     expect(asked?.url.searchParams.get('backUrl')).toMatch(/\/portal\/applications\/addresscleanse\/file\/51$/);
+  });
+});
+
+describe('the properties page', () => {
+  it('shows the price lines of the settings as they stand, and what screening adds beside the suppression setting', async () => {
+    calls = renderPortal('/portal/applications/addresscleanse/file/61/properties', { user: authUser({ id: 4 }), groups: [acmeTrading], handler: (c) => (c.url.pathname === '/api/bureau/files/detail' ? ok({ ...file, id: 61, status: 'ready', mafId: null, usePAF: true, dedupeLevel: null, separateFile: false, suppression: [], outputGroupIds: [] }) : server(c)) }).calls;
+    const list = await screen.findByLabelText('Price lines');
+    const lines = () => within(list).getAllByRole('term').map((dt) => `${dt.textContent}: ${dt.nextSibling?.textContent}`);
+    // 1,000 records: cleanse £5.00 + 0.5p each; PAF 0.35p per matched record; screening £2.50 + 0.2p each (the list's default is Suppress).
+    expect(lines()).toEqual(['Address cleanse: £10.00', 'PAF addresses: £0.00 to £3.50', 'Suppression screening: £4.50', 'Total before VAT: £14.50 to £18.00']);
+    expect(screen.getByTestId('screening-fee').textContent).toBe('Screening against any list set to Flag or Suppress adds £2.50 + 0.2p per record. Set every list to Off to leave it out.');
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Deceased register'), 'Off');
+    await user.click(screen.getByLabelText('Use PAF'));
+    await user.selectOptions(screen.getByLabelText('Deduplication'), 'Address');
+    expect(lines()).toEqual(['Address cleanse: £10.00', 'Deduplication: £1.00', 'Total before VAT: £11.00']);
   });
 });
 
