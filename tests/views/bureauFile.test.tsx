@@ -16,7 +16,7 @@ configure({ asyncUtilTimeout: 5000 });
 let calls: Call[] = [];
 const file = { id: 41, name: 'customers.csv', status: 'results', mafId: 1, failure: null, rowCount: 1000 };
 const paidIds = new Set([51]);
-const billing = { name: 'Olivia Owner', company: 'Acme Trading', email: 'olivia@example.com', address1: '7 Mill Lane', address2: 'Headingley', address3: 'Leeds', address4: 'LS6 2AB', town: '', county: '', postcode: '', country: 'United Kingdom' };
+const billing = { name: 'Olivia Owner', company: 'Acme Trading', email: 'olivia@example.com', address1: '7 Mill Lane', address2: 'Headingley', address3: '', address4: '', town: 'Leeds', county: '', postcode: 'LS6 2AB', country: 'United Kingdom' };
 const declinedOrder = {
   orderId: 9, kind: 'bureau', status: 'declined', territory: 'uk', organisationId: 1, organisationName: 'Acme', userId: 4, userEmail: 'olivia@example.com',
   net: 1238, tax: 248, total: 1486, failure: 'Your card was declined.', invoiceNumber: null, invoiceId: null, lines: [], billing, createdAt: 1_795_000_000, paidAt: null,
@@ -85,7 +85,7 @@ describe('a file whose results are made', () => {
     await user.click(within(form).getByRole('button', { name: 'Pay £14.86' }));
     const pay = await waitForCall('/api/bureau/files/results/pay');
     expect(pay.body).toMatchObject({ name: 'Olivia Owner', email: 'olivia@example.com', companyName: 'Acme Trading', country: 'United Kingdom', territory: 'uk' });
-    expect((pay.body as { companyAddress: string }).companyAddress).toMatch(/^1 High Street, .*Leeds, .*LS1 1AA$/);
+    expect((pay.body as { companyAddress: string }).companyAddress).toMatch(/^1 High Street\n\n[^\n]*\n[^\n]*\nLeeds\n[^\n]*\nLS1 1AA$/);
   });
 });
 
@@ -127,7 +127,7 @@ describe('back from the gateway without paying', () => {
     expect(alert.className).toContain('alert');
     const form = screen.getByRole('form', { name: 'Buy the results' });
     expect((within(form).getByLabelText('Address line 1') as HTMLInputElement).value).toBe('7 Mill Lane');
-    expect((within(form).getByLabelText('Address line 4') as HTMLInputElement).value).toBe('LS6 2AB');
+    expect((within(form).getByLabelText('Postcode') as HTMLInputElement).value).toBe('LS6 2AB');
     expect((within(form).getByLabelText('Company') as HTMLInputElement).value).toBe('Acme Trading');
   });
 

@@ -3,19 +3,21 @@ import type { FileCosts } from '../../../contract/bureau/entities';
 import { formatMoney } from '../../../contract/shared/catalogue';
 import type { Billing } from '../../../contract/shared/shop';
 import type { PayDetails } from '../../../machines/bureauFileParts';
-import { formatAddress } from '../../shared/AddressFields';
 import { BillingFields, checkedBilling, type BillingPrefill, type BillingProblems } from '../../shared/BillingFields';
 import { CostLines } from './CostLines';
 
 // The cost of a file's results (GET /files/results/costs: net, VAT or GST, total) and the billing
 // form the payment sends (POST /files/results/pay): the basket's billing fields, on the invoice.
 
-/** The pay call's payer from the billing form: the address on one line, the country apart. */
+/** The address fields the pay call's one address carries, a line each (the server reads them back by position). */
+const addressLines = ['address1', 'address2', 'address3', 'address4', 'town', 'county', 'postcode'] as const satisfies readonly (keyof Billing)[];
+
+/** The pay call's payer from the billing form: the address a line per field, the country apart. */
 export const payDetailsOf = (b: Billing): PayDetails => ({
   name: b.name.trim(),
   email: b.email.trim(),
   companyName: b.company.trim(),
-  companyAddress: formatAddress({ ...b, country: null }),
+  companyAddress: addressLines.map((k) => b[k].trim()).join('\n'),
   country: b.country.trim(),
 });
 
