@@ -40,7 +40,7 @@ export function PriceEstimate({ prices, settings }: { prices: SettingsOptions['p
     <section className="bureau__estimate" aria-labelledby="estimate-title">
       <h2 id="estimate-title">Price of the results</h2>
       <p className="muted">
-        For the {records.toLocaleString('en-GB')} records of this file, before {tax}. Each setting below adds its line; a line charged per matched record
+        For the {records.toLocaleString('en-GB')} records of this file, before {tax}. Each setting above adds its line; a line charged per matched record
         depends on how many match, which the free test shows. You pay only when you buy the results.
       </p>
       <dl className="bureau__cost" aria-label="Price lines">
