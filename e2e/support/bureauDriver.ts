@@ -192,7 +192,11 @@ export function bureauDriver(page: Page): ModelDriver<File, Run> {
       'user.retry': () => click('Try again'),
       'user.createResults': () => click(/^Run the results/),
       'user.editSettings': () => click('Change the properties'),
-      'user.discard': () => click('Discard the results'),
+      // Discarding is asked first, then confirmed.
+      'user.discard': async () => {
+        await click('Discard the results');
+        await click('Yes, discard the results');
+      },
       'user.pay': async () => {
         await closeModal(page);
         const form = page.getByRole('form', { name: 'Buy the results' });

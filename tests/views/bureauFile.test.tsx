@@ -39,6 +39,7 @@ const server: Handler = (call) => {
   if (p === '/api/bureau/files/prices') return ok(options.prices);
   if (p === '/api/bureau/files/results') return ok({ status: 'results', results: fileResults, progress: { done: 1000, total: 1000 }, failure: null });
   if (p === '/api/bureau/files/results/costs') return ok(costs);
+  if (p === '/api/bureau/files/discardresults') return ok({ ...file, status: 'discarded' });
   if (p === '/api/bureau/files/results/pay') return ok({ checkoutUrl: null, invoiceUrl: null, orderId: 9 });
   return undefined;
 };
@@ -149,6 +150,24 @@ describe('a file whose results are paid for', () => {
     expect(await screen.findByRole('link', { name: 'Download AddressCleanseResults.zip' })).toBeTruthy();
     const asked = calls.find((c) => c.url.pathname === '/api/bureau/files/results/receipt');
     expect(asked?.url.searchParams.get('backUrl')).toMatch(/\/portal\/applications\/addresscleanse\/file\/51$/);
+  });
+});
+
+describe('discarding the results', () => {
+  it('asks first: Keep them leaves them; Yes discards them', async () => {
+    open(47);
+    const form = await screen.findByRole('form', { name: 'Buy the results' });
+    const user = userEvent.setup();
+    await user.click(within(form).getByRole('button', { name: 'Discard the results' }));
+    const question = within(form).getByRole('group', { name: /^Discard the results\?/ });
+    expect(calls.some((c) => c.url.pathname === '/api/bureau/files/discardresults')).toBe(false);
+    await user.click(within(question).getByRole('button', { name: 'Keep them' }));
+    expect(within(form).queryByRole('group', { name: /^Discard the results\?/ })).toBeNull();
+    expect(calls.some((c) => c.url.pathname === '/api/bureau/files/discardresults')).toBe(false);
+    await user.click(within(form).getByRole('button', { name: 'Discard the results' }));
+    await user.click(within(form).getByRole('button', { name: 'Yes, discard the results' }));
+    expect(await screen.findByText('The results were discarded.')).toBeTruthy();
+    expect(calls.filter((c) => c.url.pathname === '/api/bureau/files/discardresults')).toHaveLength(1);
   });
 });
 

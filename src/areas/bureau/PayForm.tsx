@@ -1,4 +1,7 @@
 import { useState, type FormEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { confirmActionMachine } from '../../../machines/confirmAction';
 import type { FileCosts } from '../../../contract/bureau/entities';
 import { formatMoney } from '../../../contract/shared/catalogue';
 import type { Billing } from '../../../contract/shared/shop';
@@ -26,6 +29,9 @@ type Props = { costs: FileCosts; prefill: BillingPrefill; busy: boolean; onPay: 
 export function PayForm({ costs, prefill, busy, onPay, onDiscard }: Props) {
   const money = (n: number) => formatMoney(n, costs.territory);
   const [problems, setProblems] = useState<BillingProblems>({});
+  // Discarding is asked first, then confirmed on the page (the confirmAction machine).
+  const discard = useActorRef(confirmActionMachine.provide({ actors: { act: fromPromise(async (): Promise<unknown> => onDiscard()) } }));
+  const asking = useSelector(discard, (x) => x.matches('confirming'));
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const billing = checkedBilling(e.currentTarget, setProblems);
@@ -42,10 +48,21 @@ export function PayForm({ costs, prefill, busy, onPay, onDiscard }: Props) {
         <button type="submit" className="button button--primary" disabled={busy}>
           Pay {money(costs.total)}
         </button>
-        <button type="button" className="button" disabled={busy} onClick={onDiscard}>
+        <button type="button" className="button" disabled={busy || asking} onClick={() => discard.send({ type: 'user.request' })}>
           Discard the results
         </button>
       </div>
+      {asking ? (
+        <div className="bureau__actions" role="group" aria-labelledby="discard-question">
+          <span id="discard-question">Discard the results? You pay nothing; to have them again, run the results again.</span>
+          <button type="button" className="button button--danger" autoFocus onClick={() => discard.send({ type: 'user.confirm' })}>
+            Yes, discard the results
+          </button>
+          <button type="button" className="button" onClick={() => discard.send({ type: 'user.cancel' })}>
+            Keep them
+          </button>
+        </div>
+      ) : null}
     </form>
   );
 }
