@@ -37,6 +37,7 @@ const callOf: Record<string, string> = {
   '/files/results/pay': 'pay',
   '/files/discardresults': 'discard',
   '/files/results/fileid': 'loadDownload',
+  '/files/results/receipt': 'loadReceipt',
 };
 
 const statusOf = ({ stage, name, failure }: FileStatus) => {

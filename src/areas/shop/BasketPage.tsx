@@ -7,8 +7,8 @@ import { orderTotals, salesTax } from '../../../contract/shared/shop';
 import type { Territory } from '../../../contract/shared/territory';
 import type { BasketItem } from '../../../machines/basket';
 import type { BasketActor } from '../../app/baskets';
-import { BillingFields, checkedBilling, type BillingProblems } from '../../shared/BillingFields';
-import { FieldError } from '../../shared/Field';
+import { BillingFields, billingOf } from '../../shared/BillingFields';
+import { FieldError, formValues } from '../../shared/Field';
 import { PageTour } from '../../shared/helptips/PageTour';
 import { basketTour, shopTourTargets } from '../../shared/helptips/tours/shop';
 import { useBasket } from '../../shared/useBasket';
@@ -71,7 +71,6 @@ export default function BasketPage() {
   const navigate = useNavigate();
   // What is typed in each line's clicks (by plan); a quantity that cannot be bought stays here, not in the basket.
   const [typed, setTyped] = useState<Record<number, string>>({});
-  const [billingErrors, setBillingErrors] = useState<BillingProblems>({});
   const basket = useBasket();
   const items = useSelector(basket ?? undefined, (s) => s?.context.items ?? noItems);
   const notice = useSelector(basket ?? undefined, (s) => s?.context.notice ?? null);
@@ -94,8 +93,7 @@ export default function BasketPage() {
   const totals = orderTotals(prices, territory);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const billing = checkedBilling(e.currentTarget, setBillingErrors);
-    if (billing) basket.send({ type: 'user.checkout', billing });
+    basket.send({ type: 'user.checkout', billing: billingOf(formValues(e.currentTarget)) });
   };
   const declined = notice && (notice.kind === 'declined' || notice.kind === 'cancelled');
 
@@ -166,10 +164,10 @@ export default function BasketPage() {
               Empty the basket
             </button>
           </section>
-          <form className="card form basket__billing" onSubmit={submit} aria-labelledby="basket-billing-title" id={shopTourTargets.billing} noValidate>
+          <form className="card form basket__billing" onSubmit={submit} aria-labelledby="basket-billing-title" id={shopTourTargets.billing}>
             <h2 id="basket-billing-title">Billing details</h2>
             <p className="muted">Printed on your invoice; the receipt goes to the email address.</p>
-            <BillingFields prefill={prefill} problems={billingErrors} />
+            <BillingFields prefill={prefill} />
             <FieldError id="basket-error" text={error} />
             <button type="submit" className="button button--primary" disabled={busy || problems.some(Boolean)}>
               {busy ? 'Taking you to the payment page…' : `Checkout ${formatMoney(totals.total, territory)}`}
