@@ -2,7 +2,7 @@ import { and, assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 
 import {
   maxPaymentChecks, messageOf, pollMs,
   type BureauFileContext, type BureauFileEvent, type BureauFileInput, type Costs, type FieldsData, type FileEncoding, type FileResults,
-  type FileSettings, type FileStage, type FileStatus, type JobPoll, type Mapping, type PayDetails, type SettingsData, type TestResults,
+  type FileSettings, type FileStage, type FileStatus, type JobPoll, type Mapping, type PayDetails, type Receipt, type SettingsData, type TestResults,
 } from './bureauFileParts';
 import { bureauUploadMachine } from './bureauUpload';
 
@@ -38,6 +38,7 @@ export const bureauFileMachine = setup({
     loadCosts: fromPromise<Costs, ForFile>(notProvided('loadCosts')),
     pay: fromPromise<{ url: string }, ForFile & { details: PayDetails }>(notProvided('pay')),
     discard: fromPromise<void, ForFile>(notProvided('discard')),
+    loadReceipt: fromPromise<Receipt, ForFile>(notProvided('loadReceipt')),
     loadDownload: fromPromise<{ fileServerId: string }, ForFile>(notProvided('loadDownload')),
   },
   actions: {
@@ -64,7 +65,7 @@ export const bureauFileMachine = setup({
 }).createMachine({
   id: 'bureauFile',
   context: ({ input }) => ({
-    ...input, name: null, stage: null, fields: null, mapping: null, settings: null, draft: null, test: null, progress: 0, results: null, costs: null, download: null, checks: 0, error: null,
+    ...input, name: null, stage: null, fields: null, mapping: null, settings: null, draft: null, test: null, progress: 0, results: null, costs: null, receipt: null, download: null, checks: 0, error: null,
   }),
   initial: 'starting',
   states: {
@@ -270,10 +271,20 @@ export const bureauFileMachine = setup({
         onError: { target: 'ready', actions: 'keepError' },
       },
     },
-    // The results zip is on the file server; its link is built from its id and the session's token.
+    // Paid: what was paid with its invoice, then the results zip on the file server (its link is
+    // built from its id and the session's token).
     paid: {
-      initial: 'loading',
+      initial: 'receipt',
       states: {
+        receipt: {
+          invoke: {
+            id: 'loadReceipt',
+            src: 'loadReceipt',
+            input: forFile,
+            onDone: { target: 'loading', actions: assign({ receipt: ({ event }) => event.output }) },
+            onError: { target: 'loading', actions: 'keepError' },
+          },
+        },
         loading: {
           invoke: {
             id: 'loadDownload',

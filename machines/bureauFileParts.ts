@@ -1,5 +1,5 @@
 import type { BureauFile, FileCosts, FileEncoding, FileResults, InputField, SuppressSetting, TestResults } from '../contract/bureau/entities';
-import type { getDedupeLevels, getInputFields, getOutputFields, getOutputGroups, getSuppressionSettings, getSuppressionTypes, listMafs } from '../contract/bureau/endpoints';
+import type { getDedupeLevels, getFilePrices, getInputFields, getResultsReceipt, getOutputFields, getOutputGroups, getSuppressionSettings, getSuppressionTypes, listMafs } from '../contract/bureau/endpoints';
 import type { ResponseOf } from '../contract/endpoint';
 import type { UploadState } from '../contract/files/entities';
 import { uploadChunkBytes } from '../contract/shared/bureau';
@@ -119,8 +119,12 @@ export type SettingsOptions = {
   dedupeLevels: ResponseOf<typeof getDedupeLevels>;
   suppressionTypes: ResponseOf<typeof getSuppressionTypes>;
   byMaf: Record<number, { suppression: ResponseOf<typeof getSuppressionSettings>; outputGroups: ResponseOf<typeof getOutputGroups>; outputFields: ResponseOf<typeof getOutputFields> }>;
+  /** The admin prices in force for the file and its record count: each setting's price, shown before the customer commits. */
+  prices: ResponseOf<typeof getFilePrices>;
 };
 export type SettingsData = { settings: FileSettings; options: SettingsOptions };
+/** A paid file's results, what was paid with its invoice, and until when the results are kept. */
+export type Receipt = ResponseOf<typeof getResultsReceipt>;
 export type { TestResults, FileResults, FileCosts as Costs };
 
 // ---- The bureau file machine's input, context and events (./bureauFile.ts) ---------------------
@@ -150,6 +154,8 @@ export type BureauFileContext = BureauFileInput & {
   progress: number;
   results: FileResults | null;
   costs: FileCosts | null;
+  /** What was paid for the results, with its invoice. */
+  receipt: Receipt | null;
   /** The paid results' file on the file server (the download link is built from it). */
   download: string | null;
   /** Times the server was asked whether a payment made on the gateway has reached it. */

@@ -32,10 +32,12 @@ export const putFileOutputGroups = endpoint<typeof S.putFileOutputGroups>('burea
 export const getTestResults = endpoint<typeof S.getTestResults>('bureau', 'GET', '/files/testresults', 'bearer');
 export const createResults = endpoint<typeof S.createResults>('bureau', 'PUT', '/files/createresults', 'bearer');
 export const getResults = endpoint<typeof S.getResults>('bureau', 'GET', '/files/results', 'bearer');
+export const getFilePrices = endpoint<typeof S.getFilePrices>('bureau', 'GET', '/files/prices', 'bearer');
 export const getResultCosts = endpoint<typeof S.getResultCosts>('bureau', 'GET', '/files/results/costs', 'bearer');
 export const payResults = endpoint<typeof S.payResults>('bureau', 'POST', '/files/results/pay', 'bearer');
 export const discardResults = endpoint<typeof S.discardResults>('bureau', 'PUT', '/files/discardresults', 'bearer');
 export const getResultsFileId = endpoint<typeof S.getResultsFileId>('bureau', 'GET', '/files/results/fileid', 'bearer');
+export const getResultsReceipt = endpoint<typeof S.getResultsReceipt>('bureau', 'GET', '/files/results/receipt', 'bearer');
 export const statsSummary = endpoint<typeof S.statsSummary>('bureau', 'GET', '/stats/summary', 'bearer');
 /** Ours: how long the account keeps uploads and results. */
 export const getRetention = endpoint<typeof S.getRetention>('bureau', 'GET', '/files/retention', 'bearer');

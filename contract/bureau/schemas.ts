@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CallShape } from '../endpoint';
 import { id } from '../fields';
 import { fileId } from '../files/entities';
+import { costAppliesTo } from '../shared/bureauPrice';
 import { territories } from '../shared/territory';
 import { email, message } from '../users/schemas';
 import {
@@ -153,6 +154,21 @@ export const getResults = {
 } satisfies CallShape;
 export const getResultCosts = { query: fileQuery, response: fileCosts } satisfies CallShape;
 /**
+ * GET /files/prices ?fileId (ours): the admin prices in force for the file's territory, one per cost
+ * type (per record and per match in ten-thousandths of a minor unit), and its record count: the
+ * properties page prices each setting (contract/shared/bureauPrice.ts) before the customer commits.
+ */
+export const getFilePrices = {
+  query: fileQuery,
+  response: z.object({
+    territory: z.enum(territories),
+    records: z.number().int().min(0),
+    prices: z.array(z.object({
+      costTypeId: id, name: z.string(), appliesTo: z.enum(costAppliesTo), basePrice: z.number().int(), pricePerRecord: z.number().int(), pricePerMatch: z.number().int(), minRecCount: z.number().int(),
+    })),
+  }),
+} satisfies CallShape;
+/**
  * POST /files/results/pay ?fileId: the spec's body; the browser goes to checkoutUrl (the gateway's
  * page) and comes back to paidUrl or backUrl. invoiceUrl is the invoice once paid (a repeat call
  * after payment answers it with no checkoutUrl). Send the idempotency-key header (contract/shared/shop.ts).
@@ -176,6 +192,15 @@ export const payResults = {
 export const discardResults = { query: fileQuery, response: bureauFile } satisfies CallShape;
 /** GET /files/results/fileid ?fileId: the results zip's file server id, once paid. */
 export const getResultsFileId = { query: fileQuery, response: z.object({ fileServerId: fileId, fileName: z.string() }) } satisfies CallShape;
+/**
+ * GET /files/results/receipt ?fileId, backUrl (ours): a paid file's results, what was paid (the
+ * price lines fixed at payment), its invoice (number and a signed link back to backUrl), when it was
+ * paid and until when the results are kept (null once the retention removed them).
+ */
+export const getResultsReceipt = {
+  query: fileQuery.extend({ backUrl: z.string().trim().url('Give a full URL to return to').max(2000).optional() }),
+  response: z.object({ results: fileResults, costs: fileCosts, invoiceNumber: z.string(), invoiceUrl: z.string(), paidAt: seconds, expiresAt: seconds.nullable() }),
+} satisfies CallShape;
 
 /** GET /stats/summary ?accId, dateFrom, dateTo (seconds). */
 export const statsSummary = {

@@ -37,6 +37,7 @@ const callOf: Record<string, string> = {
   '/files/results/pay': 'pay',
   '/files/discardresults': 'discard',
   '/files/results/fileid': 'loadDownload',
+  '/files/results/receipt': 'loadReceipt',
 };
 
 const statusOf = ({ stage, name, failure }: FileStatus) => {
@@ -192,7 +193,11 @@ export function bureauDriver(page: Page): ModelDriver<File, Run> {
       'user.retry': () => click('Try again'),
       'user.createResults': () => click(/^Run the results/),
       'user.editSettings': () => click('Change the properties'),
-      'user.discard': () => click('Discard the results'),
+      // Discarding is asked first, then confirmed.
+      'user.discard': async () => {
+        await click('Discard the results');
+        await click('Yes, discard the results');
+      },
       'user.pay': async () => {
         await closeModal(page);
         const form = page.getByRole('form', { name: 'Buy the results' });

@@ -214,3 +214,12 @@ export function leadsSearch(search: Record<string, unknown>): LeadsSearch {
 /** The range of /partner/console: from and to days (yyyy-mm-dd), as text, checked when its page loads. */
 export type ConsoleSearch = { from?: string; to?: string };
 export const consoleSearch: (search: Record<string, unknown>) => ConsoleSearch = bureauStatsSearch;
+
+export type FileSearch = { orderId?: number; payment?: 'paid' | 'declined' | 'cancelled' };
+
+/** A bureau file's page: the gateway's return adds ?orderId and payment=paid|declined|cancelled; anything else is dropped. */
+export function fileSearch(search: Record<string, unknown>): FileSearch {
+  const out: FileSearch = basketSearch(search);
+  if (text(search.payment) === 'paid') out.payment = 'paid';
+  return out;
+}

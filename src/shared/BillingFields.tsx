@@ -1,24 +1,68 @@
+import { checkoutBody } from '../../contract/shop/schemas';
 import type { Billing } from '../../contract/shared/shop';
 import { territoryLabels, type Territory } from '../../contract/shared/territory';
 import type { Portal } from '../app/portal';
 import { AddressFields } from './AddressFields';
-import { Field } from './Field';
+import { Field, formValues } from './Field';
 
 // The billing details of a payment (the basket's checkout, a bureau file's results): who pays and
 // the address the invoice prints, filled first from the user and the selected account or organisation.
 
 export type BillingPrefill = { name: string; company: string; email: string; address: Omit<Billing, 'name' | 'company' | 'email'> };
 
-/** The fields of the billing form; the form, its heading and its button are the page's. */
-export function BillingFields({ prefill }: { prefill: BillingPrefill }) {
+const billingKeys = ['name', 'company', 'email', 'address1', 'address2', 'address3', 'address4', 'town', 'county', 'postcode', 'country'] as const satisfies readonly (keyof Billing)[];
+/** The billing details as the checkout checks them (contract/shop/schemas.ts): its messages are the customer's. */
+const billingShape = checkoutBody.pick({ name: true, company: true, email: true, address1: true, address2: true, address3: true, address4: true, town: true, county: true, postcode: true, country: true });
+
+/** The billing fields a payment refuses empty: marked on the form. */
+export const requiredBilling: readonly (keyof Billing)[] = billingKeys.filter((k) => !billingShape.shape[k].safeParse('').success);
+
+export type BillingProblems = Partial<Record<keyof Billing, string>>;
+
+/** What is wrong with billing details, per field, in the checkout's words (empty when nothing is). */
+export function billingProblems(billing: Billing): BillingProblems {
+  const checked = billingShape.safeParse(billing);
+  const problems: BillingProblems = {};
+  for (const issue of checked.success ? [] : checked.error.issues) {
+    const key = billingKeys.find((k) => k === issue.path[0]);
+    if (key && !problems[key]) problems[key] = issue.message;
+  }
+  return problems;
+}
+
+/**
+ * The billing details of a submitted form holding BillingFields when nothing is wrong with them; else
+ * null, with the problems given to `show` and the keyboard on the first field to correct.
+ */
+export function checkedBilling(form: HTMLFormElement, show: (problems: BillingProblems) => void): Billing | null {
+  const billing = billingOf(formValues(form));
+  const problems = billingProblems(billing);
+  show(problems);
+  const first = billingKeys.find((k) => problems[k]);
+  if (!first) return billing;
+  form.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+  return null;
+}
+
+/**
+ * The fields of the billing form; the form, its heading and its button are the page's. The fields a
+ * payment needs are marked; `problems` are said under their fields.
+ */
+export function BillingFields({ prefill, problems = {} }: { prefill: BillingPrefill; problems?: BillingProblems }) {
+  const mark = (k: keyof Billing) => requiredBilling.includes(k);
   return (
     <>
-      <Field label="Name" name="name" autoComplete="name" defaultValue={prefill.name} required maxLength={200} />
-      <Field label="Company" name="company" autoComplete="organization" defaultValue={prefill.company} maxLength={200} />
-      <Field label="Email" name="email" type="email" autoComplete="email" defaultValue={prefill.email} required />
-      <AddressFields values={prefill.address} autoFill />
+      <Field label="Name" name="name" autoComplete="name" defaultValue={prefill.name} mark={mark('name')} error={problems.name} maxLength={200} />
+      <Field label="Company" name="company" autoComplete="organization" defaultValue={prefill.company} mark={mark('company')} error={problems.company} maxLength={200} />
+      <Field label="Email" name="email" type="email" autoComplete="email" defaultValue={prefill.email} mark={mark('email')} error={problems.email} />
+      <AddressFields values={prefill.address} autoFill required={requiredBilling} problems={problems} />
     </>
   );
+}
+
+/** A form's first values from billing details given before (a payment that did not go through). */
+export function prefillOfBilling({ name, company, email, ...address }: Billing): BillingPrefill {
+  return { name, company, email, address };
 }
 
 /** The billing details in a submitted form's values (formValues of the form holding BillingFields). */

@@ -1,20 +1,40 @@
 import type { ComponentProps } from 'react';
 
-type FieldProps = ComponentProps<'input'> & { label: string; name: string; hint?: string };
+type FieldProps = ComponentProps<'input'> & {
+  label: string;
+  name: string;
+  hint?: string;
+  /** What is wrong with the value, said under the field (and read out with it). */
+  error?: string | null;
+  /** The field must be filled: marked beside its label and announced (aria-required). */
+  mark?: boolean;
+};
 
-/** A labelled input; the hint is read out with the field. */
-export function Field({ label, name, hint, id, ...input }: FieldProps) {
+/** A labelled input; the hint and the error are read out with the field. */
+export function Field({ label, name, hint, error, mark, id, ...input }: FieldProps) {
   const fieldId = id ?? `field-${name}`;
+  const describedBy = [hint ? `${fieldId}-hint` : null, error ? `${fieldId}-error` : null].filter(Boolean).join(' ') || undefined;
+  const labelled = <label htmlFor={fieldId}>{label}</label>;
   return (
     <div className="field">
-      <label htmlFor={fieldId}>{label}</label>
+      {mark ? (
+        <div className="field__head">
+          {labelled}
+          <span className="field__required" aria-hidden="true">
+            Required
+          </span>
+        </div>
+      ) : (
+        labelled
+      )}
       {/* Keyed by name: a field of another name in the same place is a new input, never the old one's value. */}
-      <input key={name} id={fieldId} name={name} aria-describedby={hint ? `${fieldId}-hint` : undefined} {...input} />
+      <input key={name} id={fieldId} name={name} aria-describedby={describedBy} aria-required={mark || undefined} aria-invalid={error ? true : undefined} {...input} />
       {hint && (
         <small id={`${fieldId}-hint`} className="field__hint">
           {hint}
         </small>
       )}
+      <FieldError id={`${fieldId}-error`} text={error} />
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import type { Territory } from '../../contract/shared/territory';
+
 // Money typed by a person: major units (pounds, dollars) with at most two decimals, kept as integer
 // minor units (pence, cents) as the server keeps every price (contract/shared/catalogue.ts).
 
@@ -22,3 +24,13 @@ export function minorUnitsOf(text: string): number | null {
 
 /** 1250 -> "12.50": what an input shows for a stored price. */
 export const majorUnitsText = (minor: number) => `${Math.trunc(minor / 100)}.${String(Math.abs(minor) % 100).padStart(2, '0')}`;
+
+/** The minor unit a per-record or per-match price is written in: pence or cents. */
+export const minorUnit: Record<Territory, { short: string; name: string }> = {
+  uk: { short: 'p', name: 'pence' },
+  australia: { short: 'c', name: 'cents' },
+};
+
+/** 0.35 -> "0.35p": a per-record or per-match price, up to four decimals, in pence or cents. */
+export const perUnit = (minor: number, territory: Territory) =>
+  `${minor.toLocaleString('en-GB', { maximumFractionDigits: 4 })}${minorUnit[territory].short}`;

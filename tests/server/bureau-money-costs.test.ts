@@ -1,11 +1,18 @@
 // GET /files/results/costs: the price of a file's results from the admin costs in force, one line
 // per cost type that applies to its settings, with the shop's tax; 409 before there are results.
+// GET /files/prices: the admin prices in force for a file, by which the properties page shows the
+// price lines of its settings before the customer commits: the same lines and amounts its results are
+// then charged. GET /files/results/receipt: what a paid file's page shows: its results, the price lines
+// charged (each by the admin-cost formula, summing to the order's net; net + tax the order's total),
+// its invoice with a working signed link back to the file's page, and until when the results are kept.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { estimateLines } from '../../contract/shared/bureauPrice';
 import { salesTax } from '../../contract/shared/shop';
 import { call, signedIn } from './groups-fixtures';
-import { createHarness, type Harness } from './harness';
-import { day, nowOf } from './plans-fixtures';
-import { bureau, bureauWorld, currentPrices, expectedAmount, insertFile, resultsOf, type World } from './bureau-money-fixtures';
+import { createHarness, query, type Harness } from './harness';
+import { day, nowOf, plans } from './plans-fixtures';
+import { payOnPage } from './shop-fixtures';
+import { bureau, bureauWorld, currentPrices, expectedAmount, insertFile, pay, portal, resultsOf, type World } from './bureau-money-fixtures';
 
 let h: Harness;
 let w: World;
@@ -110,5 +117,98 @@ describe('GET /files/results/costs', () => {
     // The session has ended by then: the owner signs in again.
     w.owner = { ...w.owner, headers: h.bearer((await h.login(w.owner.email)).jwt) };
     expect((await costsOf(fileId)).body.net).toBe(99_999 + 4000);
+  });
+});
+
+const fileBack = (fileId: number) => `${portal}/portal/applications/addresscleanse/file/${fileId}`;
+const receiptOf = (fileId: number, backUrl = fileBack(fileId)) => call(h, w.owner, bureau('GET', '/files/results/receipt', { fileId, backUrl }));
+
+describe('GET /files/prices', () => {
+  it('answers the prices in force for the file\'s territory and its record count; the lines they give are the lines its results are charged', async () => {
+    const prices = await currentPrices(h, 'uk');
+    // No record matched: every line at its least.
+    const none = resultsOf({ records: 2400, matched: 0, updated: 0 });
+    const settings = { dedupeLevel: 'household' as const, suppression: { '101': 'suppress' } };
+    const fileId = await insertFile(h, { accountId: w.ukAccount, userId: w.owner.id, results: none, ...settings });
+    const { status, body } = await call(h, w.owner, bureau('GET', '/files/prices', { fileId }));
+    expect(status).toBe(200);
+    expect(body.territory).toBe('uk');
+    expect(body.records).toBe(2400);
+    for (const p of body.prices) {
+      const row = prices.get(p.costTypeId)!;
+      expect(p, p.name).toMatchObject({ basePrice: row.base_price, pricePerRecord: row.price_per_record, pricePerMatch: row.price_per_match, minRecCount: row.min_rec_count });
+    }
+    const charged = (await call(h, w.owner, bureau('GET', '/files/results/costs', { fileId }))).body;
+    const shown = estimateLines(body.prices, { usePaf: true, dedupe: true, screening: true }, body.records);
+    expect(shown.map((l) => [l.costTypeId, l.least])).toEqual(charged.lines.map((l: { costTypeId: number; amount: number }) => [l.costTypeId, l.amount]));
+    expect(shown.reduce((n, l) => n + l.least, 0)).toBe(charged.net);
+
+    // Every record matched, PAF on, no dedupe or screening: every line at its most.
+    const all = resultsOf({ records: 2400, matched: 2000, updated: 400 });
+    const matchedFile = await insertFile(h, { accountId: w.ukAccount, userId: w.owner.id, results: all });
+    const chargedAll = (await call(h, w.owner, bureau('GET', '/files/results/costs', { fileId: matchedFile }))).body;
+    const shownAll = estimateLines(body.prices, { usePaf: true, dedupe: false, screening: false }, 2400);
+    expect(shownAll.map((l) => [l.costTypeId, l.most])).toEqual(chargedAll.lines.map((l: { costTypeId: number; amount: number }) => [l.costTypeId, l.amount]));
+    for (const line of chargedAll.lines) expect(line.amount).toBe(expectedAmount(prices.get(line.costTypeId)!, 2400, 2400));
+  });
+
+  it('answers 404 for another user\'s file', async () => {
+    const fileId = await insertFile(h, { accountId: w.ukAccount, userId: w.owner.id });
+    const stranger = await signedIn(h, ['account']);
+    expect((await call(h, stranger, bureau('GET', '/files/prices', { fileId }))).status).toBe(404);
+  });
+});
+
+describe('GET /files/results/receipt', () => {
+  it('answers 402 until the results are paid for', async () => {
+    const fileId = await insertFile(h, { accountId: w.ukAccount, userId: w.owner.id });
+    const { status, body } = await receiptOf(fileId);
+    expect(status).toBe(402);
+    expect(body.msg).toBe('Pay for the results to download them');
+  });
+
+  it('once paid: the results, the charged lines by the admin-cost formula summing to the order, the invoice and the date the results go', async () => {
+    const results = resultsOf({ records: 2400, matched: 1800, updated: 400, child: 120, parent: 100, removed: 30, flagged: 12 });
+    const fileId = await insertFile(h, { accountId: w.ukAccount, userId: w.owner.id, results, dedupeLevel: 'household', suppression: { '101': 'suppress', '102': 'flag' } });
+    // The results zip the job stored (the upload row the file names stands in for it).
+    await query(h.db, 'update bureau_files set results_upload_id = upload_id where id = $1', [fileId]);
+    const { body: started } = await pay(h, w.owner, fileId);
+    await payOnPage(h, started.checkoutUrl);
+    const order = (await call(h, w.owner, plans('GET', '/shop/order', { orderId: started.orderId }))).body;
+    expect(order.status).toBe('paid');
+
+    const { status, body } = await receiptOf(fileId);
+    expect(status).toBe(200);
+    expect(body.results).toEqual(results);
+    // Every line the customer is shown is one that was charged, by the formula, and they add up.
+    const prices = await currentPrices(h, 'uk');
+    const coded = results.codingStats.matched + results.codingStats.updated;
+    const matchesOf: Record<number, number> = { 1: coded, 2: coded, 3: 120, 4: 42 };
+    expect(body.costs.lines.map((l: { costTypeId: number }) => l.costTypeId)).toEqual([1, 2, 3, 4]);
+    for (const line of body.costs.lines) expect(line.amount, line.name).toBe(expectedAmount(prices.get(line.costTypeId)!, 2400, matchesOf[line.costTypeId]));
+    expect(body.costs.lines.reduce((sum: number, l: { amount: number }) => sum + l.amount, 0)).toBe(order.net);
+    expect(body.costs.net).toBe(order.net);
+    expect(body.costs.tax).toBe(order.tax);
+    expect(body.costs.total).toBe(order.total);
+    expect(body.invoiceNumber).toBe(order.invoiceNumber);
+    expect(body.paidAt).toBe(order.paidAt);
+    const { rows: [file] } = await query<{ results_at: number }>(h.db, 'select results_at from bureau_files where id = $1', [fileId]);
+    expect(body.expiresAt).toBe(Number(file.results_at) + 30 * 86_400);
+    // The invoice opens from the link, with its Back link to the file's page.
+    const link = new URL(body.invoiceUrl);
+    expect(link.searchParams.get('back')).toBe(fileBack(fileId));
+    const invoice = await h.inject({ method: 'GET', url: link.pathname + link.search });
+    expect(invoice.statusCode).toBe(200);
+    expect(invoice.body).toContain(order.invoiceNumber);
+  });
+
+  it('refuses a Back link off the portal, and another user\'s file as not found', async () => {
+    const fileId = await insertFile(h, { accountId: w.ukAccount, userId: w.owner.id });
+    const { body: started } = await pay(h, w.owner, fileId);
+    await payOnPage(h, started.checkoutUrl);
+    await call(h, w.owner, plans('GET', '/shop/order', { orderId: started.orderId }));
+    expect((await receiptOf(fileId, 'https://evil.example/portal/x')).status).toBe(400);
+    const stranger = await signedIn(h, ['account']);
+    expect((await call(h, stranger, bureau('GET', '/files/results/receipt', { fileId }))).status).toBe(404);
   });
 });

@@ -94,6 +94,16 @@ describe('POST /files/results/pay', () => {
     expect(await charges(fileId)).toBe(1);
   });
 
+  it('reads the portal form\'s address (a line per field, empty ones kept) back field by field, so a declined payment gives the form back as typed', async () => {
+    const fileId = await newFile();
+    const typed = { address1: '7 Mill Lane', address2: '', address3: '', address4: '', town: 'Leeds', county: 'West Yorkshire', postcode: 'LS6 2AB' };
+    const first = await pay(h, w.owner, fileId, payBody({ companyAddress: Object.values(typed).join('\n') }));
+    await payOnPage(h, first.body.checkoutUrl, 'declined');
+    const order = await call(h, w.owner, plans('GET', '/shop/order', { orderId: first.body.orderId }));
+    expect(order.body.status).toBe('declined');
+    expect(order.body.billing).toEqual({ name: 'Ada Buyer', company: 'Acme Ltd', email: 'ada.buyer@example.com', ...typed, country: 'United Kingdom' });
+  });
+
   it('a declined card leaves the file unpaid and payable again with a new attempt', async () => {
     const fileId = await newFile();
     const first = await pay(h, w.owner, fileId);

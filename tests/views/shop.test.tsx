@@ -160,6 +160,20 @@ describe('/shop/basket', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(cancelledText);
   });
 
+  it('shows a decline as an alert styled like the portal\'s others, not muted text, and marks the billing fields a checkout needs', async () => {
+    saveBasket([item(1, 1000)]);
+    const billing = { name: 'Ada Buyer', company: '', email: 'ada@example.com', address1: '9 Typed Street', address2: '', address3: '', address4: '', town: 'York', county: '', postcode: 'YO1 7HH', country: 'United Kingdom' };
+    renderShop('/portal/shop/basket?orderId=9&payment=declined', (c) => (c.url.pathname === '/api/plans/shop/order' ? ok({ orderId: 9, status: 'declined', billing }) : undefined));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(declinedText);
+    expect(alert.classList.contains('alert')).toBe(true);
+    expect(alert.classList.contains('reason')).toBe(false);
+    const form = await screen.findByRole('form', { name: 'Billing details' });
+    for (const label of ['Name', 'Email', 'Address line 1', 'Town', 'Postcode', 'Country']) expect(within(form).getByLabelText(label).getAttribute('aria-required'), label).toBe('true');
+    expect(within(form).getByLabelText('Address line 2').getAttribute('aria-required')).toBeNull();
+    expect(within(form).getAllByText('Required')).toHaveLength(6);
+  });
+
   it('comes back declined with the billing details the checkout was given, not the account\'s', async () => {
     saveBasket([item(1, 1000)]);
     const declined: Handler = (c) =>

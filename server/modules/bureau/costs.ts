@@ -46,3 +46,14 @@ export async function getResultCosts(deps: Pick<Deps, 'db' | 'clock'>, actor: Ac
   if (file.cost !== null && (await fixedCostStands(deps.db, file))) return file.cost;
   return currentCost(deps.db, file, secondsOf(deps.clock));
 }
+
+/** GET /files/prices ?fileId: the admin prices in force now for the file's territory, and its record count. */
+export async function getFilePrices(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, query: { fileId: number }) {
+  const file = await ownFile(deps.db, actor, query.fileId, { wide: 'allowed' });
+  const prices = await pricesAt(deps.db, file.territory, secondsOf(deps.clock));
+  return {
+    territory: file.territory,
+    records: file.row_count,
+    prices: prices.map(({ costTypeId, name, appliesTo, basePrice, pricePerRecord, pricePerMatch, minRecCount }) => ({ costTypeId, name, appliesTo, basePrice, pricePerRecord, pricePerMatch, minRecCount })),
+  };
+}

@@ -4,7 +4,7 @@ import * as S from '../../../contract/bureau/schemas';
 import { route } from '../../http/route';
 import type { Deps } from '../deps';
 import * as admin from './admin';
-import { getResultCosts } from './costs';
+import { getFilePrices, getResultCosts } from './costs';
 import { payResults } from './pay';
 import { statsSummary } from './stats';
 
@@ -14,6 +14,7 @@ import { statsSummary } from './stats';
  */
 export const bureauMoneyPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   route(app, E.getResultCosts, S.getResultCosts, ({ query }, call) => getResultCosts(deps, call.actor, query));
+  route(app, E.getFilePrices, S.getFilePrices, ({ query }, call) => getFilePrices(deps, call.actor, query));
   route(app, E.payResults, S.payResults, ({ query, body }, call) => payResults(deps, call.actor, { query, body, headers: call.headers, origin: call.origin }));
   route(app, E.statsSummary, S.statsSummary, ({ query }, call) => statsSummary(deps, call.actor, query));
 

@@ -25,8 +25,17 @@ type Body = z.output<typeof payShape.body>;
 type Answer = { checkoutUrl: string | null; invoiceUrl: string | null; orderId: number };
 type PayInput = { query: { fileId: number }; body: Body; headers: Record<string, string | string[] | undefined>; origin: string };
 
-/** The spec's single company address as the invoice's address lines (by line, or by comma). */
+/**
+ * The spec's single company address as the invoice's address lines: the portal's form sends one line
+ * per field (address lines 1-4, town, county, postcode; empty ones kept), read back field by field;
+ * any other text by line, or by comma.
+ */
 export function billingOf(body: Body): Billing {
+  const fields = body.companyAddress.split(/\r?\n/).map((line) => line.trim());
+  if (fields.length === 7) {
+    const [address1, address2, address3, address4, town, county, postcode] = fields;
+    return { name: body.name, company: body.companyName, email: body.email, address1, address2, address3, address4, town, county, postcode, country: body.country };
+  }
   const parts = body.companyAddress.split(/\r?\n|,/).map((part) => part.trim()).filter(Boolean);
   return {
     name: body.name,

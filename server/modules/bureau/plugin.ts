@@ -8,6 +8,7 @@ import { getTestResults } from './cleanse';
 import { createFile } from './create';
 import type { BureauCaller } from './files';
 import * as M from './manage';
+import { getResultsReceipt } from './receipt';
 import * as R from './results';
 import { queueFirstRetentionSweep, retentionQueueDefinition, startRetentionWorker } from './retention';
 import * as Settings from './settings';
@@ -55,6 +56,7 @@ export const bureauPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
   route(app, E.getResults, S.getResults, ({ query }, call) => R.getResults(deps, caller(call), query));
   route(app, E.discardResults, S.discardResults, ({ query }, call) => R.discardResults(deps, caller(call), query));
   route(app, E.getResultsFileId, S.getResultsFileId, ({ query }, call) => R.getResultsFileId(deps, caller(call), query));
+  route(app, E.getResultsReceipt, S.getResultsReceipt, ({ query }, call) => getResultsReceipt(deps, caller(call), { query, origin: call.origin }));
 
   // The workers are registered on ready (pg-boss is not started by that); the first retention sweep
   // is queued, and the upload reader's worker thread started, once the server listens, so the many

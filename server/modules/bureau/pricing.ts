@@ -1,4 +1,5 @@
 import type { DedupeLevelKey, FileCosts, FileResults, SuppressSetting } from '../../../contract/bureau/entities';
+import { costApplies, lineAmount, priceScale } from '../../../contract/shared/bureauPrice';
 import { currencyCodes, orderTotals, salesTax } from '../../../contract/shared/shop';
 import type { Territory } from '../../../contract/shared/territory';
 import type { Db } from '../../db';
@@ -33,8 +34,7 @@ export type PricedFile = {
   results: FileResults;
 };
 
-/** Ten-thousandths of a minor unit in a stored price. */
-export const priceScale = 10_000;
+export { lineAmount, priceScale };
 
 const priceColumns = [
   'bureau_costs.id',
@@ -112,31 +112,19 @@ const sum = (values: Record<string, number | undefined>) => Object.values(values
  */
 export function usageOf(appliesTo: AppliesTo, file: PricedFile): { records: number; matches: number } | null {
   const { results } = file;
+  const screening = Object.values(file.suppression).some((setting) => setting !== 'off');
+  if (!costApplies(appliesTo, { usePaf: file.usePaf, dedupe: file.dedupeLevel !== null, screening })) return null;
   const records = results.inputRecordCount;
   const coded = results.codingStats.matched + results.codingStats.updated;
   switch (appliesTo) {
     case 'cleanse':
-      return { records, matches: coded };
     case 'paf':
-      return file.usePaf ? { records, matches: coded } : null;
+      return { records, matches: coded };
     case 'dedupe':
-      return file.dedupeLevel !== null ? { records, matches: results.dedupeStats.child } : null;
+      return { records, matches: results.dedupeStats.child };
     case 'suppression':
-      return Object.values(file.suppression).some((setting) => setting !== 'off')
-        ? { records, matches: sum(results.suppressionRemovedStats) + sum(results.suppressionFlaggedStats) }
-        : null;
+      return { records, matches: sum(results.suppressionRemovedStats) + sum(results.suppressionFlaggedStats) };
   }
-}
-
-/**
- * base + round((records x perRecord + matches x perMatch) / 10,000), half up, in BigInt so a large
- * file at a high price cannot lose precision.
- */
-export function lineAmount(base: number, perRecord: number, perMatch: number, records: number, matches: number): number {
-  const scaled = BigInt(records) * BigInt(perRecord) + BigInt(matches) * BigInt(perMatch);
-  const amount = BigInt(base) + (scaled + BigInt(priceScale / 2)) / BigInt(priceScale);
-  if (amount > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('The price of this file is too large');
-  return Number(amount);
 }
 
 /** The file's price lines from the given admin costs, with net, tax and total (spec: GET /files/results/costs). */

@@ -1,10 +1,13 @@
-import { useLoaderData } from '@tanstack/react-router';
+import { useLoaderData, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { resultsFileName } from '../../../contract/shared/bureau';
 import { usePortal } from '../../app/PortalContext';
+import { formatDate } from '../../shared/format';
 import { Spinner } from '../../shared/Spinner';
+import { CostLines } from './CostLines';
 import { downloadLink } from './fileEffects';
 import { ResultStats, TestStats } from './FileStats';
+import { keptUntilText, paymentOutcomeText } from './fileText';
 import { PayForm } from './PayForm';
 import { useFilePage } from './useFilePage';
 import './bureau.css';
@@ -19,7 +22,12 @@ export default function FilePage() {
   const s = useSelector(actor, (x) => x);
   const jwt = useSelector(portal.session, (x) => x.context.user.jwt);
   const { prefill } = useLoaderData({ from: '/_signedIn/_validated/applications/addresscleanse/file/$fileId/' });
-  const { name, test, results, costs, progress, download, error } = s.context;
+  const { payment } = useSearch({ from: '/_signedIn/_validated/applications/addresscleanse/file/$fileId/' });
+  const { name, test, results, costs, receipt, progress, download, error } = s.context;
+  const downloadButton = (
+    <div>{download ? <a className="button button--primary" href={downloadLink(portal.config.services.filesUk, download, jwt)} download={resultsFileName}>Download {resultsFileName}</a> : s.matches({ paid: 'loading' }) ? <Spinner /> : null}</div>
+  );
+  const unpaid = payment === 'declined' || payment === 'cancelled' ? paymentOutcomeText[payment] : null;
   return (
     <section className="bureau" aria-labelledby="file-heading">
       <h1 id="file-heading">{name ?? 'File'}</h1>
@@ -58,13 +66,38 @@ export default function FilePage() {
       ) : null}
       {results && costs && (s.matches('ready') || s.matches('paying') || s.matches('discarding')) ? (
         <div>
+          {unpaid && s.matches('ready') ? (
+            <p className="alert" role="alert">
+              {unpaid}
+            </p>
+          ) : null}
           <h2>Results of {results.inputRecordCount.toLocaleString('en-GB')} records</h2>
           <ResultStats results={results} />
           <PayForm costs={costs} prefill={prefill} busy={!s.matches('ready')} onPay={(details) => actor.send({ type: 'user.pay', details })} onDiscard={() => actor.send({ type: 'user.discard' })} />
         </div>
       ) : null}
       {s.matches('paid') ? (
-        <p>{download ? <a className="button button--primary" href={downloadLink(portal.config.services.filesUk, download, jwt)} download={resultsFileName}>Download {resultsFileName}</a> : <Spinner />}</p>
+        <div className="bureau__paid">
+          <p role="status">{receipt ? `Paid on ${formatDate(receipt.paidAt)}: thank you.` : 'Paid: thank you.'}</p>
+          {s.matches({ paid: 'receipt' }) ? <Spinner /> : null}
+          {receipt ? (
+            <>
+              <p data-testid="results-kept">{keptUntilText(receipt.expiresAt)}</p>
+              {downloadButton}
+              <h2>Results of {receipt.results.inputRecordCount.toLocaleString('en-GB')} records</h2>
+              <ResultStats results={receipt.results} />
+              <section aria-labelledby="paid-title">
+                <h2 id="paid-title">What you paid</h2>
+                <CostLines costs={receipt.costs} totalLabel="Paid" />
+                <p>
+                  <a href={receipt.invoiceUrl}>View invoice {receipt.invoiceNumber}</a>
+                </p>
+              </section>
+            </>
+          ) : (
+            downloadButton
+          )}
+        </div>
       ) : null}
       {s.matches('discarded') ? (
         <div>

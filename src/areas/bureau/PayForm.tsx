@@ -1,21 +1,26 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { confirmActionMachine } from '../../../machines/confirmAction';
 import type { FileCosts } from '../../../contract/bureau/entities';
 import { formatMoney } from '../../../contract/shared/catalogue';
-import { salesTax, type Billing } from '../../../contract/shared/shop';
+import type { Billing } from '../../../contract/shared/shop';
 import type { PayDetails } from '../../../machines/bureauFileParts';
-import { formatAddress } from '../../shared/AddressFields';
-import { BillingFields, billingOf, type BillingPrefill } from '../../shared/BillingFields';
-import { formValues } from '../../shared/Field';
+import { BillingFields, checkedBilling, type BillingPrefill, type BillingProblems } from '../../shared/BillingFields';
+import { CostLines } from './CostLines';
 
 // The cost of a file's results (GET /files/results/costs: net, VAT or GST, total) and the billing
 // form the payment sends (POST /files/results/pay): the basket's billing fields, on the invoice.
 
-/** The pay call's payer from the billing form: the address on one line, the country apart. */
+/** The address fields the pay call's one address carries, a line each (the server reads them back by position). */
+const addressLines = ['address1', 'address2', 'address3', 'address4', 'town', 'county', 'postcode'] as const satisfies readonly (keyof Billing)[];
+
+/** The pay call's payer from the billing form: the address a line per field, the country apart. */
 export const payDetailsOf = (b: Billing): PayDetails => ({
   name: b.name.trim(),
   email: b.email.trim(),
   companyName: b.company.trim(),
-  companyAddress: formatAddress({ ...b, country: null }),
+  companyAddress: addressLines.map((k) => b[k].trim()).join('\n'),
   country: b.country.trim(),
 });
 
@@ -23,38 +28,41 @@ type Props = { costs: FileCosts; prefill: BillingPrefill; busy: boolean; onPay: 
 
 export function PayForm({ costs, prefill, busy, onPay, onDiscard }: Props) {
   const money = (n: number) => formatMoney(n, costs.territory);
+  const [problems, setProblems] = useState<BillingProblems>({});
+  // Discarding is asked first, then confirmed on the page (the confirmAction machine).
+  const discard = useActorRef(confirmActionMachine.provide({ actors: { act: fromPromise(async (): Promise<unknown> => onDiscard()) } }));
+  const asking = useSelector(discard, (x) => x.matches('confirming'));
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    onPay(payDetailsOf(billingOf(formValues(e.currentTarget))));
+    const billing = checkedBilling(e.currentTarget, setProblems);
+    if (billing) onPay(payDetailsOf(billing));
   };
   return (
-    <form className="form bureau__pay" onSubmit={submit} aria-labelledby="pay-title">
+    <form className="form bureau__pay" onSubmit={submit} aria-labelledby="pay-title" noValidate>
       <h2 id="pay-title">Buy the results</h2>
-      <dl className="bureau__cost">
-        <div>
-          <dt>Price</dt>
-          <dd>{money(costs.net)}</dd>
-        </div>
-        <div>
-          <dt>{salesTax[costs.territory].label}</dt>
-          <dd>{money(costs.tax)}</dd>
-        </div>
-        <div className="bureau__cost-total">
-          <dt>Total</dt>
-          <dd data-testid="results-total">{money(costs.total)}</dd>
-        </div>
-      </dl>
+      <CostLines costs={costs} />
       <h3>Billing details</h3>
       <p className="muted">Printed on your invoice; the receipt goes to the email address.</p>
-      <BillingFields prefill={prefill} />
+      <BillingFields prefill={prefill} problems={problems} />
       <div className="bureau__actions">
         <button type="submit" className="button button--primary" disabled={busy}>
           Pay {money(costs.total)}
         </button>
-        <button type="button" className="button" disabled={busy} onClick={onDiscard}>
+        <button type="button" className="button" disabled={busy || asking} onClick={() => discard.send({ type: 'user.request' })}>
           Discard the results
         </button>
       </div>
+      {asking ? (
+        <div className="bureau__actions" role="group" aria-labelledby="discard-question">
+          <span id="discard-question">Discard the results? You pay nothing; to have them again, run the results again.</span>
+          <button type="button" className="button button--danger" autoFocus onClick={() => discard.send({ type: 'user.confirm' })}>
+            Yes, discard the results
+          </button>
+          <button type="button" className="button" onClick={() => discard.send({ type: 'user.cancel' })}>
+            Keep them
+          </button>
+        </div>
+      ) : null}
     </form>
   );
 }

@@ -14,11 +14,12 @@ export const filePath = (fileId: number) => `/portal/applications/addresscleanse
 const noCache = { cache: false } as const;
 
 async function loadSettings(api: ApiClient, fileId: number): Promise<SettingsData> {
-  const [file, mafs, dedupeLevels, suppressionTypes] = await Promise.all([
+  const [file, mafs, dedupeLevels, suppressionTypes, prices] = await Promise.all([
     api.call(bureau.getFile, { query: { fileId } }, { action: 'load file', ...noCache }),
     api.call(bureau.listMafs, {}, { action: 'load reference files' }),
     api.call(bureau.getDedupeLevels, {}, { action: 'load dedupe levels' }),
     api.call(bureau.getSuppressionTypes, {}, { action: 'load suppression types' }),
+    api.call(bureau.getFilePrices, { query: { fileId } }, { action: 'load the prices', ...noCache }),
   ]);
   const byMaf: SettingsData['options']['byMaf'] = {};
   await Promise.all(
@@ -42,7 +43,7 @@ async function loadSettings(api: ApiClient, fileId: number): Promise<SettingsDat
     suppression: file.suppression.length || !forMaf ? file.suppression : forMaf.suppression.map((g) => ({ suppressGroupId: g.suppressGroupId, suppressSetting: g.defaultSetting })),
     outputGroupIds: file.mafId !== null || !forMaf ? file.outputGroupIds : forMaf.outputGroups.filter((g) => g.required || g.defaultOn).map((g) => g.outputGroupId),
   };
-  return { settings, options: { mafs, dedupeLevels, suppressionTypes, byMaf } };
+  return { settings, options: { mafs, dedupeLevels, suppressionTypes, byMaf, prices } };
 }
 
 /** Every property the page sets, one call each, in the spec's calls (reference file first: the rest depend on it). */
@@ -94,12 +95,13 @@ export function fileWithEffects(deps: FileDeps) {
       pay: fromPromise(async ({ input: { fileId, details } }) => {
         const back = `${origin()}${filePath(fileId)}`;
         const urls = { backUrl: `${back}?payment=cancelled`, paidUrl: `${back}?payment=paid` };
-        const paid = await api.call(bureau.payResults, { query: { fileId }, body: { ...details, territory, ...urls } }, { action: 'pay', headers: { [idempotencyKeyHeader]: uuid() } });
+        const paid = await api.call(bureau.payResults, { query: { fileId }, body: { ...details, territory, ...urls } }, { action: 'pay', headers: { [idempotencyKeyHeader]: uuid() }, skipDefaultErrorHandling: true });
         return { url: paid.checkoutUrl ?? urls.paidUrl };
       }),
       discard: fromPromise(async ({ input }) => {
         await api.call(bureau.discardResults, { query: input }, { action: 'discard results' });
       }),
+      loadReceipt: fromPromise(({ input }) => api.call(bureau.getResultsReceipt, { query: { ...input, backUrl: `${origin()}${filePath(input.fileId)}` } }, { action: 'load what was paid', ...noCache })),
       loadDownload: fromPromise(({ input }) => api.call(bureau.getResultsFileId, { query: input }, { action: 'load results file', ...noCache })),
     },
     actions: { redirect: (_, { url }) => redirect(url) },

@@ -2,7 +2,7 @@ import { lazyRouteComponent } from '@tanstack/react-router';
 import * as bureau from '../../../contract/bureau/endpoints';
 import type { RouterContext } from '../../app/router';
 import { groupGuard } from '../../routing/beforeLoad';
-import { parseIdParam } from '../../routing/params';
+import { fileSearch, parseIdParam } from '../../routing/params';
 import { bureauFileRules } from './rules';
 
 // The options of the bureau wizard's file routes (src/routes/.../applications/addresscleanse/upload
@@ -32,9 +32,16 @@ async function fileName({ context, params }: { context: RouterContext; params: {
 export const uploadRoute = () => ({ staticData: { crumb: 'Upload' }, beforeLoad: guard, component: lazyRouteComponent(() => import('./UploadPage')) });
 /** /file/{fileId}: its pages share the guard and the file's name in the breadcrumb. */
 export const fileRoute = () => ({ params: fileIdParam, beforeLoad: guard, loader: fileName, staticData: { crumb: fileCrumb } });
-/** The file page's billing form starts from the user's details and the account's address (loaded with the page's chunk). */
+/**
+ * The file page's billing form starts from the user's details and the account's address (loaded with
+ * the page's chunk); back from a declined or cancelled payment (?orderId), from what that payment was given.
+ */
 export const filePageRoute = () => ({
-  loader: async ({ context }: { context: RouterContext }) => ({ prefill: await (await import('../../shared/BillingFields')).billingPrefill(context.portal) }),
+  validateSearch: fileSearch,
+  loaderDeps: ({ search }: { search: ReturnType<typeof fileSearch> }) => ({ orderId: search.payment === 'paid' ? undefined : search.orderId }),
+  loader: async ({ context, deps }: { context: RouterContext; deps: { orderId?: number } }) => ({
+    prefill: await (await import('../shop/load')).billingPrefillAfter(context.portal, deps.orderId),
+  }),
   component: lazyRouteComponent(() => import('./FilePage')),
 });
 export const updateFieldsRoute = () => ({ staticData: { crumb: 'Update fields' }, component: lazyRouteComponent(() => import('./MappingPage')) });

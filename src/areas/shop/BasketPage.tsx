@@ -102,7 +102,7 @@ export default function BasketPage() {
       <h1>Basket</h1>
       <p className="muted">Kept in this browser for {account.name} until you check out.</p>
       {notice && (
-        <div className={declined ? 'reason basket__notice basket__notice--problem' : 'status-block basket__notice'} role={declined ? 'alert' : 'status'}>
+        <div className={declined ? 'alert basket__notice' : 'status-block basket__notice'} role={declined ? 'alert' : 'status'}>
           <span>{noticeText(notice, (id) => planOf(id)?.plan ?? `Plan ${id}`)}</span>{' '}
           <button type="button" className="link-button" onClick={() => basket.send({ type: 'user.dismiss' })}>
             Dismiss

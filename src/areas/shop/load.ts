@@ -2,7 +2,7 @@ import { waitFor } from 'xstate';
 import * as plansCalls from '../../../contract/plans/endpoints';
 import * as shop from '../../../contract/shop/endpoints';
 import type { Portal } from '../../app/portal';
-import { billingPrefill } from '../../shared/BillingFields';
+import { billingPrefill, prefillOfBilling, type BillingPrefill } from '../../shared/BillingFields';
 import { BlockedError } from '../../routing/blocked';
 import { groupsSettled } from '../../routing/guards';
 
@@ -28,17 +28,24 @@ export async function loadShop(portal: Portal) {
 export type ShopData = Awaited<ReturnType<typeof loadShop>>;
 
 /**
+ * A billing form's first values: back from a declined or cancelled payment (the order `returnedOrderId`
+ * and not paid), what that payment was given; else billingPrefill (the user and the selection).
+ */
+export async function billingPrefillAfter(portal: Portal, returnedOrderId?: number): Promise<BillingPrefill> {
+  const prefill = await billingPrefill(portal);
+  if (returnedOrderId === undefined) return prefill;
+  const order = await portal.api.call(shop.getOrder, { query: { orderId: returnedOrderId } }, { action: 'load your order', cache: false }).catch(() => null);
+  if (!order || order.status === 'paid') return prefill;
+  return prefillOfBilling(order.billing);
+}
+
+/**
  * /shop/basket: the plans (names and prices of the items) and the billing form's first values. Back
  * from a declined or cancelled payment (?orderId), the form starts with what that checkout was given.
  */
 export async function loadBasketPage(portal: Portal, returnedOrderId?: number) {
   const data = await loadShop(portal);
-  const prefill = await billingPrefill(portal);
-  if (returnedOrderId === undefined) return { ...data, prefill };
-  const order = await portal.api.call(shop.getOrder, { query: { orderId: returnedOrderId } }, { action: 'load your order', cache: false }).catch(() => null);
-  if (!order || order.status === 'paid') return { ...data, prefill };
-  const { name, company, email, ...address } = order.billing;
-  return { ...data, prefill: { name, company, email, address } };
+  return { ...data, prefill: await billingPrefillAfter(portal, returnedOrderId) };
 }
 
 /** /shop/thankyou ?orderId: the order (GET /shop/order confirms a pending one with the gateway first). */

@@ -16,6 +16,7 @@ export const name = 'customers.csv';
 export const details = { name: 'Olivia Owner', email: 'olivia@example.com', companyName: 'Acme Trading', companyAddress: '1 High Street, Leeds, LS1 1AA', country: 'United Kingdom' };
 export const gatewayPage = { url: 'http://localhost/gateway/pay/cs_9' };
 export const resultsZip = { fileServerId: 'fedcba9876543210fedcba9876543210' };
+export const receipt = { results: fileResults, costs, invoiceNumber: 'UK-000042', invoiceUrl: 'http://localhost/api/plans/payment/invoice/view?invoiceId=42', paidAt: 1_795_000_000, expiresAt: 1_797_592_000 };
 export const jobFailure = 'The results job stopped: the reference file is being updated';
 const mapped = { hasHeader: true, inputFields: fields.inputFields.map(({ inputOrder, mappingType }) => ({ inputOrder, mappingType, mappingOrder: 1 })) };
 const changed = { ...settings, dedupeSettingId: 1, separateFile: true };
@@ -68,6 +69,7 @@ export const bureauFileModel = defineModel({
     loadCosts: { done: [costs], error: new Error('Failed to load costs') },
     pay: { done: [gatewayPage], error: new Error('Failed to pay: The company address is required') },
     discard: { done: [undefined], error: new Error('Failed to discard results') },
+    loadReceipt: { done: [receipt], error: new Error('Failed to load what was paid') },
     loadDownload: { done: [resultsZip], error: new Error('Failed to load results file') },
   },
   delays: { poll: pollMs },
@@ -81,7 +83,7 @@ export const bureauFileModel = defineModel({
       if (s.context.paid) return s.matches('opening') || s.matches('confirming') || s.matches('paid');
       return true;
     },
-    serializeState: (s) => JSON.stringify([s.value, s.context.stage, s.context.error !== null, s.context.mapping?.templateFileId ?? null, s.context.draft === changed, s.context.progress, s.context.download]),
+    serializeState: (s) => JSON.stringify([s.value, s.context.stage, s.context.error !== null, s.context.mapping?.templateFileId ?? null, s.context.draft === changed, s.context.progress, s.context.receipt !== null, s.context.download]),
   },
   expect: {
     states: {
@@ -147,8 +149,13 @@ export const bureauFileModel = defineModel({
         assert.ok(s.context.checks >= 1 && s.context.checks <= maxPaymentChecks, 'asks a bounded number of times');
       },
       discarding: (_s, step) => invokedOnce(step, 'discard'),
-      paid: (s, step) => {
-        if (step.previous?.matches('opening')) invokedOnce(step, 'loadDownload');
+      'paid.receipt': (_s, step) => invokedOnce(step, 'loadReceipt'),
+      'paid.loading': (s, step) => {
+        invokedOnce(step, 'loadDownload');
+        if (step.event.type === 'xstate.done.actor.loadReceipt') assert.equal(s.context.receipt, receipt, 'what was paid, with its invoice');
+        if (step.event.type === 'xstate.error.actor.loadReceipt') assert.equal(s.context.error, 'Failed to load what was paid', 'the page says why, and the download still loads');
+      },
+      'paid.ready': (s, step) => {
         if (step.event.type === 'xstate.done.actor.loadDownload') assert.equal(s.context.download, resultsZip.fileServerId);
       },
       discarded: (s) => assert.equal(s.context.results, null),
@@ -162,6 +169,7 @@ export const bureauFileModel = defineModel({
         { type: 'xstate.done.actor.loadStatus', output: status('ready'), actorId: 'loadStatus' },
         { type: 'xstate.after.poll.bureauFile.confirming' },
         { type: 'xstate.done.actor.loadStatus', output: status('paid'), actorId: 'loadStatus' },
+        { type: 'xstate.done.actor.loadReceipt', output: receipt, actorId: 'loadReceipt' },
         { type: 'xstate.done.actor.loadDownload', output: resultsZip, actorId: 'loadDownload' },
       ],
     },

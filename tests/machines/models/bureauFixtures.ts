@@ -41,6 +41,16 @@ export const settingsData: SettingsData = {
         outputFields: [{ outputFieldId: 1, outputGroupId: 1, name: 'Address line 1', description: 'First line' }],
       },
     },
+    prices: {
+      territory: 'uk',
+      records: 1000,
+      prices: [
+        { costTypeId: 1, name: 'Address cleanse', appliesTo: 'cleanse', basePrice: 500, pricePerRecord: 5000, pricePerMatch: 0, minRecCount: 1000 },
+        { costTypeId: 2, name: 'PAF addresses', appliesTo: 'paf', basePrice: 0, pricePerRecord: 0, pricePerMatch: 3500, minRecCount: 0 },
+        { costTypeId: 3, name: 'Deduplication', appliesTo: 'dedupe', basePrice: 0, pricePerRecord: 1000, pricePerMatch: 0, minRecCount: 0 },
+        { costTypeId: 4, name: 'Suppression screening', appliesTo: 'suppression', basePrice: 250, pricePerRecord: 2000, pricePerMatch: 0, minRecCount: 0 },
+      ],
+    },
   },
 };
 

@@ -1,20 +1,13 @@
 import { formatMoney } from '../../../../contract/shared/catalogue';
 import { territories, type Territory } from '../../../../contract/shared/territory';
 import { formatDate } from '../../../shared/format';
+import { minorUnit, perUnit } from '../../../shared/money';
 import type { AdminCost, CostType } from './bureauAdminApi';
 
 // The admin costs of spec section 3 as the prices page shows them: per territory and cost type, the
 // price in force and any price scheduled after it, and each one's history. Pure (tests/views/bureauAdmin.test.tsx).
 
-/** The minor unit a per-record or per-match price is written in: pence or cents. */
-export const minorUnit: Record<Territory, { short: string; name: string }> = {
-  uk: { short: 'p', name: 'pence' },
-  australia: { short: 'c', name: 'cents' },
-};
-
-/** 0.35 -> "0.35p": a per-record or per-match price, up to four decimals, in pence or cents. */
-export const perUnit = (minor: number, territory: Territory) =>
-  `${minor.toLocaleString('en-GB', { maximumFractionDigits: 4 })}${minorUnit[territory].short}`;
+export { minorUnit, perUnit };
 
 export const basePrice = (minor: number, territory: Territory) => formatMoney(minor, territory);
 
