@@ -122,11 +122,11 @@ test('the address cleanse guide: Upload a file, pick it (no delimiter, no Start)
 
   // 3. The settings the guide's table names, with Suppress, Flag and Off.
   await expect(page).toHaveURL(/\/properties$/);
-  for (const label of ['Reference file', 'Use PAF', 'Deduplication', 'Put duplicates in a separate file']) await expect(page.getByLabel(label)).toBeVisible();
+  for (const label of ['Reference file', 'Use PAF', 'Deduplication', 'Put duplicates in a separate file']) await expect(page.getByLabel(label, { exact: true })).toBeVisible();
   const suppression = page.getByRole('group', { name: 'Suppression' });
   await expect(suppression.getByRole('combobox').first().getByRole('option')).toHaveText(['Off', 'Flag', 'Suppress']);
   for (const group of ['Match details', 'Deduplication', 'Suppression', 'Original input']) {
-    await expect(page.getByRole('group', { name: 'Output groups' }).getByText(group, { exact: true })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Output groups' }).getByRole('checkbox', { name: new RegExp(`^${group} \\(`) })).toBeVisible();
   }
   // 4. The free test, and the buttons the guide names next.
   await page.getByRole('button', { name: 'Save and run the free test' }).click();
