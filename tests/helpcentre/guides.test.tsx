@@ -50,6 +50,28 @@ describe('the guides', () => {
     // Dates in the guides are day first.
     for (const date of all.match(/\b\d{2}\/\d{2}\/\d{4}\b/g) ?? []) expect(Number(date.slice(0, 2)), date).toBeLessThanOrEqual(31);
   });
+
+  it('claim nothing the pages do not do: no mailbox probe, no sort code lookup, no country or delimiter step, no removed duplicates', async () => {
+    const texts = await loadGuideTexts();
+    const summaries = guides.map((g) => g.summary).join('\n');
+    expect(summaries).not.toMatch(/mailbox/i);
+    expect(summaries).not.toMatch(/choose countries/i);
+    expect(texts.get('emailValidationHelpGuide')).toContain('the mailbox itself is never probed');
+    expect(texts.get('paymentHelp')).not.toMatch(/whether the sort code exists|published BSB directory|No such bank branch/);
+    expect(texts.get('paymentHelp')).toContain('Check account');
+    const lookup = texts.get('addressLookupHelpGuide')!;
+    expect(lookup).not.toMatch(/choose the country/i);
+    for (const word of ['Find', 'Show more', 'uses no click', 'locality, state and postcode on one line']) expect(lookup, word).toContain(word);
+    const cleanse = texts.get('addressCleanseHelpGuide')!;
+    expect(cleanse).not.toMatch(/Say which \*\*delimiter\*\*|Start the upload|start it again|removed from the main output/);
+    for (const word of ['File to cleanse (CSV or delimited text)', 'Try again', 'Save and choose the properties', 'Save and run the free test', 'Run the results', 'Duplicates.csv', 'Nothing is deleted']) {
+      expect(cleanse, word).toContain(word);
+    }
+    // The email service answers at once; a refusal for want of clicks is a 402.
+    const dev = texts.get('devDocsHelpGuide')!;
+    expect(dev).not.toMatch(/an id when it needs longer|needed longer/);
+    expect(dev).toContain('No clicks remain on your');
+  });
 });
 
 describe('searching the guides', () => {

@@ -26,14 +26,14 @@ export const guides: readonly GuideMeta[] = [
   {
     name: 'addressLookupHelpGuide',
     title: 'Address Lookup',
-    summary: 'Find full addresses as people type, choose countries and datasets, and set up address labels.',
+    summary: 'Find full addresses as people type or by postcode, and lay them out with your label settings.',
     topic: 'Services',
     load: () => import('./guides/addressLookupHelpGuide'),
   },
   {
     name: 'emailValidationHelpGuide',
     title: 'Email Validation',
-    summary: 'Check email addresses for syntax, domain, mailbox, disposable and role addresses, and read the results.',
+    summary: 'Check email addresses for syntax, a domain that takes mail, disposable and role addresses, and read the results.',
     topic: 'Services',
     load: () => import('./guides/emailValidationHelpGuide'),
   },

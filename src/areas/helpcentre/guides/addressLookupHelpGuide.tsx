@@ -25,20 +25,20 @@ const guide: GuideContent = {
             <Flow
               label="How a lookup goes"
               steps={[
-                { title: 'Choose the country', text: 'from the list the service offers' },
                 { title: 'Start typing', text: 'postcode, or number and street' },
-                { title: 'Pick a suggestion', text: 'suggestions narrow as you type' },
-                { title: 'Get the label', text: 'formatted with your label settings' },
+                { title: 'Pick a suggestion', text: 'or Find to list every match' },
+                { title: 'Get the label', text: 'laid out with your label settings' },
               ]}
             />
           ),
-          caption: 'A lookup: pick the country, type a little, choose the right suggestion, and the full address is laid out as a label.',
+          caption: 'A lookup: type a little, choose the right suggestion (or Find them all), and the full address is laid out as a label.',
         },
+        'There is no country to choose: the page searches the address file of the selected account’s territory, the UK’s for a UK account and Australia’s for an Australian one, and says which at the top.',
         {
           steps: [
-            'Choose the country. The list comes from the service and shows the countries your plan covers.',
-            'Type a postcode (for example LE16 7AB, or 2000 in Australia) or the start of the address (12 High St).',
-            'Choose the matching address from the suggestions. Keep typing if there are too many.',
+            'Type in **Address or postcode**: a postcode (for example WS11, or 2000 in Australia) or the start of the address (12 Church Road). Suggestions appear under the box as you type; the arrow keys move through them and Enter chooses one.',
+            'Choose the matching address from the suggestions. If there are too many, keep typing, or choose **Find** beside the box (or press Enter with no suggestion chosen) to list every matching address.',
+            'Find lists up to 20 addresses and says when more match; **Show more** lists up to 100 (one click), or add a street or house number to narrow the search. Choose an address in the list.',
             'The full address appears as a label, laid out with your label settings, ready to copy.',
           ],
         },
@@ -48,7 +48,7 @@ const guide: GuideContent = {
     {
       heading: 'Label settings',
       blocks: [
-        'Label settings decide how a found address is laid out. They are kept in this browser, and a saved value is only used if it is one of the choices below.',
+        'The **Label configuration** beside the search decides how a found address is laid out. A change redraws the label on the page at once and uses no click. The settings are kept in this browser for you, and a saved value is only used if it is one of the choices below.',
         {
           table: {
             head: ['Setting', 'Choices', 'Starts as'],
@@ -57,7 +57,7 @@ const guide: GuideContent = {
               ['Label format', 'Standard, Fixed postcode, Fixed town', 'Fixed town'],
               ['Town format', 'Uppercase, Lowercase', 'Uppercase'],
               ['Reserve organisation line', 'As required, Always, Never', 'As required'],
-              ['Include county', 'As required, Always, Never', 'As required for the UK, Always for Australia'],
+              ['Include county (Include state for Australia)', 'As required, Always, Never', 'As required for the UK, Always for Australia'],
             ],
           },
         },
@@ -65,9 +65,10 @@ const guide: GuideContent = {
           list: [
             '**Standard**: lines follow one another and any spare lines are left at the end.',
             '**Fixed postcode**: the postcode is always on the last line.',
-            '**Fixed town**: the town is always on the line before the postcode, and the postcode on the last line, so every address lines up the same way. This suits mail merges and databases with separate Town and Postcode columns.',
+            '**Fixed town**: the town (and the county, when shown) is always on the lines just before the postcode, and the postcode on the last line, so every address lines up the same way. This suits mail merges and databases with separate Town and Postcode columns.',
             '**Reserve organisation line**: Always keeps the first line for a company name even when there is none; Never leaves the organisation out.',
-            '**Include county**: Always adds the county (or state) to every address; As required adds it only when the address needs it.',
+            '**Include county**: Always adds the county to every address; As required adds it only when the address needs it.',
+            '**Australian addresses** end with the locality, state and postcode on one line, as Australia Post asks (SYDNEY NSW 2000); **Include state** decides whether the state is on that line.',
           ],
         },
         {

@@ -23,9 +23,9 @@ const guide: GuideContent = {
         },
         {
           list: [
-            'Open the file from **Applications › Address Cleanse** and choose **Download**. The download is a zip named **AddressCleanseResults.zip**.',
-            'It holds the cleansed file and, if you asked for one, the separate file of duplicates.',
-            'You can download it again later from the same file, until you delete the file.',
+            'Open the file from **Applications › Address Cleanse** and choose **Download AddressCleanseResults.zip**.',
+            'It holds Cleansed.csv, Suppressed.csv, Errors.csv and Summary.html and, if you asked for a separate file of duplicates, Duplicates.csv.',
+            'You can download it again later from the same file, until the date in **Results kept until** in the list of your files, or until you delete the file.',
           ],
         },
         { note: 'The download link is tied to your login. Do not paste it into emails or chats: send the file through a secure channel instead.', tone: 'warning' },

@@ -45,7 +45,7 @@ const guide: GuideContent = {
             ],
           },
         },
-        'A valid result means the address is well formed and its domain accepts mail. It cannot promise that a particular person reads that mailbox, so keep asking people to confirm their address where it matters (for example by sending a code, as this portal does when you register).',
+        'The domain check reads the domain’s mail servers (MX records) from DNS. No message is sent and the mailbox itself is never probed, so a **Valid** result means the address is well formed and its domain accepts mail, not that the mailbox exists. Keep asking people to confirm their address where it matters (for example by sending a code, as this portal does when you register).',
       ],
     },
     {
@@ -53,18 +53,20 @@ const guide: GuideContent = {
       blocks: [
         {
           steps: [
-            'Open **Applications › Email Validation** with the account you want to use selected.',
-            'Type or paste the address and check it.',
-            'Read the result: the overall verdict and each check that failed.',
+            'Open **Applications › Email Validation** with the account you want to use selected. The page shows the clicks left.',
+            'Type or paste the address into **Email address** and choose **Check**.',
+            'Read the result: a badge (**Valid**, **Invalid**, **Catch-all**, **Unknown**, **Disposable** or **Role account**) with what it means, the reasons under **Why**, the domain’s mail servers, and under **Not checked** what the check did not look at (whether the mailbox exists: no probe is made).',
+            'If the result offers **Did you mean** a corrected address, choosing it checks that address (one click).',
+            'The addresses you checked are listed under **Checked this visit**; **Show** brings a result back without using a click.',
           ],
         },
-        'Each check uses clicks from the plan, so the page is best for spot checks and for trying the service; large lists are better sent through the API from your own systems.',
+        'Each check uses one click from the plan, so the page is best for spot checks and for trying the service; large lists are better sent through the API from your own systems.',
       ],
     },
     {
       heading: 'Checking from your own systems',
       blocks: [
-        'Your system sends the address to the verify call and gets the result back. If a domain is slow to answer, the result may come back with an id; ask for that id again a little later to get the finished result. The Developer guide shows both calls.',
+        'Your system sends the address to the verify call and gets the result back, with an id. Asking for that id again returns the same result without using a click. If a domain could not be checked in time the result is **Unknown**: check the address again later. The Developer guide shows both calls.',
         { note: 'Check addresses at the point of entry: a form that says "did you mean gmail.com?" fixes the problem before it reaches your database.' },
       ],
     },

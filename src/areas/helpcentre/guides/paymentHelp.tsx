@@ -16,7 +16,7 @@ const guide: GuideContent = {
         {
           list: [
             'A **UK sort code** names the bank and branch. Every bank publishes rules that its account numbers follow (modulus checks), so a sort code and an account number can be checked against each other.',
-            'An **Australian BSB** (Bank-State-Branch) names the financial institution, the state and the branch. The BSB is checked against the published BSB directory, and the account number for its length and digits.',
+            'An **Australian BSB** (Bank-State-Branch) names the financial institution, the state and the branch. Its first digits are checked against a list of the main institutions’ prefixes; the account number is checked for its length and digits. A BSB whose prefix is not in that list is answered as not known, not as wrong.',
           ],
         },
       ],
@@ -27,8 +27,8 @@ const guide: GuideContent = {
         {
           steps: [
             'Select a UK account: the Payment Validation page is in the **Applications** menu for UK accounts, for owners and members.',
-            'Enter the sort code and the account number.',
-            'Read the result: whether the sort code exists, and whether the account number passes that bank’s checks.',
+            'Enter the **Sort code** (six digits; spaces and dashes are fine) and the **Account number**, and choose **Check account**.',
+            'Read the **Result**: whether the account number passes the Vocalink modulus check for that sort code, the reasons, the version of the Vocalink table used, and the clicks left. The check does not look up whether the sort code or the branch exists.',
           ],
         },
         'Australian accounts check BSBs and account numbers through the API, from their own systems (see the Developer guide).',
@@ -41,14 +41,15 @@ const guide: GuideContent = {
           table: {
             head: ['Result', 'Meaning', 'What to do'],
             rows: [
-              ['Valid', 'The sort code or BSB exists and the account number passes its checks.', 'Go ahead with the payment set-up.'],
-              ['Unknown sort code or BSB', 'No such bank branch is listed.', 'Ask for the details again; a digit is often swapped.'],
-              ['Invalid account number', 'The number cannot belong to that branch.', 'Ask the account holder to check their statement or card.'],
+              ['Valid', 'UK: the account number passes the modulus check for the sort code. Australia: the BSB’s prefix names a known institution and the account number is well formed.', 'Go ahead with the payment set-up.'],
+              ['Invalid', 'The account number fails the modulus check: it cannot belong to that sort code.', 'Ask the account holder to check their statement or card; a digit is often swapped.'],
+              ['Cannot say', 'The sort code is in no range of the Vocalink table, so there is no rule to check the account number against. It does not mean the sort code is wrong.', 'Confirm the details with the account holder another way.'],
+              ['Institution not known', 'Australia: the BSB is well formed but its prefix is not in the list of institutions.', 'Confirm the BSB with the account holder.'],
             ],
           },
         },
         {
-          note: 'A valid result shows the details are possible, not that the account is open or whose it is. It never moves money and never contacts the account holder’s bank.',
+          note: 'A valid result shows the details are possible, not that the branch or the account exists, is open, or whose it is. It never moves money and never contacts the account holder’s bank.',
           tone: 'warning',
         },
       ],

@@ -55,7 +55,7 @@ const guide: GuideContent = {
           table: {
             head: ['Menu', 'What is in it', 'Who sees it'],
             rows: [
-              ['Applications', 'Address Cleanse, Address Lookup, Email Validation, and Payment Validation for UK accounts', 'Owners and members of the account'],
+              ['Applications', 'Address Cleanse, Address Lookup, Email Validation, and Payment Validation and Name Validation for UK accounts', 'Owners and members of the account'],
               ['Reporting', 'Summary, Services, Tokens', 'Owners of the account, and staff'],
               ['Administration', 'Account, Services, Tokens, Address Cleanse', 'Owners of the account, and staff'],
               ['Partner', 'Administration, and Leads unless the partner is a referrer', 'Owners of a partner, and staff'],
