@@ -40,6 +40,7 @@ const strangers = ['partner', 'referrer'];
 type Target = { fileId: number };
 const calls: Partial<Record<keyof typeof bureauEndpoints, { allowed: string[]; fileCall?: true; build: (t: Target) => InjectOptions }>> = {
   getResultCosts: { allowed: ['owner'], fileCall: true, build: (t) => bureau('GET', '/files/results/costs', { fileId: t.fileId }) },
+  getFilePrices: { allowed: ['owner'], fileCall: true, build: (t) => bureau('GET', '/files/prices', { fileId: t.fileId }) },
   payResults: {
     allowed: ['owner'],
     fileCall: true,
@@ -62,7 +63,7 @@ const filesPluginCalls = [
   'listFiles', 'createFile', 'renameFile', 'deleteFile', 'getFile', 'listMafs', 'getInputFields', 'putInputFields', 'getSuppressionTypes',
   'getSuppressionSettings', 'getFileSuppression', 'putFileSuppression', 'getDedupeLevels', 'putDedupeSettings', 'putDedupeSeparateFile',
   'putAddressSettings', 'putMafSettings', 'getOutputGroups', 'getOutputFields', 'getFileOutputGroups', 'putFileOutputGroups', 'getTestResults',
-  'createResults', 'getResults', 'discardResults', 'getResultsFileId', 'getRetention', 'putRetention',
+  'createResults', 'getResults', 'discardResults', 'getResultsFileId', 'getRetention', 'putRetention', 'putEncoding', 'getResultsReceipt',
 ];
 
 const refusals = new Set<string>([...Object.values(accessRefusals), validateFirst]);

@@ -30,7 +30,8 @@ function service(refuseAutocomplete = false): Handler {
       const q = c.url.searchParams;
       const town = q.get('townFormat') === 'Lowercase' ? 'Aberdeen' : 'ABERDEEN';
       const label = q.get('labelFormat') === 'Standard' ? ['15 Hawthorn Road', town, 'AB1 7BH', '', '', '', ''] : ['15 Hawthorn Road', '', '', '', '', town, 'AB1 7BH'];
-      return ok({ dataset: 'uk', more: false, addresses: [{ id: q.get('id'), label, fields: {}, postcode: 'AB1 7BH', town: 'ABERDEEN', county: '' }] });
+      const parts = { organisation: [], lines: ['15 Hawthorn Road'], town: 'ABERDEEN', county: '', countyRequired: false, postcode: 'AB1 7BH', postalLine: false };
+      return ok({ dataset: 'uk', more: false, addresses: [{ id: q.get('id'), label, fields: {}, postcode: 'AB1 7BH', town: 'ABERDEEN', county: '', parts }] });
     }
     return undefined;
   };
@@ -78,7 +79,7 @@ describe('Address Lookup', () => {
     await waitFor(() => expect(screen.getByTestId('clicks-left').textContent).toBe('Clicks left: 120 address lookup, 45 autocomplete'));
   });
 
-  it('asks again with a changed option, shows the new label and saves the configuration for the user', async () => {
+  it('draws the label again for a changed option without a new (metered) call, and saves the configuration for the user', async () => {
     render(service());
     const user = userEvent.setup();
     await user.type(await screen.findByRole('combobox', { name: 'Address or postcode' }), 'AB1');
@@ -92,6 +93,7 @@ describe('Address Lookup', () => {
       const label = within(screen.getByTestId('formatted-address')).getAllByRole('listitem').map((li) => li.textContent);
       expect(label.slice(0, 3)).toEqual(['15 Hawthorn Road', 'Aberdeen', 'AB1 7BH']);
     });
+    expect(calls.filter((c) => c.url.pathname === '/api/address/json/uk')).toHaveLength(1);
     expect(JSON.parse(localStorage.getItem(labelConfigKey(4, 'uk'))!)).toMatchObject({ labelFormat: 'Standard', townFormat: 'Lowercase' });
   });
 
