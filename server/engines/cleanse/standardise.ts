@@ -88,6 +88,11 @@ const afterSeparator = (c: number) => c === 32 || c === 45 || c === 40 || c === 
 // turns the names Li, Liv, Xi and Ed and the title Ms into LI, LIV, XI, ED and MS: both are off, and
 // a generational suffix at the end (II to VIII) is put in capitals here.
 const nameCaseOptions = { roman: false, postnominal: false };
+/**
+ * Longer than any person's name: such a field is left as written. NameCase's rules take time that
+ * grows with the square of the length (a megabyte field would hold a worker for minutes).
+ */
+export const longestCasedName = 200;
 const generation = /\s(ii|iii|iv|vi|vii|viii)$/i;
 
 /**
@@ -99,7 +104,7 @@ const generation = /\s(ii|iii|iv|vi|vii|viii)$/i;
 export function casePersonName(text: string): string {
   const name = space(text);
   const oneCase = name === name.toUpperCase() || name === name.toLowerCase();
-  if (!oneCase || !/\p{L}/u.test(name)) return name;
+  if (!oneCase || !/\p{L}/u.test(name) || name.length > longestCasedName) return name;
   return nameCase(name, nameCaseOptions).replace(generation, (suffix) => suffix.toUpperCase());
 }
 

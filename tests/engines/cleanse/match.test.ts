@@ -3,7 +3,7 @@ import { seeded, ukPostTowns, ukSample } from '../../../server/engines/address/g
 import { AddressIndex } from '../../../server/engines/address/index';
 import { pafFields, words } from '../../../server/engines/address/records';
 import { matchAddress } from '../../../server/engines/cleanse/match';
-import { casePersonName, standardise, type InputAddress } from '../../../server/engines/cleanse/standardise';
+import { casePersonName, longestCasedName, standardise, type InputAddress } from '../../../server/engines/cleanse/standardise';
 import { referenceAddress } from '../../../server/engines/cleanse/suppress';
 
 // Table and property tests of the matcher over every record (or every postcode) of a 20,000-record
@@ -180,5 +180,12 @@ describe('names', () => {
       if (odd !== odd.toUpperCase() && odd !== odd.toLowerCase()) expect(casePersonName(odd)).toBe(odd);
     }
     expect(casePersonName('john McDonald')).toBe('john McDonald');
+  });
+
+  it('leaves a field longer than any name as written (a megabyte field in the name column is not cased)', () => {
+    const long = 'x'.repeat(longestCasedName + 1);
+    expect(casePersonName(long)).toBe(long);
+    expect(casePersonName('x'.repeat(1_000_000))).toHaveLength(1_000_000);
+    expect(casePersonName('JOHN MCDONALD')).toBe('John McDonald');
   });
 });
