@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { resultsFileName, type BureauFile, type FileResults, type TestResults } from '../../contract/bureau/entities';
+import { matchReasonText, resultsFileName, type BureauFile, type FileResults, type TestResults } from '../../contract/bureau/entities';
 import { depsOf } from '../../server/app';
 import { requeueStranded, strandedAfterSeconds } from '../../server/modules/bureau/results';
 import { outputGroupIds, suppressionEntriesPerType } from '../../server/modules/bureau/catalogue';
@@ -266,6 +266,29 @@ describe('formulas in a customer file', () => {
       expect(cleansed.slice(-2 - input.length, -1)).toEqual(['2', "'\r=1+1", 'a\rb', 'c\nd', "'\r", "'\t@x", '-12.50', "'=kept"]);
       const [, error] = parseCsv(readFileSync(join(dir, 'Errors.csv')), { bom: true }) as string[][];
       expect(error).toEqual(['3', 'columnCount', 'm', "'\r=cmd|x"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the match reason in Cleansed.csv', () => {
+  it('says a street-level row was placed on its street only, and why not at a premise', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bureau-output-'));
+    try {
+      const row: OutputRow = {
+        line: 7, input: ['7 Church Court', 'WS26 9HZ'], matchCode: 'unmatched', matchLevel: 'street', matchReason: 'premiseNotFound', changed: [],
+        address: { name: '', organisation: '', lines: ['7 Church Court'], town: 'CANNOCK', county: '', postcode: 'WS26 9HZ' },
+        dedupe: null, group: 0, suppressed: [], flagged: [], outputGroup: 'cleansed', issues: [], error: null,
+      };
+      const rows = async function* () { yield row; yield { ...row, line: 8, matchCode: 'matched' as const, matchLevel: 'premise' as const, matchReason: null }; };
+      await writeOutputs(rows(), dir, { groups: [outputGroupIds.address, outputGroupIds.match], inputNames: ['A', 'B'], separateFile: false });
+      const [header, street, premise] = parseCsv(readFileSync(join(dir, 'Cleansed.csv')), { bom: true }) as string[][];
+      const cell = (r: string[], name: string) => r[header.indexOf(name)];
+      expect(header).toContain('Match level');
+      expect(header).toContain('Match reason');
+      expect([cell(street, 'Match code'), cell(street, 'Match level'), cell(street, 'Match reason')]).toEqual(['unmatched', 'street', matchReasonText.premiseNotFound]);
+      expect([cell(premise, 'Match level'), cell(premise, 'Match reason')]).toEqual(['premise', '']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
