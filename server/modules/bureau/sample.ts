@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { InputField } from '../../../contract/bureau/entities';
-import { fileLimitMessages, fileLimits, testSampleLines } from '../../../contract/shared/bureau';
+import { emptyFileMessage, fileLimitMessages, fileLimits, testSampleLines } from '../../../contract/shared/bureau';
 import { splitLines, type PhysicalLine } from '../../engines/cleanse/lines';
 import { detectEncoding, utf8Of, type FileEncoding } from '../../engines/cleanse/encoding';
 import { applyTemplate, autoMap, columnSignature } from '../../engines/cleanse/mapping';
@@ -16,7 +16,7 @@ import { badRequest } from '../../errors';
 // takes no deps and returns plain data.
 
 export const fileMessages = {
-  empty: 'The file is empty: upload a file with a header or data rows',
+  empty: emptyFileMessage,
   binary: 'The file is not text (it holds binary data): upload a CSV or delimited text file',
   noRows: 'The file has no data rows: upload a file with at least one record',
 } as const;
