@@ -63,6 +63,21 @@ describe('the free test', () => {
   });
 });
 
+describe('the free test of a file longer than its sample', () => {
+  it("numbers each row by its line in the customer's file", async () => {
+    const index = ukIndex(h.app);
+    // A blank line after the header, then 600 records: Person i is on line i + 3.
+    const lines = [csvLine(referenceHeader), ''];
+    for (let i = 0; i < 600; i++) lines.push(csvLine(referenceRow(index, (i * 13) % index.size, `Person ${i}`)));
+    const { file, b } = await ownerWithFile(h, lines.join('\n') + '\n');
+    const test = (await b.call('GET', '/files/testresults', { fileId: file.id })).json<TestResults>();
+    expect(test.rows).toHaveLength(300);
+    const lineOf = (name: string) => Number(/^Person (\d+)$/.exec(name)![1]) + 3;
+    expect(test.rows.map((r) => r.line)).toEqual(test.rows.map((r) => lineOf(r.before[0])));
+    expect(test.rows.at(-1)?.line).toBe(lineOf('Person 598'));
+  });
+});
+
 describe('the results', () => {
   it('makes the results once, in a zip of the output files and a summary with charts', async () => {
     const { file, b, headers } = await ownerWithFile(h, fileWith(60, 6, 3));
