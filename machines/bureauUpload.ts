@@ -4,6 +4,7 @@ import {
   type BeginInput, type ChosenFile, type ChunkInput, type ChunkOutput, type CreateInput, type EndInput,
   type HashSliceInput, type HashSliceOutput, type SavedUpload, type StatusOutput,
 } from './bureauFileParts';
+import { emptyFileMessage } from '../contract/shared/bureau';
 
 // The upload of a bureau file (spec section 4, "begin upload, send chunks, end upload with hash,
 // create file record"; section 9: 10,000,000-byte chunks): the first stage of the bureau file
@@ -73,6 +74,11 @@ export const bureauUploadMachine = setup({
       assertEvent(event, 'user.choose');
       return { file: event.file, hashIdx: 0, hash: null, uploadId: null, nextIdx: 0, sessionBytes: 0, sessionMs: 0, retries: 0, error: null };
     }),
+    /** A file of no bytes is kept only to name it: nothing is hashed or sent. */
+    chooseEmpty: assign(({ event }) => {
+      assertEvent(event, 'user.choose');
+      return { file: event.file, hashIdx: 0, hash: null, uploadId: null, nextIdx: 0, sessionBytes: 0, sessionMs: 0, retries: 0, error: emptyFileMessage };
+    }),
     chunkSent: assign(({ context }, sent: ChunkOutput) => {
       const { start, end } = sliceOf(context.file!.size, context.nextIdx);
       return { nextIdx: sent.nextIdx, sessionBytes: context.sessionBytes + end - start, sessionMs: context.sessionMs + sent.ms, retries: 0 };
@@ -80,6 +86,7 @@ export const bureauUploadMachine = setup({
     keepError: assign({ error: ({ event }) => ('error' in event ? messageOf(event.error) : null) }),
   },
   guards: {
+    emptyFile: ({ event }) => event.type === 'user.choose' && event.file.size === 0,
     /** The same file (name, size, date and bytes) as the upload this account left unfinished. */
     sameAsSaved: ({ context: { saved, file, hash } }) =>
       saved !== null && file !== null && saved.name === file.name && saved.size === file.size && saved.lastModified === file.lastModified && saved.hash === hash,
@@ -99,10 +106,12 @@ export const bureauUploadMachine = setup({
   id: 'bureauUpload',
   context: ({ input }) => ({ ...input, file: null, hashIdx: 0, hash: null, uploadId: null, nextIdx: 0, sessionBytes: 0, sessionMs: 0, retries: 0, error: null, created: null }),
   initial: 'choosing',
-  // Another file may be picked at any time before the record is made: it starts afresh.
-  on: { 'user.choose': { target: '.hashing', actions: 'choose' } },
+  // Another file may be picked at any time before the record is made: it starts afresh. An empty
+  // file is refused at once: the customer picks another (no retry could succeed).
+  on: { 'user.choose': [{ guard: 'emptyFile', target: '.empty', actions: 'chooseEmpty' }, { target: '.hashing', actions: 'choose' }] },
   states: {
     choosing: {},
+    empty: {},
     hashing: {
       on: { 'user.cancel': 'choosing' },
       invoke: {

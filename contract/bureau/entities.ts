@@ -69,6 +69,7 @@ const outputGroupStats = z.object({ cleansed: count, duplicates: count, suppress
 
 /** One row of the test, before and after (the before is the file's fields as read). */
 export const sampleRow = z.object({
+  /** The line of the customer's file the record began on (of the test file, when one was given). */
   line: count,
   before: z.array(z.string()),
   after: z.object({ organisation: z.string(), name: z.string(), lines: z.array(z.string()), town: z.string(), county: z.string(), postcode: z.string() }),

@@ -47,6 +47,8 @@ export const matchReasonText: Record<MatchReason, string> = {
   ambiguous: 'More than one address fits equally well; none was chosen',
   streetNotFound: 'No street of that name at the postcode or in the town',
 };
+/** A file with no bytes (or only blank lines): refused before anything is sent, and by the server. */
+export const emptyFileMessage = 'The file is empty: upload a file with a header or data rows';
 export const outputFileKeys = ['cleansed', 'duplicates', 'suppressed', 'errors'] as const;
 
 /**

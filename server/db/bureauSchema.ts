@@ -66,6 +66,8 @@ export interface BureauFilesTable {
   detected_encoding: Generated<FileEncoding>;
   /** A given test file's encoding; null: the server's own test sample, stored as UTF-8. */
   test_encoding: FileEncoding | null;
+  /** The server's test sample: [line in the sample, line in the file] of each record; null for a given test file. */
+  test_lines: ColumnType<[number, number][] | null, string | null | undefined, string | null>;
   row_count: number;
   test_row_count: number;
   column_signature: string;

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { resultsFileName, type BureauFile, type FileResults, type TestResults } from '../../contract/bureau/entities';
+import { matchReasonText, resultsFileName, type BureauFile, type FileResults, type TestResults } from '../../contract/bureau/entities';
 import { depsOf } from '../../server/app';
 import { requeueStranded, strandedAfterSeconds } from '../../server/modules/bureau/results';
 import { outputGroupIds, suppressionEntriesPerType } from '../../server/modules/bureau/catalogue';
@@ -60,6 +60,21 @@ describe('the free test', () => {
     const again = (await b.call('GET', '/files/testresults', { fileId: file.id })).json<TestResults>();
     expect(again.settingsVersion).toBe(changed.settingsVersion);
     expect(again.rows.filter((r) => r.dedupe === 'child')).toHaveLength(5);
+  });
+});
+
+describe('the free test of a file longer than its sample', () => {
+  it("numbers each row by its line in the customer's file", async () => {
+    const index = ukIndex(h.app);
+    // A blank line after the header, then 600 records: Person i is on line i + 3.
+    const lines = [csvLine(referenceHeader), ''];
+    for (let i = 0; i < 600; i++) lines.push(csvLine(referenceRow(index, (i * 13) % index.size, `Person ${i}`)));
+    const { file, b } = await ownerWithFile(h, lines.join('\n') + '\n');
+    const test = (await b.call('GET', '/files/testresults', { fileId: file.id })).json<TestResults>();
+    expect(test.rows).toHaveLength(300);
+    const lineOf = (name: string) => Number(/^Person (\d+)$/.exec(name)![1]) + 3;
+    expect(test.rows.map((r) => r.line)).toEqual(test.rows.map((r) => lineOf(r.before[0])));
+    expect(test.rows.at(-1)?.line).toBe(lineOf('Person 598'));
   });
 });
 
@@ -266,6 +281,29 @@ describe('formulas in a customer file', () => {
       expect(cleansed.slice(-2 - input.length, -1)).toEqual(['2', "'\r=1+1", 'a\rb', 'c\nd', "'\r", "'\t@x", '-12.50', "'=kept"]);
       const [, error] = parseCsv(readFileSync(join(dir, 'Errors.csv')), { bom: true }) as string[][];
       expect(error).toEqual(['3', 'columnCount', 'm', "'\r=cmd|x"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the match reason in Cleansed.csv', () => {
+  it('says a street-level row was placed on its street only, and why not at a premise', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bureau-output-'));
+    try {
+      const row: OutputRow = {
+        line: 7, input: ['7 Church Court', 'WS26 9HZ'], matchCode: 'unmatched', matchLevel: 'street', matchReason: 'premiseNotFound', changed: [],
+        address: { name: '', organisation: '', lines: ['7 Church Court'], town: 'CANNOCK', county: '', postcode: 'WS26 9HZ' },
+        dedupe: null, group: 0, suppressed: [], flagged: [], outputGroup: 'cleansed', issues: [], error: null,
+      };
+      const rows = async function* () { yield row; yield { ...row, line: 8, matchCode: 'matched' as const, matchLevel: 'premise' as const, matchReason: null }; };
+      await writeOutputs(rows(), dir, { groups: [outputGroupIds.address, outputGroupIds.match], inputNames: ['A', 'B'], separateFile: false });
+      const [header, street, premise] = parseCsv(readFileSync(join(dir, 'Cleansed.csv')), { bom: true }) as string[][];
+      const cell = (r: string[], name: string) => r[header.indexOf(name)];
+      expect(header).toContain('Match level');
+      expect(header).toContain('Match reason');
+      expect([cell(street, 'Match code'), cell(street, 'Match level'), cell(street, 'Match reason')]).toEqual(['unmatched', 'street', matchReasonText.premiseNotFound]);
+      expect([cell(premise, 'Match level'), cell(premise, 'Match reason')]).toEqual(['premise', '']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

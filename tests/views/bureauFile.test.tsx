@@ -3,7 +3,7 @@ import { cleanup, configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { helpTipsDisabledKey } from '../../contract/shared/helpTips';
-import { costs, fileResults, settingsData } from '../machines/models/bureauFixtures';
+import { costs, fileResults, settingsData, testResults } from '../machines/models/bureauFixtures';
 import { acmeTrading } from './servicesFixtures';
 import { authUser, ok, renderPortal, type Call, type Handler } from './support/renderPortal';
 
@@ -16,6 +16,7 @@ configure({ asyncUtilTimeout: 5000 });
 let calls: Call[] = [];
 const file = { id: 41, name: 'customers.csv', status: 'results', mafId: 1, failure: null, rowCount: 1000 };
 const paidIds = new Set([51]);
+const readyIds = new Set([61]);
 const billing = { name: 'Olivia Owner', company: 'Acme Trading', email: 'olivia@example.com', address1: '7 Mill Lane', address2: 'Headingley', address3: '', address4: '', town: 'Leeds', county: '', postcode: 'LS6 2AB', country: 'United Kingdom' };
 const declinedOrder = {
   orderId: 9, kind: 'bureau', status: 'declined', territory: 'uk', organisationId: 1, organisationName: 'Acme', userId: 4, userEmail: 'olivia@example.com',
@@ -25,7 +26,8 @@ const receipt = { results: fileResults, costs, invoiceNumber: 'UK-000042', invoi
 const server: Handler = (call) => {
   const p = call.url.pathname;
   const fileId = Number(call.url.searchParams.get('fileId'));
-  if (p === '/api/bureau/files/detail') return ok(paidIds.has(fileId) ? { ...file, id: fileId, status: 'paid' } : file);
+  if (p === '/api/bureau/files/detail') return ok(paidIds.has(fileId) ? { ...file, id: fileId, status: 'paid' } : readyIds.has(fileId) ? { ...file, id: fileId, status: 'ready' } : file);
+  if (p === '/api/bureau/files/testresults') return ok(tested);
   if (p === '/api/bureau/files/results/receipt') return ok(receipt);
   if (p === '/api/bureau/files/results/fileid') return ok({ fileServerId: 'fedcba9876543210fedcba9876543210', fileName: 'AddressCleanseResults.zip' });
   if (p === '/api/plans/shop/order') return ok(declinedOrder);
@@ -44,6 +46,18 @@ const server: Handler = (call) => {
   return undefined;
 };
 
+// The free test: a premise match, and a row placed on its street only because the house is not on it.
+const tested = {
+  ...testResults,
+  rows: [
+    { ...testResults.rows[0], line: 2, matchLevel: 'premise', matchReason: null },
+    {
+      ...testResults.rows[0], line: 1742, before: ['7 Church Court', 'Cannock', 'WS26 9HZ'], matchCode: 'unmatched', matchLevel: 'street', matchReason: 'premiseNotFound', changed: [],
+      after: { organisation: '', name: '', lines: ['7 Church Court'], town: 'CANNOCK', county: '', postcode: 'WS26 9HZ' },
+    },
+  ],
+};
+
 // The workflow is kept per account between renders (src/areas/bureau/useBureauFile.ts): each test opens another file.
 const open = (fileId: number, search = '') => {
   calls = renderPortal(`/portal/applications/addresscleanse/file/${fileId}${search}`, { user: authUser({ id: 4 }), groups: [acmeTrading], handler: server }).calls;
@@ -54,6 +68,16 @@ beforeEach(() => {
   localStorage.setItem(helpTipsDisabledKey, 'true');
 });
 afterEach(cleanup);
+
+describe('the free test', () => {
+  it('gives the reason next to the match code of a row not matched to a premise, in the customer\'s words', async () => {
+    open(61);
+    const table = await screen.findByRole('table', { name: 'Rows before and after' });
+    const [, premise, street] = within(table).getAllByRole('row');
+    expect(within(street).getAllByRole('cell').at(-1)?.textContent).toBe('unmatchedStreet found; that house number or name is not on it in the reference data');
+    expect(within(premise).getAllByRole('cell').at(-1)?.textContent).toBe('updated');
+  });
+});
 
 describe('a file whose results are made', () => {
   it('shows its statistics as bar charts with the numbers and shares written out', async () => {

@@ -73,7 +73,9 @@ export async function getTestResults(deps: BureauDeps, caller: BureauCaller, que
   const bytes = await readAll(sample.stream);
   const stats = emptyStats();
   const rows: SampleRow[] = [];
-  for await (const row of cleanse(() => parseDelimited([bytes], sampleOptionsOf(file)), cleanseSettingsOf(file, index), stats)) rows.push(sampleRowOf(row));
+  // The server's sample is numbered as the customer's file: each record's line there.
+  const fileLine = new Map(file.test_lines ?? []);
+  for await (const row of cleanse(() => parseDelimited([bytes], sampleOptionsOf(file)), cleanseSettingsOf(file, index), stats)) rows.push(sampleRowOf({ ...row, line: fileLine.get(row.line) ?? row.line }));
   const results: TestResults = { ...testResults(stats), rows, settingsVersion: file.settings_version };
   // Kept only when the settings are still those it ran on.
   await Q.setFile(deps.db, file.id, { test_results: JSON.stringify(results), test_version: file.settings_version }, { version: file.settings_version });

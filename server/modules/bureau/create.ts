@@ -121,6 +121,7 @@ export async function createFile(
       encoding: chunk.encoding,
       detected_encoding: chunk.detectedEncoding,
       test_encoding: given ? chunk.encoding : null,
+      test_lines: given ? null : JSON.stringify(chunk.sampleLines),
       row_count: counted.records,
       test_row_count: test.rows,
       column_signature: chunk.signature,

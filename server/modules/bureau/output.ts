@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { stringify, type Stringifier } from 'csv-stringify';
 import yazl from 'yazl';
-import { fileEncodingNames, type FileEncoding } from '../../../contract/shared/bureau';
+import { fileEncodingNames, matchReasonText, type FileEncoding } from '../../../contract/shared/bureau';
 import { neutraliseFormula } from '../../../contract/shared/csv';
 import type { OutputRow } from '../../engines/cleanse/run';
 import { outputAddressLines, outputGroupIds } from './catalogue';
@@ -64,7 +64,7 @@ export function columnsOf(options: OutputOptions): string[] {
   const on = (id: number) => options.groups.includes(id);
   return [
     'Name', 'Organisation', ...Array.from({ length: outputAddressLines }, (_, i) => `Address line ${i + 1}`), 'Town', 'County', 'Postcode',
-    ...(on(outputGroupIds.match) ? ['Match code', 'Fields changed'] : []),
+    ...(on(outputGroupIds.match) ? ['Match code', 'Match level', 'Match reason', 'Fields changed'] : []),
     ...(on(outputGroupIds.dedupe) ? ['Dedupe flag', 'Dedupe group'] : []),
     ...(on(outputGroupIds.suppression) ? ['Suppression flags'] : []),
     ...(on(outputGroupIds.input) ? ['Input line', ...options.inputNames.map((n) => `Input: ${n}`)] : []),
@@ -83,7 +83,7 @@ export function recordOf(row: OutputRow, options: OutputOptions, extra: string[]
   const a = row.address;
   return [
     a.name, a.organisation, ...linesOf(a.lines), a.town, a.county, a.postcode,
-    ...(on(outputGroupIds.match) ? [row.matchCode ?? '', row.changed.join(' ')] : []),
+    ...(on(outputGroupIds.match) ? [row.matchCode ?? '', row.matchLevel ?? '', row.matchReason ? matchReasonText[row.matchReason] : '', row.changed.join(' ')] : []),
     ...(on(outputGroupIds.dedupe) ? [row.dedupe ?? '', row.group ? String(row.group) : ''] : []),
     ...(on(outputGroupIds.suppression) ? [row.flagged.join(' ')] : []),
     ...(on(outputGroupIds.input) ? [String(row.line), ...options.inputNames.map((_, i) => row.input[i] ?? '')] : []),

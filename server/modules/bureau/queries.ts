@@ -17,7 +17,7 @@ import type { UploadsTable } from '../../db/uploadSchema';
 export type FileRow = Omit<Selectable<BureauFilesTable>, 'test_results'> & { column_count: number };
 
 const plainColumns = [
-  'id', 'account_id', 'user_id', 'territory', 'name', 'upload_id', 'test_upload_id', 'delimiter', 'has_header', 'use_quotes', 'encoding', 'detected_encoding', 'test_encoding', 'row_count', 'test_row_count',
+  'id', 'account_id', 'user_id', 'territory', 'name', 'upload_id', 'test_upload_id', 'delimiter', 'has_header', 'use_quotes', 'encoding', 'detected_encoding', 'test_encoding', 'test_lines', 'row_count', 'test_row_count',
   'column_signature', 'template_file_id', 'maf_id', 'use_paf', 'dedupe_level', 'separate_file', 'suppression', 'output_groups', 'status', 'settings_version',
   'test_version', 'results', 'results_version', 'results_upload_id', 'progress_done', 'progress_total', 'failure', 'cost', 'order_id',
   'paid_at', 'results_at', 'created_at', 'updated_at', 'deleted_at',

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { InputField } from '../../../contract/bureau/entities';
-import { fileLimitMessages, fileLimits, testSampleLines } from '../../../contract/shared/bureau';
+import { emptyFileMessage, fileLimitMessages, fileLimits, testSampleLines } from '../../../contract/shared/bureau';
 import { splitLines, type PhysicalLine } from '../../engines/cleanse/lines';
 import { detectEncoding, utf8Of, type FileEncoding } from '../../engines/cleanse/encoding';
 import { applyTemplate, autoMap, columnSignature } from '../../engines/cleanse/mapping';
@@ -16,7 +16,7 @@ import { badRequest } from '../../errors';
 // takes no deps and returns plain data.
 
 export const fileMessages = {
-  empty: 'The file is empty: upload a file with a header or data rows',
+  empty: emptyFileMessage,
   binary: 'The file is not text (it holds binary data): upload a CSV or delimited text file',
   noRows: 'The file has no data rows: upload a file with at least one record',
 } as const;
@@ -86,12 +86,15 @@ async function recordsOf(bytes: Uint8Array, whole: boolean, delimiter: (lines: s
     if (bytesOver(cut.text, fileLimits.recordBytes) > fileLimits.recordBytes) throw badRequest(fileLimitMessages.record(cut.line, null));
   }
   const records: string[] = [];
+  /** The file line each record began on. */
+  const starts: number[] = [];
   let open: PhysicalLine[] = [];
   let inQuote = false;
   const close = () => {
     const text = open.map((l) => l.text).join('\n');
     checkRecord(text, open[0].line, d, records.length === 0);
     records.push(text);
+    starts.push(open[0].line);
     open = [];
     inQuote = false;
   };
@@ -102,8 +105,10 @@ async function recordsOf(bytes: Uint8Array, whole: boolean, delimiter: (lines: s
     if (!inQuote || open.length >= MAX_SPAN) close();
   }
   if (open.length) close();
-  return { delimiter: d, records };
+  return { delimiter: d, records, starts };
 }
+
+const lineCount = (text: string) => text.split('\n').length;
 
 async function collect(items: AsyncIterable<ParseItem>): Promise<ParseItem[]> {
   const out: ParseItem[] = [];
@@ -123,6 +128,8 @@ export type FirstChunk = {
   /** The test sample's text (as UTF-8 whatever the file's encoding): the header (when there is one) and up to 300 records taken evenly. */
   sampleText: string;
   sampleRows: number;
+  /** Where each sampled record is in the customer's file: [line in the sample, line in the file], the line each began on. */
+  sampleLines: [number, number][];
   /** The first two data rows: row1 and row2 of the mapping. */
   rows: string[][];
   /** The columns mapped automatically (by header, then by the content of the sample's rows). */
@@ -138,11 +145,20 @@ export async function readFirstChunk(first: { bytes: Buffer; whole: boolean }, g
   const bytes = utf8Of(first.bytes, encoding, first.whole);
   if (!bytes.toString('utf8').replace(/^\uFEFF/, '').trim()) throw badRequest(fileMessages.empty);
   if (looksBinary(bytes)) throw badRequest(fileMessages.binary);
-  const { delimiter, records } = await recordsOf(bytes, first.whole, (lines) => given.delimiter ?? detectDelimiter(lines));
+  const { delimiter, records, starts } = await recordsOf(bytes, first.whole, (lines) => given.delimiter ?? detectDelimiter(lines));
   const hasHeader = given.hasHeader ?? detectHeader(records.slice(0, 20).map((r) => r.split(delimiter).map((c) => c.replace(/^"|"$/g, ''))));
   const body = hasHeader ? records.slice(1) : records;
-  const sampled = sampleEvenly(body, testSampleLines);
+  const skip = hasHeader ? 1 : 0;
+  const picked = sampleEvenly(body.map((_, i) => i + skip), testSampleLines);
+  const sampled = picked.map((i) => records[i]);
   const sampleText = [...(hasHeader ? records.slice(0, 1) : []), ...sampled].join('\n') + '\n';
+  // The sample's lines: the header's first, then each sampled record's, as many as it spans.
+  let at = 1 + (hasHeader ? lineCount(records[0]) : 0);
+  const sampleLines = picked.map((i): [number, number] => {
+    const pair: [number, number] = [at, starts[i]];
+    at += lineCount(records[i]);
+    return pair;
+  });
   const seen: { meta: ParseMeta | null } = { meta: null };
   const items = await collect(parseDelimited([sampleText], { delimiter, hasHeader, onMeta: (m) => (seen.meta = m) }));
   const firstRows = await collect(parseDelimited([[...(hasHeader ? records.slice(0, 1) : []), ...body.slice(0, 2)].join('\n') + '\n'], { delimiter, hasHeader }));
@@ -159,6 +175,7 @@ export async function readFirstChunk(first: { bytes: Buffer; whole: boolean }, g
     columns,
     sampleText,
     sampleRows: sampled.length,
+    sampleLines,
     rows: rows.slice(0, 2),
     auto: autoMap(header, rows, 'uk'),
     signature: columnSignature(header, columns, delimiter),

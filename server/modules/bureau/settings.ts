@@ -138,7 +138,7 @@ export async function putEncoding(deps: BureauDeps, caller: BureauCaller, input:
           column_signature: chunk.signature,
           input_fields: JSON.stringify(same ? mappingFor(chunk, locked.input_fields) : read.inputFields),
           template_file_id: same ? locked.template_file_id : (read.template?.id ?? null),
-          ...(sample ? { test_upload_id: sample, test_row_count: chunk.sampleRows, test_encoding: null } : { test_encoding: encoding }),
+          ...(sample ? { test_upload_id: sample, test_row_count: chunk.sampleRows, test_encoding: null, test_lines: JSON.stringify(chunk.sampleLines) } : { test_encoding: encoding }),
         };
       },
       same ? undefined : 'mapping',

@@ -1,6 +1,6 @@
 import { useLoaderData, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { resultsFileName } from '../../../contract/shared/bureau';
+import { matchReasonText, resultsFileName } from '../../../contract/shared/bureau';
 import { usePortal } from '../../app/PortalContext';
 import { formatDate } from '../../shared/format';
 import { Spinner } from '../../shared/Spinner';
@@ -48,7 +48,12 @@ export default function FilePage() {
                     <th scope="row">{r.line}</th>
                     <td data-label="Before"><span>{r.before.filter(Boolean).join(', ')}</span></td>
                     <td data-label="After"><span>{[r.after.organisation, r.after.name, ...r.after.lines, r.after.town, r.after.county, r.after.postcode].filter(Boolean).join(', ')}</span></td>
-                    <td data-label="Match"><span>{r.error ?? r.matchCode ?? ''}</span></td>
+                    <td data-label="Match">
+                      <span>
+                        {r.error ?? r.matchCode ?? ''}
+                        {!r.error && r.matchReason ? <small className="bureau__reason">{matchReasonText[r.matchReason]}</small> : null}
+                      </span>
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { fileEncodingNames, fileEncodings, mappingTypes, type FileEncoding, type MappingType } from '../../../contract/shared/bureau';
 import { formatDate } from '../../shared/format';
 import { Spinner } from '../../shared/Spinner';
+import { mappingProblems, typeLabels } from './mappingText';
 import { useFilePage } from './useFilePage';
 import './bureau.css';
 
@@ -10,8 +11,6 @@ import './bureau.css';
 // the server); the user corrects the types and the order of lines of one type, or copies the mapping
 // of an earlier file with the same columns. The page says which text encoding the file was read in
 // (detected by the server) and lets the user read it again in another when its letters look wrong.
-
-const typeLabels: Record<MappingType, string> = { name: 'Name', organisation: 'Organisation', address: 'Address line', town: 'Town', county: 'County', postcode: 'Postcode', ignore: 'Ignore' };
 
 export default function MappingPage() {
   const actor = useFilePage('updatefields');
@@ -29,6 +28,7 @@ export default function MappingPage() {
   if (!fields || !mapping) return <Spinner />;
   const rereading = s.matches({ mapping: 'rereading' });
   const busy = s.matches({ mapping: 'saving' }) || rereading;
+  const problems = mappingProblems(error, mapping.inputFields);
   const change = (inputOrder: number, patch: { mappingType?: MappingType; mappingOrder?: number }) =>
     actor.send({ type: 'user.map', mapping: { ...mapping, inputFields: mapping.inputFields.map((f) => (f.inputOrder === inputOrder ? { ...f, ...patch } : f)) } });
   return (
@@ -64,18 +64,23 @@ export default function MappingPage() {
           <tbody>
             {fields.inputFields.map((f) => {
               const m = mapping.inputFields.find((x) => x.inputOrder === f.inputOrder)!;
+              const said = problems.byColumn.get(f.inputOrder);
+              const described = said ? { 'aria-invalid': true, 'aria-describedby': `column-problem-${f.inputOrder}` } : {};
               return (
                 <tr key={f.inputOrder}>
-                  <th scope="row">{f.name || `Column ${f.inputOrder + 1}`}</th>
+                  <th scope="row">
+                    {f.name || `Column ${f.inputOrder + 1}`}
+                    {said ? <span className="upload__error bureau__problem" id={`column-problem-${f.inputOrder}`}>{said.join('. ')}</span> : null}
+                  </th>
                   <td data-label="Row 1"><span>{f.row1}</span></td>
                   <td data-label="Row 2"><span>{f.row2}</span></td>
                   <td data-label="Holds">
-                    <select aria-label={`What ${f.name || `column ${f.inputOrder + 1}`} holds`} value={m.mappingType} disabled={busy} onChange={(e) => change(f.inputOrder, { mappingType: mappingTypes.find((t) => t === e.target.value) ?? 'ignore' })}>
+                    <select aria-label={`What ${f.name || `column ${f.inputOrder + 1}`} holds`} value={m.mappingType} disabled={busy} {...described} onChange={(e) => change(f.inputOrder, { mappingType: mappingTypes.find((t) => t === e.target.value) ?? 'ignore' })}>
                       {mappingTypes.map((t) => <option key={t} value={t}>{typeLabels[t]}</option>)}
                     </select>
                   </td>
                   <td data-label="Order">
-                    <input className="bureau__order" type="number" min={0} max={20} aria-label={`Order of ${f.name || `column ${f.inputOrder + 1}`}`} value={m.mappingOrder} disabled={busy} onChange={(e) => change(f.inputOrder, { mappingOrder: Number(e.target.value) })} />
+                    <input className="bureau__order" type="number" min={0} max={20} aria-label={`Order of ${f.name || `column ${f.inputOrder + 1}`}`} value={m.mappingOrder} disabled={busy} {...described} onChange={(e) => change(f.inputOrder, { mappingOrder: Number(e.target.value) })} />
                   </td>
                 </tr>
               );
@@ -83,7 +88,7 @@ export default function MappingPage() {
           </tbody>
         </table>
       </div>
-      {error ? <p className="upload__error" role="alert">{error}</p> : null}
+      {error ? <p className="upload__error" role="alert">{problems.other ?? 'Some columns need a change: see the message under each column name'}</p> : null}
       <button type="button" className="button button--primary" disabled={busy} onClick={() => actor.send({ type: 'user.saveMapping' })}>
         {busy ? 'Saving...' : 'Save and choose the properties'}
       </button>

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { fileLimitMessages } from '../../../contract/shared/bureau';
 import { uploadingText } from '../../../contract/shared/messages';
@@ -16,7 +17,7 @@ import './bureau.css';
 
 type UploadActor = ActorRefFrom<typeof bureauUploadMachine>;
 
-function Progress({ upload }: { upload: UploadActor }) {
+function Progress({ upload, chooseAnother }: { upload: UploadActor; chooseAnother: () => void }) {
   const s = useSelector(upload, (x) => x);
   const { file, hashIdx, retries, error } = s.context;
   if (!file) return null;
@@ -29,6 +30,18 @@ function Progress({ upload }: { upload: UploadActor }) {
         <p>{percent}% read</p>
         <button type="button" className="button" onClick={() => upload.send({ type: 'user.cancel' })}>
           Cancel
+        </button>
+      </div>
+    );
+  }
+  if (s.matches('empty')) {
+    return (
+      <div className="upload__status" role="alert">
+        <p className="upload__error">
+          {file.name}: {error}
+        </p>
+        <button type="button" className="button button--primary" onClick={chooseAnother}>
+          Choose another file
         </button>
       </div>
     );
@@ -74,7 +87,8 @@ function Progress({ upload }: { upload: UploadActor }) {
 }
 
 function Upload({ upload }: { upload: UploadActor }) {
-  const busy = useSelector(upload, (s) => !(s.matches('choosing') || s.matches('failed') || s.matches('paused')));
+  const busy = useSelector(upload, (s) => !(s.matches('choosing') || s.matches('empty') || s.matches('failed') || s.matches('paused')));
+  const picker = useRef<HTMLInputElement>(null);
   // The upload left unfinished, while a file is still to be picked (not beside the upload under way).
   const saved = useSelector(upload, (s) => (s.matches('choosing') ? s.context.saved : null));
   return (
@@ -83,6 +97,7 @@ function Upload({ upload }: { upload: UploadActor }) {
         <label htmlFor="upload-file">File to cleanse (CSV or delimited text)</label>
         <input
           id="upload-file"
+          ref={picker}
           type="file"
           accept=".csv,.txt,.tsv,.psv,text/csv,text/plain"
           disabled={busy}
@@ -97,7 +112,7 @@ function Upload({ upload }: { upload: UploadActor }) {
           </p>
         ) : null}
       </div>
-      <Progress upload={upload} />
+      <Progress upload={upload} chooseAnother={() => picker.current?.click()} />
     </>
   );
 }

@@ -69,8 +69,9 @@ export function fileWithEffects(deps: FileDeps) {
       upload: uploadWithEffects(deps),
       loadStatus: fromPromise(async ({ input }) => stageOf(await api.call(bureau.getFile, { query: input }, { action: 'load file', ...noCache }))),
       loadFields: fromPromise(({ input }) => api.call(bureau.getInputFields, { query: input }, { action: 'load input fields', ...noCache })),
+      // A refusal is shown on the mapping page, next to the columns it concerns (no modal).
       saveFields: fromPromise(async ({ input: { fileId, mapping } }) => {
-        await api.call(bureau.putInputFields, { query: { fileId }, body: mapping }, { action: 'save input fields' });
+        await api.call(bureau.putInputFields, { query: { fileId }, body: mapping }, { action: 'save input fields', skipDefaultErrorHandling: true });
       }),
       readAs: fromPromise(async ({ input: { fileId, encoding } }) => {
         await api.call(bureau.putEncoding, { query: { fileId }, body: { encoding } }, { action: 'read the file again' });

@@ -6,6 +6,7 @@
  * hash refused at the end, and the file record.
  */
 import assert from 'node:assert/strict';
+import { emptyFileMessage } from '../../../contract/shared/bureau';
 import { chunkBytes, maxRetries, retryDelayMs, type ChosenFile, type SavedUpload } from '../../../machines/bureauFileParts';
 import { bureauUploadMachine, type BureauUploadEvent } from '../../../machines/bureauUpload';
 import { defineModel, type EventSamples } from '../harness/model';
@@ -13,6 +14,8 @@ import { defineModel, type EventSamples } from '../harness/model';
 /** A file of two chunks and a bit: three slices to hash, three chunks to send. */
 export const fileSize = 2 * chunkBytes + 1234;
 export const file: ChosenFile = { name: 'customers.csv', size: fileSize, lastModified: 1_760_000_000_000, data: new Blob(['name,postcode\n']) };
+/** A file of no bytes (Excel's "save" of nothing, a failed export). */
+export const emptyFile: ChosenFile = { name: 'empty.csv', size: 0, lastModified: 1_760_000_000_000, data: new Blob([]) };
 export const hash = 'a'.repeat(64);
 export const uploadId = '0123456789abcdef0123456789abcdef';
 export const created = { fileId: 41, name: 'customers.csv' };
@@ -27,7 +30,7 @@ export const readerError = new Error('File reader target is null');
 export const refused = Object.assign(new Error('Failed to create file: The upload is not complete'), { status: 400 });
 
 const events = {
-  'user.choose': [{ type: 'user.choose', file }],
+  'user.choose': [{ type: 'user.choose', file }, { type: 'user.choose', file: emptyFile }],
   'user.cancel': [{ type: 'user.cancel' }],
   'user.pause': [{ type: 'user.pause' }],
   'user.resume': [{ type: 'user.resume' }],
@@ -87,6 +90,11 @@ export const bureauUploadModel = defineModel({
         const idx = s.context.hashIdx;
         assert.deepEqual(step.invoked, [{ src: 'hashSlice', id: 'hashSlice', input: { data: file.data, idx, ...sliceOf(idx), last: idx + 1 === chunks } }], 'the next slice is hashed');
         assert.equal(s.context.hash, null);
+      },
+      empty: (s, step) => {
+        assert.equal(s.context.error, emptyFileMessage, 'says the file is empty');
+        assert.equal(s.context.file, emptyFile);
+        assert.deepEqual(step.invoked, [], 'nothing is hashed or sent');
       },
       deciding: () => assert.fail('deciding is left at once'),
       beginning: (s, step) => {
