@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, logIn, test } from './support/fixtures';
+import { blockedMessages } from '../contract/shared/messages';
+import { selectAccountAsStaff } from './support/pages';
 
 // Address Cleanse administration (issue 15) as admin@example.com: the prices per territory and cost
 // type, a price update refused on a bad value (nothing saved) and saved on a good one (listed, the old
@@ -83,4 +85,18 @@ test('an owner opens the Address Cleanse statistics and changes the dates @uk-on
   await expect(page).toHaveURL(/from=\d{4}-\d{2}-01/);
   await expect(page.getByText(/No files cleansed from|Files cleansed/).first()).toBeVisible();
   await expect(page.getByText(/\d{2}\/\d{2}\/\d{4} to \d{2}\/\d{2}\/\d{4}/).first()).toBeVisible();
+});
+
+test('staff who select a customer account see its Address Cleanse statistics, and its files pages refuse them with the spec message @uk-only', async ({ page }) => {
+  await logIn(page, 'sales@example.com');
+  await expect(page).toHaveURL(/\/portal\/home/);
+  await selectAccountAsStaff(page, 'Acme UK');
+  await page.goto('/portal/applications/addresscleanse');
+  await expect(page.getByRole('heading', { level: 1, name: 'Address Cleanse: Acme UK' })).toBeVisible();
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  for (const path of ['/portal/applications/addresscleanse/upload', '/portal/applications/addresscleanse/file/1']) {
+    await page.goto(path);
+    await expect(page.getByText(blockedMessages.account)).toBeVisible();
+    await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  }
 });
