@@ -94,9 +94,45 @@ test('staff who select a customer account see its Address Cleanse statistics, an
   await page.goto('/portal/applications/addresscleanse');
   await expect(page.getByRole('heading', { level: 1, name: 'Address Cleanse: Acme UK' })).toBeVisible();
   await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  await expect(page.getByRole('note').first()).toContainText("An account's files and uploads are its owners' alone");
+  await expect(page.getByRole('link', { name: 'Upload a file' })).toHaveCount(0);
   for (const path of ['/portal/applications/addresscleanse/upload', '/portal/applications/addresscleanse/file/1']) {
     await page.goto(path);
     await expect(page.getByText(blockedMessages.account)).toBeVisible();
     await expect(page.getByText('Something went wrong')).toHaveCount(0);
   }
+});
+
+test('an admin schedules a price, changes it from its Change link and withdraws it after confirming: the price in force runs on @uk-only', async ({ page }) => {
+  await logIn(page, 'admin@example.com');
+  await expect(page).toHaveURL(/\/portal\/home/);
+  await page.goto('/portal/administration/addresscleanse');
+  const au = page.getByRole('table', { name: 'Prices: Australia (A$)' });
+  const inForce = await cells(page, 'Prices: Australia (A$)', 'Deduplication');
+  await au.getByRole('link', { name: 'Update price: Deduplication, Australia' }).click();
+  const d = new Date(Date.now() + 20 * 86_400_000);
+  const day = `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
+  await page.getByLabel('Start date').fill(day);
+  await page.getByLabel('Base price (A$)').fill('1.23');
+  await page.getByRole('button', { name: 'Save price' }).click();
+  await expect(au.getByText(`From ${day}: A$1.23`)).toBeVisible();
+
+  // Changing it: the form starts on its day, so saving replaces it rather than following it.
+  await au.getByRole('link', { name: 'Change scheduled price: Deduplication, Australia' }).click();
+  await expect(page.getByLabel('Start date')).toHaveValue(day);
+  await page.getByLabel('Base price (A$)').fill('4.56');
+  await page.getByRole('button', { name: 'Save price' }).click();
+  await expect(au.getByText(`From ${day}: A$4.56`)).toBeVisible();
+  await expect(au.getByText(`From ${day}: A$1.23`)).toHaveCount(0);
+
+  const withdraw = au.getByRole('button', { name: `Withdraw scheduled price Deduplication, Australia, from ${day}` });
+  await withdraw.click();
+  await au.getByRole('button', { name: 'Cancel' }).click();
+  await expect(au.getByText(`From ${day}: A$4.56`)).toBeVisible();
+  await withdraw.click();
+  await au.getByRole('button', { name: 'Yes, withdraw scheduled price' }).click();
+  await expect(au.getByText(`From ${day}`)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Prices: Australia (A$)' }).getByText(`From ${day}`)).toHaveCount(0);
+  expect(await cells(page, 'Prices: Australia (A$)', 'Deduplication')).toEqual(inForce);
 });
