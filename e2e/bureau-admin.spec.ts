@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, logIn, test } from './support/fixtures';
+import { blockedMessages } from '../contract/shared/messages';
+import { selectAccountAsStaff } from './support/pages';
 
 // Address Cleanse administration (issue 15) as admin@example.com: the prices per territory and cost
 // type, a price update refused on a bad value (nothing saved) and saved on a good one (listed, the old
@@ -83,4 +85,54 @@ test('an owner opens the Address Cleanse statistics and changes the dates @uk-on
   await expect(page).toHaveURL(/from=\d{4}-\d{2}-01/);
   await expect(page.getByText(/No files cleansed from|Files cleansed/).first()).toBeVisible();
   await expect(page.getByText(/\d{2}\/\d{2}\/\d{4} to \d{2}\/\d{2}\/\d{4}/).first()).toBeVisible();
+});
+
+test('staff who select a customer account see its Address Cleanse statistics, and its files pages refuse them with the spec message @uk-only', async ({ page }) => {
+  await logIn(page, 'sales@example.com');
+  await expect(page).toHaveURL(/\/portal\/home/);
+  await selectAccountAsStaff(page, 'Acme UK');
+  await page.goto('/portal/applications/addresscleanse');
+  await expect(page.getByRole('heading', { level: 1, name: 'Address Cleanse: Acme UK' })).toBeVisible();
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  await expect(page.getByRole('note').first()).toContainText("An account's files and uploads are its owners' alone");
+  await expect(page.getByRole('link', { name: 'Upload a file' })).toHaveCount(0);
+  for (const path of ['/portal/applications/addresscleanse/upload', '/portal/applications/addresscleanse/file/1']) {
+    await page.goto(path);
+    await expect(page.getByText(blockedMessages.account)).toBeVisible();
+    await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  }
+});
+
+test('an admin schedules a price, changes it from its Change link and withdraws it after confirming: the price in force runs on @uk-only', async ({ page }) => {
+  await logIn(page, 'admin@example.com');
+  await expect(page).toHaveURL(/\/portal\/home/);
+  await page.goto('/portal/administration/addresscleanse');
+  const au = page.getByRole('table', { name: 'Prices: Australia (A$)' });
+  const inForce = await cells(page, 'Prices: Australia (A$)', 'Deduplication');
+  await au.getByRole('link', { name: 'Update price: Deduplication, Australia' }).click();
+  const d = new Date(Date.now() + 20 * 86_400_000);
+  const day = `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
+  await page.getByLabel('Start date').fill(day);
+  await page.getByLabel('Base price (A$)').fill('1.23');
+  await page.getByRole('button', { name: 'Save price' }).click();
+  await expect(au.getByText(`From ${day}: A$1.23`)).toBeVisible();
+
+  // Changing it: the form starts on its day, so saving replaces it rather than following it.
+  await au.getByRole('link', { name: 'Change scheduled price: Deduplication, Australia' }).click();
+  await expect(page.getByLabel('Start date')).toHaveValue(day);
+  await page.getByLabel('Base price (A$)').fill('4.56');
+  await page.getByRole('button', { name: 'Save price' }).click();
+  await expect(au.getByText(`From ${day}: A$4.56`)).toBeVisible();
+  await expect(au.getByText(`From ${day}: A$1.23`)).toHaveCount(0);
+
+  const withdraw = au.getByRole('button', { name: `Withdraw scheduled price Deduplication, Australia, from ${day}` });
+  await withdraw.click();
+  await au.getByRole('button', { name: 'Cancel' }).click();
+  await expect(au.getByText(`From ${day}: A$4.56`)).toBeVisible();
+  await withdraw.click();
+  await au.getByRole('button', { name: 'Yes, withdraw scheduled price' }).click();
+  await expect(au.getByText(`From ${day}`)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Prices: Australia (A$)' }).getByText(`From ${day}`)).toHaveCount(0);
+  expect(await cells(page, 'Prices: Australia (A$)', 'Deduplication')).toEqual(inForce);
 });

@@ -45,6 +45,8 @@ export const putRetention = endpoint<typeof S.putRetention>('bureau', 'PUT', '/f
 
 export const listCosts = endpoint<typeof S.listCosts>('bureau', 'GET', '/admin/costs', 'bearer');
 export const createCost = endpoint<typeof S.createCost>('bureau', 'POST', '/admin/costs', 'bearer');
+/** Ours: withdraws a scheduled price that has not started. */
+export const withdrawCost = endpoint<typeof S.withdrawCost>('bureau', 'DELETE', '/admin/costs', 'bearer');
 export const listAdminMafs = endpoint<typeof S.listAdminMafs>('bureau', 'GET', '/admin/mafs', 'bearer');
 export const listCostTypes = endpoint<typeof S.listCostTypes>('bureau', 'GET', '/admin/costtypes', 'bearer');
 export const royaltyCharges = endpoint<typeof S.royaltyCharges>('bureau', 'GET', '/admin/royaltycharges', 'bearer');

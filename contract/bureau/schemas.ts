@@ -245,6 +245,8 @@ export const createCost = {
     .strict(),
   response: adminCost,
 } satisfies CallShape;
+/** DELETE /admin/costs ?costId: a scheduled price that has not started goes; the price before it runs on. */
+export const withdrawCost = { query: z.object({ costId: z.coerce.number().int().positive() }), response: done } satisfies CallShape;
 export const listAdminMafs = { response: z.array(maf) } satisfies CallShape;
 export const listCostTypes = { response: z.array(costType) } satisfies CallShape;
 const range = { startDate: seconds, endDate: seconds };

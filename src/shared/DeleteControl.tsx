@@ -3,8 +3,12 @@ import { fromPromise } from 'xstate';
 import { confirmActionMachine } from '../../machines/confirmAction';
 import './deleteControl.css';
 
+type Verb = { act: string; acting: string; done: string };
+const deleteVerb: Verb = { act: 'Delete', acting: 'Deleting…', done: 'deleted' };
+export const withdrawVerb: Verb = { act: 'Withdraw', acting: 'Withdrawing…', done: 'withdrawn' };
+
 /**
- * Delete a dataset, plan, filter or comparison: asked, then confirmed on the page (the confirmAction
+ * Delete a dataset, plan, filter or comparison (or withdraw a scheduled price): asked, then confirmed on the page (the confirmAction
  * machine). While something depends on the row, the button is off and `blocked` says why; should the
  * server still refuse (a 409: someone started using it meanwhile), the Error modal shows its reason.
  */
@@ -16,6 +20,7 @@ export function DeleteControl({
   act,
   done,
   compact = false,
+  verb = deleteVerb,
 }: {
   /** Unique on the page: names the question and the reason. */
   id: string;
@@ -28,13 +33,15 @@ export function DeleteControl({
   done: () => void;
   /** A table row's link-style button rather than a danger button. */
   compact?: boolean;
+  /** What the button does, when it is not deleting (withdrawing a scheduled price). */
+  verb?: Verb;
 }) {
   const actor = useActorRef(confirmActionMachine.provide({ actors: { act: fromPromise(() => act()) }, actions: { succeeded: done } }));
   const state = useSelector(actor, (s) => String(s.value));
   const failed = useSelector(actor, (s) => Boolean(s.context.error));
   // In a table row the button says Delete; its name says what.
-  const label = compact ? 'Delete' : `Delete ${what}`;
-  const fullName = compact ? `Delete ${what} ${name}` : undefined;
+  const label = compact ? verb.act : `${verb.act} ${what}`;
+  const fullName = compact ? `${verb.act} ${what} ${name}` : undefined;
 
   if (blocked) {
     return (
@@ -53,11 +60,11 @@ export function DeleteControl({
     return (
       <span className="delete-control delete-control--asking" role="group" aria-labelledby={`${id}-question`}>
         <span id={`${id}-question`} className="delete-control__question">
-          Delete {what} “{name}”? This cannot be undone.
+          {verb.act} {what} “{name}”? This cannot be undone.
         </span>
         <span className="delete-control__buttons">
           <button type="button" className="button button--danger button--small" disabled={busy} autoFocus onClick={() => actor.send({ type: 'user.confirm' })}>
-            {busy ? 'Deleting…' : `Yes, delete ${what}`}
+            {busy ? verb.acting : `Yes, ${verb.act.toLowerCase()} ${what}`}
           </button>
           <button type="button" className="button button--small" disabled={busy} onClick={() => actor.send({ type: 'user.cancel' })}>
             Cancel
@@ -73,7 +80,7 @@ export function DeleteControl({
       </button>
       {failed && (
         <span role="status" className="muted delete-control__reason">
-          The {what} was not deleted.
+          The {what} was not {verb.done}.
         </span>
       )}
     </span>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useRouter } from '@tanstack/react-router';
 import * as bureau from '../../contract/bureau/endpoints';
 import type { Retention } from '../../contract/bureau/entities';
 import { usePortal } from '../app/PortalContext';
@@ -8,6 +9,7 @@ import './retention.css';
 // How long the account keeps its uploads and results (GET/PUT /files/retention ?accountId), under the
 // file list of /applications/addresscleanse and on the owner's /administration/addresscleanse: a sweep
 // deletes what is older (README, "Bureau server"). A file can still be deleted at once from the list.
+// Saved days reload the page's data, so the dates the files are kept until (the file list) follow at once.
 
 type Problems = Partial<Record<keyof Retention, string>>;
 
@@ -31,6 +33,7 @@ const daysText = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
 export function RetentionSettings({ accountId, retention }: { accountId: number; retention: Retention }) {
   const portal = usePortal();
+  const router = useRouter();
   const [kept, setKept] = useState(retention);
   const [problems, setProblems] = useState<Problems>({});
   const [busy, setBusy] = useState(false);
@@ -52,6 +55,7 @@ export function RetentionSettings({ accountId, retention }: { accountId: number;
         (next) => {
           setKept(next);
           setSaved(`Saved: uploads are kept ${daysText(next.uploadDays)}, results ${daysText(next.resultDays)}.`);
+          void router.invalidate();
         },
         () => undefined,
       )

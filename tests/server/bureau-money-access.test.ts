@@ -20,6 +20,8 @@ const users = new Map<string, Caller>();
 let accountId: number;
 let ownerId: number;
 let fileId: number;
+/** Scheduled prices (Australia, cleansing) to withdraw, one a call, the latest first (each is the newest when withdrawn). */
+const scheduledCosts: number[] = [];
 
 beforeAll(async () => {
   h = await createHarness();
@@ -28,6 +30,10 @@ beforeAll(async () => {
   accountId = (await query<{ id: number }>(h.db, "select id from groups where name = 'Acme UK'")).rows[0].id;
   ownerId = users.get('owner@example.com')!.id;
   fileId = await insertFile(h, { accountId, userId: ownerId });
+  for (let i = 1; i <= demoUsers.length + 2; i++) {
+    const price = { costTypeId: 1, territory: 'australia', basePrice: i, pricePerRecord: 0.1, pricePerMatch: 0, realPricePerRecord: 0, realPricePerMatch: 0, minRecCount: 0, startDate: nowOf(h) + i * day };
+    scheduledCosts.push((await call(h, users.get('super@example.com')!, bureau('POST', '/admin/costs', {}, price))).body.costId);
+  }
   // Eight logins (argon2 on purpose) and the whole demo seed: slow on a busy machine.
 }, 120_000);
 afterAll(() => h?.close());
@@ -52,6 +58,7 @@ const calls: Partial<Record<keyof typeof bureauEndpoints, { allowed: string[]; f
     allowed: admins,
     build: () => bureau('POST', '/admin/costs', {}, { costTypeId: 3, territory: 'uk', basePrice: 0, pricePerRecord: 0.1, pricePerMatch: 0, realPricePerRecord: 0, realPricePerMatch: 0, minRecCount: 0 }),
   },
+  withdrawCost: { allowed: admins, build: () => bureau('DELETE', '/admin/costs', { costId: scheduledCosts.pop() }) },
   listAdminMafs: { allowed: admins, build: () => bureau('GET', '/admin/mafs') },
   listCostTypes: { allowed: admins, build: () => bureau('GET', '/admin/costtypes') },
   royaltyCharges: { allowed: admins, build: () => ({ method: 'GET', url: `/api/bureau/admin/royaltycharges?territory=uk&startDate=${range().startDate}&endDate=${range().endDate}&includedTypes[]=1` }) },

@@ -60,9 +60,10 @@ describe('admin costs', () => {
 
   it('refuses a start before the current price starts, a bad price and an unknown type, changing nothing', async () => {
     const dump = async () => (await query(h.db, 'select * from bureau_costs order by id')).rows;
+    // A price that has started (a scheduled one is replaced by an earlier start; a started one stays).
+    const started = (await call(h, admin, bureau('POST', '/admin/costs', {}, price({ startDate: nowOf(h) - 60 })))).body;
     const before = await dump();
-    const current = (await call(h, admin, bureau('GET', '/admin/costs', { territory: 'uk' }))).body.find((cost: Cost) => cost.costTypeId === 4 && cost.endDate === null);
-    const early = await call(h, admin, bureau('POST', '/admin/costs', {}, price({ startDate: current.startDate - day })));
+    const early = await call(h, admin, bureau('POST', '/admin/costs', {}, price({ startDate: started.startDate - day })));
     expect(early.status).toBe(400);
     expect(early.body.msg).toMatch(/must start on or after the current price's start \(\d\d\/\d\d\/\d{4}\)/);
     for (const bad of [price({ pricePerRecord: 0.00001 }), price({ basePrice: -1 }), price({ basePrice: 1.5 }), price({ costId: 3 }), price({ territory: 'fr' })]) {
@@ -78,6 +79,69 @@ describe('admin costs', () => {
     const { rows } = await query<{ end_date: string | null; start_date: string }>(h.db, "select start_date, end_date from bureau_costs where cost_type_id = 3 and territory = 'uk' order by id");
     expect(rows.filter((row) => row.end_date === null)).toHaveLength(1);
     for (let i = 1; i < rows.length; i++) expect(Number(rows[i - 1].end_date)).toBe(Number(rows[i].start_date));
+  });
+
+  describe('a scheduled price', () => {
+    // Australia's PAF price, which no other test here changes.
+    const au = (overrides: Record<string, unknown> = {}) => price({ costTypeId: 2, territory: 'australia', ...overrides });
+    const history = async () =>
+      (await call(h, admin, bureau('GET', '/admin/costs', { territory: 'australia' }))).body
+        .filter((cost: Cost) => cost.costTypeId === 2)
+        .map((cost: Cost) => ({ costId: cost.costId, basePrice: cost.basePrice, startDate: cost.startDate, endDate: cost.endDate }));
+
+    it('is withdrawn before it starts: the price before it is current again', async () => {
+      const before = await history();
+      const scheduled = await call(h, admin, bureau('POST', '/admin/costs', {}, au({ basePrice: 111, startDate: nowOf(h) + 10 * day })));
+      expect(scheduled.status).toBe(200);
+      expect((await history())[1].endDate).toBe(nowOf(h) + 10 * day);
+      const withdrawn = await call(h, admin, bureau('DELETE', '/admin/costs', { costId: scheduled.body.costId }));
+      expect(withdrawn.status).toBe(200);
+      expect(await history()).toEqual(before);
+    });
+
+    it('is replaced by a new price starting on or before it, which is no longer refused', async () => {
+      const [current] = await history();
+      const scheduled = (await call(h, admin, bureau('POST', '/admin/costs', {}, au({ basePrice: 222, startDate: nowOf(h) + 10 * day })))).body;
+      // A change now (no start date): the scheduled price goes, the current one ends now.
+      const now = await call(h, admin, bureau('POST', '/admin/costs', {}, au({ basePrice: 333 })));
+      expect(now.status).toBe(200);
+      let list = await history();
+      expect(list.map((c: Cost) => c.costId)).not.toContain(scheduled.costId);
+      expect(list.slice(0, 2)).toEqual([
+        { costId: now.body.costId, basePrice: 333, startDate: now.body.startDate, endDate: null },
+        { ...current, endDate: now.body.startDate },
+      ]);
+      // Changing a scheduled price (same start, new amounts) replaces it; a later one follows it.
+      const start = nowOf(h) + 5 * day;
+      const first = (await call(h, admin, bureau('POST', '/admin/costs', {}, au({ basePrice: 444, startDate: start })))).body;
+      const changed = (await call(h, admin, bureau('POST', '/admin/costs', {}, au({ basePrice: 555, startDate: start })))).body;
+      const later = (await call(h, admin, bureau('POST', '/admin/costs', {}, au({ basePrice: 666, startDate: start + day })))).body;
+      list = await history();
+      expect(list.slice(0, 3).map((c: Cost) => [c.costId, c.basePrice, c.endDate])).toEqual([
+        [later.costId, 666, null],
+        [changed.costId, 555, start + day],
+        [now.body.costId, 333, start],
+      ]);
+      expect(list.map((c: Cost) => c.costId)).not.toContain(first.costId);
+      // Withdrawing the first of two scheduled prices withdraws the one after it too: no gap is left.
+      expect((await call(h, admin, bureau('DELETE', '/admin/costs', { costId: changed.costId }))).status).toBe(200);
+      expect((await history())[0]).toEqual({ costId: now.body.costId, basePrice: 333, startDate: now.body.startDate, endDate: null });
+    });
+
+    it('cannot be withdrawn once started: it stays in the history; unknown prices and customers are refused', async () => {
+      const dump = async () => (await query(h.db, 'select * from bureau_costs order by id')).rows;
+      const before = await dump();
+      const [current] = await history();
+      const started = await call(h, admin, bureau('DELETE', '/admin/costs', { costId: current.costId }));
+      expect(started.status).toBe(409);
+      expect(started.body.msg).toBe('This price has started: it stays in the price history. Add a new price to change it.');
+      expect((await call(h, admin, bureau('DELETE', '/admin/costs', { costId: 999_999 }))).status).toBe(404);
+      const scheduled = (await call(h, admin, bureau('POST', '/admin/costs', {}, au({ startDate: nowOf(h) + day })))).body;
+      const customer = await call(h, w.owner, bureau('DELETE', '/admin/costs', { costId: scheduled.costId }));
+      expect(customer.status).toBe(403);
+      expect((await call(h, admin, bureau('DELETE', '/admin/costs', { costId: scheduled.costId }))).status).toBe(200);
+      expect(await dump()).toEqual(before);
+    });
   });
 
   it('lists the reference files and the cost types', async () => {

@@ -36,6 +36,12 @@ function adminServer(over: { post?: (call: Call) => Reply | undefined } = {}): H
       costs = [...costs.map((c) => (c.costTypeId === body.costTypeId && c.territory === body.territory && c.endDate === null ? { ...c, endDate: next.startDate } : c)), next];
       return ok(next);
     }
+    if (p === '/admin/costs' && call.method === 'DELETE') {
+      const id = Number(call.url.searchParams.get('costId'));
+      const gone = costs.find((c) => c.costId === id)!;
+      costs = costs.filter((c) => c !== gone).map((c) => (c.costTypeId === gone.costTypeId && c.territory === gone.territory && c.endDate === gone.startDate ? { ...c, endDate: null } : c));
+      return ok({ msg: 'Price withdrawn' });
+    }
     if (p === '/files/retention') return ok(call.method === 'PUT' ? call.body : { uploadDays: 30, resultDays: 14 });
     if (p === '/admin/costtypes') return ok(costTypes);
     if (p === '/admin/mafs') return ok(mafs);
@@ -115,6 +121,51 @@ describe('/administration/addresscleanse: prices', () => {
   it('is refused to sales', async () => {
     renderAdmin('/portal/administration/addresscleanse', adminServer(), authUser({ id: 3, roles: ['sales'] }));
     expect(await screen.findByText(blockedMessages.notThroughAccount)).toBeTruthy();
+  });
+});
+
+describe('/administration/addresscleanse: a scheduled price', () => {
+  const schedule = () => {
+    costs = [{ ...costs[0], endDate: at('2025-07-01T00:00') }, ...costs.slice(1), cost(4, { basePrice: 900, startDate: at('2025-07-01T00:00') })];
+  };
+
+  it('is withdrawn after a confirmation, and the price in force runs on', async () => {
+    schedule();
+    renderAdmin('/portal/administration/addresscleanse');
+    const uk = await screen.findByRole('table', { name: 'Prices: United Kingdom (£)' });
+    expect(within(uk).getByText(/From 01\/07\/2025: £9\.00/)).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(within(uk).getByRole('button', { name: 'Withdraw scheduled price Address cleanse, United Kingdom, from 01/07/2025' }));
+    // Asked first: nothing is sent until confirmed; Cancel keeps it.
+    expect(within(uk).getByText('Withdraw scheduled price “Address cleanse, United Kingdom, from 01/07/2025”? This cannot be undone.')).toBeTruthy();
+    expect(at$('/admin/costs').filter((c) => c.method === 'DELETE')).toHaveLength(0);
+    await user.click(within(uk).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(uk).getByRole('button', { name: 'Withdraw scheduled price Address cleanse, United Kingdom, from 01/07/2025' }));
+    await user.click(within(uk).getByRole('button', { name: 'Yes, withdraw scheduled price' }));
+    await waitFor(() => expect(screen.queryByText(/From 01\/07\/2025/)).toBeNull());
+    const deletes = at$('/admin/costs').filter((c) => c.method === 'DELETE');
+    expect(deletes.map((c) => c.url.searchParams.get('costId'))).toEqual(['4']);
+    expect(rowsOf(screen.getByRole('table', { name: 'Prices: United Kingdom (£)' }))[0].slice(1, 2)).toEqual(['£5.00']);
+  });
+
+  it('is changed from its Change link: the form starts on its day, so saving replaces it', async () => {
+    schedule();
+    renderAdmin('/portal/administration/addresscleanse');
+    const uk = await screen.findByRole('table', { name: 'Prices: United Kingdom (£)' });
+    const user = userEvent.setup();
+    await user.click(within(uk).getByRole('link', { name: 'Change scheduled price: Address cleanse, United Kingdom' }));
+    const start = await screen.findByLabelText('Start date');
+    expect((start as HTMLInputElement).value).toBe('01/07/2025');
+    expect(screen.getByRole('note').textContent).toContain('scheduled from 01/07/2025 and has not started');
+    await user.clear(screen.getByLabelText('Base price (£)'));
+    await user.type(screen.getByLabelText('Base price (£)'), '7');
+    await user.click(screen.getByRole('button', { name: 'Save price' }));
+    const [post] = await waitFor(() => {
+      const posts = at$('/admin/costs').filter((c) => c.method === 'POST');
+      expect(posts).toHaveLength(1);
+      return posts;
+    });
+    expect(post.body).toMatchObject({ costTypeId: 1, territory: 'uk', basePrice: 700, startDate: at('2025-07-01T00:00') });
   });
 });
 

@@ -36,6 +36,7 @@ const file = (id: number, name: string, status: FileSummary['status'], expiresAt
   id, name, status, rowCount: 1_234, createdAt: at('2025-06-01T09:30'), expiresAt,
 });
 let files: FileSummary[] = [];
+const madeAt = at('2025-06-01T00:00');
 let retention = { uploadDays: 30, resultDays: 30 };
 const retentionCalls = () => calls.filter((c) => c.url.pathname === '/api/bureau/files/retention');
 const fileCalls = () => calls.filter((c) => c.url.pathname === '/api/bureau/files');
@@ -51,7 +52,9 @@ function renderStats(path: string, answer: BureauStats[] = [paf], groups: Group[
     const id = Number(call.url.searchParams.get('fileId'));
     if (call.method === 'DELETE') files = files.filter((f) => f.id !== id);
     if (call.method === 'PUT') files = files.map((f) => (f.id === id ? { ...f, name: (call.body as { name: string }).name } : f));
-    return call.method === 'GET' ? ok(files) : ok(call.method === 'PUT' ? files.find((f) => f.id === id) : { message: 'Deleted' });
+    // As the server: a file's results are kept resultDays after they were made.
+    const kept = files.map((f) => (f.expiresAt === null ? f : { ...f, expiresAt: madeAt + retention.resultDays * 86_400 }));
+    return call.method === 'GET' ? ok(kept) : ok(call.method === 'PUT' ? files.find((f) => f.id === id) : { message: 'Deleted' });
   };
   const rendered = renderPortal(path, { user: authUser({ id: 4 }), groups, handler: server });
   calls = rendered.calls;
@@ -256,6 +259,19 @@ describe('how long files are kept, on /applications/addresscleanse', () => {
     expect(put?.url.searchParams.get('accountId')).toBe('31');
     expect(put?.body).toEqual({ uploadDays: 7, resultDays: 30 });
     expect(screen.getByText(/Uploads are deleted 7 days after they arrive/)).toBeTruthy();
+  });
+
+  it('moves the dates the files are kept until in the list at once when the days change', async () => {
+    files = [file(8, 'members.csv', 'paid', at('2025-07-01T00:00'))];
+    renderStats('/portal/applications/addresscleanse');
+    const table = await screen.findByRole('table', { name: 'Your files' });
+    expect(rowsOf(table)[0][3]).toBe('01/07/2025');
+    const results = screen.getByLabelText('Keep results (days)');
+    const user = userEvent.setup();
+    await user.clear(results);
+    await user.type(results, '7');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(rowsOf(screen.getByRole('table', { name: 'Your files' }))[0][3]).toBe('08/06/2025'));
   });
 
   it('says what is wrong under the field, in the contract\'s words, and sends nothing', async () => {

@@ -4,9 +4,9 @@ import type { AdminCost, JobCharge, Maf } from '../../../contract/bureau/entitie
 import type { costType, royaltyCharge } from '../../../contract/bureau/entities';
 import type { createCost as createCostShape } from '../../../contract/bureau/schemas';
 import type { Territory } from '../../../contract/shared/territory';
-import type { Db } from '../../db';
+import type { Db, Trx } from '../../db';
 import type { BureauCostsTable } from '../../db/bureauSchema';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { secondsOf, utcDate } from '../../platform/clock';
 import type { Deps } from '../deps';
 import type { Actor } from '../groups/access';
@@ -56,8 +56,10 @@ export async function listCosts(db: Db, actor: Actor, query: { territory?: Terri
 
 /**
  * POST /admin/costs: a new price of a cost type in a territory from startDate (now when left out).
- * In one transaction, under the cost type's row lock (so two new prices at once queue): the current
- * price ends at startDate and the new one begins. A start before the current price's start is refused.
+ * In one transaction, under the cost type's row lock (so two new prices at once queue): scheduled
+ * prices that have not started and would start on or after startDate are replaced (they go, and the
+ * price before them is current again), then the current price ends at startDate and the new one
+ * begins. A start before the current price's start is refused: a price that has started stays.
  */
 export async function createCost(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, body: CreateCostBody): Promise<AdminCost> {
   assertAdmin(actor);
@@ -66,6 +68,7 @@ export async function createCost(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor,
   const id = await deps.db.transaction().execute(async (trx) => {
     const type = await trx.selectFrom('bureau_cost_types').select('id').where('id', '=', body.costTypeId).forUpdate().executeTakeFirst();
     if (!type) throw notFound('Cost type not found');
+    await dropScheduled(trx, { costTypeId: body.costTypeId, territory: body.territory, from: Math.max(startDate, now + 1) });
     const current = await trx
       .selectFrom('bureau_costs')
       .select(['id', 'start_date'])
@@ -99,6 +102,58 @@ export async function createCost(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor,
   });
   return adminCostOf(await costRows(deps.db).where('bureau_costs.id', '=', id).executeTakeFirstOrThrow());
 }
+
+/**
+ * Removes the prices of a type and territory that start at or after `from` (callers keep `from` after
+ * now, so only prices that have not started go); the price that ended where the first of them began
+ * runs on where the last of them ended (open again when they were the newest).
+ */
+async function dropScheduled(trx: Trx, { costTypeId, territory, from }: { costTypeId: number; territory: Territory; from: number }): Promise<number> {
+  const gone = await trx
+    .deleteFrom('bureau_costs')
+    .where('cost_type_id', '=', costTypeId)
+    .where('territory', '=', territory)
+    .where('start_date', '>=', from)
+    .returning(['start_date', 'end_date'])
+    .execute();
+  if (gone.length === 0) return 0;
+  const firstStart = Math.min(...gone.map((g) => Number(g.start_date)));
+  const ends = gone.map((g) => (g.end_date === null ? null : Number(g.end_date)));
+  const lastEnd = ends.includes(null) ? null : Math.max(...(ends as number[]));
+  await trx
+    .updateTable('bureau_costs')
+    .set({ end_date: lastEnd })
+    .where('cost_type_id', '=', costTypeId)
+    .where('territory', '=', territory)
+    .where('end_date', '=', firstStart)
+    .execute();
+  return gone.length;
+}
+
+/** The refusal of withdrawing a price that has started. */
+export const startedPriceRefusal = 'This price has started: it stays in the price history. Add a new price to change it.';
+
+/**
+ * DELETE /admin/costs ?costId: withdraws a scheduled price that has not started (and any scheduled
+ * after it, which would otherwise follow a gap); the price before it runs on. Under the cost type's
+ * row lock, as a new price.
+ */
+export async function withdrawCost(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, query: { costId: number }) {
+  assertAdmin(actor);
+  const now = secondsOf(deps.clock);
+  await deps.db.transaction().execute(async (trx) => {
+    const found = await trx.selectFrom('bureau_costs').select('cost_type_id').where('id', '=', query.costId).executeTakeFirst();
+    if (!found) throw notFound(priceNotFound);
+    await trx.selectFrom('bureau_cost_types').select('id').where('id', '=', found.cost_type_id).forUpdate().executeTakeFirst();
+    const cost = await trx.selectFrom('bureau_costs').select(['cost_type_id', 'territory', 'start_date']).where('id', '=', query.costId).executeTakeFirst();
+    if (!cost) throw notFound(priceNotFound);
+    if (Number(cost.start_date) <= now) throw conflict(startedPriceRefusal);
+    await dropScheduled(trx, { costTypeId: cost.cost_type_id, territory: cost.territory, from: Number(cost.start_date) });
+  });
+  return { msg: 'Price withdrawn' };
+}
+
+const priceNotFound = 'Price not found';
 
 /** GET /admin/mafs: every reference file, active or not. */
 export async function listAdminMafs(db: Db, actor: Actor): Promise<Maf[]> {

@@ -20,6 +20,7 @@ export const bureauMoneyPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app,
 
   route(app, E.listCosts, S.listCosts, ({ query }, call) => admin.listCosts(deps.db, call.actor, query));
   route(app, E.createCost, S.createCost, ({ body }, call) => admin.createCost(deps, call.actor, body));
+  route(app, E.withdrawCost, S.withdrawCost, ({ query }, call) => admin.withdrawCost(deps, call.actor, query));
   route(app, E.listAdminMafs, S.listAdminMafs, (_input, call) => admin.listAdminMafs(deps.db, call.actor));
   route(app, E.listCostTypes, S.listCostTypes, (_input, call) => admin.listCostTypes(deps.db, call.actor));
   route(app, E.royaltyCharges, S.royaltyCharges, ({ query }, call) => admin.royaltyCharges(deps.db, call.actor, query));

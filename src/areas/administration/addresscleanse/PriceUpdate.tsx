@@ -35,7 +35,7 @@ export default function PriceUpdate() {
   const portal = usePortal();
   const router = useRouter();
   const navigate = useNavigate();
-  const [fields, setFields] = useState<PriceFields>(() => fieldsOf(cost));
+  const [fields, setFields] = useState<PriceFields>(() => fieldsOf(cost, now));
   const [problems, setProblems] = useState<PriceProblems>({});
   const actor = useActorRef(
     saveCost.provide({
@@ -81,6 +81,12 @@ export default function PriceUpdate() {
           <strong>{name}</strong>, {territoryLabels[territory]}. The new price replaces the one in force from its start date; the old one stays
           in the history below.
         </p>
+        {cost.startDate > now && (
+          <p className="card bureau-admin__saved" role="note">
+            This price is scheduled from {formatDate(cost.startDate)} and has not started: a new price starting on or before that day replaces it
+            (the form starts on its day). A later day keeps it until then.
+          </p>
+        )}
         <form className="form" onSubmit={submit} noValidate aria-busy={busy} aria-label={`New price: ${name}`}>
           {priceFields.map((f) => (
             <div className="field" key={f}>

@@ -1,4 +1,7 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
+import { usePortal } from '../../../app/PortalContext';
+import { DeleteControl, withdrawVerb } from '../../../shared/DeleteControl';
+import { bureauAdminApi } from './bureauAdminApi';
 import { territoryLabels } from '../../../../contract/shared/territory';
 import { formatDate } from '../../../shared/format';
 import { ResultTable } from '../../../shared/ResultTable';
@@ -71,6 +74,9 @@ export function PricesView({ data }: { data: Data }) {
 
 function CostTypeCell({ line }: { line: CostLine }) {
   const { costType, scheduled, territory, history } = line;
+  const portal = usePortal();
+  const router = useRouter();
+  const where = `${costType.name}, ${territoryLabels[territory]}`;
   return (
     <>
       <strong>{costType.name}</strong>
@@ -81,6 +87,24 @@ function CostTypeCell({ line }: { line: CostLine }) {
           <br />
           <span className="badge badge--warning">
             From {formatDate(scheduled.startDate)}: {basePrice(scheduled.basePrice, territory)} + {perUnit(scheduled.pricePerRecord, territory)} a record
+          </span>
+          <span className="bureau-admin__scheduled">
+            <Link
+              to="/administration/addresscleanse/priceupdate/$costId"
+              params={{ costId: scheduled.costId }}
+              aria-label={`Change scheduled price: ${where}`}
+            >
+              Change
+            </Link>
+            <DeleteControl
+              id={`withdraw-${scheduled.costId}`}
+              what="scheduled price"
+              name={`${where}, from ${formatDate(scheduled.startDate)}`}
+              verb={withdrawVerb}
+              compact
+              act={() => bureauAdminApi(portal.api).withdrawCost(scheduled.costId)}
+              done={() => void router.invalidate()}
+            />
           </span>
         </>
       )}

@@ -17,6 +17,7 @@ export const bureauAdminApi = (api: ApiClient) => ({
   costTypes: () => api.call(bureau.listCostTypes, {}, { action: 'load the cost types', cache: false }),
   mafs: () => api.call(bureau.listAdminMafs, {}, { action: 'load the reference files', cache: false }),
   createCost: (body: CostBody) => api.call(bureau.createCost, { body }, { action: 'save the price' }),
+  withdrawCost: (costId: number) => api.call(bureau.withdrawCost, { query: { costId } }, { action: 'withdraw the price' }),
   royaltyCharges: (query: QueryOf<typeof bureau.royaltyCharges>) =>
     api.call(bureau.royaltyCharges, { query }, { action: 'load the royalty charges', cache: false }),
   jobCharges: (query: QueryOf<typeof bureau.jobCharges>) => api.call(bureau.jobCharges, { query }, { action: 'load the job charges', cache: false }),

@@ -3,7 +3,7 @@ import '../../../shared/zodJitless';
 import { createCost } from '../../../../contract/bureau/schemas';
 import type { Territory } from '../../../../contract/shared/territory';
 import { dayOfText } from '../../../shared/dateRange';
-import { dateInputValue, secondsOfDateInput } from '../../../shared/format';
+import { dateInputValue, formatDate, secondsOfDateInput } from '../../../shared/format';
 import { issueProblems, serverProblems, type FieldProblems } from '../../../shared/fieldProblems';
 import { majorUnitsProblem, majorUnitsText, minorUnitsOf } from '../../../shared/money';
 import type { AdminCost, CostBody } from './bureauAdminApi';
@@ -16,15 +16,19 @@ export type PriceField = (typeof priceFields)[number];
 export type PriceFields = Record<PriceField, string>;
 export type PriceProblems = FieldProblems<PriceField>;
 
-/** The form filled with a price: money in pounds or dollars, per-record and per-match prices in pence or cents; the start left blank (now). */
-export const fieldsOf = (cost: AdminCost): PriceFields => ({
+/**
+ * The form filled with a price: money in pounds or dollars, per-record and per-match prices in pence or
+ * cents; the start left blank (now), or for a scheduled price (after `now`) its own day, so that saving
+ * changes it (a new price starting on or before a scheduled one replaces it).
+ */
+export const fieldsOf = (cost: AdminCost, now?: number): PriceFields => ({
   basePrice: majorUnitsText(cost.basePrice),
   pricePerRecord: String(cost.pricePerRecord),
   pricePerMatch: String(cost.pricePerMatch),
   realPricePerRecord: String(cost.realPricePerRecord),
   realPricePerMatch: String(cost.realPricePerMatch),
   minRecCount: String(cost.minRecCount),
-  startDate: '',
+  startDate: now !== undefined && cost.startDate > now ? formatDate(cost.startDate) : '',
 });
 
 /** A typed number: blank stays blank (required), anything else as Number reads it (NaN is refused by the schema). */

@@ -38,6 +38,8 @@ export default function StatsPage() {
     );
   }
   const uk = account.territory === 'uk';
+  // The files are loaded for the owner of a UK account only (see ./load): staff see the statistics.
+  const ownFiles = files !== null;
   const apply = (data: FormData) =>
     void navigate({ to: '/applications/addresscleanse', search: { from: String(data.get('from')), to: String(data.get('to')) } });
 
@@ -46,7 +48,7 @@ export default function StatsPage() {
       <section className="card" aria-labelledby="bureau-stats-title">
         <div className="bureau-stats__head">
           <h1 id="bureau-stats-title">Address Cleanse: {account.name}</h1>
-          {uk && (
+          {ownFiles && (
             <Link to={uploadPage} className="button button--primary">
               Upload a file
             </Link>
@@ -61,6 +63,11 @@ export default function StatsPage() {
             File cleansing is for UK accounts. Switch to a UK account to upload a file; the statistics of this account are below.
           </p>
         )}
+        {uk && !ownFiles && (
+          <p className="bureau-stats__note" role="note">
+            {staffFilesNote}
+          </p>
+        )}
         <DateRangeForm id="bureau-range" label="Choose the dates of the statistics" range={range} now={now} onApply={apply} />
       </section>
 
@@ -73,20 +80,22 @@ export default function StatsPage() {
         <section className="card empty-state" aria-labelledby="bureau-stats-empty">
           <h2 id="bureau-stats-empty">No files cleansed from {dayRangeText(range)}</h2>
           <p>Choose a longer range above, or cleanse a file: its figures appear here once its results are made.</p>
-          {uk ? (
+          {ownFiles ? (
             <div className="form__row form__row--spaced">
               <Link to={uploadPage} className="button button--primary">
                 Upload a file
               </Link>
             </div>
           ) : (
-            <p>File cleansing is for UK accounts.</p>
+            <p>{uk ? staffFilesNote : 'File cleansing is for UK accounts.'}</p>
           )}
         </section>
       )}
     </div>
   );
 }
+
+const staffFilesNote = "An account's files and uploads are its owners' alone: staff see its statistics here.";
 
 function StatsBody({ stats, territory, rangeWords }: { stats: readonly BureauStats[]; territory: Territory; rangeWords: string }) {
   const totals = statsTotals(stats);

@@ -1,4 +1,5 @@
 import * as bureau from '../../../../contract/bureau/endpoints';
+import { can } from '../../../../contract/shared/access';
 import type { Portal } from '../../../app/portal';
 import { readDayRange } from '../../../shared/dateRange';
 import type { BureauStatsSearch } from '../../../routing/params';
@@ -18,9 +19,10 @@ export async function loadBureauStats(portal: Portal, search: BureauStatsSearch)
         { action: 'load the address cleanse statistics', cache: false },
       )
     : null;
-  // The file list is the UK accounts' (spec section 2: the file routes are theirs).
-  const uk = account?.territory === 'uk';
-  const [files, retention] = uk
+  // The file list is the UK accounts' (spec section 2: the file routes are theirs), and their owners'
+  // alone: staff who selected a customer's account see its statistics, not its files.
+  const ownUk = account?.territory === 'uk' && can(portal.session.getSnapshot().context.user, account, 'own');
+  const [files, retention] = ownUk
     ? await Promise.all([
         portal.api.call(bureau.listFiles, {}, { action: 'load the address cleanse files', cache: false }),
         portal.api.call(bureau.getRetention, { query: { accountId: account.id } }, { action: 'load how long files are kept', cache: false }),
