@@ -170,6 +170,21 @@ describe('the file list on /applications/addresscleanse', () => {
     expect(screen.getByRole('link', { name: 'Upload your first file' }).getAttribute('href')).toBe('/portal/applications/addresscleanse/upload');
   });
 
+  it('reads the file list again when it is opened after a preload, so a date that changed meanwhile shows', async () => {
+    files = [file(7, 'customers.csv', 'paid', null)];
+    const { router } = renderStats('/portal/helpcentre');
+    await screen.findByRole('heading', { name: /Help/ });
+    // Hovering a link to the list preloads it; then the file's results are made (a kept-until date).
+    await router.preloadRoute({ to: '/applications/addresscleanse' });
+    const preloaded = fileCalls().length;
+    expect(preloaded).toBe(1);
+    files = [file(7, 'customers.csv', 'paid', madeAt)];
+    await router.navigate({ to: '/applications/addresscleanse' });
+    const table = await screen.findByRole('table', { name: /files/i });
+    await waitFor(() => expect(rowsOf(table)[0].join(' ')).toContain('01/07/2025'));
+    expect(fileCalls().length).toBeGreaterThan(preloaded);
+  });
+
   it('lists each file with its records, status and dates, and opens it at its page', async () => {
     files = [file(7, 'customers.csv', 'mapping'), file(8, 'members.csv', 'paid', at('2025-07-01T00:00'))];
     renderStats('/portal/applications/addresscleanse');

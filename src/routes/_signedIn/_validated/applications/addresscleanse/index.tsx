@@ -6,6 +6,9 @@ import { bureauStatsSearch } from '../../../../../routing/params';
 export const Route = createFileRoute('/_signedIn/_validated/applications/addresscleanse/')({
   validateSearch: bureauStatsSearch,
   loaderDeps: ({ search }) => search,
+  // The file list's statuses and "kept until" dates change as results are made and paid on the file
+  // pages: a list preloaded by hovering a link there is shown and then read again, never trusted.
+  preloadStaleTime: 0,
   loader: async ({ context, deps }) => (await import('../../../../../areas/bureau/stats/load')).loadBureauStats(context.portal, deps),
   component: StatsPage,
 });
