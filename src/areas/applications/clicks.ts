@@ -8,7 +8,8 @@ import { groupsSettled } from '../../routing/guards';
 // The clicks left on an account's subscriptions to one service, for those who may read its
 // subscriptions (owners and staff); the validation pages show them beside their form.
 
-export type ServiceClicks = { known: true; clicks: number; subscriptions: number } | { known: false };
+/** subscriptions: the account's to the service; enabled: those not disabled, whose clicks can be spent. */
+export type ServiceClicks = { known: true; clicks: number; subscriptions: number; enabled: number } | { known: false };
 
 export async function clicksLeft(portal: Portal, accountId: number, service: DqService): Promise<ServiceClicks> {
   const user = portal.session.getSnapshot().context.user;
@@ -17,7 +18,9 @@ export async function clicksLeft(portal: Portal, accountId: number, service: DqS
   try {
     const rows = await portal.api.call(plans.listAccountPlans, { query: { accountId } }, { action: 'load the clicks left', cache: false, skipDefaultErrorHandling: true });
     const mine = rows.filter((r) => r.service === service);
-    return { known: true, clicks: mine.reduce((sum, r) => sum + Math.max(0, r.remainClicks), 0), subscriptions: mine.length };
+    // A disabled subscription's clicks are kept but cannot be spent: they are not "left" to use.
+    const enabled = mine.filter((r) => r.status !== 'disabled');
+    return { known: true, clicks: enabled.reduce((sum, r) => sum + Math.max(0, r.remainClicks), 0), subscriptions: mine.length, enabled: enabled.length };
   } catch {
     return { known: false };
   }
@@ -34,5 +37,7 @@ export async function loadServicePage(portal: Portal, service: DqService) {
 /** The clicks left in words, for the page's header ("No email validation subscription", "1,200 clicks left"). */
 export function clicksLeftText(clicks: ServiceClicks, serviceWords: string): string {
   if (!clicks.known) return 'Clicks left are shown to the account’s owners';
-  return clicks.subscriptions === 0 ? `No ${serviceWords} subscription` : `${clicks.clicks.toLocaleString('en-GB')} clicks left`;
+  if (clicks.subscriptions === 0) return `No ${serviceWords} subscription`;
+  if (clicks.enabled === 0) return `The ${serviceWords} subscription is disabled: an owner can enable it on the Services page`;
+  return `${clicks.clicks.toLocaleString('en-GB')} clicks left`;
 }
