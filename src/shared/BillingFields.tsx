@@ -1,3 +1,5 @@
+// First: the schemas imported below are built with zod's compiled fast path off (see src/shared/zodJitless.ts).
+import './zodJitless';
 import { checkoutBody } from '../../contract/shop/schemas';
 import type { Billing } from '../../contract/shared/shop';
 import { territoryLabels, type Territory } from '../../contract/shared/territory';

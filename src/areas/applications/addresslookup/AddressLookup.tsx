@@ -1,3 +1,5 @@
+// First: the schemas imported below are built with zod's compiled fast path off (see src/shared/zodJitless.ts).
+import '../../../shared/zodJitless';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import * as A from '../../../../contract/address/endpoints';

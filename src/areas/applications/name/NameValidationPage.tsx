@@ -1,3 +1,5 @@
+// First: the schemas imported below are built with zod's compiled fast path off (see src/shared/zodJitless.ts).
+import '../../../shared/zodJitless';
 import { useState, type FormEvent } from 'react';
 import { useLoaderData } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
