@@ -108,7 +108,10 @@ test('an admin schedules a price, changes it from its Change link and withdraws 
   await expect(page).toHaveURL(/\/portal\/home/);
   await page.goto('/portal/administration/addresscleanse');
   const au = page.getByRole('table', { name: 'Prices: Australia (A$)' });
+  // The price in force, read once the table is there (allInnerTexts does not wait).
+  await expect(au.getByRole('row').filter({ hasText: 'Deduplication' }).first()).toBeVisible();
   const inForce = await cells(page, 'Prices: Australia (A$)', 'Deduplication');
+  expect(inForce.length).toBeGreaterThan(3);
   await au.getByRole('link', { name: 'Update price: Deduplication, Australia' }).click();
   const d = new Date(Date.now() + 20 * 86_400_000);
   const day = `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;

@@ -110,8 +110,9 @@ test('the owner disables a subscription and enables it again with the password @
 
   await subscription.getByRole('button', { name: 'Enable' }).click();
   const enable = page.getByRole('dialog', { name: `Enable ${plan}` });
-  // The renewal the subscription had is offered again, priced by the plan.
-  await expect(enable.getByLabel('Clicks for automatic renewal')).toHaveValue('50000');
+  // The renewal the subscription had is offered again, ticked, priced by the plan.
+  await expect(enable.getByLabel(/Renew automatically/)).toBeChecked();
+  await expect(enable.getByLabel('Clicks for each renewal')).toHaveValue('50000');
   await expect(enable).toContainText(/One renewal of 50,000 clicks costs £[\d,]+\.\d\d\./);
   await enable.getByLabel('Your password').fill('not-the-password');
   await enable.getByRole('button', { name: 'Enable subscription' }).click();
