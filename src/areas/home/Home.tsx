@@ -1,4 +1,5 @@
 import { Await, Link, useLoaderData, useSearch } from '@tanstack/react-router';
+import { Suspense } from 'react';
 import { useSelector } from '@xstate/react';
 import { can, isAdminUser } from '../../../contract/shared/access';
 import { dqServiceLabels, subscriptionStatusText } from '../../../contract/shared/catalogue';
@@ -105,9 +106,10 @@ export default function Home() {
         }
       </Await>
 
-      <Await promise={billing} fallback={null}>
-        {(payer) => payer && <PayerBilling data={payer} billing={back.billing} payment={back.payment} />}
-      </Await>
+      {/* Its own boundary: Await with a null fallback would suspend the whole page until the billing answers. */}
+      <Suspense fallback={null}>
+        <Await promise={billing}>{(payer) => payer && <PayerBilling data={payer} billing={back.billing} payment={back.payment} />}</Await>
+      </Suspense>
 
       {partner && <HomeLeads leads={leads} partnerName={partner.name} />}
 
