@@ -61,7 +61,7 @@ const guide: GuideContent = {
               ['Partner', 'Administration, and Leads unless the partner is a referrer', 'Owners of a partner, and staff'],
               ['Help Centre', 'These guides', 'Everyone'],
               ['Shop', 'Plans for every service, and your basket', 'Owners of the account, unless it sits under a referrer partner'],
-              ['… (the ellipsis menu)', 'Export API Token and Export settings for API for owners of the account; for staff: Account Search, Creation Wizard, and more by role', 'Owners of the account, and staff'],
+              ['More (⋯, in the account bar)', 'Export API Token and Export settings for API for owners of the account; for staff: Account Search, Creation Wizard, and more by role', 'Owners of the account, and staff'],
             ],
           },
         },
