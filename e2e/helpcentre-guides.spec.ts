@@ -162,8 +162,8 @@ test('the usage reports guide: the Range box, Apply and the quick ranges, the ta
   await page.getByRole('menuitem', { name: 'Summary', exact: true }).click();
   const tabs = page.getByRole('navigation', { name: 'Reports' });
   for (const tab of ['Summary', 'Services', 'Tokens']) await expect(tabs.getByRole('link', { name: tab, exact: true })).toBeVisible();
-  for (const label of ['From', 'To', 'Period']) await expect(page.getByLabel(label, { exact: true })).toBeVisible();
-  await expect(page.getByLabel('Period', { exact: true }).getByRole('option')).toHaveText(['Daily', 'Weekly', 'Monthly']);
+  for (const label of ['From', 'To']) await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Period', exact: true }).getByRole('option')).toHaveText(['Daily', 'Weekly', 'Monthly']);
   await expect(page.getByRole('button', { name: 'Apply' })).toBeVisible();
   const picks = page.getByRole('navigation', { name: 'Quick ranges' });
   for (const pick of ['This month', 'Last month', 'Last 3 months']) await expect(picks.getByRole('link', { name: pick })).toBeVisible();
@@ -172,12 +172,12 @@ test('the usage reports guide: the Range box, Apply and the quick ranges, the ta
   }
   await expect(page.getByRole('columnheader', { name: /Average clicks|Renewal|End date/ })).toHaveCount(0);
   await tabs.getByRole('link', { name: 'Services', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Per plan and service' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Per country' })).toBeVisible();
-  await expect(page.getByLabel('Plan', { exact: true }).getByRole('option').first()).toHaveText('All plans');
+  await expect(page.getByRole('heading', { name: 'Per plan and service', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Per country', exact: true })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Plan', exact: true }).getByRole('option').first()).toHaveText('All plans');
   await tabs.getByRole('link', { name: 'Tokens', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Per token' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Token detail' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Per token', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Token detail', exact: true })).toBeVisible();
 });
 
 test('the account administration guide: Invite a user, Email, Access level, Link valid for (hours), Hand over ownership, Send invitation @uk-only', async ({ page }) => {
