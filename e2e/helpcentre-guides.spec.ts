@@ -149,3 +149,129 @@ test('the downloads guide names the zip and the files in it as the file page doe
   await page.goto('/portal/applications/addresscleanse');
   await expect(page.getByRole('columnheader', { name: 'Results kept until' })).toBeVisible();
 });
+
+test('the usage reports guide: the Range box, Apply and the quick ranges, the tabs, and the Summary’s columns @uk-only', async ({ page }) => {
+  const steps = await stepsOf(page, 'ReportingSummaryGuide', 'Choosing the range');
+  for (const name of ['From', 'To', 'Period']) expect(steps[0]).toContain(name);
+  for (const name of ['Apply', 'This month', 'Last month', 'Last 3 months']) expect(steps[1]).toContain(name);
+  const summary = page.getByRole('region', { name: 'Summary', exact: true });
+  for (const column of ['Subscription', 'Consumed in range', 'Remaining now', 'Service']) await expect(summary).toContainText(column);
+  await expect(summary).not.toContainText('Average clicks');
+
+  await page.getByRole('button', { name: 'Reporting' }).click();
+  await page.getByRole('menuitem', { name: 'Summary', exact: true }).click();
+  const tabs = page.getByRole('navigation', { name: 'Reports' });
+  for (const tab of ['Summary', 'Services', 'Tokens']) await expect(tabs.getByRole('link', { name: tab, exact: true })).toBeVisible();
+  for (const label of ['From', 'To']) await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Period', exact: true }).getByRole('option')).toHaveText(['Daily', 'Weekly', 'Monthly']);
+  await expect(page.getByRole('button', { name: 'Apply' })).toBeVisible();
+  const picks = page.getByRole('navigation', { name: 'Quick ranges' });
+  for (const pick of ['This month', 'Last month', 'Last 3 months']) await expect(picks.getByRole('link', { name: pick })).toBeVisible();
+  for (const column of ['Subscription', 'Consumed in range', 'Remaining now', 'Service']) {
+    await expect(page.getByRole('columnheader', { name: column, exact: true }).first()).toBeVisible();
+  }
+  await expect(page.getByRole('columnheader', { name: /Average clicks|Renewal|End date/ })).toHaveCount(0);
+  await tabs.getByRole('link', { name: 'Services', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Per plan and service', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Per country', exact: true })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Plan', exact: true }).getByRole('option').first()).toHaveText('All plans');
+  await tabs.getByRole('link', { name: 'Tokens', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Per token', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Token detail', exact: true })).toBeVisible();
+});
+
+test('the account administration guide: Invite a user, Email, Access level, Link valid for (hours), Hand over ownership, Send invitation @uk-only', async ({ page }) => {
+  const steps = await stepsOf(page, 'accountAdminHelpGuide', 'Inviting someone');
+  expect(steps[0]).toContain('Invite a user');
+  for (const name of ['Email', 'Access level']) expect(steps[1]).toContain(name);
+  expect(steps[2]).toContain('Link valid for (hours)');
+  expect(steps[3]).toContain('Hand over ownership of this account when accepted');
+  expect(steps[4]).toContain('Send invitation');
+
+  await page.getByRole('button', { name: 'Administration' }).click();
+  await page.getByRole('menuitem', { name: 'Account', exact: true }).click();
+  for (const column of ['Name', 'Email', 'Access', 'Actions']) await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Invite a user' }).click();
+  await expect(page.getByLabel('Email', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Access level')).toHaveValue('member');
+  await expect(page.getByLabel('Link valid for (hours)')).toHaveValue('24');
+  await expect(page.getByLabel('Hand over ownership of this account when accepted')).not.toBeChecked();
+  await expect(page.getByRole('button', { name: 'Send invitation' })).toBeVisible();
+});
+
+test('the payments guide: the Billing tab’s Saved card, Authorised payment users and Billing history columns; no bundle invoice link @uk-only', async ({ page }) => {
+  const steps = await stepsOf(page, 'paymentReportingHelp', 'Saved payment details');
+  expect(steps[0]).toContain('Billing');
+  expect(steps[1]).toMatch(/Save a card.*Replace card/);
+  expect(steps[2]).toContain('Yes, remove the card');
+  const where = page.getByRole('region', { name: 'How a payment goes', exact: true });
+  await expect(where).not.toContainText('invoice link');
+  await expect(where).toContainText('Checkout');
+
+  await page.getByRole('button', { name: 'Administration' }).click();
+  await page.getByRole('menuitem', { name: 'Services', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Services sections' }).getByRole('link', { name: 'Billing' }).click();
+  await expect(page.getByRole('heading', { name: 'Saved card' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^(Save a card|Replace card)$/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Monthly cap on automatic renewals' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Authorised payment users' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Billing history' })).toBeVisible();
+  for (const column of ['Invoice', 'Date', 'Description', 'Net', 'VAT/GST', 'Total']) {
+    await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+  }
+  // The subscriptions' bundles have no invoice or payment link for the customer.
+  await page.getByRole('navigation', { name: 'Services sections' }).getByRole('link', { name: 'Subscriptions' }).click();
+  await expect(page.getByRole('heading', { name: 'Automatic renewal' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /invoice|pay/i })).toHaveCount(0);
+});
+
+test('the provider services guide: the Services card’s Automatic renewal and bundles, staff-only bundle actions, and the Tokens page @uk-only', async ({ page }) => {
+  await page.goto('/portal/helpcentre/providerServicesGuide');
+  const services = page.getByRole('region', { name: 'The Services page', exact: true });
+  for (const words of ['Automatic renewal', 'Change renewal', 'Turn renewal on', 'Disable', 'Set alerts']) await expect(services).toContainText(words);
+  const bundles = page.getByRole('region', { name: 'Bundles', exact: true });
+  await expect(bundles).toContainText('Create a bundle');
+  await expect(bundles).toContainText('End bundle');
+  await expect(bundles).not.toContainText('the customer pays there');
+
+  await page.getByRole('button', { name: 'Administration' }).click();
+  await page.getByRole('menuitem', { name: 'Services', exact: true }).click();
+  await expect(page.getByRole('heading', { name: /^Services of Acme UK/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Automatic renewal' }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /^(Disable|Enable)$/ }).first()).toBeVisible();
+  for (const column of ['Bundle', 'Clicks', 'Used', 'Remaining', 'Price', 'Start', 'End', 'Source']) {
+    await expect(page.getByRole('columnheader', { name: column, exact: true }).first()).toBeVisible();
+  }
+  // Creating, ending and deleting bundles are staff's: the owner sees none of them.
+  await expect(page.getByRole('link', { name: 'Create a bundle' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^End bundle/ })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Administration' }).click();
+  await page.getByRole('menuitem', { name: 'Tokens', exact: true }).click();
+  for (const name of ['Create token', 'Export API Token', 'Export settings for API']) await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Create token', exact: true }).click();
+  for (const label of ['Tag', 'Expiry', 'Daily cap']) await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Type' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Services it may call' })).toBeVisible();
+});
+
+test('the portal guide: the menus it lists, Name Validation for a UK account, the More menu’s exports, and Home @uk-only', async ({ page }) => {
+  await page.goto('/portal/helpcentre/portalHelpGuides');
+  const menus = page.getByRole('region', { name: 'The banner and its menus', exact: true });
+  await expect(menus).toContainText('Name Validation');
+  await expect(menus).toContainText('Export API Token');
+  await expect(menus).not.toContainText('Owners and members of the account');
+
+  await page.getByRole('button', { name: 'Applications' }).click();
+  for (const item of ['Address Cleanse', 'Address Lookup', 'Email Validation', 'Payment Validation', 'Name Validation']) {
+    await expect(page.getByRole('menuitem', { name: item, exact: true })).toBeVisible();
+  }
+  await page.getByRole('menuitem', { name: 'Name Validation', exact: true }).click();
+  await expect(page).toHaveURL(/\/applications\/namevalidation$/);
+  await expect(page.getByRole('heading', { name: 'Name validation', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'More' }).click();
+  for (const item of ['Export API Token', 'Export settings for API']) await expect(page.getByRole('menuitem', { name: item, exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.goto('/portal/home');
+  await expect(page.getByText('renewed by the portal while you work')).toBeVisible();
+});

@@ -72,6 +72,33 @@ describe('the guides', () => {
     expect(dev).not.toMatch(/an id when it needs longer|needed longer/);
     expect(dev).toContain('No clicks remain on your');
   });
+
+  it('the reporting, account, payment, provider services and portal guides name what their pages show', async () => {
+    const texts = await loadGuideTexts();
+    // Reporting › Summary has no end dates, averages, statuses or renewals: those are on Administration › Services.
+    const reports = texts.get('ReportingSummaryGuide')!;
+    expect(reports).not.toMatch(/'?Average clicks|Clicks used in period|For address services, usage can also be split/);
+    for (const word of ['Consumed in range', 'Remaining now', 'Per plan and service', 'Per country', 'Per token', 'Token detail', 'Apply', 'Last 3 months', 'Export CSV']) {
+      expect(reports, word).toContain(word);
+    }
+    const admin = texts.get('accountAdminHelpGuide')!;
+    expect(admin).not.toMatch(/choose \*\*Invite\*\*\.|Tick \*\*Hand over ownership\*\* only|Ask us to turn it on/);
+    for (const word of ['Invite a user', 'Link valid for (hours)', 'Hand over ownership of this account when accepted', 'Send invitation', 'Lock user', 'Set charity number', 'Turn on corporate status']) {
+      expect(admin, word).toContain(word);
+    }
+    // Bundles added by staff have no invoice or payment link; renewal prices are not in the reports.
+    const payments = texts.get('paymentReportingHelp')!;
+    expect(payments).not.toMatch(/bundle invoice|invoice link|Reporting › Summary\*\* shows each plan with its price|Basket › Check out/);
+    for (const word of ['Checkout', 'Authorise a user of the account', 'Billing of', 'Open credit note', 'VAT/GST', 'Added by staff']) expect(payments, word).toContain(word);
+    const provider = texts.get('providerServicesGuide')!;
+    expect(provider).not.toMatch(/Its \*\*invoice\*\* link|the customer pays there|choose \*\*Create bundle\*\*\./);
+    for (const word of ['Create a bundle', 'Change renewal', 'Turn renewal on', 'End bundle', 'credit note', 'Client accounts', 'Services it may call', 'Daily cap', 'X-Test-Call']) {
+      expect(provider, word).toContain(word);
+    }
+    const portal = texts.get('portalHelpGuides')!;
+    expect(portal).not.toMatch(/Owners and members of the account|Home shows when the next renewal/);
+    for (const word of ['Name Validation', 'Export API Token', 'Billing of', 'Session: Active']) expect(portal, word).toContain(word);
+  });
 });
 
 describe('searching the guides', () => {

@@ -29,13 +29,14 @@ const guide: GuideContent = {
           table: {
             head: ['Access level', 'What it allows'],
             rows: [
-              ['Owner', 'Everything on the group: buying, reports, tokens, payment details, inviting and removing people.'],
-              ['Sudo owner', 'Administers the account with an owner’s rights without being its named owner.'],
-              ['Member', 'Uses the services of the account (the Applications pages) with its clicks.'],
+              ['Owner', 'Everything on the group: buying in the shop, reports, tokens, payment details, inviting and removing people.'],
+              ['Sudo owner', 'Administers the group with an owner’s rights without being its named owner; only an owner can invite an owner or hand over ownership.'],
+              ['Member', 'Uses the services of the account (the Applications pages) that are ticked for them, with its clicks.'],
               ['Manager', 'Partners only: looks after the partner’s organisations.'],
             ],
           },
         },
+        'Owners may also make a user of the account an **authorised payment user** (Administration › Services, **Billing** tab): they keep the card that pays renewals and read the account’s invoices, and see "Billing of" the account on Home. Buying stays with owners.',
         'Staff of the provider have roles too: sales, admin and super. They can open owners’ pages to help you without owning your account.',
       ],
     },
@@ -44,11 +45,11 @@ const guide: GuideContent = {
       blocks: [
         {
           steps: [
-            'Open **Administration › Account** and choose **Invite**.',
-            'Enter their email address and choose their **access level** (member unless they need more).',
-            'Say how many hours the link stays valid: 24 unless you change it.',
-            'Tick **Hand over ownership** only if you are giving the group to them.',
-            'Choose **Send invitation**. They receive an email with the link, log in (or register first) and accept.',
+            'Open **Administration › Account** and choose **Invite a user**.',
+            'Enter their **Email** and choose their **Access level** (Member unless they need more).',
+            'Say how long the link stays valid in **Link valid for (hours)**: 24 unless you change it.',
+            'Tick **Hand over ownership of this account when accepted** only if you are giving the account to them (owners only).',
+            'Choose **Send invitation**. They receive an email with the link, log in (or register first) and accept. **Invite someone else** starts a new one.',
           ],
         },
         { note: 'An invitation that runs out can simply be sent again.' },
@@ -57,7 +58,7 @@ const guide: GuideContent = {
     {
       heading: 'Handing over ownership',
       blocks: [
-        'Invite the new owner with **Hand over ownership** ticked. Until they accept, the account bar shows **Pending Ownership** next to the name. When they accept, they become the owner.',
+        'Invite the new owner with **Hand over ownership of this account when accepted** ticked. Until they accept, the account bar shows **Pending Ownership** next to the name. When they accept, they become the owner.',
       ],
     },
     {
@@ -65,9 +66,9 @@ const guide: GuideContent = {
       blocks: [
         {
           list: [
-            'In **Administration › Account**, choose a person to edit their access level, or remove them from the account.',
-            'Staff can lock a user: a locked user cannot log in until unlocked.',
-            'Each person can also be allowed or refused individual services of the account.',
+            'In **Administration › Account** the users table lists each person’s **Name**, **Email** and **Access** (inherited levels say "from a parent group"). Choose **Edit** to change their **Access level**, or **Remove** (and confirm) to take them off the account; only an owner can remove an owner.',
+            'On the **Edit** page, **Services** lists the account’s services: only the ticked ones are available to that person, and none is ticked until someone who manages the account turns it on.',
+            'Staff with the admin or super role can **Lock user**: a locked user cannot log in until **Unlock user**.',
           ],
         },
       ],
@@ -84,8 +85,8 @@ const guide: GuideContent = {
       blocks: [
         {
           list: [
-            '**Charity status**: enter the charity number in the organisation’s details. It shows as in verification until we have checked it; confirmed charities receive charity pricing.',
-            '**Corporate status** applies to organisations only. Ask us to turn it on for a group of companies managed together.',
+            '**Charity**: under **Organisation status** on **Administration › Organisation**, enter the **Charity number** and choose **Set charity number**. It shows as being checked until our staff confirm it and set its discounts; **Remove charity number** takes it away.',
+            '**Corporate** applies to organisations only: an owner chooses **Turn on corporate status** (or **Turn off corporate status**) in the same box.',
           ],
         },
       ],

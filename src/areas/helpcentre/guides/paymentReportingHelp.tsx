@@ -3,7 +3,7 @@ import type { GuideContent } from '../types';
 
 const guide: GuideContent = {
   intro:
-    'How paying works in the portal: the card saved for an account, who may pay for it, the invoices for bundles and cleansed files, and where to find what you have been charged.',
+    'How paying works in the portal: the card saved for an account, who may pay for it, what is paid where (the shop, automatic renewals, cleansed files), and where to find what you have been charged.',
   sections: [
     {
       heading: 'Saved payment details',
@@ -13,7 +13,7 @@ const guide: GuideContent = {
           steps: [
             'Open **Administration › Services** for the account and choose the **Billing** tab (owners of the account see it).',
             'Under **Saved card**, choose **Save a card** (or **Replace card**): you go to the payment provider’s secure page, enter the card there, and come back to the Billing tab with “Your card is saved”.',
-            'To stop using the card, choose **Remove card** and confirm. Automatic renewals stop until a card is saved again.',
+            'To stop using the card, choose **Remove card** and **Yes, remove the card**. Automatic renewals stop until a card is saved again; purchases in the shop ask for a card each time anyway.',
           ],
         },
       ],
@@ -21,7 +21,8 @@ const guide: GuideContent = {
     {
       heading: 'Who may pay for an account',
       blocks: [
-        'Owners of an account are always its **authorised payment users**. Owners may authorise other users of the account as well: they receive its receipts and renewal notices and may see its billing history. On the **Billing** tab, choose a user of the account under **Authorised payment users** and select **Authorise**; **Remove** (and confirm) takes them off again.',
+        'Owners of an account are always its **authorised payment users**. Owners may authorise other users of the account as well: they receive its receipts and renewal notices and may see its billing history. On the **Billing** tab, under **Authorised payment users**, pick them in **Authorise a user of the account** and select **Authorise**; **Remove** (and confirm) takes them off again.',
+        'An authorised payment user who is not an owner sees **Billing of** the account on their **Home** page: there they save or replace the card that pays its automatic renewals and open its invoices. Buying in the shop, turning renewals on and the monthly cap stay with owners.',
       ],
     },
     {
@@ -32,7 +33,7 @@ const guide: GuideContent = {
             <Flow
               label="A payment"
               steps={[
-                { title: 'Order', text: 'basket, bundle invoice or cleansed file' },
+                { title: 'Order', text: 'basket or cleansed file' },
                 { title: 'Payment page', text: 'secure, run by the payment provider' },
                 { title: 'Back to the portal', text: 'paid, or cancelled' },
                 { title: 'Receipt', text: 'sent to the billing email' },
@@ -45,14 +46,14 @@ const guide: GuideContent = {
           table: {
             head: ['You pay for', 'Where', 'Currency'],
             rows: [
-              ['Plans in the shop', 'Basket › Check out', '£ or A$, by portal'],
-              ['A bundle of clicks arranged with us', 'The bundle’s invoice link in Administration › Services', 'As invoiced'],
-              ['A cleansed file', 'Pay on the file’s results', '£'],
-              ['Renewals', 'Charged to the saved card', 'As the plan'],
+              ['Plans in the shop (owners)', 'The basket’s **Checkout** button, which shows the total', '£ or A$, by the account’s territory'],
+              ['A cleansed file (UK)', 'The file’s page: fill in the **Billing details** and choose **Pay** (the button shows the total)', '£'],
+              ['Automatic renewals', 'Charged to the saved card, within the monthly cap', 'As the plan'],
+              ['A bundle added by our staff', 'Not paid in the portal: it is shown as “Added by staff” with its price', 'As agreed with us'],
             ],
           },
         },
-        { note: 'Cancelling on the payment page brings you back with nothing charged: the basket, bundle or file waits for you.' },
+        { note: 'Cancelling on the payment page, or a declined card, brings you back with nothing charged: the basket or the file waits for you, and the file page keeps your billing details to try again.' },
       ],
     },
     {
@@ -61,18 +62,18 @@ const guide: GuideContent = {
         {
           list: [
             '**Receipts** for every payment go to the billing email you gave.',
-            'The **Billing history** on the Billing tab of **Administration › Services** lists every invoice of the account, newest first: its number (UK-000042 or AU-000042, numbered without gaps), date, what it covers, net, VAT or GST, and total. **Open invoice** shows the printable invoice in a new tab; **Export CSV** saves the list for a spreadsheet.',
-            '**Reporting › Summary** shows each plan with its price and, for renewing plans, the next renewal’s clicks and price.',
-            'The **Address Cleanse** reports show files and cost per processing area for any dates, all files or only the ones you paid for.',
+            'The **Billing history** on the Billing tab of **Administration › Services** lists every invoice of the account, newest first, with the columns **Invoice** (UK-000042 or AU-000042, numbered without gaps), **Date**, **Description**, **Net**, **VAT/GST** and **Total**. **Open invoice** shows the printable invoice in a new tab; a bundle our staff ended early has its credit note there too (**Open credit note**); **Export CSV** saves the list for a spreadsheet.',
+            'The **Automatic renewal** box of each subscription on **Administration › Services** shows the next renewal’s clicks and price, and how the last one went; the **Bundles** table lists each bundle’s **Price** and **Source** (Bought, Automatic renewal, Added by staff).',
+            '**Applications › Address Cleanse** shows the files and their cost per reference file for the dates you choose, for all your files beside the ones you paid for.',
           ],
         },
-        'Staff see the charges of every account on the **Charges** page (linked from the account search): filter by dates, status and territory, read the paid totals per currency and per day, and export the list as CSV.',
+        'Staff see the charges of every account on the **Charges** page (linked from the account search): filter by **From**, **To**, **Status** and territory, read the **Paid totals** per currency and per day, and export the list as CSV.',
       ],
     },
     {
       heading: 'When a payment fails',
       blocks: [
-        'If the portal shows "Failed to …" with a reason, nothing was charged. A declined card is declined by your bank: try another card, or ask your bank. If a renewal fails, the plan carries on until its clicks run out; update the card to let the next renewal through.',
+        'A declined card is declined by your bank: nothing is charged; try another card, or ask your bank. If a renewal is not made (no card, a declined card, or the monthly cap), the plan carries on until its clicks run out, the owners and authorised payment users are emailed, and the **Automatic renewal** box says how the last one went; save a card on the **Billing** tab to let the next renewal through.',
       ],
     },
   ],

@@ -34,7 +34,7 @@ const guide: GuideContent = {
           steps: [
             'Register with your name, email address and a password, typed twice.',
             'We email you a **6-digit validation code**. Until you enter it you can only reach the validation page. No email? Check your spam folder, then use **Resend code**: the newest code is the one that works.',
-            'Once validated you land on **Home**.',
+            'Once validated you land on **Home**. If you are an authorised payment user of an account, Home also shows **Billing of** that account: its saved card and its invoices.',
           ],
         },
         'Forgotten your password? Choose **Forgotten your password?** under the login form, enter your email and **Send code**, then type the reset code from the email with your new password. The link in that email fills in your email address for you.',
@@ -44,7 +44,7 @@ const guide: GuideContent = {
       heading: 'United Kingdom or Australia',
       blocks: [
         'The portal serves two territories. Which one you are in comes from the web address: addresses starting **uk-** or ending **.com** are the United Kingdom portal, prices in **£**; addresses starting **aus-** or ending **.com.au** are the Australian portal, prices in **A$**. The badge next to the logo always says which one you are using.',
-        'Each account belongs to one territory too. Some pages depend on it: the Payment Validation page is offered for UK accounts, and address cleansing of files is for UK accounts.',
+        'Each account belongs to one territory too. Some pages depend on it: Payment Validation and Name Validation (/applications/namevalidation) are offered for UK accounts, and uploading files to Address Cleanse is for UK accounts.',
       ],
     },
     {
@@ -55,12 +55,13 @@ const guide: GuideContent = {
           table: {
             head: ['Menu', 'What is in it', 'Who sees it'],
             rows: [
-              ['Applications', 'Address Cleanse, Address Lookup, Email Validation, and Payment Validation and Name Validation for UK accounts', 'Owners and members of the account'],
+              ['Applications', 'Address Cleanse, Address Lookup, Email Validation, and Payment Validation and Name Validation for UK accounts', 'Everyone; each page says so when the account has no clicks or you may not use it'],
               ['Reporting', 'Summary, Services, Tokens', 'Owners of the account, and staff'],
-              ['Administration', 'Account, Services, Tokens, Address Cleanse', 'Owners of the account, and staff'],
+              ['Administration', 'Account, Services, Tokens, and Address Cleanse for staff with the account role', 'Owners of the account, and staff'],
               ['Partner', 'Administration, and Leads unless the partner is a referrer', 'Owners of a partner, and staff'],
               ['Help Centre', 'These guides', 'Everyone'],
               ['Shop', 'Plans for every service, and your basket', 'Owners of the account, unless it sits under a referrer partner'],
+              ['More (⋯, in the account bar)', 'Export API Token and Export settings for API for owners of the account; for staff: Account Search, Creation Wizard, and more by role', 'Owners of the account, and staff'],
             ],
           },
         },
@@ -69,11 +70,11 @@ const guide: GuideContent = {
     {
       heading: 'The account bar',
       blocks: [
-        'Below the menus, the account bar shows where you are working: the partner or organisation name with the account name, and **Pending Ownership** while an ownership hand-over waits to be accepted.',
+        'Below the menus, the account bar shows where you are working: the partner or organisation name with the account name (each a link to its administration page when you may open it), and **Pending Ownership** while an ownership hand-over waits to be accepted.',
         {
           list: [
-            '**Change Account** opens a sliding list of your partners, organisations and accounts. Opening a group with more than one child goes into it; **Back** goes up a level; a group with a single child is chosen together with that child.',
-            'The **basket** icon shows how many items are in the basket of the selected account.',
+            '**Change Account** (shown when you have more than one account, work under a partner or corporate group, or are staff) opens a sliding list of your partners, organisations and accounts. Opening a group with more than one child goes into it; **Back** goes up a level; a group with a single child is chosen together with that child.',
+            'The **basket** icon (owners of the account, as the Shop) shows how many items are in the basket of the selected account.',
             'Staff with the admin or super role also see a **search** icon for finding accounts, users and tokens.',
             'The menu under your name has **My Settings** and **Log Out**.',
           ],
@@ -113,7 +114,7 @@ const guide: GuideContent = {
     {
       heading: 'Staying signed in and logging out',
       blocks: [
-        'While you work, the portal renews your session by itself, well before it runs out; Home shows when the next renewal happens at the latest. If the server no longer accepts your session (for example after your password was changed elsewhere) you see **Authentication Failure** and go back to the login page.',
+        'While you work, the portal renews your session by itself, well before it runs out; Home says “Session: Active, renewed by the portal while you work.” If the server no longer accepts your session (for example after your password was changed elsewhere) you see **Authentication Failure** and go back to the login page.',
         '**Log Out** clears your session and everything the portal had cached in this browser. Do log out on shared computers.',
       ],
     },
