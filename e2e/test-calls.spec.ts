@@ -33,6 +33,8 @@ for (const width of [1366, 390]) {
     await expect(dialog.getByText('X-Test-Call: true')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Copy the test call header' })).toBeVisible();
     await noSidewaysScroll(page);
+    // The dialog fades in (750 ms): its contrast is measured once it is drawn in full.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     expect(await seriousAxeFindings(page)).toEqual([]);
 
     await page.goto('/portal/reporting/services');
