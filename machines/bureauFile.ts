@@ -1,8 +1,7 @@
-import { and, assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { and, assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import {
-  maxPaymentChecks, messageOf, pollMs,
-  type BureauFileContext, type BureauFileEvent, type BureauFileInput, type Costs, type FieldsData, type FileEncoding, type FileResults,
-  type FileSettings, type FileStage, type FileStatus, type JobPoll, type Mapping, type PayDetails, type Receipt, type SettingsData, type TestResults,
+  bureauFileEffects, maxPaymentChecks, messageOf, pollMs,
+  type BureauFileContext, type BureauFileEvent, type BureauFileInput, type FileStage,
 } from './bureauFileParts';
 import { bureauUploadMachine } from './bureauUpload';
 
@@ -15,31 +14,14 @@ import { bureauUploadMachine } from './bureauUpload';
 
 export type { BureauFileContext, BureauFileEvent, BureauFileInput };
 
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} not provided`);
-};
 const fileIdOf = (c: BureauFileContext) => c.fileId ?? 0;
-type ForFile = { fileId: number };
 const forFile = ({ context }: { context: BureauFileContext }) => ({ fileId: fileIdOf(context) });
 
 export const bureauFileMachine = setup({
   types: { context: {} as BureauFileContext, events: {} as BureauFileEvent, input: {} as BureauFileInput, children: {} as { upload: 'upload' } },
   actors: {
     upload: bureauUploadMachine,
-    loadStatus: fromPromise<FileStatus, ForFile>(notProvided('loadStatus')),
-    loadFields: fromPromise<FieldsData, ForFile>(notProvided('loadFields')),
-    saveFields: fromPromise<void, ForFile & { mapping: Mapping }>(notProvided('saveFields')),
-    readAs: fromPromise<void, ForFile & { encoding: FileEncoding }>(notProvided('readAs')),
-    loadSettings: fromPromise<SettingsData, ForFile>(notProvided('loadSettings')),
-    saveSettings: fromPromise<void, ForFile & { settings: FileSettings }>(notProvided('saveSettings')),
-    loadTest: fromPromise<TestResults, ForFile>(notProvided('loadTest')),
-    createResults: fromPromise<void, ForFile>(notProvided('createResults')),
-    pollResults: fromPromise<JobPoll<FileResults>, ForFile>(notProvided('pollResults')),
-    loadCosts: fromPromise<Costs, ForFile>(notProvided('loadCosts')),
-    pay: fromPromise<{ url: string }, ForFile & { details: PayDetails }>(notProvided('pay')),
-    discard: fromPromise<void, ForFile>(notProvided('discard')),
-    loadReceipt: fromPromise<Receipt, ForFile>(notProvided('loadReceipt')),
-    loadDownload: fromPromise<{ fileServerId: string }, ForFile>(notProvided('loadDownload')),
+    ...bureauFileEffects,
   },
   actions: {
     /** Sends the browser to the gateway's page (app-provided). */

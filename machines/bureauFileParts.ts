@@ -2,6 +2,7 @@ import type { BureauFile, FileCosts, FileEncoding, FileResults, InputField, Supp
 import type { getDedupeLevels, getFilePrices, getInputFields, getResultsReceipt, getOutputFields, getOutputGroups, getSuppressionSettings, getSuppressionTypes, listMafs } from '../contract/bureau/endpoints';
 import type { ResponseOf } from '../contract/endpoint';
 import type { UploadState } from '../contract/files/entities';
+import { fromPromise } from 'xstate';
 import { uploadChunkBytes } from '../contract/shared/bureau';
 
 export type { FileEncoding };
@@ -177,3 +178,26 @@ export type BureauFileEvent =
   | { type: 'user.createResults' }
   | { type: 'user.pay'; details: PayDetails }
   | { type: 'user.discard' };
+
+const notProvided = (name: string) => async (): Promise<never> => {
+  throw new Error(`${name} not provided`);
+};
+type ForFile = { fileId: number };
+
+/** The bureau file machine's calls, each a promise the app provides (src/areas/bureau/fileEffects.ts). */
+export const bureauFileEffects = {
+  loadStatus: fromPromise<FileStatus, ForFile>(notProvided('loadStatus')),
+  loadFields: fromPromise<FieldsData, ForFile>(notProvided('loadFields')),
+  saveFields: fromPromise<void, ForFile & { mapping: Mapping }>(notProvided('saveFields')),
+  readAs: fromPromise<void, ForFile & { encoding: FileEncoding }>(notProvided('readAs')),
+  loadSettings: fromPromise<SettingsData, ForFile>(notProvided('loadSettings')),
+  saveSettings: fromPromise<void, ForFile & { settings: FileSettings }>(notProvided('saveSettings')),
+  loadTest: fromPromise<TestResults, ForFile>(notProvided('loadTest')),
+  createResults: fromPromise<void, ForFile>(notProvided('createResults')),
+  pollResults: fromPromise<JobPoll<FileResults>, ForFile>(notProvided('pollResults')),
+  loadCosts: fromPromise<FileCosts, ForFile>(notProvided('loadCosts')),
+  pay: fromPromise<{ url: string }, ForFile & { details: PayDetails }>(notProvided('pay')),
+  discard: fromPromise<void, ForFile>(notProvided('discard')),
+  loadReceipt: fromPromise<Receipt, ForFile>(notProvided('loadReceipt')),
+  loadDownload: fromPromise<{ fileServerId: string }, ForFile>(notProvided('loadDownload')),
+};
