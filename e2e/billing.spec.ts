@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { testCards } from '../contract/shared/shop';
 import { demoPassword, expect, logIn, test } from './support/fixtures';
 
-// Billing against the real server, its demo seed and the embedded test gateway (issue 14): the owner
+// Billing against the real server, its demo seed and the embedded test gateway: the owner
 // of Acme UK saves a card on the gateway's own page, sets a monthly cap, authorises a payment user
 // and removes them, and opens an invoice from the billing history; staff filter /charges. UK only:
 // the account's payment settings are shared by both projects' runs.

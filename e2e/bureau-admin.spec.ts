@@ -3,7 +3,7 @@ import { expect, logIn, test } from './support/fixtures';
 import { blockedMessages } from '../contract/shared/messages';
 import { selectAccountAsStaff } from './support/pages';
 
-// Address Cleanse administration (issue 15) as admin@example.com: the prices per territory and cost
+// Address Cleanse administration as admin@example.com: the prices per territory and cost
 // type, a price update refused on a bad value (nothing saved) and saved on a good one (listed, the old
 // price in its history), and the royalty and job charge reports; and the owner's statistics page.
 // The price changed is Australia's deduplication, which no file of the other specs is priced with.

@@ -5,7 +5,7 @@ import { unzip } from '../tests/support/unzip';
 import { expect, logIn, test } from './support/fixtures';
 import { fillBilling, payWith } from './support/shop';
 
-// The whole bureau workflow in Chromium with a real file (issue 15): the owner of Acme UK uploads a
+// The whole bureau workflow in Chromium with a real file: the owner of Acme UK uploads a
 // CSV of UK addresses from the sample reference data, reloads the page in the middle of the upload
 // and picks the file again to carry on (the chunk's answer is held back so the reload lands while
 // it is in flight; the server has stored it, so the upload resumes without sending it again), maps

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, logIn, test } from './support/fixtures';
 
-// Data administration (issue 11): an admin builds a dataset and a plan with two price tiers, a filter
+// Data administration: an admin builds a dataset and a plan with two price tiers, a filter
 // and a comparison, and the plan is in the catalogue at the right price in the portal's currency. Bad
 // input (overlapping tiers, an availability window ending before it starts) is refused on the page
 // and nothing is created. Runs in both territories: the plan is priced in £ on the UK portal, A$ on

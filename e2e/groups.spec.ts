@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { codeIn, createValidatedUser, expect, logIn, test, waitForMail } from './support/fixtures';
 
-// Groups and navigation (issue 3): switching account, the four blocked messages, the invitation
+// Groups and navigation: switching account, the four blocked messages, the invitation
 // round trip through real email, and a staff search that opens an account.
 
 const oops = {
@@ -62,7 +62,7 @@ test('an owner switches account through the sliding list, and the token follows 
 
 test('a partner switches between its organisations and accounts @australia-only', async ({ page }) => {
   await signIn(page, 'partner@example.com');
-  // On the Australian portal the first account chosen is the partner's Australian one (issue 10, finding 6).
+  // On the Australian portal the first account chosen is the partner's Australian one.
   await expect(label(page)).toHaveText('Northwind Partners / Northwind Retail AU');
   await page.getByRole('button', { name: 'Partner', exact: true }).click();
   await expect(page.getByRole('menuitem', { name: 'Leads' })).toBeVisible();
@@ -146,7 +146,7 @@ test('an owner invites a user by email, who accepts in another browser and joins
   await inviteePage.getByLabel('Password', { exact: true }).fill(invitee.password);
   await inviteePage.getByRole('button', { name: 'Log in' }).click();
   await expect(inviteePage).toHaveURL(/\/portal\/acceptinvite\?jwt=/);
-  // Issue 10, finding 9: before any click, the page says who invites them to what.
+  // Before any click, the page says who invites them to what.
   const card = inviteePage.getByRole('main');
   await expect(card.getByRole('heading', { name: 'Join Helping Hands UK' })).toBeVisible();
   await expect(card).toContainText('Olive Owner invited you to join Helping Hands UK as a member.');

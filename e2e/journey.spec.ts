@@ -89,7 +89,7 @@ test('edits the signed-in user\'s details and changes the password @uk-only', as
   await page.getByLabel('New password', { exact: true }).fill('Another-Pass-2');
   await page.getByLabel('Confirm new password').fill('Another-Pass-2');
   await page.getByRole('button', { name: 'Change password' }).click();
-  // The server checks the current password (issue 9) and says plainly that it is wrong.
+  // The server checks the current password and says plainly that it is wrong.
   expect(await dismissModal(page)).toContain('Failed to update your password: The current password is not correct');
   await page.getByLabel('Current password').fill(password);
   await page.getByRole('button', { name: 'Change password' }).click();

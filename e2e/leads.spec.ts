@@ -1,6 +1,6 @@
 import { expect, logIn, test } from './support/fixtures';
 
-// Partners and leads (issue 16) against the real server and its demo seed. Leads do not depend on
+// Partners and leads against the real server and its demo seed. Leads do not depend on
 // the territory, so each test runs once (@uk-only): the partner creates a lead (bad input first:
 // each field says what is wrong), edits and deletes it, and reads its client accounts and console;
 // a referrer is refused the leads pages with the spec's message; super adds and retires a lead option.

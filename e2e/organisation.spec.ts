@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, logIn, test } from './support/fixtures';
 
-// Issue 10, finding 5: an organisation's own administration (charity and corporate status, its
+// An organisation's own administration (charity and corporate status, its
 // accounts) reached from Change Account and the account bar by its owner, and from search by staff,
 // against the real server and its demo seed (owner@example.com owns Helping Hands, a charity in
 // verification with one account, Helping Hands UK). Runs once: both projects share one server.

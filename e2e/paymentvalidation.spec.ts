@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { e2eBankSoapKey } from './support/bank';
 import { createValidatedUser, demoPassword, expect, logIn, test } from './support/fixtures';
 
-// Payment validation and name validation against the real server (issue 13). A fresh user owns a
+// Payment validation and name validation against the real server. A fresh user owns a
 // UK account of its own (made by super) that sales gives bundles of Bank Validation UK and Name
 // Validation UK, so no other spec's numbers move: the page checks a valid and an invalid account
 // from the Vocalink test cases, each click shows in /reporting; an exported API token calls the

@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { summaryTour } from '../src/shared/helptips/tours/reportingSummary';
 import { expect, logIn, test } from './support/fixtures';
 
-// The usage reports and the home dashboard against the real server and its demo seed (issue 12):
+// The usage reports and the home dashboard against the real server and its demo seed:
 // the owner of Acme UK sees the seeded usage in charts and tables, every table's CSV holds the same
 // numbers as the table, the three reports agree on the total, the monthly range snaps to whole
 // months, and a range that ends before it starts is refused. The seed's numbers change with the

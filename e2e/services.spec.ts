@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { demoPassword, dismissModal, expect, logIn, test } from './support/fixtures';
 import { selectAccountAsStaff } from './support/pages';
 
-// The services pages against the real server and its demo seed (issue 11): sales creates a bundle for
+// The services pages against the real server and its demo seed: sales creates a bundle for
 // Acme UK, the owner sees it with the right remaining clicks; an update with start date 0 keeps the
 // start date (spec section 5); the owner disables a subscription and enables it again with the password.
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { demoPassword, expect, logIn, test } from './support/fixtures';
 import { seriousAxeFindings } from './support/axe';
 
-// API tokens against the real server and its demo seed (issue 12): the owner creates a token with an
+// API tokens against the real server and its demo seed: the owner creates a token with an
 // IP range and a referrer, locks and unlocks it, exports it from the ellipsis menu with the password
 // typed again (a wrong one first: the dialog says so), copies it, and the exported token works; a
 // malformed CIDR range is refused with the server's words in the Error modal.

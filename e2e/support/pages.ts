@@ -90,7 +90,7 @@ export const portalPages: PortalPage[] = [
     ['partner administration', '/partner/administration'],
     ['partner edit', '/partner/administration/editPartner'],
     ['partner invite', '/partner/administration/invite'],
-    // Leads (issue 16): the demo seed's leads 1 to 5 are Northwind Partners', one per status (5 is won).
+    // Leads: the demo seed's leads 1 to 5 are Northwind Partners', one per status (5 is won).
     ['partner leads', '/partner/leads'],
     ['lead', '/partner/leads/1'],
     ['create lead', '/partner/leads/createlead'],
