@@ -44,7 +44,7 @@ export const adminIndex = () => ({ component: lazyRouteComponent(() => import('.
 /** /partner/administration: the partner's page, and the subscriptions of its client accounts (GET /partner/accountinfo). */
 export const partnerAdminIndex = () => ({
   loader: async ({ context }: { context: RouterContext }) => {
-    const { partnerApi } = await import('../../api/partner');
+    const { partnerApi } = await import('../../api/leads');
     return { accounts: await partnerApi(context.portal.api).accountInfo(administeredGroupId(context.portal, 'partner')) };
   },
   component: lazyRouteComponent(() => import('./PartnerAccounts')),

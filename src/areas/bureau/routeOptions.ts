@@ -1,5 +1,5 @@
 import { lazyRouteComponent } from '@tanstack/react-router';
-import * as bureau from '../../../contract/bureau/endpoints';
+import { bureauApi } from '../../api/bureau';
 import type { RouterContext } from '../../app/router';
 import { groupGuard } from '../../routing/beforeLoad';
 import { fileSearch, parseIdParam } from '../../routing/params';
@@ -21,7 +21,7 @@ export const fileCrumb = (data: unknown) => (typeof data === 'object' && data !=
 
 async function fileName({ context, params }: { context: RouterContext; params: { fileId: number } }) {
   try {
-    const file = await context.portal.api.call(bureau.getFile, { query: { fileId: params.fileId } }, { action: 'load file', cache: false, skipDefaultErrorHandling: true });
+    const file = await bureauApi(context.portal.api).fileQuietly(params.fileId);
     return { name: file.name };
   } catch {
     // The page itself says why (its machine shows the failure); the breadcrumb says "Unknown File".

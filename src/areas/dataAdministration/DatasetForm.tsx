@@ -4,7 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { dqServiceLabels, dqServices } from '../../../contract/shared/catalogue';
 import { createSubmissionMachine } from '../../../machines/submission';
-import type { Dataset, DatasetBody } from '../../api/catalogue';
+import type { Dataset, DatasetBody } from '../../api/plans';
 import { formValues } from '../../shared/Field';
 import { SubmitButton } from '../../shared/SubmitButton';
 import { focusField, SelectField, TextAreaField, TextField } from './fields';

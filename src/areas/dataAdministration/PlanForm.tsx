@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import { calculatorLabels, calculators, dqServiceLabels } from '../../../contract/shared/catalogue';
 import { currencySymbols, territories, territoryLabels } from '../../../contract/shared/territory';
 import { createSubmissionMachine } from '../../../machines/submission';
-import type { Dataset, Plan, PlanBody } from '../../api/catalogue';
+import type { Dataset, Plan, PlanBody } from '../../api/plans';
 import { usePortal } from '../../app/PortalContext';
 import { formValues } from '../../shared/Field';
 import { SubmitButton } from '../../shared/SubmitButton';

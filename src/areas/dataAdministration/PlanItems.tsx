@@ -3,7 +3,7 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { createSubmissionMachine } from '../../../machines/submission';
-import type { Plan } from '../../api/catalogue';
+import type { Plan } from '../../api/plans';
 import { formValues } from '../../shared/Field';
 import { ResultTable } from '../../shared/ResultTable';
 import { SubmitButton } from '../../shared/SubmitButton';

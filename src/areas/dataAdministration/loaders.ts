@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { getRouteApi, notFound } from '@tanstack/react-router';
 import type { Portal } from '../../app/portal';
-import { catalogueApi } from '../../api/catalogue';
+import { catalogueApi } from '../../api/plans';
 import { usePortal } from '../../app/PortalContext';
 
 // What the data administration routes load (their route files import this module on demand, so the
