@@ -43,6 +43,8 @@ export function plansApi(api: ApiClient) {
     /** With the signed-in user's password again (basic credentials); clicks per automatic renewal, 0 for none. */
     enableSubscription: (accountId: number, planId: number, clicks: number, basic: { userName: string; password: string }) =>
       api.call(plans.enableSubscription, { query: { accountId, planId, clicks }, basic }, { action: 'enable the subscription' }),
+    canDeleteAccount: (accountId: number) =>
+      api.call(plans.canDeleteAccount, { query: { accountId } }, { action: 'check the account can be deleted', cache: false }),
   };
 }
 

@@ -8,7 +8,7 @@ import type { Dataset, DatasetBody } from '../../api/plans';
 import { formValues } from '../../shared/Field';
 import { SubmitButton } from '../../shared/SubmitButton';
 import { focusField, SelectField, TextAreaField, TextField } from './fields';
-import { useCatalogueApi } from './loaders';
+import { useCatalogueApi } from './useCatalogueApi';
 import { datasetRefOf, datasetRefProblem, firstProblem, limits, messages, optionalTextProblem, serviceOf, textProblem } from './rules';
 import './dataAdministration.css';
 

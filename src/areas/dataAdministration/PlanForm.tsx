@@ -11,7 +11,7 @@ import { formValues } from '../../shared/Field';
 import { SubmitButton } from '../../shared/SubmitButton';
 import { nowSeconds } from './catalogue';
 import { DateField, focusField, SelectField, TextAreaField, TextField } from './fields';
-import { useCatalogueApi } from './loaders';
+import { useCatalogueApi } from './useCatalogueApi';
 import { calculatorOf, planDefaults, planFieldOrder, readPlan, territoryOf, type PlanErrors } from './planForm';
 import { firstProblem, limits } from './rules';
 import { draftsOf, firstDraft } from './tiers';

@@ -9,7 +9,7 @@ import { ResultTable } from '../../shared/ResultTable';
 import { SubmitButton } from '../../shared/SubmitButton';
 import { DeleteControl } from '../../shared/DeleteControl';
 import { focusField, TextField } from './fields';
-import { useCatalogueApi } from './loaders';
+import { useCatalogueApi } from './useCatalogueApi';
 import { displayOrderOf, displayOrderProblem, firstProblem, limits, textProblem } from './rules';
 import './dataAdministration.css';
 
