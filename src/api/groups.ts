@@ -1,17 +1,16 @@
 import type { BodyOf, ResponseOf } from '../../contract/endpoint';
 import * as groups from '../../contract/groups/endpoints';
-import * as plans from '../../contract/plans/endpoints';
-import * as searchCalls from '../../contract/search/endpoints';
 import * as users from '../../contract/users/endpoints';
 import type { AccessLevel } from '../../contract/shared/access';
 import type { ApiClient } from './client';
 
 // The Groups calls of spec section 7 and the group-related user-server calls, each through its
 // contract entry (contract/<module>/endpoints.ts): paths, parameters and shapes are written there once.
-// Group, search and invite calls throw a failure object to their callers.
+// Group and invite calls throw a failure object to their callers. The user-server calls of a group's
+// members sit here, not in ./users.ts: that file is in the first page, these load with the
+// administration pages (src/app/portal.ts, lazyApi).
 
 export type UserPermission = ResponseOf<typeof users.userPermissions>[number];
-export type SearchResult = ResponseOf<typeof searchCalls.search>;
 export type CreateGroup = BodyOf<typeof groups.createGroup>;
 export type GroupDetails = NonNullable<ResponseOf<typeof groups.getGroup>>;
 export type InvitationPreview = ResponseOf<typeof groups.previewInvite>;
@@ -67,9 +66,6 @@ export function groupsApi(api: ApiClient) {
       api.call(groups.orgToPartner, { query: { groupId }, body: { partnerType } }, { action: 'migrate the organisation to a partner' }),
     removeFromPartner: (groupId: number) =>
       api.call(groups.removeFromPartner, { query: { groupId } }, { action: 'remove the organisation from its partner' }),
-    canDelete: (accountId: number) =>
-      api.call(plans.canDeleteAccount, { query: { accountId } }, { action: 'check the account can be deleted', cache: false }),
-    search: (filter: string) => api.call(searchCalls.search, { query: { filter } }, { action: 'search', cache: false }),
   };
 }
 

@@ -1,11 +1,13 @@
-import type { BodyOf, ResponseOf } from '../../contract/endpoint';
+import type { BodyOf, QueryOf, ResponseOf } from '../../contract/endpoint';
 import * as leads from '../../contract/leads/endpoints';
 import type { ApiClient } from './client';
 
 // The Leads calls of spec section 7 (and ours beside them: a lead's detail, its status moves), each
 // through its contract entry; loaded with the pages that make them (the leads pages, lead form
 // administration and the home page's leads). Lead calls throw to their callers (spec section 8):
-// a list that failed says so in the Error modal rather than reading "no leads yet".
+// a list that failed says so in the Error modal rather than reading "no leads yet". partnerApi: the
+// partner's own figures (GET /partner/accountinfo, spec section 7, plans manager) for the partner
+// administration page, and our partner console.
 
 export type Lead = ResponseOf<typeof leads.listLeads>[number];
 export type LeadDetail = ResponseOf<typeof leads.getLead>;
@@ -15,6 +17,9 @@ export type LeadUpdate = BodyOf<typeof leads.updateLead>;
 export type LeadMove = BodyOf<typeof leads.moveLead>;
 export type LeadOptionInput = BodyOf<typeof leads.createLeadOption>;
 export type LeadOptionUpdate = BodyOf<typeof leads.updateLeadOption>;
+export type PartnerAccountInfo = ResponseOf<typeof leads.partnerAccountInfo>[number];
+export type PartnerConsole = ResponseOf<typeof leads.partnerConsole>;
+export type ConsoleAccount = PartnerConsole['accounts'][number];
 
 export function leadsApi(api: ApiClient) {
   return {
@@ -34,3 +39,11 @@ export function leadsApi(api: ApiClient) {
 }
 
 export type LeadsApi = ReturnType<typeof leadsApi>;
+
+export function partnerApi(api: ApiClient) {
+  return {
+    accountInfo: (partnerId: number) =>
+      api.call(leads.partnerAccountInfo, { query: { partnerId } }, { action: 'load the accounts of the partner', cache: false }),
+    console: (query: QueryOf<typeof leads.partnerConsole>) => api.call(leads.partnerConsole, { query }, { action: 'load the partner console', cache: false }),
+  };
+}

@@ -9,7 +9,9 @@ export type { AllTokensUsageReport, CountryUsageReport, PlanUsageReport, TokenUs
 
 export function usageApi(api: ApiClient) {
   return {
-    planUsage: (query: QueryOf<typeof usage.planUsage>) => api.call(usage.planUsage, { query }, { action: 'load the usage' }),
+    /** `quiet`: a failure is only logged (the home dashboard says so on the page). */
+    planUsage: (query: QueryOf<typeof usage.planUsage>, quiet = false) =>
+      api.call(usage.planUsage, { query }, { action: 'load the usage', ...(quiet ? { skipDefaultErrorHandling: true } : {}) }),
     allTokensUsage: (query: QueryOf<typeof usage.allTokensUsage>) =>
       api.call(usage.allTokensUsage, { query }, { action: 'load the usage per token' }),
     tokenUsage: (query: QueryOf<typeof usage.tokenUsage>) => api.call(usage.tokenUsage, { query }, { action: "load the token's usage" }),

@@ -1,6 +1,4 @@
 import { createActor, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
-import * as shop from '../../contract/shop/endpoints';
-import { idempotencyKeyHeader } from '../../contract/shared/shop';
 import { withBasketEffects, type basketMachine } from '../../machines/basket';
 import type { ApiClient } from '../api/client';
 import { loadBasket, saveBasket } from './storage';
@@ -38,16 +36,15 @@ export function createBaskets({
   const actors = new Map<number, BasketActor>();
   const machine = withBasketEffects({
     save: (accountId, items) => saveBasket(accountId, items, storage),
-    checkout: ({ key, organisationId, items, billing }) =>
-      api.call(
-        shop.checkout,
-        {
-          query: { organisationId },
-          body: { ...billing, ...returnUrls(origin()), basket: items.map((i) => ({ accountId: i.ccId, planId: i.planId, quantity: i.clicks })) },
-        },
-        // The basket page shows the refusal beside the items, not in the Error modal.
-        { action: 'check out', headers: { [idempotencyKeyHeader]: key }, skipDefaultErrorHandling: true },
-      ),
+    // The shop's calls load with the checkout, not with the first page that creates the baskets.
+    checkout: async ({ key, organisationId, items, billing }) =>
+      (await import('../api/shop'))
+        .shopApi(api)
+        .checkout(
+          organisationId,
+          { ...billing, ...returnUrls(origin()), basket: items.map((i) => ({ accountId: i.ccId, planId: i.planId, quantity: i.clicks })) },
+          key,
+        ),
     redirect,
     uuid: () => crypto.randomUUID(),
   });

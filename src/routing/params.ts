@@ -34,6 +34,21 @@ export function textSearch<K extends string>(key: K) {
   };
 }
 
+/** /acceptinvite ?jwt. Built here, outside the route's options: inside them, the router's contextual
+ * types would widen the key and lose `jwt` from the search that loaderDeps reads. */
+export const inviteSearch = textSearch('jwt');
+
+/** /visualiser ?machine: the statechart shown. */
+export function visualiserSearch(search: Record<string, unknown>): { machine?: string } {
+  return typeof search.machine === 'string' ? { machine: search.machine } : {};
+}
+
+/** `$bundleId` of the bundle edit page. */
+export const bundleIdParam = {
+  parse: ({ bundleId }: { bundleId: string }) => ({ bundleId: parseIdParam(bundleId) }),
+  stringify: ({ bundleId }: { bundleId: number }) => ({ bundleId: String(bundleId) }),
+};
+
 /** `$datasetId` of the data administration pages. */
 export const datasetIdParam = {
   parse: ({ datasetId }: { datasetId: string }) => ({ datasetId: parseIdParam(datasetId) }),
@@ -191,6 +206,11 @@ export function bureauAdminSearch(search: Record<string, unknown>): BureauAdminS
 }
 
 /** `$costId` of /administration/addresscleanse/priceupdate/{costId}. */
+export const fileIdParam = {
+  parse: ({ fileId }: { fileId: string }) => ({ fileId: parseIdParam(fileId) }),
+  stringify: ({ fileId }: { fileId: number }) => ({ fileId: String(fileId) }),
+};
+
 export const costIdParam = {
   parse: ({ costId }: { costId: string }) => ({ costId: parseIdParam(costId) }),
   stringify: ({ costId }: { costId: number }) => ({ costId: String(costId) }),

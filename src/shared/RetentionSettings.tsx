@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import * as bureau from '../../contract/bureau/endpoints';
 import type { Retention } from '../../contract/bureau/entities';
+import { bureauApi } from '../api/bureau';
 import { usePortal } from '../app/PortalContext';
 import { Field, FieldError } from './Field';
 import './retention.css';
@@ -49,8 +49,8 @@ export function RetentionSettings({ accountId, retention }: { accountId: number;
     if (Object.keys(found).length) return;
     setBusy(true);
     const body = { uploadDays: Number(values.uploadDays), resultDays: Number(values.resultDays) };
-    portal.api
-      .call(bureau.putRetention, { query: { accountId }, body }, { action: 'save how long files are kept' })
+    bureauApi(portal.api)
+      .putRetention(accountId, body)
       .then(
         (next) => {
           setKept(next);

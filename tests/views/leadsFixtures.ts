@@ -1,5 +1,5 @@
 import type { LeadDetail, LeadOption } from '../../src/api/leads';
-import type { PartnerAccountInfo, PartnerConsole } from '../../src/api/partner';
+import type { PartnerAccountInfo, PartnerConsole } from '../../src/api/leads';
 import { group } from '../machines/models/groupFixtures';
 import { ok, type Call, type Handler } from './support/renderPortal';
 

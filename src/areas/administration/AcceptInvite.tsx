@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router';
+import { Link, useLoaderData, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { Group } from '../../../contract/groups/entities';
@@ -17,7 +17,6 @@ import { joinGroup } from './joinGroup';
 
 const accept = createSubmissionMachine<{ jwt: string; takeOwnership: boolean }, Group>();
 
-const route = getRouteApi('/_signedIn/_validated/acceptinvite');
 
 /**
  * /acceptinvite?jwt=...: the link of an invitation email. The loader has read the invitation
@@ -25,8 +24,8 @@ const route = getRouteApi('/_signedIn/_validated/acceptinvite');
  * Decline only when it can be accepted; a used, expired, foreign or broken link says so instead.
  */
 export default function AcceptInvite() {
-  const { jwt } = route.useSearch();
-  const preview = route.useLoaderData();
+  const { jwt } = useSearch({ from: '/_signedIn/_validated/acceptinvite' });
+  const preview = useLoaderData({ from: '/_signedIn/_validated/acceptinvite' });
   const portal = usePortal();
   const router = useRouter();
   const userName = useSelector(portal.session, (s) => s.context.user.userName);

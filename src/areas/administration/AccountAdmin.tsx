@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { accessLevelLabels, can, groupTypeLabels } from '../../../contract/shared/access';
 import { territoryLabels } from '../../../contract/shared/territory';
+import { plansApi } from '../../api/plans';
 import { usePortal } from '../../app/PortalContext';
 import { administrationPages } from '../../routing/menus';
 import { formatAddress } from '../../shared/AddressFields';
@@ -23,7 +24,7 @@ import { useGroupAction } from './useGroupAction';
 export default function AccountAdmin() {
   const { data, scope } = useAdmin();
   const { group, users } = data;
-  const { session, groups, groupsApi } = usePortal();
+  const { session, groups, groupsApi, api } = usePortal();
   const me = useSelector(session, (s) => s.context.user);
   const staff = can(me, group, 'staff');
   const canManage = can(me, group, 'manage');
@@ -153,7 +154,7 @@ export default function AccountAdmin() {
             disabled={busy}
             onClick={() =>
               run('The account was deleted.', async () => {
-                if (!(await groupsApi.canDelete(group.id))) throw new Error('This account cannot be deleted');
+                if (!(await plansApi(api).canDeleteAccount(group.id))) throw new Error('This account cannot be deleted');
                 if (!window.confirm(`Delete ${group.name}? This cannot be undone.`)) return;
                 await groupsApi.deleteGroup(group.id);
               })

@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from '@tanstack/react-router';
-import type { PartnerAccountInfo } from '../../api/partner';
+import type { PartnerAccountInfo } from '../../api/leads';
 import { count } from '../../shared/charts/buckets';
 import { downloadCsv, type Cell } from '../../shared/csv';
 import { formatDate } from '../../shared/format';

@@ -1,7 +1,7 @@
 import { useMatch } from '@tanstack/react-router';
 
 // Account administration and partner administration are the same pages over a different group
-// (./adminRoutes.ts): the scope says which, and the links of each.
+// (./load.ts): the scope says which, and the links of each.
 
 export const adminScopes = {
   account: {

@@ -2,9 +2,8 @@ import type { FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { BankResult } from '../../../contract/bank/entities';
-import { validateBank } from '../../../contract/bank/endpoints';
 import { createSubmissionMachine } from '../../../machines/submission';
-import { serviceTokens } from '../../api/serviceTokens';
+import { bankApi } from '../../api/bank';
 import { usePortal } from '../../app/PortalContext';
 import { Field, formValues } from '../../shared/Field';
 import { bankVerdict } from './paymentValidation';
@@ -27,12 +26,7 @@ export default function PaymentValidation() {
     check.provide({
       actors: {
         submit: fromPromise(async ({ input }) =>
-          serviceTokens(api).call(
-            validateBank,
-            { body: { sortCode: input.sortCode ?? '', accountNumber: input.accountNumber ?? '', dataset: 'BANK-UK' } },
-            { action: 'check the account', skipDefaultErrorHandling: true },
-            { service: 'bankcode', groupId: account!.id },
-          ),
+          bankApi(api, account!.id).validate({ sortCode: input.sortCode ?? '', accountNumber: input.accountNumber ?? '', dataset: 'BANK-UK' }),
         ),
       },
     }),

@@ -1,7 +1,7 @@
 import { waitFor } from 'xstate';
 import { can } from '../../../contract/shared/access';
-import * as plans from '../../../contract/plans/endpoints';
 import type { DqService } from '../../../contract/shared/catalogue';
+import { plansApi } from '../../api/plans';
 import type { Portal } from '../../app/portal';
 import { groupsSettled } from '../../routing/guards';
 
@@ -16,7 +16,7 @@ export async function clicksLeft(portal: Portal, accountId: number, service: DqS
   const account = portal.groups.getSnapshot().context.selection.account;
   if (!account || account.id !== accountId || !can(user, account, 'manage')) return { known: false };
   try {
-    const rows = await portal.api.call(plans.listAccountPlans, { query: { accountId } }, { action: 'load the clicks left', cache: false, skipDefaultErrorHandling: true });
+    const rows = await plansApi(portal.api).clicksLeft(accountId);
     const mine = rows.filter((r) => r.service === service);
     // A disabled subscription's clicks are kept but cannot be spent: they are not "left" to use.
     const enabled = mine.filter((r) => r.status !== 'disabled');

@@ -1,17 +1,16 @@
 import type { FormEvent } from 'react';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { passwordResetMachine } from '../../../machines/passwordReset';
 import { usePortal } from '../../app/PortalContext';
 import { Field, formValues, PasswordFields, passwordsMatch } from '../../shared/Field';
 
-const route = getRouteApi('/_open/resetpassword');
 
 /** /resetpassword: request a code for a user id, then set a new password with it (spec section 4). */
 export default function ResetPassword() {
   const { users } = usePortal();
-  const search = route.useSearch();
+  const search = useSearch({ from: '/_open/resetpassword' });
   const actor = useActorRef(
     passwordResetMachine.provide({
       actors: {

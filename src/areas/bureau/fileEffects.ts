@@ -1,33 +1,30 @@
 import { fromPromise } from 'xstate';
-import * as bureau from '../../../contract/bureau/endpoints';
 import { fileServers } from '../../../contract/files/endpoints';
 import { idempotencyKeyHeader } from '../../../contract/shared/shop';
 import { bureauFileMachine } from '../../../machines/bureauFile';
 import { stageOf, type FileSettings, type SettingsData } from '../../../machines/bureauFileParts';
-import type { ApiClient } from '../../api/client';
+import { bureauApi, type BureauApi } from '../../api/bureau';
 import { uploadWithEffects, type UploadDeps } from './uploadEffects';
 
 // The bureau file machine's effects: the bureau server's calls of spec section 7 (each failure is
 // thrown and shown by the client's Error modal, spec section 8), the gateway redirect, and the upload.
 
 export const filePath = (fileId: number) => `/portal/applications/addresscleanse/file/${fileId}`;
-const noCache = { cache: false } as const;
-
-async function loadSettings(api: ApiClient, fileId: number): Promise<SettingsData> {
+async function loadSettings(calls: BureauApi, fileId: number): Promise<SettingsData> {
   const [file, mafs, dedupeLevels, suppressionTypes, prices] = await Promise.all([
-    api.call(bureau.getFile, { query: { fileId } }, { action: 'load file', ...noCache }),
-    api.call(bureau.listMafs, {}, { action: 'load reference files' }),
-    api.call(bureau.getDedupeLevels, {}, { action: 'load dedupe levels' }),
-    api.call(bureau.getSuppressionTypes, {}, { action: 'load suppression types' }),
-    api.call(bureau.getFilePrices, { query: { fileId } }, { action: 'load the prices', ...noCache }),
+    calls.file(fileId),
+    calls.mafs(),
+    calls.dedupeLevels(),
+    calls.suppressionTypes(),
+    calls.filePrices(fileId),
   ]);
   const byMaf: SettingsData['options']['byMaf'] = {};
   await Promise.all(
     mafs.map(async ({ mafId }) => {
       const [suppression, outputGroups, outputFields] = await Promise.all([
-        api.call(bureau.getSuppressionSettings, { query: { mafId } }, { action: 'load suppression settings' }),
-        api.call(bureau.getOutputGroups, { query: { mafId } }, { action: 'load output groups' }),
-        api.call(bureau.getOutputFields, { query: { mafId } }, { action: 'load output fields' }),
+        calls.suppressionSettings(mafId),
+        calls.outputGroups(mafId),
+        calls.outputFields(mafId),
       ]);
       byMaf[mafId] = { suppression, outputGroups, outputFields };
     }),
@@ -47,63 +44,63 @@ async function loadSettings(api: ApiClient, fileId: number): Promise<SettingsDat
 }
 
 /** Every property the page sets, one call each, in the spec's calls (reference file first: the rest depend on it). */
-async function saveSettings(api: ApiClient, fileId: number, s: FileSettings, levels: SettingsData['options']['dedupeLevels']) {
-  const query = { fileId };
+async function saveSettings(calls: BureauApi, fileId: number, s: FileSettings, levels: SettingsData['options']['dedupeLevels']) {
   if (s.mafId === null) throw new Error('Choose a reference file');
-  await api.call(bureau.putMafSettings, { query, body: { mafId: s.mafId } }, { action: 'save the reference file' });
-  await api.call(bureau.putAddressSettings, { query, body: { usePAF: s.usePAF } }, { action: 'save the address settings' });
+  await calls.putMafSettings(fileId, s.mafId);
+  await calls.putAddressSettings(fileId, s.usePAF);
   const level = levels.find((d) => d.settingId === s.dedupeSettingId)?.level ?? null;
-  await api.call(bureau.putDedupeSettings, { query, body: { settingId: s.dedupeSettingId, settingField: level } }, { action: 'save the dedupe settings' });
-  await api.call(bureau.putDedupeSeparateFile, { query, body: { separateFile: s.separateFile } }, { action: 'save the dedupe settings' });
-  for (const one of s.suppression) await api.call(bureau.putFileSuppression, { query, body: one }, { action: 'save the suppression settings' });
-  await api.call(bureau.putFileOutputGroups, { query, body: { outputGroupIds: s.outputGroupIds } }, { action: 'save the output groups' });
+  await calls.putDedupeSettings(fileId, { settingId: s.dedupeSettingId, settingField: level });
+  await calls.putDedupeSeparateFile(fileId, s.separateFile);
+  for (const one of s.suppression) await calls.putFileSuppression(fileId, one);
+  await calls.putFileOutputGroups(fileId, s.outputGroupIds);
 }
 
 export type FileDeps = UploadDeps & { origin: () => string; redirect: (url: string) => void; uuid?: () => string };
 
 export function fileWithEffects(deps: FileDeps) {
   const { api, territory, origin, redirect, uuid = () => crypto.randomUUID() } = deps;
+  const calls = bureauApi(api);
   let levels: SettingsData['options']['dedupeLevels'] = [];
   return bureauFileMachine.provide({
     actors: {
       upload: uploadWithEffects(deps),
-      loadStatus: fromPromise(async ({ input }) => stageOf(await api.call(bureau.getFile, { query: input }, { action: 'load file', ...noCache }))),
-      loadFields: fromPromise(({ input }) => api.call(bureau.getInputFields, { query: input }, { action: 'load input fields', ...noCache })),
+      loadStatus: fromPromise(async ({ input }) => stageOf(await calls.file(input.fileId))),
+      loadFields: fromPromise(({ input }) => calls.inputFields(input)),
       // A refusal is shown on the mapping page, next to the columns it concerns (no modal).
       saveFields: fromPromise(async ({ input: { fileId, mapping } }) => {
-        await api.call(bureau.putInputFields, { query: { fileId }, body: mapping }, { action: 'save input fields', skipDefaultErrorHandling: true });
+        await calls.putInputFields(fileId, mapping);
       }),
       readAs: fromPromise(async ({ input: { fileId, encoding } }) => {
-        await api.call(bureau.putEncoding, { query: { fileId }, body: { encoding } }, { action: 'read the file again' });
+        await calls.putEncoding(fileId, { encoding });
       }),
       loadSettings: fromPromise(async ({ input }) => {
-        const data = await loadSettings(api, input.fileId);
+        const data = await loadSettings(calls, input.fileId);
         levels = data.options.dedupeLevels;
         return data;
       }),
-      saveSettings: fromPromise(({ input }) => saveSettings(api, input.fileId, input.settings, levels)),
-      loadTest: fromPromise(({ input }) => api.call(bureau.getTestResults, { query: input }, { action: 'load test results', ...noCache })),
+      saveSettings: fromPromise(({ input }) => saveSettings(calls, input.fileId, input.settings, levels)),
+      loadTest: fromPromise(({ input }) => calls.testResults(input)),
       createResults: fromPromise(async ({ input }) => {
-        await api.call(bureau.createResults, { query: input }, { action: 'create results' });
+        await calls.createResults(input);
       }),
       pollResults: fromPromise(async ({ input }) => {
-        const r = await api.call(bureau.getResults, { query: input }, { action: 'load results', ...noCache });
+        const r = await calls.results(input);
         if (r.status === 'failed') throw new Error(r.failure ?? 'The results job failed: run it again');
         if (r.results && (r.status === 'results' || r.status === 'paid')) return { done: true as const, results: r.results };
         return { done: false as const, progress: r.progress.total ? Math.floor((r.progress.done / r.progress.total) * 100) : 0 };
       }),
-      loadCosts: fromPromise(({ input }) => api.call(bureau.getResultCosts, { query: input }, { action: 'load costs', ...noCache })),
+      loadCosts: fromPromise(({ input }) => calls.resultCosts(input)),
       pay: fromPromise(async ({ input: { fileId, details } }) => {
         const back = `${origin()}${filePath(fileId)}`;
         const urls = { backUrl: `${back}?payment=cancelled`, paidUrl: `${back}?payment=paid` };
-        const paid = await api.call(bureau.payResults, { query: { fileId }, body: { ...details, territory, ...urls } }, { action: 'pay', headers: { [idempotencyKeyHeader]: uuid() }, skipDefaultErrorHandling: true });
+        const paid = await calls.pay(fileId, { ...details, territory, ...urls }, { [idempotencyKeyHeader]: uuid() });
         return { url: paid.checkoutUrl ?? urls.paidUrl };
       }),
       discard: fromPromise(async ({ input }) => {
-        await api.call(bureau.discardResults, { query: input }, { action: 'discard results' });
+        await calls.discardResults(input);
       }),
-      loadReceipt: fromPromise(({ input }) => api.call(bureau.getResultsReceipt, { query: { ...input, backUrl: `${origin()}${filePath(input.fileId)}` } }, { action: 'load what was paid', ...noCache })),
-      loadDownload: fromPromise(({ input }) => api.call(bureau.getResultsFileId, { query: input }, { action: 'load results file', ...noCache })),
+      loadReceipt: fromPromise(({ input }) => calls.receipt({ ...input, backUrl: `${origin()}${filePath(input.fileId)}` })),
+      loadDownload: fromPromise(({ input }) => calls.resultsFileId(input)),
     },
     actions: { redirect: (_, { url }) => redirect(url) },
   });

@@ -1,10 +1,10 @@
 import { fromPromise } from 'xstate';
-import * as bureau from '../../../contract/bureau/endpoints';
-import { fileServers } from '../../../contract/files/endpoints';
 import type { Territory } from '../../../contract/shared/territory';
 import type { SavedUpload } from '../../../machines/bureauFileParts';
 import { bureauUploadMachine } from '../../../machines/bureauUpload';
+import { bureauApi } from '../../api/bureau';
 import type { ApiClient } from '../../api/client';
+import { filesApi } from '../../api/files';
 import type { Hasher } from './hasher';
 
 // The upload machine's effects: the file server of the account's territory (spec section 7), the
@@ -30,25 +30,24 @@ export function loadSavedUpload(accountId: number, storage: Storage): SavedUploa
 export type UploadDeps = { api: ApiClient; territory: Territory; accountId: number; storage: Storage; hasher: Hasher; now?: () => number };
 
 export function uploadWithEffects({ api, territory, accountId, storage, hasher, now = () => performance.now() }: UploadDeps) {
-  const files = fileServers[territory];
+  const files = filesApi(api, territory);
+  const bureau = bureauApi(api);
   return bureauUploadMachine.provide({
     actors: {
       hashSlice: fromPromise(({ input, signal }) => hasher.hashSlice(input, signal)),
-      beginUpload: fromPromise(({ input }) => api.call(files.beginUpload, { query: input }, { action: 'begin upload' })),
+      beginUpload: fromPromise(({ input }) => files.beginUpload(input)),
       // Where a saved upload stands: the machine begins afresh when the server no longer has it.
-      uploadStatus: fromPromise(({ input }) =>
-        api.call(files.uploadStatus, { query: input }, { action: 'read the upload', cache: false, skipDefaultErrorHandling: true }),
-      ),
+      uploadStatus: fromPromise(({ input }) => files.uploadStatus(input)),
       sendChunk: fromPromise(async ({ input }) => {
         const started = now();
         const bytes = new Uint8Array(await input.data.slice(input.start, input.end).arrayBuffer());
         // A dropped chunk is retried by the machine; it shows the error only when it gives up.
-        const sent = await api.call(files.uploadChunk, { query: { fileId: input.fileId, idx: input.idx }, body: bytes }, { action: 'upload file', skipDefaultErrorHandling: true });
+        const sent = await files.uploadChunk({ fileId: input.fileId, idx: input.idx }, bytes);
         return { nextIdx: sent.nextIdx, ms: Math.max(1, now() - started) };
       }),
-      endUpload: fromPromise(({ input }) => api.call(files.endUpload, { query: input }, { action: 'end upload', cache: false })),
+      endUpload: fromPromise(({ input }) => files.endUpload(input)),
       createFile: fromPromise(async ({ input }) => {
-        const file = await api.call(bureau.createFile, { body: input }, { action: 'create file' });
+        const file = await bureau.createFile(input);
         return { fileId: file.id, name: file.name };
       }),
     },

@@ -2,7 +2,7 @@ import { orderStatuses, type OrderStatus } from '../../../contract/shared/shop';
 import { territories, type Territory } from '../../../contract/shared/territory';
 import type { Cell } from '../../shared/csv';
 import { formatDate, formatDateTime, secondsOfDateInput } from '../../shared/format';
-import type { Charge } from './chargesApi';
+import type { Charge } from '../../api/shop';
 import type { ChargesSearch } from '../../routing/params';
 
 // The staff charges page's filters, totals and series as pure functions (tests/views/chargesText.test.ts).

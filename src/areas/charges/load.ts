@@ -1,12 +1,12 @@
+import { shopApi } from '../../api/shop';
 import type { Portal } from '../../app/portal';
 import type { ChargesSearch } from '../../routing/params';
-import { listCharges } from './chargesApi';
 import { readFilters } from './chargesText';
 
 /** /charges: the orders the filters in the address select (loaded with the page, lazily). */
 export async function loadCharges(portal: Portal, search: ChargesSearch) {
   const { filters, query, problems } = readFilters(search);
-  const charges = await listCharges(portal.api, query);
+  const charges = await shopApi(portal.api).charges(query);
   return { charges, filters, problems };
 }
 

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, useLoaderData } from '@tanstack/react-router';
 import { dqServiceLabels, dqServices } from '../../../contract/shared/catalogue';
 import { territories, territoryLabels } from '../../../contract/shared/territory';
 import { downloadCsv } from '../../shared/csv';
 import { PageTour } from '../../shared/helptips/PageTour';
 import { dataAdministrationTour } from '../../shared/helptips/tours/dataAdministration';
 import { datasetsCsv, filterDatasets, filterPlans, isSold, noPlanFilters, nowSeconds, plansCsv, type PlanFilters } from './catalogue';
-import { routes } from './loaders';
 import { DatasetsTable, PlansTable } from './PlansTable';
 import { serviceOf } from './rules';
 import './dataAdministration.css';
@@ -15,7 +14,7 @@ const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? on
 
 /** /dataAdministration (admin, super): the catalogue's datasets and plans, filtered, exported, created. */
 export default function Catalogue() {
-  const { datasets, plans } = routes.catalogue.useLoaderData();
+  const { datasets, plans } = useLoaderData({ from: '/_signedIn/_validated/dataAdministration/' });
   const [now] = useState(nowSeconds);
   // The filters are how the tables are being looked at, not catalogue data: they live with the view.
   const [datasetService, setDatasetService] = useState<PlanFilters['service']>('');

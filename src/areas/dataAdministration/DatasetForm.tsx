@@ -4,11 +4,11 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { dqServiceLabels, dqServices } from '../../../contract/shared/catalogue';
 import { createSubmissionMachine } from '../../../machines/submission';
-import type { Dataset, DatasetBody } from '../../api/catalogue';
+import type { Dataset, DatasetBody } from '../../api/plans';
 import { formValues } from '../../shared/Field';
 import { SubmitButton } from '../../shared/SubmitButton';
 import { focusField, SelectField, TextAreaField, TextField } from './fields';
-import { useCatalogueApi } from './loaders';
+import { useCatalogueApi } from './useCatalogueApi';
 import { datasetRefOf, datasetRefProblem, firstProblem, limits, messages, optionalTextProblem, serviceOf, textProblem } from './rules';
 import './dataAdministration.css';
 

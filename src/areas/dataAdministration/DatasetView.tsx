@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { Link, useNavigate, useRouter } from '@tanstack/react-router';
+import { Link, useLoaderData, useNavigate, useRouter } from '@tanstack/react-router';
 import { dqServiceLabels } from '../../../contract/shared/catalogue';
 import { formatDate } from '../../shared/format';
 import { nowSeconds } from './catalogue';
 import { DeleteControl } from '../../shared/DeleteControl';
-import { routes, useCatalogueApi } from './loaders';
+import { useCatalogueApi } from './useCatalogueApi';
 import { PlansTable } from './PlansTable';
 import './dataAdministration.css';
 
 /** /dataAdministration/dataset/{datasetId}: the dataset, the plans that sell it, and deleting it while unused. */
 export default function DatasetView() {
-  const { dataset, plans } = routes.dataset.useLoaderData();
+  const { dataset, plans } = useLoaderData({ from: '/_signedIn/_validated/dataAdministration/dataset/$datasetId' });
   const api = useCatalogueApi();
   const router = useRouter();
   const navigate = useNavigate();

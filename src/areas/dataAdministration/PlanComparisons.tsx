@@ -1,8 +1,8 @@
-import { routes } from './loaders';
+import { useLoaderData } from '@tanstack/react-router';
 import { PlanItems } from './PlanItems';
 
 /** /dataAdministration/plan/{planId}/edit/comparisons */
 export default function PlanComparisons() {
-  const { plan } = routes.plan.useLoaderData();
+  const { plan } = useLoaderData({ from: '/_signedIn/_validated/dataAdministration/plan/$planId' });
   return <PlanItems plan={plan} kind="comparison" />;
 }

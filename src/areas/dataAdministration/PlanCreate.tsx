@@ -1,10 +1,10 @@
-import { routes } from './loaders';
+import { useLoaderData, useSearch } from '@tanstack/react-router';
 import { PlanForm } from './PlanForm';
 import { chosenId } from './rules';
 
 /** /dataAdministration/plan/create (?datasetId preselects the dataset). */
 export default function PlanCreate() {
-  const { datasets, plans } = routes.planCreate.useLoaderData();
-  const { datasetId } = routes.planCreate.useSearch();
+  const { datasets, plans } = useLoaderData({ from: '/_signedIn/_validated/dataAdministration/plan/create' });
+  const { datasetId } = useSearch({ from: '/_signedIn/_validated/dataAdministration/plan/create' });
   return <PlanForm datasets={datasets} plans={plans} datasetId={chosenId(datasetId)} />;
 }

@@ -1,11 +1,10 @@
-import { Link } from '@tanstack/react-router';
-import { routes } from './loaders';
+import { Link, useLoaderData } from '@tanstack/react-router';
 import { PlanForm } from './PlanForm';
 
 /** /dataAdministration/plan/{planId}/edit: the plan's fields and tiers; its filters and comparisons are a page each. */
 export default function PlanEdit() {
-  const { plan } = routes.plan.useLoaderData();
-  const { datasets, plans } = routes.planEdit.useLoaderData();
+  const { plan } = useLoaderData({ from: '/_signedIn/_validated/dataAdministration/plan/$planId' });
+  const { datasets, plans } = useLoaderData({ from: '/_signedIn/_validated/dataAdministration/plan/$planId/edit' });
   return (
     <>
       <nav className="subnav" aria-label="Plan editing">

@@ -1,8 +1,8 @@
-import { routes } from './loaders';
+import { useLoaderData } from '@tanstack/react-router';
 import { PlanItems } from './PlanItems';
 
 /** /dataAdministration/plan/{planId}/edit/filters */
 export default function PlanFilters() {
-  const { plan } = routes.plan.useLoaderData();
+  const { plan } = useLoaderData({ from: '/_signedIn/_validated/dataAdministration/plan/$planId' });
   return <PlanItems plan={plan} kind="filter" />;
 }

@@ -3,13 +3,13 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { createSubmissionMachine } from '../../../machines/submission';
-import type { Plan } from '../../api/catalogue';
+import type { Plan } from '../../api/plans';
 import { formValues } from '../../shared/Field';
 import { ResultTable } from '../../shared/ResultTable';
 import { SubmitButton } from '../../shared/SubmitButton';
 import { DeleteControl } from '../../shared/DeleteControl';
 import { focusField, TextField } from './fields';
-import { useCatalogueApi } from './loaders';
+import { useCatalogueApi } from './useCatalogueApi';
 import { displayOrderOf, displayOrderProblem, firstProblem, limits, textProblem } from './rules';
 import './dataAdministration.css';
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Link, useNavigate, useRouter } from '@tanstack/react-router';
+import { Link, useLoaderData, useNavigate, useRouter } from '@tanstack/react-router';
 import { calculatorLabels, dqServiceLabels, formatMoney } from '../../../contract/shared/catalogue';
 import { currencySymbols, territoryLabels } from '../../../contract/shared/territory';
 import { formatDate } from '../../shared/format';
 import { ResultTable } from '../../shared/ResultTable';
 import { nowSeconds } from './catalogue';
 import { DeleteControl } from '../../shared/DeleteControl';
-import { routes, useCatalogueApi } from './loaders';
+import { useCatalogueApi } from './useCatalogueApi';
 import { PlanStatus } from './PlansTable';
 import { PriceCalculator } from './PriceCalculator';
 import './dataAdministration.css';
@@ -15,7 +15,7 @@ const byOrder = <T extends { displayOrder: number }>(rows: readonly T[]) => [...
 
 /** /dataAdministration/plan/{planId}: every field, the tiers with a calculator, filters and comparisons. */
 export default function PlanView() {
-  const { plan } = routes.plan.useLoaderData();
+  const { plan } = useLoaderData({ from: '/_signedIn/_validated/dataAdministration/plan/$planId' });
   const api = useCatalogueApi();
   const router = useRouter();
   const navigate = useNavigate();

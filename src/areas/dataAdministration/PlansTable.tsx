@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { dqServiceLabels } from '../../../contract/shared/catalogue';
 import { territoryLabels } from '../../../contract/shared/territory';
-import type { Dataset, Plan } from '../../api/catalogue';
+import type { Dataset, Plan } from '../../api/plans';
 import { formatDate } from '../../shared/format';
 import { ResultTable } from '../../shared/ResultTable';
 import { availabilityLabels, availabilityOf, firstRate, windowText } from './catalogue';

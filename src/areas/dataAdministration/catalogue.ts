@@ -3,7 +3,7 @@
 
 import { calculatorLabels, dqServiceLabels, rateText, type DqService } from '../../../contract/shared/catalogue';
 import { territoryLabels, type Territory } from '../../../contract/shared/territory';
-import type { Dataset, Plan } from '../../api/catalogue';
+import type { Dataset, Plan } from '../../api/plans';
 import type { Cell } from '../../shared/csv';
 import { formatDate } from '../../shared/format';
 

@@ -3,7 +3,7 @@
 
 import { calculators, type Calculator } from '../../../contract/shared/catalogue';
 import { territories, type Territory } from '../../../contract/shared/territory';
-import type { Plan, PlanBody } from '../../api/catalogue';
+import type { Plan, PlanBody } from '../../api/plans';
 import { dateInputValue, secondsOfDateInput } from '../../shared/format';
 import {
   chosenId,

@@ -1,11 +1,10 @@
 import type { MouseEvent } from 'react';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { Link, useLoaderData } from '@tanstack/react-router';
 import { findGuide } from './guides';
 import { Rich } from './Rich';
 import type { GuideBlock } from './types';
 import './helpCentre.css';
 
-const route = getRouteApi('/_signedIn/_validated/helpcentre/$guide');
 
 const slug = (text: string) =>
   text
@@ -114,7 +113,7 @@ function jump(e: MouseEvent<HTMLAnchorElement>, id: string) {
 
 /** /helpcentre/{guide}: one guide, loaded with its route. */
 export default function GuidePage() {
-  const guide = route.useLoaderData();
+  const guide = useLoaderData({ from: '/_signedIn/_validated/helpcentre/$guide' });
   const { content } = guide;
   const related = (content.related ?? []).map(findGuide).filter((g) => g !== undefined);
   return (

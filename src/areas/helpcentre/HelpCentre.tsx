@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { guides, guideTopics } from './guides';
 import { Highlight } from './Rich';
 import { loadGuideTexts, searchGuides, type GuideHit } from './search';
 import './helpCentre.css';
 
-const route = getRouteApi('/_signedIn/_validated/helpcentre/');
 
 type Texts = { texts: ReadonlyMap<string, string> | null; failed: boolean };
 
@@ -49,7 +48,7 @@ function GuideCard({ hit, terms }: { hit: GuideHit; terms: readonly string[] }) 
 
 /** /helpcentre: every guide by topic, and a search over their titles and text. */
 export default function HelpCentre() {
-  const search = route.useSearch();
+  const search = useSearch({ from: '/_signedIn/_validated/helpcentre/' });
   const navigate = useNavigate();
   // The box's text is the view's; the URL keeps the query so a search can be shared or reloaded.
   const [query, setQuery] = useState(search.q ?? '');

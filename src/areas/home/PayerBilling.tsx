@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { usePortal } from '../../app/PortalContext';
-import { billingApi } from '../../api/billing';
+import { billingApi } from '../../api/shop';
 import { BillingHistory } from '../../shared/billing/BillingHistory';
 import { returnMessage } from '../../shared/billing/billingText';
 import { browser } from '../../shared/billing/browser';

@@ -1,7 +1,7 @@
 import { can } from '../../../contract/shared/access';
 import { monthStart } from '../../../contract/shared/usage';
-import * as plans from '../../../contract/plans/endpoints';
-import * as usageEndpoints from '../../../contract/usage/endpoints';
+import { plansApi } from '../../api/plans';
+import { usageApi } from '../../api/usage';
 import type { Portal } from '../../app/portal';
 import { waitFor } from 'xstate';
 import { groupsSettled } from '../../routing/guards';
@@ -25,16 +25,11 @@ export async function loadHome(portal: Portal) {
   const user = portal.session.getSnapshot().context.user;
   if (!account || !can(user, account, 'manage')) return { dashboard: null, failed: false, now };
   // Home is where everyone lands: a failure here says so on the page, not in the Error modal.
-  const quiet = { skipDefaultErrorHandling: true } as const;
   let subscriptions, usage;
   try {
     [subscriptions, usage] = await Promise.all([
-      portal.api.call(plans.listAccountPlans, { query: { accountId: account.id } }, { action: 'load the subscriptions', cache: false, ...quiet }),
-      portal.api.call(
-        usageEndpoints.planUsage,
-        { query: { accountId: account.id, period: 'monthly', fromDate: monthStart(now, 1), toDate: now } },
-        { action: 'load the usage', ...quiet },
-      ),
+      plansApi(portal.api).accountPlans(account.id, true),
+      usageApi(portal.api).planUsage({ accountId: account.id, period: 'monthly', fromDate: monthStart(now, 1), toDate: now }, true),
     ]);
   } catch {
     return { dashboard: null, failed: true, now };

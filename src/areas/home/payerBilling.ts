@@ -1,7 +1,7 @@
 import { can } from '../../../contract/shared/access';
 import type { Portal } from '../../app/portal';
 import { waitFor } from 'xstate';
-import { billingApi } from '../../api/billing';
+import { billingApi } from '../../api/shop';
 import { groupsSettled } from '../../routing/guards';
 
 // What /home loads for an authorised payment user of the selected account who does not own it: the

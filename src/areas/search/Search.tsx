@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import { groupTypeLabels, isAdminUser } from '../../../contract/shared/access';
 import { territoryLabels } from '../../../contract/shared/territory';
 import { createSubmissionMachine, resultOf } from '../../../machines/submission';
-import type { SearchResult } from '../../api/groups';
+import { searchApi, type SearchResult } from '../../api/search';
 import { usePortal } from '../../app/PortalContext';
 import { Field, FieldError, formValues } from '../../shared/Field';
 import { ResultSection } from '../../shared/ResultTable';
@@ -83,10 +83,10 @@ const runSearch = createSubmissionMachine<{ filter: string }, SearchResult>();
 
 /** One search: its own actor, started on mount, so a new filter starts afresh. */
 function Results({ filter }: { filter: string }) {
-  const { groupsApi } = usePortal();
+  const { api } = usePortal();
   const actor = useActorRef(
     runSearch.provide({
-      actors: { submit: fromPromise(({ input }) => groupsApi.search(input.filter)) },
+      actors: { submit: fromPromise(({ input }) => searchApi(api).search(input.filter)) },
     }),
   );
   useEffect(() => {

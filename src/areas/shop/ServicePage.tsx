@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, useLoaderData } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { Plan } from '../../../contract/plans/entities';
 import { dqServiceLabels } from '../../../contract/shared/catalogue';
@@ -149,4 +149,21 @@ export function ServicePage({ page, data }: { page: ShopPageKey; data: ShopData 
       )}
     </div>
   );
+}
+
+/** The shop's four service pages, each reading its own route's loader data. */
+export function AddressLookupShop() {
+  return <ServicePage page="addresslookup" data={useLoaderData({ from: '/_signedIn/_validated/shop/addresslookup' })} />;
+}
+
+export function PaymentValidationShop() {
+  return <ServicePage page="paymentValidation" data={useLoaderData({ from: '/_signedIn/_validated/shop/paymentValidation' })} />;
+}
+
+export function EmailValidationShop() {
+  return <ServicePage page="emailValidation" data={useLoaderData({ from: '/_signedIn/_validated/shop/emailValidation' })} />;
+}
+
+export function NameValidationShop() {
+  return <ServicePage page="nameValidation" data={useLoaderData({ from: '/_signedIn/_validated/shop/nameValidation' })} />;
 }

@@ -1,6 +1,6 @@
 import { waitFor } from 'xstate';
-import * as plansCalls from '../../../contract/plans/endpoints';
-import * as shop from '../../../contract/shop/endpoints';
+import { plansApi } from '../../api/plans';
+import { billingApi, shopApi } from '../../api/shop';
 import type { Portal } from '../../app/portal';
 import { billingPrefill, prefillOfBilling, type BillingPrefill } from '../../shared/BillingFields';
 import { BlockedError } from '../../routing/blocked';
@@ -21,7 +21,7 @@ export async function selectedAccount(portal: Portal) {
 
 export async function loadShop(portal: Portal) {
   const { account, organisation, organisationId } = await selectedAccount(portal);
-  const plans = await portal.api.call(plansCalls.listPlans, { query: { territory: account.territory } }, { action: 'load the plans', listRead: true });
+  const plans = await plansApi(portal.api).onSale(account.territory);
   return { account, organisation, organisationId, plans };
 }
 
@@ -34,7 +34,7 @@ export type ShopData = Awaited<ReturnType<typeof loadShop>>;
 export async function billingPrefillAfter(portal: Portal, returnedOrderId?: number): Promise<BillingPrefill> {
   const prefill = await billingPrefill(portal);
   if (returnedOrderId === undefined) return prefill;
-  const order = await portal.api.call(shop.getOrder, { query: { orderId: returnedOrderId } }, { action: 'load your order', cache: false }).catch(() => null);
+  const order = await shopApi(portal.api).order(returnedOrderId).catch(() => null);
   if (!order || order.status === 'paid') return prefill;
   return prefillOfBilling(order.billing);
 }
@@ -51,12 +51,12 @@ export async function loadBasketPage(portal: Portal, returnedOrderId?: number) {
 /** /shop/thankyou ?orderId: the order (GET /shop/order confirms a pending one with the gateway first). */
 export async function loadOrder(portal: Portal, orderId: number) {
   const { account } = await selectedAccount(portal);
-  const order = await portal.api.call(shop.getOrder, { query: { orderId } }, { action: 'load your order', cache: false });
+  const order = await shopApi(portal.api).order(orderId);
   return { account, order };
 }
 
 /** GET /bundles/invoice: a signed link to the printable invoice of the bundle's order, with a Back link here. */
 export async function invoiceUrl(portal: Portal, bundleId: number, backUrl: string): Promise<string> {
-  const { url } = await portal.api.call(shop.bundleInvoice, { query: { bundleId, backUrl } }, { action: 'open the invoice', cache: false });
+  const { url } = await billingApi(portal.api).invoiceUrl(bundleId, backUrl);
   return url;
 }

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
+import { useLoaderData, useNavigate, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { UpdateUserBody } from '../../../contract/users/schemas';
@@ -11,7 +11,6 @@ import { Field, formValues, optionalTexts } from '../../shared/Field';
 import { SubmitButton } from '../../shared/SubmitButton';
 import { detailsRefusal } from '../../shared/userRules';
 
-const route = getRouteApi('/_signedIn/_validated/user/$userId');
 
 /** What the form sends: blank optional fields clear them. */
 const fieldNames = ['personalName', 'companyName', ...addressFieldNames];
@@ -20,7 +19,7 @@ const saveDetails = createSubmissionMachine<UpdateUserBody>();
 
 /** /user/{userId}/edit: update the user's own details. */
 export default function UserEdit() {
-  const user = route.useLoaderData();
+  const user = useLoaderData({ from: '/_signedIn/_validated/user/$userId' });
   const { users, session } = usePortal();
   const me = useSelector(session, (s) => s.context.user);
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { Link, useLoaderData } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { territoryLabels } from '../../../contract/shared/territory';
 import { detailsRefusal } from '../../shared/userRules';
@@ -7,11 +7,10 @@ import { HelpTipsSettings } from '../../shared/helptips/HelpTipsSettings';
 import { formatAddress } from '../../shared/AddressFields';
 import { formatDate } from '../../shared/format';
 
-const route = getRouteApi('/_signedIn/_validated/user/$userId');
 
 /** /user/{userId}: the user's details. */
 export default function UserView() {
-  const user = route.useLoaderData();
+  const user = useLoaderData({ from: '/_signedIn/_validated/user/$userId' });
   const me = useSelector(usePortal().session, (s) => s.context.user);
   const own = me.id === user.id;
   // Staff read anyone, but change only whom the server lets them (contract/shared/access.ts).

@@ -1,5 +1,5 @@
 import { Suspense, useMemo, useState } from 'react';
-import { Link, getRouteApi } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { machines } from '../../../machines/registry';
 import { thisTab } from '../../app/inspection';
 import { Spinner } from '../../shared/Spinner';
@@ -8,7 +8,6 @@ import { Diagram } from './Diagram';
 import { newestRecord, recentEvents, useLiveRecords } from './live';
 import './visualiser.css';
 
-const route = getRouteApi('/visualiser');
 
 const time = (at: number) => new Date(at).toLocaleTimeString('en-GB');
 const tabName = (tab: string) => (tab === thisTab ? `${tab} (this tab)` : tab);
@@ -25,7 +24,7 @@ const zooms = [
  * its newest running actor in any tab of this portal and the events it received last.
  */
 export default function Visualiser() {
-  const search = route.useSearch();
+  const search = useSearch({ from: '/visualiser' });
   const machine = machines.find((m) => m.id === search.machine) ?? machines[0];
   const records = useLiveRecords();
   const live = newestRecord(records, machine.id);

@@ -3,7 +3,7 @@ import ResetPassword from '../../areas/auth/ResetPassword';
 import { textSearch } from '../../routing/params';
 
 export const Route = createFileRoute('/_open/resetpassword')({
-  validateSearch: textSearch('userId'),
   staticData: { crumb: 'Reset password' },
+  validateSearch: textSearch('userId'),
   component: ResetPassword,
 });

@@ -3,7 +3,7 @@ import { salesTax } from '../../../contract/shared/shop';
 import { downloadCsv } from '../csv';
 import { formatDate } from '../format';
 import { ResultTable } from '../ResultTable';
-import type { InvoiceSummary } from '../../api/billing';
+import type { InvoiceSummary } from '../../api/shop';
 import { historyLines, invoiceRows, type CreditNote } from './billingText';
 
 type Props = {

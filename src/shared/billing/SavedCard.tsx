@@ -1,4 +1,4 @@
-import type { PaymentDetails } from '../../api/billing';
+import type { PaymentDetails } from '../../api/shop';
 import { cardExpired, cardText } from './billingText';
 import { RemoveControl } from './RemoveControl';
 

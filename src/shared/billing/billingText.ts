@@ -4,7 +4,7 @@ import type { Territory } from '../../../contract/shared/territory';
 import type { Cell } from '../csv';
 import { formatDate } from '../format';
 import { majorUnitsProblem, minorUnitsOf } from '../money';
-import type { InvoiceSummary, PaymentDetails, SavedPayment } from '../../api/billing';
+import type { InvoiceSummary, PaymentDetails, SavedPayment } from '../../api/shop';
 
 // The Billing section's words and numbers, as pure functions (tested in tests/views/billingText.test.ts).
 

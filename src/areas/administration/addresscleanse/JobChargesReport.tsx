@@ -10,7 +10,7 @@ import { DateRangeForm } from '../../../shared/DateRangeForm';
 import { dayRangeText } from '../../../shared/dateRange';
 import { formatDate } from '../../../shared/format';
 import { ResultTable } from '../../../shared/ResultTable';
-import type { JobCharge } from './bureauAdminApi';
+import type { JobCharge } from '../../../api/bureau';
 import type { BureauAdminData } from './load';
 import { chartMoney, jobCsv, jobsPerMaf, jobTotals } from './reportText';
 

@@ -9,7 +9,7 @@ import { FieldError } from '../../../shared/Field';
 import { formatDate } from '../../../shared/format';
 import { ResultTable } from '../../../shared/ResultTable';
 import { SubmitButton } from '../../../shared/SubmitButton';
-import { bureauAdminApi, type AdminCost, type CostBody } from './bureauAdminApi';
+import { bureauApi, type AdminCost, type CostBody } from '../../../api/bureau';
 import { basePrice, costState, historyOf, minorUnit, perUnit, startText } from './costText';
 import { fieldsOf, priceBody, priceFields, priceLabels, priceServerProblems, type PriceField, type PriceFields, type PriceProblems } from './priceForm';
 import './bureauAdmin.css';
@@ -39,7 +39,7 @@ export default function PriceUpdate() {
   const [problems, setProblems] = useState<PriceProblems>({});
   const actor = useActorRef(
     saveCost.provide({
-      actors: { submit: fromPromise(({ input }) => bureauAdminApi(portal.api).createCost(input)) },
+      actors: { submit: fromPromise(({ input }) => bureauApi(portal.api).createCost(input)) },
       actions: {
         // The prices are loaded again before the page shows them, so the new price is there.
         succeeded: (_, { result }) => {

@@ -1,7 +1,7 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { usePortal } from '../../../app/PortalContext';
 import { DeleteControl, withdrawVerb } from '../../../shared/DeleteControl';
-import { bureauAdminApi } from './bureauAdminApi';
+import { bureauApi } from '../../../api/bureau';
 import { territoryLabels } from '../../../../contract/shared/territory';
 import { formatDate } from '../../../shared/format';
 import { ResultTable } from '../../../shared/ResultTable';
@@ -102,7 +102,7 @@ function CostTypeCell({ line }: { line: CostLine }) {
               name={`${where}, from ${formatDate(scheduled.startDate)}`}
               verb={withdrawVerb}
               compact
-              act={() => bureauAdminApi(portal.api).withdrawCost(scheduled.costId)}
+              act={() => bureauApi(portal.api).withdrawCost(scheduled.costId)}
               done={() => void router.invalidate()}
             />
           </span>

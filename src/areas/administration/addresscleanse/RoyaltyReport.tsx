@@ -6,7 +6,7 @@ import { UsageChart } from '../../../shared/charts/UsageChart';
 import { UsageTable } from '../../../shared/charts/UsageTable';
 import { DateRangeForm } from '../../../shared/DateRangeForm';
 import { dayRangeText } from '../../../shared/dateRange';
-import type { RoyaltyCharge } from './bureauAdminApi';
+import type { RoyaltyCharge } from '../../../api/bureau';
 import type { BureauAdminData } from './load';
 import { chartMoney, royaltyTotals } from './reportText';
 

@@ -2,7 +2,7 @@ import { formatMoney } from '../../../../contract/shared/catalogue';
 import { territories, type Territory } from '../../../../contract/shared/territory';
 import { formatDate } from '../../../shared/format';
 import { minorUnit, perUnit } from '../../../shared/money';
-import type { AdminCost, CostType } from './bureauAdminApi';
+import type { AdminCost, CostType } from '../../../api/bureau';
 
 // The admin costs of spec section 3 as the prices page shows them: per territory and cost type, the
 // price in force and any price scheduled after it, and each one's history. Pure (tests/views/bureauAdmin.test.tsx).

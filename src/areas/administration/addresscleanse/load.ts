@@ -1,10 +1,9 @@
 import { notFound } from '@tanstack/react-router';
-import * as bureau from '../../../../contract/bureau/endpoints';
 import { isStaffUser } from '../../../../contract/shared/access';
+import { bureauApi } from '../../../api/bureau';
 import type { Portal } from '../../../app/portal';
 import { readDayRange } from '../../../shared/dateRange';
 import type { BureauAdminSearch } from '../../../routing/params';
-import { bureauAdminApi } from './bureauAdminApi';
 import { idList, territoryOf } from './reportText';
 
 // What /administration/addresscleanse and its price update load (their route files import this lazily).
@@ -18,7 +17,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
  */
 export async function loadBureauAdmin(portal: Portal, search: BureauAdminSearch) {
   if (!isStaffUser(portal.session.getSnapshot().context.user)) return loadOwnerSettings(portal);
-  const api = bureauAdminApi(portal.api);
+  const api = bureauApi(portal.api);
   const now = nowSeconds();
   if (search.view === 'royalties') {
     const range = readDayRange(search, now);
@@ -40,7 +39,7 @@ export async function loadBureauAdmin(portal: Portal, search: BureauAdminSearch)
     const query = { ...(place.territory ? { territory: place.territory } : {}), startDate: range.fromSeconds, endDate: range.toSeconds };
     // Every job of the range to choose from, and the ones chosen (all when none are named).
     const [mafs, jobs, included] = await Promise.all([
-      api.mafs(),
+      api.adminMafs(),
       api.jobCharges(query),
       chosen.ids ? api.jobCharges({ ...query, includedJobs: chosen.ids }) : null,
     ]);
@@ -56,14 +55,14 @@ async function loadOwnerSettings(portal: Portal) {
   const { account } = portal.groups.getSnapshot().context.selection;
   const retention =
     account?.territory === 'uk'
-      ? await portal.api.call(bureau.getRetention, { query: { accountId: account.id } }, { action: 'load how long files are kept', cache: false })
+      ? await bureauApi(portal.api).retention(account.id)
       : null;
   return { view: 'owner' as const, account, retention };
 }
 
 /** /administration/addresscleanse/priceupdate/{costId}: the price replaced, with its type and history. */
 export async function loadPriceUpdate(portal: Portal, costId: number) {
-  const api = bureauAdminApi(portal.api);
+  const api = bureauApi(portal.api);
   const [costs, costTypes] = await Promise.all([api.costs(), api.costTypes()]);
   const cost = costs.find((c) => c.costId === costId);
   if (!cost) throw notFound();

@@ -6,7 +6,7 @@ import { dayOfText } from '../../../shared/dateRange';
 import { dateInputValue, formatDate, secondsOfDateInput } from '../../../shared/format';
 import { issueProblems, serverProblems, type FieldProblems } from '../../../shared/fieldProblems';
 import { majorUnitsProblem, majorUnitsText, minorUnitsOf } from '../../../shared/money';
-import type { AdminCost, CostBody } from './bureauAdminApi';
+import type { AdminCost, CostBody } from '../../../api/bureau';
 
 // The price update form (POST /admin/costs): what is typed, checked with the server's own schema
 // (contract/bureau/schemas.ts), so the messages under the fields are the server's words.

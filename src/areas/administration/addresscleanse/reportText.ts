@@ -2,7 +2,7 @@ import { territories, type Territory } from '../../../../contract/shared/territo
 import type { BureauAdminSearch } from '../../../routing/params';
 import type { Cell } from '../../../shared/csv';
 import { formatDate } from '../../../shared/format';
-import type { JobCharge, RoyaltyCharge } from './bureauAdminApi';
+import type { JobCharge, RoyaltyCharge } from '../../../api/bureau';
 
 // The filters and totals of the royalty and job charge reports. Pure (tests/views/bureauAdmin.test.tsx).
 

@@ -2,7 +2,7 @@ import { useLoaderData, useRouter, useSearch } from '@tanstack/react-router';
 import { usePortal } from '../../../app/PortalContext';
 import { Spinner } from '../../../shared/Spinner';
 import { useGroupAction } from '../useGroupAction';
-import { billingApi } from '../../../api/billing';
+import { billingApi } from '../../../api/shop';
 import { returnMessage } from '../../../shared/billing/billingText';
 import { BillingHistory } from '../../../shared/billing/BillingHistory';
 import { browser } from '../../../shared/billing/browser';

@@ -3,7 +3,7 @@ import { currencySymbols } from '../../../../contract/shared/territory';
 import { salesTax } from '../../../../contract/shared/shop';
 import { FieldError } from '../../../shared/Field';
 import { majorUnitsText } from '../../../shared/money';
-import type { PaymentDetails } from '../../../api/billing';
+import type { PaymentDetails } from '../../../api/shop';
 import { capUse, parseCap } from '../../../shared/billing/billingText';
 
 type Props = {

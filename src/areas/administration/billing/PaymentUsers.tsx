@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ResultTable } from '../../../shared/ResultTable';
-import type { PaymentUser } from '../../../api/billing';
+import type { PaymentUser } from '../../../api/shop';
 import type { AccountMember } from './load';
 import { RemoveControl } from '../../../shared/billing/RemoveControl';
 

@@ -1,6 +1,6 @@
 import { can } from '../../../../contract/shared/access';
 import type { Portal } from '../../../app/portal';
-import { billingApi, type InvoiceSummary, type PaymentDetails, type PaymentUser } from '../../../api/billing';
+import { billingApi, type InvoiceSummary, type PaymentDetails, type PaymentUser } from '../../../api/shop';
 
 // What the services page loads for its Billing section (payment management is for the account's
 // owners: the server authorises 'own'). Loaded lazily with the page.

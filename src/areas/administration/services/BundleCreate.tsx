@@ -8,7 +8,7 @@ import { usePortal } from '../../../app/PortalContext';
 import { SubmitButton } from '../../../shared/SubmitButton';
 import { createBody, defaultDates, endFor, suggestedPrice, toPriceInput, type BundleFields, type FieldProblems } from './bundleForm';
 import { BundleFieldset } from './BundleFieldset';
-import { servicesApi, type Bundle, type BundleInput, type Plan } from './servicesApi';
+import { plansApi, type Bundle, type BundleInput, type Plan } from '../../../api/plans';
 import { count } from './summary';
 import './services.css';
 
@@ -26,7 +26,7 @@ export default function BundleCreate() {
   const router = useRouter();
   const actor = useActorRef(
     createBundle.provide({
-      actors: { submit: fromPromise(({ input }) => servicesApi(portal.api).createBundle(input.where, input.body)) },
+      actors: { submit: fromPromise(({ input }) => plansApi(portal.api).createBundle(input.where, input.body)) },
       actions: {
         // The services page's data is loaded again before going there (sync: the loaders are awaited),
         // so it opens with the change in it rather than showing the old data first.

@@ -9,7 +9,7 @@ import { formatDate } from '../../../shared/format';
 import { SubmitButton } from '../../../shared/SubmitButton';
 import { fieldsOf, updateBody, type BundleFields, type FieldProblems } from './bundleForm';
 import { BundleFieldset } from './BundleFieldset';
-import { servicesApi, type Bundle, type BundleUpdate } from './servicesApi';
+import { plansApi, type Bundle, type BundleUpdate } from '../../../api/plans';
 import { count, sourceLabels } from './summary';
 import './services.css';
 
@@ -24,7 +24,7 @@ export default function BundleEdit() {
   const router = useRouter();
   const actor = useActorRef(
     saveBundle.provide({
-      actors: { submit: fromPromise(({ input }) => servicesApi(portal.api).updateBundle(input.bundleId, input.body)) },
+      actors: { submit: fromPromise(({ input }) => plansApi(portal.api).updateBundle(input.bundleId, input.body)) },
       actions: {
         // The services page's data is loaded again before going there (sync: the loaders are awaited),
         // so it opens with the change in it rather than showing the old data first.

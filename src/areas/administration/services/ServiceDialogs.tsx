@@ -6,7 +6,7 @@ import { Dialog } from '../../../shared/Dialog';
 import { Field, FieldError, formValues } from '../../../shared/Field';
 import { majorUnitsProblem, majorUnitsText, minorUnitsOf } from '../../../shared/money';
 import { count, renewalText } from './summary';
-import type { AccountPlan, Bundle, Plan } from './servicesApi';
+import type { AccountPlan, Bundle, Plan } from '../../../api/plans';
 
 // The decisions the services page asks for before it acts: disabling and enabling a subscription,
 // deleting a bundle, ending a paid one. Each says what the action means; the page runs it and closes the dialog once

@@ -11,7 +11,8 @@ import { BillingSection } from '../billing/BillingSection';
 import { renewalPaymentText } from '../../../shared/billing/billingText';
 import { useGroupAction } from '../useGroupAction';
 import { DeleteBundleDialog, DisableDialog, EnableDialog, EndBundleDialog } from './ServiceDialogs';
-import { servicesApi, type AccountPlan, type Bundle } from './servicesApi';
+import { meteringApi } from '../../../api/metering';
+import { plansApi, type AccountPlan, type Bundle } from '../../../api/plans';
 import { SubscriptionCard } from './SubscriptionCard';
 import { UsageAlertsDialog } from './UsageAlertsDialog';
 import './services.css';
@@ -60,7 +61,8 @@ export default function ServicesPage() {
   const staff = isStaffUser(me);
   const owner = can(me, account, 'own');
   const showBilling = billing !== null && tab === 'billing';
-  const api = servicesApi(portal.api);
+  const api = plansApi(portal.api);
+  const metering = meteringApi(portal.api);
   const close = () => setAsking(null);
   // Runs the change; the dialog closes once the server agreed, and stays open (under the Error modal) if not.
   const act = (label: string, change: () => Promise<unknown>) =>
@@ -188,7 +190,7 @@ export default function ServicesPage() {
           busy={busy}
           onCancel={close}
           onConfirm={(thresholds) =>
-            act(`Usage alerts of ${asking.subscription.plan} saved.`, () => api.putUsageAlerts(account.id, asking.subscription.planId, thresholds))
+            act(`Usage alerts of ${asking.subscription.plan} saved.`, () => metering.putUsageAlerts(account.id, asking.subscription.planId, thresholds))
           }
         />
       )}

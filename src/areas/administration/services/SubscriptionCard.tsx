@@ -5,7 +5,8 @@ import { testCallCount, testCallHeaderLine, testCallWhat } from '../../../../con
 import { formatDate } from '../../../shared/format';
 import { ResultTable } from '../../../shared/ResultTable';
 import { bundleFileName, bundleRows, changeFigure, count, currentUsage, explanations, isEnded, newestFirst, perDay, renewalSummary, sourceLabels, statusTone } from './summary';
-import type { AccountPlan, Bundle, UsageAlerts } from './servicesApi';
+import type { AccountPlan, Bundle } from '../../../api/plans';
+import type { UsageAlerts } from '../../../api/metering';
 import { alertsText } from './usageAlerts';
 
 /** The ids the services tour points at, put on the first subscription only (ids are unique on a page). */

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Dialog } from '../../../shared/Dialog';
 import { Field, FieldError } from '../../../shared/Field';
 import { formatDate } from '../../../shared/format';
-import type { AccountPlan, UsageAlerts } from './servicesApi';
+import type { AccountPlan } from '../../../api/plans';
+import type { UsageAlerts } from '../../../api/metering';
 import { parseThresholds, thresholdList } from './usageAlerts';
 
 /**

@@ -1,6 +1,6 @@
 import { addMonths, format, isValid, parse, startOfDay } from 'date-fns';
 import { priceOf, quantityProblem } from '../../../../contract/shared/catalogue';
-import type { Bundle, BundleInput, BundleUpdate, Plan } from './servicesApi';
+import type { Bundle, BundleInput, BundleUpdate, Plan } from '../../../api/plans';
 
 // The bundle forms' rules (create at /administration/services/bundlecreate, edit under
 // /administration/services/bundleedit): dates as the date inputs hold them, prices in major units as

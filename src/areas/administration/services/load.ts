@@ -2,7 +2,8 @@ import { notFound } from '@tanstack/react-router';
 import { can } from '../../../../contract/shared/access';
 import type { Portal } from '../../../app/portal';
 import { BlockedError } from '../../../routing/blocked';
-import { servicesApi, type AccountPlan, type Plan, type UsageAlerts } from './servicesApi';
+import { plansApi, type AccountPlan, type Plan } from '../../../api/plans';
+import { meteringApi, type UsageAlerts } from '../../../api/metering';
 
 // What the services pages load (their route files import this lazily, so the first page of the
 // portal does not carry it). `now` is taken here once, so the views show the same moment throughout.
@@ -23,15 +24,16 @@ export async function loadServices(portal: Portal) {
     if (!organisation) throw new BlockedError('account');
     return { account: null, organisation, subscriptions: [] as AccountPlan[], plans: [] as Plan[], alerts: {} as Record<number, UsageAlerts>, now };
   }
-  const api = servicesApi(portal.api);
+  const api = plansApi(portal.api);
   const [subscriptions, plans] = await Promise.all([
     api.accountPlans(account.id),
-    can(me, account, 'own') ? api.plans(account.territory, false) : Promise.resolve([] as Plan[]),
+    can(me, account, 'own') ? api.onSale(account.territory, false) : Promise.resolve([] as Plan[]),
   ]);
   // The usage alerts of each subscription, for those who manage the account (owners and staff).
   const alerts: Record<number, UsageAlerts> = {};
   if (can(me, account, 'manage')) {
-    const read = await Promise.all(subscriptions.map((s) => api.usageAlerts(account.id, s.planId)));
+    const metering = meteringApi(portal.api);
+    const read = await Promise.all(subscriptions.map((s) => metering.usageAlerts(account.id, s.planId)));
     for (const a of read) alerts[a.planId] = a;
   }
   return { account, organisation, subscriptions, plans, alerts, now };
@@ -43,7 +45,7 @@ export type ServicesData = Awaited<ReturnType<typeof loadServices>>;
 export async function loadBundleCreate(portal: Portal) {
   const { account } = portal.groups.getSnapshot().context.selection;
   if (!account) throw new BlockedError('account');
-  const plans = await servicesApi(portal.api).plans(account.territory, true);
+  const plans = await plansApi(portal.api).onSale(account.territory, true);
   return { plans, now: nowSeconds() };
 }
 
@@ -52,7 +54,7 @@ export async function loadBundleEdit(portal: Portal, bundleId: number) {
   const { account } = portal.groups.getSnapshot().context.selection;
   if (!account) throw new BlockedError('account');
   // The same call as the services layout's, made at the same moment: the client shares one request.
-  const subscriptions = await servicesApi(portal.api).accountPlans(account.id);
+  const subscriptions = await plansApi(portal.api).accountPlans(account.id);
   for (const subscription of subscriptions) {
     const bundle = subscription.bundles.find((b) => b.bundleId === bundleId);
     if (bundle) return { bundle, territory: subscription.territory };

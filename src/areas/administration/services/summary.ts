@@ -2,7 +2,7 @@ import { dqServiceLabels, formatMoney, subscriptionStatusText } from '../../../.
 import { salesTax } from '../../../../contract/shared/shop';
 import { formatDate } from '../../../shared/format';
 import { suggestedPrice } from './bundleForm';
-import type { AccountPlan, Bundle, Plan } from './servicesApi';
+import type { AccountPlan, Bundle, Plan } from '../../../api/plans';
 
 // The Subscription usage summary (spec section 3) in the words and figures the services page shows:
 // pure functions of one subscription, tested on their own.

@@ -7,7 +7,7 @@ import { Dialog } from '../../../shared/Dialog';
 import { Field } from '../../../shared/Field';
 import { formatDate } from '../../../shared/format';
 import { exportBlock } from './tokenText';
-import type { Token } from './tokensApi';
+import type { Token } from '../../../api/tokens';
 
 // Export API Token (the ellipsis menu, or a row's Export): choose a token, enter the password again
 // (spec section 5), then the token, valid for a year, in an 11-row text area with a Copy button

@@ -5,7 +5,7 @@ import { Dialog } from '../../../shared/Dialog';
 import { Field, FieldError } from '../../../shared/Field';
 import { tokenFormFields, tokenFormProblems, tokenServerProblems, type TokenFormField, type TokenFormProblems, type TokenFormValues } from './tokenForm';
 import { capOf, dateInputOf, expiryOf, rangesOf } from './tokenText';
-import type { Token } from './tokensApi';
+import type { Token } from '../../../api/tokens';
 
 // Creating and editing a token: its tag, type, restrictions and services. Creating a credential asks
 // for the owner's password again. What is typed is checked with the server's schema before it is

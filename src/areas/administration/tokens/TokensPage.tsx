@@ -16,7 +16,7 @@ import { ApiSettingsDialog } from './ApiSettingsDialog';
 import { ExportTokenDialog } from './ExportTokenDialog';
 import { BulkDialog, TokenFormDialog } from './TokenForm';
 import { actionText, capText, exportBlock, expiryText, isExpired, rangesText, referrerText, shortServiceLabels, tokenCsvRows, typeText } from './tokenText';
-import { tokensApi, type Token } from './tokensApi';
+import { tokensApi, type Token } from '../../../api/tokens';
 import '../../../shared/stackedTable.css';
 import './tokens.css';
 

@@ -1,6 +1,6 @@
 import type { Portal } from '../../../app/portal';
 import { BlockedError } from '../../../routing/blocked';
-import { tokensApi, type Token, type TokenAuditEntry } from './tokensApi';
+import { tokensApi, type Token, type TokenAuditEntry } from '../../../api/tokens';
 
 // What /administration/tokens loads (its route file imports this lazily). `now` is taken once, so
 // the page shows the same moment throughout (an expired token says so against it).

@@ -2,7 +2,7 @@
 import '../../../shared/zodJitless';
 import { createTokenBody, tokenUpdate } from '../../../../contract/tokens/schemas';
 import { issueProblems, serverProblems, type FieldProblems } from '../../../shared/fieldProblems';
-import type { TokenInput } from './tokensApi';
+import type { TokenInput } from '../../../api/tokens';
 
 // The token form's checks: what is typed goes through the server's own schemas (contract/tokens/
 // schemas.ts) before it is sent, and the server's refusal (a range that is not a network, a tag

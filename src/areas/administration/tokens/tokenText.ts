@@ -1,7 +1,7 @@
 import { dqServiceLabels, type DqService } from '../../../../contract/shared/catalogue';
 import type { Cell } from '../../../shared/csv';
 import { dateInputValue, formatDate, secondsOfDateInput } from '../../../shared/format';
-import type { Token, TokenAuditEntry } from './tokensApi';
+import type { Token, TokenAuditEntry } from '../../../api/tokens';
 
 // How the tokens page words a token: the table's cells, its CSV, and the form's conversions between
 // what is typed and what the server takes.

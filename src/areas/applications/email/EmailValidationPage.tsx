@@ -2,13 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { useLoaderData } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import * as E from '../../../../contract/email/endpoints';
-import type { ResponseOf } from '../../../../contract/endpoint';
 import {
   emailClassLabels, emailClassMeanings, emailMaxInput, emailNotCheckedTexts, emailReasonTexts, type EmailClass,
 } from '../../../../contract/shared/email';
 import { emailCheckMachine, type EmailCheckContext } from '../../../../machines/emailCheck';
-import { serviceTokens } from '../../../api/serviceTokens';
+import { emailApi, type EmailResult as Result } from '../../../api/email';
 import { usePortal } from '../../../app/PortalContext';
 import { usePageActor } from '../../../app/usePageActor';
 import { formatDateTime } from '../../../shared/format';
@@ -21,8 +19,6 @@ import './email.css';
 // address, what was not checked, and the clicks left; the checks of this visit are listed and
 // GET /verify/{id} (free) shows one again. A refusal (402 no clicks, 403...) shows the meter's words.
 // The emailCheck machine holds what is shown and runs one call at a time; the view only shows it.
-
-type Result = ResponseOf<typeof E.verify>;
 
 const badgeClass: Record<EmailClass, string> = {
   valid: 'badge--ok',
@@ -85,18 +81,16 @@ export default function EmailValidationPage() {
   const [clicks, setClicks] = useState<EmailClicks>(data.clicks);
   // What is typed: a form field's own value, not the page's state.
   const [email, setEmail] = useState('');
-  const on = { service: 'email' as const, groupId: account?.id ?? 0 };
+  const groupId = account?.id ?? 0;
   const actor = usePageActor(
     emailCheckMachine.provide({
       actors: {
         verify: fromPromise(async ({ input }) => {
-          const result = await serviceTokens(portal.api).call(E.verify, { body: { email: input.email } }, { action: 'check the email address', skipDefaultErrorHandling: true }, on);
-          void emailClicksLeft(portal, on.groupId).then(setClicks);
+          const result = await emailApi(portal.api, groupId).verify(input.email);
+          void emailClicksLeft(portal, groupId).then(setClicks);
           return result;
         }),
-        reread: fromPromise(({ input }) =>
-          serviceTokens(portal.api).call(E.verifyResult(input.id), {}, { action: 'read the result again', skipDefaultErrorHandling: true, cache: false }, on),
-        ),
+        reread: fromPromise(({ input }) => emailApi(portal.api, groupId).result(input.id)),
       },
     }),
   );

@@ -4,11 +4,10 @@ import { useState, type FormEvent } from 'react';
 import { useLoaderData } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import * as N from '../../../../contract/name/endpoints';
 import type { NameResultBody } from '../../../../contract/name/entities';
 import { maxNameInput, validateNameBody } from '../../../../contract/name/schemas';
 import { nameCheckMachine, type NameCheckContext } from '../../../../machines/nameCheck';
-import { serviceTokens } from '../../../api/serviceTokens';
+import { nameApi } from '../../../api/name';
 import { usePortal } from '../../../app/PortalContext';
 import { usePageActor } from '../../../app/usePageActor';
 import { clicksLeft, clicksLeftText, type ServiceClicks } from '../clicks';
@@ -82,13 +81,13 @@ export default function NameValidationPage() {
   const [name, setName] = useState('');
   // A name the service would refuse is said at the field, in the contract's words, and costs nothing.
   const [inputError, setInputError] = useState<string | null>(null);
-  const on = { service: 'name' as const, groupId: account?.id ?? 0 };
+  const groupId = account?.id ?? 0;
   const actor = usePageActor(
     nameCheckMachine.provide({
       actors: {
         validate: fromPromise(async ({ input }) => {
-          const result = await serviceTokens(portal.api).call(N.validateName, { body: { name: input.name } }, { action: 'check the name', skipDefaultErrorHandling: true }, on);
-          void clicksLeft(portal, on.groupId, 'name').then(setClicks);
+          const result = await nameApi(portal.api, groupId).validate(input.name);
+          void clicksLeft(portal, groupId, 'name').then(setClicks);
           return result;
         }),
       },

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useRouter } from '@tanstack/react-router';
-import * as bureau from '../../../../contract/bureau/endpoints';
 import type { FileStatus, FileSummary } from '../../../../contract/bureau/entities';
+import { bureauApi } from '../../../api/bureau';
 import { usePortal } from '../../../app/PortalContext';
 import { DeleteControl } from '../../../shared/DeleteControl';
 import { Dialog } from '../../../shared/Dialog';
@@ -87,7 +87,7 @@ export function FileList({ files }: { files: readonly FileSummary[] }) {
                       what="file"
                       name={f.name}
                       compact
-                      act={() => portal.api.call(bureau.deleteFile, { query: { fileId: f.id } }, { action: 'delete the file' })}
+                      act={() => bureauApi(portal.api).deleteFile(f.id)}
                       done={reload}
                     />
                   </td>
@@ -119,8 +119,8 @@ function RenameDialog({ file, onClose, onRenamed }: { file: FileSummary; onClose
     const name = String(new FormData(e.currentTarget).get('name') ?? '').trim();
     setBusy(true);
     // A refusal shows the Error modal over the dialog, which stays open to try again.
-    portal.api
-      .call(bureau.renameFile, { query: { fileId: file.id }, body: { name } }, { action: 'rename the file' })
+    bureauApi(portal.api)
+      .renameFile(file.id, name)
       .then(onRenamed, () => setBusy(false));
   };
   return (

@@ -1,5 +1,5 @@
-import * as bureau from '../../../../contract/bureau/endpoints';
 import { can } from '../../../../contract/shared/access';
+import { bureauApi } from '../../../api/bureau';
 import type { Portal } from '../../../app/portal';
 import { readDayRange } from '../../../shared/dateRange';
 import type { BureauStatsSearch } from '../../../routing/params';
@@ -12,21 +12,13 @@ export async function loadBureauStats(portal: Portal, search: BureauStatsSearch)
   const now = Math.floor(Date.now() / 1000);
   const range = readDayRange(search, now);
   const { account, organisation } = portal.groups.getSnapshot().context.selection;
-  const stats = account
-    ? await portal.api.call(
-        bureau.statsSummary,
-        { query: { accId: account.id, dateFrom: range.fromSeconds, dateTo: range.toSeconds } },
-        { action: 'load the address cleanse statistics', cache: false },
-      )
-    : null;
+  const calls = bureauApi(portal.api);
+  const stats = account ? await calls.stats({ accId: account.id, dateFrom: range.fromSeconds, dateTo: range.toSeconds }) : null;
   // The file list is the UK accounts' (spec section 2: the file routes are theirs), and their owners'
   // alone: staff who selected a customer's account see its statistics, not its files.
   const ownUk = account?.territory === 'uk' && can(portal.session.getSnapshot().context.user, account, 'own');
   const [files, retention] = ownUk
-    ? await Promise.all([
-        portal.api.call(bureau.listFiles, {}, { action: 'load the address cleanse files', cache: false }),
-        portal.api.call(bureau.getRetention, { query: { accountId: account.id } }, { action: 'load how long files are kept', cache: false }),
-      ])
+    ? await Promise.all([calls.files(), calls.retention(account.id)])
     : [null, null];
   return { now, range, account, organisation, stats, files, retention };
 }

@@ -1,6 +1,6 @@
 import { formatMoney } from '../../../../contract/shared/catalogue';
 import { currencySymbols, territories, territoryLabels, type Territory } from '../../../../contract/shared/territory';
-import type { ConsoleAccount, PartnerConsole } from '../../../api/partner';
+import type { ConsoleAccount, PartnerConsole } from '../../../api/leads';
 import { bucketTick, utcDate } from '../../../shared/charts/buckets';
 import type { ChartSeries } from '../../../shared/charts/UsageChart';
 

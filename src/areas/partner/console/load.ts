@@ -1,4 +1,4 @@
-import { partnerApi } from '../../../api/partner';
+import { partnerApi } from '../../../api/leads';
 import type { Portal } from '../../../app/portal';
 import { BlockedError } from '../../../routing/blocked';
 import type { ConsoleSearch } from '../../../routing/params';

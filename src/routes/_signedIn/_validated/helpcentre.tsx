@@ -1,3 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 
-export const Route = createFileRoute('/_signedIn/_validated/helpcentre')({ staticData: { crumb: 'Help Centre' } });
+export const Route = createFileRoute('/_signedIn/_validated/helpcentre')({
+  staticData: { crumb: 'Help Centre' },
+});

@@ -3,7 +3,7 @@ import { ownerPageGuard } from '../../../routing/beforeLoad';
 import Wizard from '../../../areas/administration/Wizard';
 
 export const Route = createFileRoute('/_signedIn/_validated/organisationwizard')({
-  beforeLoad: ownerPageGuard,
   staticData: { crumb: 'New organisation' },
+  beforeLoad: ownerPageGuard,
   component: Wizard,
 });

@@ -1,3 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 
-export const Route = createFileRoute('/_signedIn/_validated/partner')({ staticData: { crumb: 'Partner' } });
+export const Route = createFileRoute('/_signedIn/_validated/partner')({
+  staticData: { crumb: 'Partner' },
+});

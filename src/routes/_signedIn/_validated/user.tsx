@@ -1,3 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 
-export const Route = createFileRoute('/_signedIn/_validated/user')({ staticData: { crumb: 'My settings' } });
+export const Route = createFileRoute('/_signedIn/_validated/user')({
+  staticData: { crumb: 'My settings' },
+});

@@ -3,7 +3,7 @@ import { ownerPageGuard } from '../../../routing/beforeLoad';
 import Wizard from '../../../areas/administration/Wizard';
 
 export const Route = createFileRoute('/_signedIn/_validated/welcomewizard')({
-  beforeLoad: ownerPageGuard,
   staticData: { crumb: 'Welcome' },
+  beforeLoad: ownerPageGuard,
   component: Wizard,
 });

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { adminLayout } from '../../../../areas/administration/adminRoutes';
 import { groupGuard } from '../../../../routing/beforeLoad';
 import { organisationAdministrationRules } from '../../../../routing/guards';
 
@@ -8,5 +7,5 @@ import { organisationAdministrationRules } from '../../../../routing/guards';
 export const Route = createFileRoute('/_signedIn/_validated/administration/organisation')({
   staticData: { crumb: 'Organisation' },
   beforeLoad: ({ context, preload }) => groupGuard(organisationAdministrationRules, { portal: context.portal, preload }),
-  ...adminLayout('organisation'),
+  loader: async ({ context }) => (await import('../../../../areas/administration/load')).loadAdminGroup(context.portal, 'organisation'),
 });

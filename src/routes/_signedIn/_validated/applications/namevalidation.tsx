@@ -7,6 +7,6 @@ import { groupGuard } from '../../../../routing/beforeLoad';
 export const Route = createFileRoute('/_signedIn/_validated/applications/namevalidation')({
   staticData: { crumb: 'Name Validation' },
   beforeLoad: ({ context, preload }) => groupGuard(nameValidationRules, { portal: context.portal, preload }),
-  loader: async ({ context }) => (await import('../../../../areas/applications/clicks')).loadServicePage(context.portal, 'name'),
+  loader: async ({ context }) => (await import('../../../../areas/applications/name/load')).loadNameValidation(context.portal),
   component: NameValidationPage,
 });

@@ -1,4 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { catalogueRoute } from '../../../../areas/dataAdministration/routeOptions';
+import Catalogue from '../../../../areas/dataAdministration/Catalogue';
 
-export const Route = createFileRoute('/_signedIn/_validated/dataAdministration/')(catalogueRoute());
+// Datasets and plans.
+export const Route = createFileRoute('/_signedIn/_validated/dataAdministration/')({
+  loader: async ({ context }) => (await import('../../../../areas/dataAdministration/load')).loadCatalogue(context.portal),
+  component: Catalogue,
+});

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { adminLayout } from '../../../../areas/administration/adminRoutes';
 import { groupGuard } from '../../../../routing/beforeLoad';
 import { partnerAdministrationRules } from '../../../../routing/guards';
 
 export const Route = createFileRoute('/_signedIn/_validated/partner/administration')({
   staticData: { crumb: 'Administration' },
   beforeLoad: ({ context, preload }) => groupGuard(partnerAdministrationRules, { portal: context.portal, preload }),
-  ...adminLayout('partner'),
+  loader: async ({ context }) => (await import('../../../../areas/administration/load')).loadAdminGroup(context.portal, 'partner'),
 });

@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import Search from '../../../../areas/search/Search';
 
-export const Route = createFileRoute('/_signedIn/_validated/search/$searchFilter')({ staticData: { crumb: 'Results' }, component: Search });
+export const Route = createFileRoute('/_signedIn/_validated/search/$searchFilter')({
+  staticData: { crumb: 'Results' },
+  component: Search,
+});

@@ -1,13 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ServicePage } from '../../../../areas/shop/ServicePage';
+import { AddressLookupShop } from '../../../../areas/shop/ServicePage';
 
 // The Address Lookup plans of the account's territory (spec section 2).
 export const Route = createFileRoute('/_signedIn/_validated/shop/addresslookup')({
   staticData: { crumb: 'Address Lookup' },
   loader: async ({ context }) => (await import('../../../../areas/shop/load')).loadShop(context.portal),
-  component: AddresslookupShop,
+  component: AddressLookupShop,
 });
-
-function AddresslookupShop() {
-  return <ServicePage page="addresslookup" data={Route.useLoaderData()} />;
-}

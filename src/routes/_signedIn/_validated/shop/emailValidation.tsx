@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ServicePage } from '../../../../areas/shop/ServicePage';
+import { EmailValidationShop } from '../../../../areas/shop/ServicePage';
 
 // The Email Validation plans of the account's territory (spec section 2).
 export const Route = createFileRoute('/_signedIn/_validated/shop/emailValidation')({
@@ -7,7 +7,3 @@ export const Route = createFileRoute('/_signedIn/_validated/shop/emailValidation
   loader: async ({ context }) => (await import('../../../../areas/shop/load')).loadShop(context.portal),
   component: EmailValidationShop,
 });
-
-function EmailValidationShop() {
-  return <ServicePage page="emailValidation" data={Route.useLoaderData()} />;
-}

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ServicePage } from '../../../../areas/shop/ServicePage';
+import { NameValidationShop } from '../../../../areas/shop/ServicePage';
 
 // The Name Validation plans of the account's territory (spec section 2).
 export const Route = createFileRoute('/_signedIn/_validated/shop/nameValidation')({
@@ -7,7 +7,3 @@ export const Route = createFileRoute('/_signedIn/_validated/shop/nameValidation'
   loader: async ({ context }) => (await import('../../../../areas/shop/load')).loadShop(context.portal),
   component: NameValidationShop,
 });
-
-function NameValidationShop() {
-  return <ServicePage page="nameValidation" data={Route.useLoaderData()} />;
-}

@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { adminEdit } from '../../../../../areas/administration/adminRoutes';
+import AccountEdit from '../../../../../areas/administration/AccountEdit';
 
-export const Route = createFileRoute('/_signedIn/_validated/administration/account/edit')(adminEdit('account'));
+export const Route = createFileRoute('/_signedIn/_validated/administration/account/edit')({
+  staticData: { crumb: 'Edit' },
+  component: AccountEdit,
+});

@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { adminEdit } from '../../../../../areas/administration/adminRoutes';
+import AccountEdit from '../../../../../areas/administration/AccountEdit';
 
-export const Route = createFileRoute('/_signedIn/_validated/administration/organisation/edit')(adminEdit('organisation'));
+export const Route = createFileRoute('/_signedIn/_validated/administration/organisation/edit')({
+  staticData: { crumb: 'Edit' },
+  component: AccountEdit,
+});

@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { adminIndex } from '../../../../../areas/administration/adminRoutes';
+import AccountAdmin from '../../../../../areas/administration/AccountAdmin';
 
-export const Route = createFileRoute('/_signedIn/_validated/administration/organisation/')(adminIndex());
+export const Route = createFileRoute('/_signedIn/_validated/administration/organisation/')({
+  component: AccountAdmin,
+});

@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { adminInvite } from '../../../../../areas/administration/adminRoutes';
+import AccountInvite from '../../../../../areas/administration/AccountInvite';
 
-export const Route = createFileRoute('/_signedIn/_validated/administration/organisation/invite')(adminInvite());
+export const Route = createFileRoute('/_signedIn/_validated/administration/organisation/invite')({
+  staticData: { crumb: 'Invite' },
+  component: AccountInvite,
+});

@@ -1,4 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { datasetRoute } from '../../../../../areas/dataAdministration/routeOptions';
+import { datasetIdParam } from '../../../../../routing/params';
 
-export const Route = createFileRoute('/_signedIn/_validated/dataAdministration/dataset/$datasetId')(datasetRoute());
+// /dataset/{datasetId}: its pages share the dataset and the plans that use it.
+export const Route = createFileRoute('/_signedIn/_validated/dataAdministration/dataset/$datasetId')({
+  staticData: { crumb: (data) => (data as { dataset?: { dataset: string } } | undefined)?.dataset?.dataset ?? 'Dataset' },
+  params: datasetIdParam,
+  loader: async ({ context, params }) => (await import('../../../../../areas/dataAdministration/load')).loadDataset(context.portal, params.datasetId),
+});

@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { datasetCreateRoute } from '../../../../../areas/dataAdministration/routeOptions';
+import DatasetCreate from '../../../../../areas/dataAdministration/DatasetCreate';
 
-export const Route = createFileRoute('/_signedIn/_validated/dataAdministration/dataset/create')(datasetCreateRoute());
+export const Route = createFileRoute('/_signedIn/_validated/dataAdministration/dataset/create')({
+  staticData: { crumb: 'Create dataset' },
+  component: DatasetCreate,
+});

@@ -1,4 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { planRoute } from '../../../../../areas/dataAdministration/routeOptions';
+import { planIdParam } from '../../../../../routing/params';
 
-export const Route = createFileRoute('/_signedIn/_validated/dataAdministration/plan/$planId')(planRoute());
+// /plan/{planId}: its pages share the plan with its pricing, filters and comparisons.
+export const Route = createFileRoute('/_signedIn/_validated/dataAdministration/plan/$planId')({
+  staticData: { crumb: (data) => (data as { plan?: { plan: string } } | undefined)?.plan?.plan ?? 'Plan' },
+  params: planIdParam,
+  loader: async ({ context, params }) => (await import('../../../../../areas/dataAdministration/load')).loadPlan(context.portal, params.planId),
+});

@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { partnerAdminIndex } from '../../../../../areas/administration/adminRoutes';
+import PartnerAccounts from '../../../../../areas/administration/PartnerAccounts';
 
-export const Route = createFileRoute('/_signedIn/_validated/partner/administration/')(partnerAdminIndex());
+export const Route = createFileRoute('/_signedIn/_validated/partner/administration/')({
+  loader: async ({ context }) => (await import('../../../../../areas/administration/load')).loadPartnerAccounts(context.portal),
+  component: PartnerAccounts,
+});

@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { adminInvite } from '../../../../../areas/administration/adminRoutes';
+import AccountInvite from '../../../../../areas/administration/AccountInvite';
 
-export const Route = createFileRoute('/_signedIn/_validated/partner/administration/invite')(adminInvite());
+export const Route = createFileRoute('/_signedIn/_validated/partner/administration/invite')({
+  staticData: { crumb: 'Invite' },
+  component: AccountInvite,
+});

@@ -3,7 +3,7 @@ import { ownerPageGuard } from '../../../../../routing/beforeLoad';
 import UserEdit from '../../../../../areas/user/UserEdit';
 
 export const Route = createFileRoute('/_signedIn/_validated/user/$userId/edit')({
-  beforeLoad: ownerPageGuard,
   staticData: { crumb: 'Edit' },
+  beforeLoad: ownerPageGuard,
   component: UserEdit,
 });

@@ -1,4 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { adminEditUser } from '../../../../../../areas/administration/adminRoutes';
+import AccountEditUser from '../../../../../../areas/administration/AccountEditUser';
+import { userIdParam } from '../../../../../../routing/params';
 
-export const Route = createFileRoute('/_signedIn/_validated/administration/organisation/edituser/$userId')(adminEditUser('organisation'));
+export const Route = createFileRoute('/_signedIn/_validated/administration/organisation/edituser/$userId')({
+  staticData: { crumb: 'Edit user' },
+  params: userIdParam,
+  loader: async ({ context, params }) => (await import('../../../../../../areas/administration/load')).loadEditUser(context.portal, 'organisation', params.userId),
+  component: AccountEditUser,
+});

@@ -1,15 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import BundleEdit from '../../../../../../areas/administration/services/BundleEdit';
 import { groupGuard } from '../../../../../../routing/beforeLoad';
-import { parseIdParam } from '../../../../../../routing/params';
+import { bundleIdParam } from '../../../../../../routing/params';
 
 // Editing a bundle is for the roles that create them (admin, super, sales), as bundlecreate is.
 export const Route = createFileRoute('/_signedIn/_validated/administration/services/bundleedit/$bundleId')({
-  params: {
-    parse: ({ bundleId }: { bundleId: string }) => ({ bundleId: parseIdParam(bundleId) }),
-    stringify: ({ bundleId }: { bundleId: number }) => ({ bundleId: String(bundleId) }),
-  },
   staticData: { crumb: 'Edit bundle' },
+  params: bundleIdParam,
   beforeLoad: ({ context, preload }) => groupGuard({ roles: ['admin', 'super', 'sales'] }, { portal: context.portal, preload }),
   loader: async ({ context, params }) =>
     (await import('../../../../../../areas/administration/services/load')).loadBundleEdit(context.portal, params.bundleId),

@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { datasetEditRoute } from '../../../../../../areas/dataAdministration/routeOptions';
+import DatasetEdit from '../../../../../../areas/dataAdministration/DatasetEdit';
 
-export const Route = createFileRoute('/_signedIn/_validated/dataAdministration/dataset/$datasetId/edit')(datasetEditRoute());
+export const Route = createFileRoute('/_signedIn/_validated/dataAdministration/dataset/$datasetId/edit')({
+  staticData: { crumb: 'Edit' },
+  component: DatasetEdit,
+});

@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { datasetViewRoute } from '../../../../../../areas/dataAdministration/routeOptions';
+import DatasetView from '../../../../../../areas/dataAdministration/DatasetView';
 
-export const Route = createFileRoute('/_signedIn/_validated/dataAdministration/dataset/$datasetId/')(datasetViewRoute());
+export const Route = createFileRoute('/_signedIn/_validated/dataAdministration/dataset/$datasetId/')({
+  component: DatasetView,
+});

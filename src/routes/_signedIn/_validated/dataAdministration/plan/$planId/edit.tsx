@@ -1,4 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { planEditRoute } from '../../../../../../areas/dataAdministration/routeOptions';
+import PlanEdit from '../../../../../../areas/dataAdministration/PlanEdit';
 
-export const Route = createFileRoute('/_signedIn/_validated/dataAdministration/plan/$planId/edit')(planEditRoute());
+export const Route = createFileRoute('/_signedIn/_validated/dataAdministration/plan/$planId/edit')({
+  staticData: { crumb: 'Edit' },
+  loader: async ({ context }) => (await import('../../../../../../areas/dataAdministration/load')).loadCatalogue(context.portal),
+  component: PlanEdit,
+});

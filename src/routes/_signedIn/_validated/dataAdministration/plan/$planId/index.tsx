@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { planViewRoute } from '../../../../../../areas/dataAdministration/routeOptions';
+import PlanView from '../../../../../../areas/dataAdministration/PlanView';
 
-export const Route = createFileRoute('/_signedIn/_validated/dataAdministration/plan/$planId/')(planViewRoute());
+export const Route = createFileRoute('/_signedIn/_validated/dataAdministration/plan/$planId/')({
+  component: PlanView,
+});

@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { propertiesRoute } from '../../../../../../../areas/bureau/routeOptions';
+import PropertiesPage from '../../../../../../../areas/bureau/PropertiesPage';
 
-export const Route = createFileRoute('/_signedIn/_validated/applications/addresscleanse/file/$fileId/properties')(propertiesRoute());
+export const Route = createFileRoute('/_signedIn/_validated/applications/addresscleanse/file/$fileId/properties')({
+  staticData: { crumb: 'Properties' },
+  component: PropertiesPage,
+});

@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { updateFieldsRoute } from '../../../../../../../areas/bureau/routeOptions';
+import MappingPage from '../../../../../../../areas/bureau/MappingPage';
 
-export const Route = createFileRoute('/_signedIn/_validated/applications/addresscleanse/file/$fileId/updatefields')(updateFieldsRoute());
+export const Route = createFileRoute('/_signedIn/_validated/applications/addresscleanse/file/$fileId/updatefields')({
+  staticData: { crumb: 'Update fields' },
+  component: MappingPage,
+});

@@ -1,4 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { planComparisonsRoute } from '../../../../../../../areas/dataAdministration/routeOptions';
+import PlanComparisons from '../../../../../../../areas/dataAdministration/PlanComparisons';
 
-export const Route = createFileRoute('/_signedIn/_validated/dataAdministration/plan/$planId/edit_/comparisons')(planComparisonsRoute());
+// Beside the edit page (edit_), not inside it.
+export const Route = createFileRoute('/_signedIn/_validated/dataAdministration/plan/$planId/edit_/comparisons')({
+  staticData: { crumb: 'Comparisons' },
+  component: PlanComparisons,
+});

@@ -1,4 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { planFiltersRoute } from '../../../../../../../areas/dataAdministration/routeOptions';
+import PlanFilters from '../../../../../../../areas/dataAdministration/PlanFilters';
 
-export const Route = createFileRoute('/_signedIn/_validated/dataAdministration/plan/$planId/edit_/filters')(planFiltersRoute());
+// Beside the edit page (edit_), not inside it.
+export const Route = createFileRoute('/_signedIn/_validated/dataAdministration/plan/$planId/edit_/filters')({
+  staticData: { crumb: 'Filters' },
+  component: PlanFilters,
+});

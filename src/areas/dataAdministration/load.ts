@@ -1,11 +1,9 @@
-import { useMemo } from 'react';
-import { getRouteApi, notFound } from '@tanstack/react-router';
+import { notFound } from '@tanstack/react-router';
 import type { Portal } from '../../app/portal';
-import { catalogueApi } from '../../api/catalogue';
-import { usePortal } from '../../app/PortalContext';
+import { catalogueApi } from '../../api/plans';
 
 // What the data administration routes load (their route files import this module on demand, so the
-// catalogue calls travel with these pages and not with the first page), and how the views read it.
+// catalogue calls travel with these pages and not with the first page).
 
 /** The catalogue home, and the choices of the plan form (datasets, and plans that may replace one). */
 export async function loadCatalogue(portal: Portal) {
@@ -27,18 +25,4 @@ export async function loadPlan(portal: Portal, planId: number) {
   const plan = await catalogueApi(portal.api).plan(planId);
   if (!plan) throw notFound();
   return { plan };
-}
-
-export const routes = {
-  catalogue: getRouteApi('/_signedIn/_validated/dataAdministration/'),
-  dataset: getRouteApi('/_signedIn/_validated/dataAdministration/dataset/$datasetId'),
-  plan: getRouteApi('/_signedIn/_validated/dataAdministration/plan/$planId'),
-  planCreate: getRouteApi('/_signedIn/_validated/dataAdministration/plan/create'),
-  planEdit: getRouteApi('/_signedIn/_validated/dataAdministration/plan/$planId/edit'),
-};
-
-/** The catalogue calls, for the views' machines to provide as their actors. */
-export function useCatalogueApi() {
-  const { api } = usePortal();
-  return useMemo(() => catalogueApi(api), [api]);
 }

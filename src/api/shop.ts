@@ -1,9 +1,13 @@
-import type { ResponseOf } from '../../contract/endpoint';
+import type { BodyOf, QueryOf, ResponseOf } from '../../contract/endpoint';
+import { idempotencyKeyHeader } from '../../contract/shared/shop';
 import * as shop from '../../contract/shop/endpoints';
 import type { ApiClient } from './client';
 
-// The payment calls of the Billing section (spec section 7), each through its contract entry.
-// Loaded with the services page only.
+// The shop's calls of spec section 7 (contract/shop/endpoints.ts), each through its contract entry:
+// shopApi for checkout, orders and the staff's charges; billingApi for the payment calls of the
+// Billing section. Loaded with the pages that make them, never with the first page.
+
+export type Charge = ResponseOf<typeof shop.listCharges>[number];
 
 export type PaymentDetails = ResponseOf<typeof shop.paymentDetails>;
 export type SavedPayment = NonNullable<PaymentDetails['card']>;
@@ -37,3 +41,15 @@ export function billingApi(api: ApiClient) {
 }
 
 export type BillingApi = ReturnType<typeof billingApi>;
+
+export function shopApi(api: ApiClient) {
+  return {
+    /** The basket page shows the refusal beside the items, not in the Error modal; `key` makes a repeated checkout one order. */
+    checkout: (organisationId: number, body: BodyOf<typeof shop.checkout>, key: string) =>
+      api.call(shop.checkout, { query: { organisationId }, body }, { action: 'check out', headers: { [idempotencyKeyHeader]: key }, skipDefaultErrorHandling: true }),
+    /** GET /shop/order confirms a pending order with the gateway first. */
+    order: (orderId: number) => api.call(shop.getOrder, { query: { orderId } }, { action: 'load your order', cache: false }),
+    /** Every account's orders, newest first, filtered (staff). */
+    charges: (query: QueryOf<typeof shop.listCharges>) => api.call(shop.listCharges, { query }, { action: 'load the charges', cache: false }),
+  };
+}

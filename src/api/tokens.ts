@@ -1,6 +1,6 @@
-import type { BodyOf, ResponseOf } from '../../../../contract/endpoint';
-import * as tokens from '../../../../contract/tokens/endpoints';
-import type { ApiClient } from '../../../api/client';
+import type { BodyOf, ResponseOf } from '../../contract/endpoint';
+import * as tokens from '../../contract/tokens/endpoints';
+import type { ApiClient } from './client';
 
 // The token calls of the tokens page (spec section 7, Tokens), each through its contract entry.
 // Loaded with that page only.
