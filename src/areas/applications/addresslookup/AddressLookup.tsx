@@ -10,7 +10,7 @@ import {
   labelFormatLabels, labelFormats, lineRuleLabels, lineRules, maxOutputFields, minOutputFields, townFormatLabels, townFormats,
   type LabelConfig,
 } from '../../../../contract/shared/labelConfig';
-import { addressLookupMachine, type AddressLookupEvent } from '../../../../machines/addressLookup';
+import { addressLookupMachine, type AddressLookupEvent, type ClicksLeft } from '../../../../machines/addressLookup';
 import { addressClicksLeft, findAddresses, lookUpAddress, suggestAddresses } from '../../../api/address';
 import { ApiFailure } from '../../../api/client';
 import { usePortal } from '../../../app/PortalContext';
@@ -49,7 +49,7 @@ function LookupPage({ userId, accountId, accountName, dataset }: { userId: numbe
       },
       actions: {
         refreshClicks: ({ self }) => {
-          const read = (clicks: { lookup: number; autocomplete: number } | null) => {
+          const read = (clicks: ClicksLeft | null) => {
             if (self.getSnapshot().status === 'active') self.send({ type: 'clicks.read', clicks });
           };
           addressClicksLeft(api, accountId).then(read, () => read(null));
