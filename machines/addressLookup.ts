@@ -51,7 +51,7 @@ export type AddressLookupContext = AddressLookupInput & {
   /** Why the last call failed, or that Find matched nothing. */
   problem: string | null;
   clicks: ClicksLeft | null;
-  /** A search was sent and its answer is awaited (an answer dropped for a newer search leaves it set). */
+  /** A search was sent and its answer is awaited; one dropped for a newer search leaves it set until that one answers. */
   searching: boolean;
   found: Found | null;
   /** What the Find on its way asked for. */
@@ -195,6 +195,8 @@ export const addressLookupMachine = setup({
       },
       states: {
         idle: {},
+        // Once the pause is over, suggestions are asked for what the box holds then, unless Escape
+        // emptied it or a suggestion was chosen meanwhile.
         waiting: {
           after: {
             debounce: [{ guard: 'asksSuggestions', target: 'suggesting' }, { target: 'idle' }],
@@ -243,7 +245,8 @@ export const addressLookupMachine = setup({
     lookup: {
       initial: 'idle',
       on: {
-        // A chosen suggestion is looked up once (one click); the label is drawn on the page.
+        // A chosen suggestion is looked up once (one click), replacing a lookup still on its way; the
+        // label is drawn on the page.
         'user.choose': { target: '.looking', actions: assign(({ event }) => choose(event.suggestion)) },
         'user.enter': { guard: 'suggestionActive', target: '.looking', actions: assign(({ context }) => choose(context.suggestions[context.active])) },
       },
