@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { accountSwitcherMachine } from './accountSwitcher';
 import { accountValidationMachine } from './accountValidation';
+import { addressLookupMachine } from './addressLookup';
 import { basketMachine } from './basket';
 import { bureauFileMachine } from './bureauFile';
 import { bureauUploadMachine } from './bureauUpload';
@@ -35,6 +36,7 @@ export const machines: readonly AnyStateMachine[] = [
   tokenExportMachine,
   emailCheckMachine,
   nameCheckMachine,
+  addressLookupMachine,
   basketMachine,
   bureauUploadMachine,
   bureauFileMachine,

@@ -1,6 +1,7 @@
 import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
 import type { RuntimeConfig } from '../../contract/config/entities';
 import type { Territory } from '../../contract/shared/territory';
+import type { bureauFileMachine } from '../../machines/bureauFile';
 import { groupSelectionMachine } from '../../machines/groupSelection';
 import { modalLevels, modalMachine } from '../../machines/modal';
 import { isSettled, isSignedIn, reauthDelayFrom, sessionMachine } from '../../machines/session';
@@ -12,6 +13,7 @@ import { usersApi, type UsersApi } from '../api/users';
 import { createBaskets, type Baskets } from './baskets';
 import { portalTerritory } from './config';
 import { clearSessionStorage, loadSavedSelection, loadSavedUser, saveSelection, saveUser } from './storage';
+import { createWorkflows, type Workflows } from './workflows';
 
 /** The long-lived actors and services of the app, created once outside React (STYLE.md). */
 export type Portal = {
@@ -25,6 +27,8 @@ export type Portal = {
   groupsApi: GroupsApi;
   /** The basket of each account (machines/basket.ts), read by the basket icon and the shop. */
   baskets: Baskets;
+  /** The bureau file workflow of each account (machines/bureauFile.ts), kept across the wizard's pages. */
+  bureauFiles: Workflows<ActorRefFrom<typeof bureauFileMachine>>;
   /** The inspector the portal's actors report to; a page's own actors report to it too (src/app/usePageActor.ts). */
   inspect?: PortalOptions['inspect'];
 };
@@ -109,6 +113,7 @@ export function createPortal(config: RuntimeConfig, { storage = localStorage, in
   ).start();
 
   const baskets = createBaskets({ api, storage, inspect });
+  const bureauFiles = createWorkflows<ActorRefFrom<typeof bureauFileMachine>>();
 
   // A validated user's groups load once per sign-in; signing out forgets them.
   let signedInAs = 0;
@@ -123,8 +128,9 @@ export function createPortal(config: RuntimeConfig, { storage = localStorage, in
       signedInAs = 0;
       groups.send({ type: 'session.signedOut' });
       baskets.forget();
+      bureauFiles.forget();
     }
   });
   session.start();
-  return { config, territory: portalTerritory(config), session, groups, modal, api, users, groupsApi: groupCalls, baskets, inspect };
+  return { config, territory: portalTerritory(config), session, groups, modal, api, users, groupsApi: groupCalls, baskets, bureauFiles, inspect };
 }

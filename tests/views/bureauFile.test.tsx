@@ -58,7 +58,7 @@ const tested = {
   ],
 };
 
-// The workflow is kept per account between renders (src/areas/bureau/useBureauFile.ts): each test opens another file.
+// Each test renders a portal of its own, and with it the account's workflow (src/areas/bureau/useBureauFile.ts); each opens another file.
 const open = (fileId: number, search = '') => {
   calls = renderPortal(`/portal/applications/addresscleanse/file/${fileId}${search}`, { user: authUser({ id: 4 }), groups: [acmeTrading], handler: server }).calls;
 };

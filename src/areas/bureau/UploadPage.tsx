@@ -120,7 +120,7 @@ function Upload({ upload }: { upload: UploadActor }) {
 export default function UploadPage() {
   const portal = usePortal();
   const account = useSelector(portal.groups, (g) => g.context.selection.account);
-  const actor = useBureauFile({ api: portal.api, inspect: portal.inspect, accountId: account?.id ?? 0, territory: account?.territory ?? 'uk', page: 'upload', fileId: null });
+  const actor = useBureauFile({ portal, accountId: account?.id ?? 0, territory: account?.territory ?? 'uk', page: 'upload', fileId: null });
   const upload = useSelector(actor, (s) => s.children.upload);
   return (
     <section className="bureau" aria-labelledby="upload-heading">

@@ -4,15 +4,14 @@ import { useSelector } from '@xstate/react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import type { Territory } from '../../../contract/shared/territory';
 import type { BureauFileInput, BureauFileSnapshot, bureauFileMachine } from '../../../machines/bureauFile';
-import type { ApiClient } from '../../api/client';
 import type { Portal } from '../../app/portal';
 import { fileWithEffects } from './fileEffects';
 import { createHasher } from './hasher';
 import { loadSavedUpload } from './uploadEffects';
 
-// One bureau file workflow (machines/bureauFile.ts) per account, kept while the user moves through
-// the wizard's pages, so the upload page hands its file to the mapping page and so on. A page whose
-// file or stage the kept one is not at starts a new one where it stands (a reload, a link).
+// One bureau file workflow (machines/bureauFile.ts) per account, kept by the portal while the user
+// moves through the wizard's pages, so the upload page hands its file to the mapping page and so on.
+// A page whose file or stage the kept one is not at starts a new one where it stands (a reload, a link).
 
 export type BureauFileActor = ActorRefFrom<typeof bureauFileMachine>;
 export type WizardPage = 'upload' | 'updatefields' | 'properties' | 'file';
@@ -26,26 +25,24 @@ export function pageOf(s: BureauFileSnapshot): WizardPage {
 }
 
 const startOf: Record<WizardPage, BureauFileInput['start']> = { upload: 'upload', updatefields: 'mapping', properties: 'settings', file: 'file' };
-const kept = new Map<number, { actor: BureauFileActor; stop: () => void }>();
+type Where = { portal: Portal; accountId: number; territory: Territory; page: WizardPage; fileId: number | null; paid?: boolean };
 
-type Where = { api: ApiClient; inspect?: Portal['inspect']; accountId: number; territory: Territory; page: WizardPage; fileId: number | null; paid?: boolean };
-
-function workflowFor({ api, inspect, accountId, territory, page, fileId, paid = false }: Where): BureauFileActor {
-  const current = kept.get(accountId);
-  if (current) {
-    const s = current.actor.getSnapshot();
-    if (s.status === 'active' && pageOf(s) === page && s.context.fileId === fileId && !paid) return current.actor;
-    current.stop();
-  }
-  const hasher = createHasher();
-  const machine = fileWithEffects({
-    api, territory, accountId, storage: localStorage, hasher,
-    origin: () => window.location.origin,
-    redirect: (url) => window.location.assign(url),
+function workflowFor({ portal, accountId, territory, page, fileId, paid = false }: Where): BureauFileActor {
+  const serves = (actor: BureauFileActor) => {
+    const s = actor.getSnapshot();
+    return s.status === 'active' && pageOf(s) === page && s.context.fileId === fileId && !paid;
+  };
+  return portal.bureauFiles.of(accountId, serves, () => {
+    const hasher = createHasher();
+    const machine = fileWithEffects({
+      api: portal.api, territory, accountId, storage: localStorage, hasher,
+      origin: () => window.location.origin,
+      redirect: (url) => window.location.assign(url),
+    });
+    const input = { start: startOf[page], fileId, saved: page === 'upload' ? loadSavedUpload(accountId, localStorage) : null, paid };
+    const actor = createActor(machine, { inspect: portal.inspect, input }).start();
+    return { actor, stop: () => (actor.stop(), hasher.stop()) };
   });
-  const actor = createActor(machine, { inspect, input: { start: startOf[page], fileId, saved: page === 'upload' ? loadSavedUpload(accountId, localStorage) : null, paid } }).start();
-  kept.set(accountId, { actor, stop: () => (actor.stop(), hasher.stop()) });
-  return actor;
 }
 
 const paths: Record<WizardPage, string> = {

@@ -10,5 +10,5 @@ export function useFilePage(page: Exclude<WizardPage, 'upload'>) {
   const { fileId } = useParams({ strict: false });
   const search: Record<string, unknown> = useSearch({ strict: false });
   const id = Number(fileId);
-  return useBureauFile({ api: portal.api, inspect: portal.inspect, accountId: account?.id ?? 0, territory: account?.territory ?? 'uk', page, fileId: id, paid: page === 'file' && search.payment === 'paid' });
+  return useBureauFile({ portal, accountId: account?.id ?? 0, territory: account?.territory ?? 'uk', page, fileId: id, paid: page === 'file' && search.payment === 'paid' });
 }

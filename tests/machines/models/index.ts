@@ -6,6 +6,7 @@
 import type { AnyModel } from '../harness/model';
 import { accountSwitcherModel } from './accountSwitcher.model';
 import { accountValidationModel } from './accountValidation.model';
+import { addressLookupModel } from './addressLookup.model';
 import { basketModel } from './basket.model';
 import { bureauFileModel } from './bureauFile.model';
 import { bureauUploadModel } from './bureauUpload.model';
@@ -35,6 +36,7 @@ export const models: readonly AnyModel[] = [
   tokenExportModel,
   emailCheckModel,
   nameCheckModel,
+  addressLookupModel,
   basketModel,
   bureauUploadModel,
   bureauFileModel,

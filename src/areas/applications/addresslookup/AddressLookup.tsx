@@ -1,32 +1,32 @@
 // First: the schemas imported below are built with zod's compiled fast path off (see src/shared/zodJitless.ts).
 import '../../../shared/zodJitless';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, type KeyboardEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import * as A from '../../../../contract/address/endpoints';
+import { fromPromise } from 'xstate';
 import { maxLookupResults } from '../../../../contract/address/schemas';
-import type { AddressDataset, FormattedAddress, Suggestion } from '../../../../contract/address/entities';
-import * as P from '../../../../contract/plans/endpoints';
+import type { AddressDataset } from '../../../../contract/address/entities';
 import { formatLabel, oneLine } from '../../../../contract/shared/addressLabel';
 import {
   labelFormatLabels, labelFormats, lineRuleLabels, lineRules, maxOutputFields, minOutputFields, townFormatLabels, townFormats,
   type LabelConfig,
 } from '../../../../contract/shared/labelConfig';
+import { addressLookupMachine, type AddressLookupEvent, type ClicksLeft } from '../../../../machines/addressLookup';
+import { addressClicksLeft, findAddresses, lookUpAddress, suggestAddresses } from '../../../api/address';
 import { ApiFailure } from '../../../api/client';
-import { serviceTokens } from '../../../api/serviceTokens';
 import { usePortal } from '../../../app/PortalContext';
+import { usePageActor } from '../../../app/usePageActor';
 import { loadLabelConfig, saveLabelConfig } from './labelStorage';
 import './addresslookup.css';
 
-/** Milliseconds after the last keystroke before suggestions are asked for. */
-const debounceMs = 200;
-/** Addresses Find lists at first; Show more asks once for as many as a lookup answers. */
-const findLimit = 20;
-
-/** Find's answer: the addresses listed, and whether more matched than were listed. */
-type Found = { query: string; addresses: FormattedAddress[]; more: boolean; limit: number };
-
+/** A failure in the page's words: the meter's own for a refusal, the client's for the rest. */
 const failureText = (error: unknown) =>
   error instanceof ApiFailure ? (error.status === 402 || error.status === 503 || error.status === 429 || error.status === 403 ? error.detail : error.message) : String(error);
+const inWords = (error: unknown): never => {
+  throw new Error(failureText(error));
+};
+
+/** The keys the box answers; each but Escape does only what the page says (preventDefault). */
+const keyEvents: Record<string, 'user.down' | 'user.up' | 'user.enter' | 'user.escape'> = { ArrowDown: 'user.down', ArrowUp: 'user.up', Enter: 'user.enter', Escape: 'user.escape' };
 
 /** /applications/addresslookup: type, pick a suggestion, see it formatted by the label configuration. */
 export default function AddressLookup() {
@@ -38,140 +38,39 @@ export default function AddressLookup() {
 }
 
 function LookupPage({ userId, accountId, accountName, dataset }: { userId: number; accountId: number; accountName: string; dataset: AddressDataset }) {
-  const portal = usePortal();
-  const tokens = serviceTokens(portal.api);
-  const on = { service: 'address' as const, groupId: accountId };
-  const [config, setConfig] = useState<LabelConfig>(() => loadLabelConfig(localStorage, userId, dataset));
-  const [text, setText] = useState('');
-  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
-  const [moreSuggested, setMoreSuggested] = useState(false);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const [chosen, setChosen] = useState<Suggestion | null>(null);
-  const [address, setAddress] = useState<FormattedAddress | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [clicks, setClicks] = useState<{ lookup: number; autocomplete: number } | null>(null);
-  const [searching, setSearching] = useState(false);
-  const [found, setFound] = useState<Found | null>(null);
+  const { api } = usePortal();
+  const on = { accountId, dataset };
+  const actor = usePageActor(
+    addressLookupMachine.provide({
+      actors: {
+        suggest: fromPromise(({ input }) => suggestAddresses(api, on, input.q, input.limit).catch(inWords)),
+        find: fromPromise(({ input }) => findAddresses(api, on, input.q, input.limit, input.config).catch(inWords)),
+        lookUp: fromPromise(({ input }) => lookUpAddress(api, on, input.id, input.config).catch(inWords)),
+      },
+      actions: {
+        refreshClicks: ({ self }) => {
+          const read = (clicks: ClicksLeft | null) => {
+            if (self.getSnapshot().status === 'active') self.send({ type: 'clicks.read', clicks });
+          };
+          addressClicksLeft(api, accountId).then(read, () => read(null));
+        },
+        saveConfig: (_, { config }) => saveLabelConfig(localStorage, userId, dataset, config),
+      },
+    }),
+    { input: { config: loadLabelConfig(localStorage, userId, dataset), mostResults: maxLookupResults } },
+  );
+  const { config, text, suggestions, moreSuggested, open, active, chosen, address, problem, clicks, searching, found } = useSelector(actor, (s) => s.context);
   const ids = useId();
   const listId = `${ids}-list`;
-  const asked = useRef(0);
-  const closing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const send = (event: AddressLookupEvent) => actor.send(event);
 
-  const refreshClicks = () => {
-    portal.api
-      .call(P.listAccountPlans, { query: { accountId } }, { action: 'load the subscriptions', cache: false, skipDefaultErrorHandling: true })
-      .then((plans) => {
-        const sum = (service: string) => plans.filter((p) => p.service === service).reduce((n, p) => n + p.remainClicks, 0);
-        setClicks({ lookup: sum('addresslookup'), autocomplete: sum('autocomplete') });
-      })
-      .catch(() => setClicks(null));
-  };
-  useEffect(refreshClicks, [accountId]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  // Suggestions as the user types, debounced; an answer to an older query is dropped.
-  useEffect(() => {
-    const q = text.trim();
-    if (!q || (chosen && chosen.text === text)) return;
-    const mine = ++asked.current;
-    const timer = setTimeout(() => {
-      setSearching(true);
-      tokens
-        .call(A.autocomplete, { query: { q, dataset, limit: 8 } }, { action: 'suggest addresses', skipDefaultErrorHandling: true, cache: false }, on)
-        .then((answer) => {
-          if (mine !== asked.current) return;
-          setSuggestions(answer.suggestions);
-          setMoreSuggested(answer.more);
-          setOpen(true);
-          setActive(-1);
-          setProblem(null);
-        })
-        .catch((error: unknown) => mine === asked.current && setProblem(failureText(error)))
-        .finally(() => {
-          if (mine === asked.current) setSearching(false);
-          refreshClicks();
-        });
-    }, debounceMs);
-    return () => clearTimeout(timer);
-  }, [text]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  // A chosen suggestion is looked up once (one click); the label is drawn from the address's parts
-  // on the page, so a change of label configuration costs nothing.
-  const lookUp = (id: string) => {
-    tokens
-      .call(A[dataset === 'uk' ? 'lookupUk' : 'lookupAustralia'], { query: { id, ...config } }, { action: 'look up the address', skipDefaultErrorHandling: true, cache: false }, on)
-      .then((answer) => {
-        setAddress(answer.addresses[0] ?? null);
-        setProblem(null);
-      })
-      .catch((error: unknown) => setProblem(failureText(error)))
-      .finally(refreshClicks);
-  };
-
-  // Find: the addresses of a postcode or text through address lookup itself (one click), for an
-  // account with no autocomplete subscription or a user who prefers to search. The suggestion list
-  // closes and an answer still on its way for it is dropped: Find's answer is listed below.
-  const find = (q = text.trim(), limit = findLimit) => {
-    if (!q) return;
-    const mine = ++asked.current;
-    setOpen(false);
-    setSuggestions([]);
-    setActive(-1);
-    setSearching(true);
-    tokens
-      .call(A[dataset === 'uk' ? 'lookupUk' : 'lookupAustralia'], { query: { q, limit, ...config } }, { action: 'find addresses', skipDefaultErrorHandling: true, cache: false }, on)
-      .then((answer) => {
-        if (mine !== asked.current) return;
-        setFound({ query: q, addresses: answer.addresses, more: answer.more, limit });
-        setProblem(answer.addresses.length ? null : 'No address matches: try a postcode or fewer words.');
-      })
-      .catch((error: unknown) => mine === asked.current && setProblem(failureText(error)))
-      .finally(() => {
-        if (mine === asked.current) setSearching(false);
-        refreshClicks();
-      });
-  };
-  const choose = (s: Suggestion) => {
-    setChosen(s);
-    setText(s.text);
-    setOpen(false);
-    setActive(-1);
-    lookUp(s.id);
-  };
-  /** An address Find listed is already fetched: shown with no further call. */
-  const chooseFound = (a: FormattedAddress) => {
-    const line = oneLine(a.parts);
-    ++asked.current;
-    setChosen({ id: a.id, text: line, postcode: a.postcode });
-    setText(line);
-    setOpen(false);
-    setAddress(a);
-    setProblem(null);
-  };
   const onKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      if (!open && suggestions.length) setOpen(true);
-      setActive((i) => Math.min(i + 1, suggestions.length - 1));
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      setActive((i) => Math.max(i - 1, 0));
-    } else if (event.key === 'Enter' && open && active >= 0 && suggestions[active]) {
-      event.preventDefault();
-      choose(suggestions[active]);
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      find();
-    } else if (event.key === 'Escape') {
-      if (open) setOpen(false);
-      else setText('');
-    }
+    const type = keyEvents[event.key];
+    if (!type) return;
+    if (type !== 'user.escape') event.preventDefault();
+    send({ type });
   };
-  const update = (change: Partial<LabelConfig>) => {
-    const next = { ...config, ...change };
-    saveLabelConfig(localStorage, userId, dataset, next);
-    setConfig(next);
-  };
+  const update = (change: Partial<LabelConfig>) => send({ type: 'user.configure', change });
   const expanded = open && text.trim() !== '';
   const label = address ? formatLabel(address.parts, config) : [];
 
@@ -208,16 +107,10 @@ function LookupPage({ userId, accountId, accountName, dataset }: { userId: numbe
                   aria-describedby={`${ids}-hint`}
                   value={text}
                   maxLength={200}
-                  onChange={(e) => {
-                    setText(e.target.value);
-                    setChosen(null);
-                    setOpen(true);
-                  }}
+                  onChange={(e) => send({ type: 'user.type', text: e.target.value })}
                   onKeyDown={onKey}
-                  onBlur={() => {
-                    closing.current = setTimeout(() => setOpen(false), 150);
-                  }}
-                  onFocus={() => clearTimeout(closing.current)}
+                  onBlur={() => send({ type: 'user.blur' })}
+                  onFocus={() => send({ type: 'user.focus' })}
                 />
                 <ul id={listId} role="listbox" aria-label="Suggested addresses" className="address-lookup__list" hidden={!expanded || suggestions.length === 0}>
                   {suggestions.map((s, i) => (
@@ -228,14 +121,14 @@ function LookupPage({ userId, accountId, accountName, dataset }: { userId: numbe
                       aria-selected={i === active}
                       className={i === active ? 'is-active' : undefined}
                       onMouseDown={(e) => e.preventDefault()}
-                      onClick={() => choose(s)}
+                      onClick={() => send({ type: 'user.choose', suggestion: s })}
                     >
                       {s.text}
                     </li>
                   ))}
                 </ul>
               </div>
-              <button type="button" className="button address-lookup__find" onClick={() => find()} disabled={!text.trim()}>
+              <button type="button" className="button address-lookup__find" onClick={() => send({ type: 'user.find' })} disabled={!text.trim()}>
                 Find
               </button>
             </div>
@@ -264,14 +157,14 @@ function LookupPage({ userId, accountId, accountName, dataset }: { userId: numbe
               <ul aria-label="Matching addresses" className="address-lookup__results">
                 {found.addresses.map((a) => (
                   <li key={a.id}>
-                    <button type="button" className="address-lookup__result" onClick={() => chooseFound(a)}>
+                    <button type="button" className="address-lookup__result" onClick={() => send({ type: 'user.pick', address: a })}>
                       {oneLine(a.parts)}
                     </button>
                   </li>
                 ))}
               </ul>
               {found.more && found.limit < maxLookupResults && (
-                <button type="button" className="button" onClick={() => find(found.query, maxLookupResults)} disabled={searching}>
+                <button type="button" className="button" onClick={() => send({ type: 'user.showMore' })} disabled={searching}>
                   Show more
                 </button>
               )}

@@ -1,0 +1,4 @@
+import { describeModel } from './harness/vitest';
+import { addressLookupModel } from './models/addressLookup.model';
+
+describeModel(addressLookupModel);
