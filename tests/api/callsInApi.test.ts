@@ -9,13 +9,11 @@ import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const apiDir = join(root, 'src/api');
-/** The address lookup page is driven by its own machine's effects, whose calls are not moved here. */
-const excluded = [join(root, 'src/areas/applications/addresslookup')];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return path === apiDir || excluded.includes(path) ? [] : sourceFiles(path);
+    if (entry.isDirectory()) return path === apiDir ? [] : sourceFiles(path);
     return /\.tsx?$/.test(entry.name) ? [path] : [];
   });
 }

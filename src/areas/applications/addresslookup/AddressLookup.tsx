@@ -11,8 +11,9 @@ import {
   type LabelConfig,
 } from '../../../../contract/shared/labelConfig';
 import { addressLookupMachine, type AddressLookupEvent, type ClicksLeft } from '../../../../machines/addressLookup';
-import { addressClicksLeft, findAddresses, lookUpAddress, suggestAddresses } from '../../../api/address';
+import { addressApi } from '../../../api/address';
 import { ApiFailure } from '../../../api/client';
+import { plansApi, type AccountPlan } from '../../../api/plans';
 import { usePortal } from '../../../app/PortalContext';
 import { usePageActor } from '../../../app/usePageActor';
 import { loadLabelConfig, saveLabelConfig } from './labelStorage';
@@ -23,6 +24,12 @@ const failureText = (error: unknown) =>
   error instanceof ApiFailure ? (error.status === 402 || error.status === 503 || error.status === 429 || error.status === 403 ? error.detail : error.message) : String(error);
 const inWords = (error: unknown): never => {
   throw new Error(failureText(error));
+};
+
+/** The clicks left on the account's address lookup and autocomplete subscriptions. */
+const clicksOf = (rows: AccountPlan[]): ClicksLeft => {
+  const sum = (service: string) => rows.filter((p) => p.service === service).reduce((n, p) => n + p.remainClicks, 0);
+  return { lookup: sum('addresslookup'), autocomplete: sum('autocomplete') };
 };
 
 /** The keys the box answers; each but Escape does only what the page says (preventDefault). */
@@ -40,19 +47,20 @@ export default function AddressLookup() {
 function LookupPage({ userId, accountId, accountName, dataset }: { userId: number; accountId: number; accountName: string; dataset: AddressDataset }) {
   const { api } = usePortal();
   const on = { accountId, dataset };
+  const calls = addressApi(api);
   const actor = usePageActor(
     addressLookupMachine.provide({
       actors: {
-        suggest: fromPromise(({ input }) => suggestAddresses(api, on, input.q, input.limit).catch(inWords)),
-        find: fromPromise(({ input }) => findAddresses(api, on, input.q, input.limit, input.config).catch(inWords)),
-        lookUp: fromPromise(({ input }) => lookUpAddress(api, on, input.id, input.config).catch(inWords)),
+        suggest: fromPromise(({ input }) => calls.suggest(on, input.q, input.limit).catch(inWords)),
+        find: fromPromise(({ input }) => calls.find(on, input.q, input.limit, input.config).catch(inWords)),
+        lookUp: fromPromise(({ input }) => calls.lookUp(on, input.id, input.config).catch(inWords)),
       },
       actions: {
         refreshClicks: ({ self }) => {
           const read = (clicks: ClicksLeft | null) => {
             if (self.getSnapshot().status === 'active') self.send({ type: 'clicks.read', clicks });
           };
-          addressClicksLeft(api, accountId).then(read, () => read(null));
+          plansApi(api).clicksLeft(accountId).then((rows) => read(clicksOf(rows)), () => read(null));
         },
         saveConfig: (_, { config }) => saveLabelConfig(localStorage, userId, dataset, config),
       },
