@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import BundleEdit from '../../../../../../areas/administration/services/BundleEdit';
 import { groupGuard } from '../../../../../../routing/beforeLoad';
+import { staffRules } from '../../../../../../routing/guards';
 import { parseIdParam } from '../../../../../../routing/params';
 
 // Editing a bundle is for the roles that create them (admin, super, sales), as bundlecreate is.
@@ -10,7 +11,7 @@ export const Route = createFileRoute('/_signedIn/_validated/administration/servi
     stringify: ({ bundleId }: { bundleId: number }) => ({ bundleId: String(bundleId) }),
   },
   staticData: { crumb: 'Edit bundle' },
-  beforeLoad: ({ context, preload }) => groupGuard({ roles: ['admin', 'super', 'sales'] }, { portal: context.portal, preload }),
+  beforeLoad: ({ context, preload }) => groupGuard(staffRules, { portal: context.portal, preload }),
   loader: async ({ context, params }) =>
     (await import('../../../../../../areas/administration/services/load')).loadBundleEdit(context.portal, params.bundleId),
   component: BundleEdit,
