@@ -1,19 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { dqServiceLabels, dqServices } from '../../../contract/shared/catalogue';
+import { catalogueLimits as limits, catalogueMessages as messages, datasetRefOf, datasetRefProblem } from '../../../contract/shared/catalogueRules';
+import { optionalTextProblem, textProblem } from '../../../contract/shared/text';
 import type { Dataset, DatasetBody } from '../../api/catalogue';
 import { formValues } from '../../shared/Field';
 import { SubmitButton } from '../../shared/SubmitButton';
 import { useSubmitThenGo } from '../../shared/useSubmitThenGo';
 import { focusField, SelectField, TextAreaField, TextField } from './fields';
 import { useCatalogueApi } from './loaders';
-import { datasetRefOf, datasetRefProblem, firstProblem, limits, messages, optionalTextProblem, serviceOf, textProblem } from './rules';
+import { firstProblem, serviceOf } from './rules';
 import './dataAdministration.css';
 
 const order = ['dataset', 'datasetRef', 'service', 'description'] as const;
 type Errors = Partial<Record<(typeof order)[number], string | null>>;
 
-/** The checks of contract/plans/schemas.ts datasetInput, in its words; the body when they pass. */
+/** The checks of contract/plans/schemas.ts datasetInput (contract/shared/catalogueRules.ts), in its words; the body when they pass. */
 export function readDataset(v: Record<string, string>): { body: DatasetBody; errors: null } | { body: null; errors: Errors } {
   const service = serviceOf(v.service ?? '');
   const errors: Errors = {

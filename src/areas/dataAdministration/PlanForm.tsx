@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { calculatorLabels, calculators, dqServiceLabels } from '../../../contract/shared/catalogue';
+import { catalogueLimits as limits } from '../../../contract/shared/catalogueRules';
 import { currencySymbols, territories, territoryLabels } from '../../../contract/shared/territory';
 import type { Dataset, Plan, PlanBody } from '../../api/catalogue';
 import { usePortal } from '../../app/PortalContext';
@@ -11,7 +12,7 @@ import { nowSeconds } from './catalogue';
 import { DateField, focusField, SelectField, TextAreaField, TextField } from './fields';
 import { useCatalogueApi } from './loaders';
 import { calculatorOf, planDefaults, planFieldOrder, readPlan, territoryOf, type PlanErrors } from './planForm';
-import { firstProblem, limits } from './rules';
+import { firstProblem } from './rules';
 import { draftsOf, firstDraft } from './tiers';
 import { TiersEditor } from './TiersEditor';
 import './dataAdministration.css';

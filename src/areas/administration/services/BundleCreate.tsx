@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLoaderData, useNavigate } from '@tanstack/react-router';
 import { dqServiceLabels, formatMoney } from '../../../../contract/shared/catalogue';
+import { bundleMessages } from '../../../../contract/shared/catalogueRules';
 import { usePortal } from '../../../app/PortalContext';
 import { SubmitButton } from '../../../shared/SubmitButton';
 import { useSubmitThenGo } from '../../../shared/useSubmitThenGo';
@@ -68,7 +69,7 @@ export default function BundleCreate() {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const { body, problems: found } = createBody(planId ?? 0, fields);
-    if (planId === null) found.planId = 'Choose a plan';
+    if (planId === null) found.planId = bundleMessages.planRequired;
     setProblems(found);
     const first = (['planId', 'clicks', 'price', 'start', 'end'] as const).find((k) => found[k]);
     if (first) {
