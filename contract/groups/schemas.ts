@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addressInput, flag, id } from '../fields';
 import type { CallShape } from '../endpoint';
+import { groupNameMaxLength, textRequired, textTooLong } from '../shared/text';
 import { user, territory } from '../users/entities';
 import { email, message, userIdQuery, userResponse } from '../users/schemas';
 import {
@@ -18,7 +19,7 @@ import {
 // Request and response shapes of the group calls of spec section 7 ("Groups", and the group-related
 // calls of "User server"), served under /api/users.
 
-export const groupName = z.string().trim().min(1, 'A name is required').max(100, 'A name is at most 100 characters');
+export const groupName = z.string().trim().min(1, textRequired('A name')).max(groupNameMaxLength, textTooLong('A name', groupNameMaxLength));
 
 /** GET /group ?id, recurse, returnInvalid. With returnInvalid an unknown id answers null, not 404. */
 export const groupQuery = z.object({ id, recurse: flag, returnInvalid: flag });

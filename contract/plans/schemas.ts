@@ -2,8 +2,17 @@ import { z } from 'zod';
 import type { CallShape } from '../endpoint';
 import { flag, id } from '../fields';
 import { calculators, dqServices, maxClicks, tierProblem } from '../shared/catalogue';
+import {
+  bundleMessages,
+  catalogueLimits as limits,
+  catalogueMessages as messages,
+  datasetRefPattern,
+  endReasonMaxLength,
+  endReasonMessages,
+} from '../shared/catalogueRules';
 import { creditNoteKinds } from '../shared/shop';
 import { parseTerritory } from '../shared/territory';
+import { textRequired, textTooLong } from '../shared/text';
 import { message } from '../users/schemas';
 import { accountPlan, bundle, dataset, plan, planComparison, planFilter, priceTier } from './entities';
 
@@ -16,11 +25,11 @@ export const accountIdQuery = z.object({ accountId: id });
 export const canDelete = z.boolean();
 export const canDeleteAccount = { query: accountIdQuery, response: canDelete } satisfies CallShape;
 
-const text = (what: string, max: number) =>
-  z.string().trim().min(1, `${what} is required`).max(max, `${what} is at most ${max} characters`);
-const displayOrder = z.number().int('The display order is a whole number').min(0).max(100_000);
+// Limits and messages from contract/shared/catalogueRules.ts and text.ts, which the SPA's forms check with.
+const text = (what: string, max: number) => z.string().trim().min(1, textRequired(what)).max(max, textTooLong(what, max));
+const displayOrder = z.number().int('The display order is a whole number').min(0).max(limits.maxDisplayOrder);
 /** Seconds since the epoch, as the server's timestamps are (spec section 9). */
-const seconds = z.number().int('Dates are whole seconds').min(0, 'Dates cannot be before 1970');
+const seconds = z.number().int('Dates are whole seconds').min(0, messages.before1970);
 
 /** Territory names of spec section 5: uk, united kingdom, australia, aus; others 'Unknown territory'. */
 export const territoryName = z.string().transform((name, ctx) => {
@@ -37,14 +46,10 @@ export const territoryName = z.string().transform((name, ctx) => {
 export const datasetIdQuery = z.object({ datasetId: id });
 export const datasetsQuery = z.object({ datasetId: id.optional(), service: z.enum(dqServices).optional() });
 const datasetFields = {
-  dataset: text('A name', 100),
-  datasetRef: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z0-9][A-Z0-9_-]{1,31}$/, 'A reference is 2 to 32 letters, digits, - or _'),
-  service: z.enum(dqServices, 'Choose the service the dataset belongs to'),
-  description: z.string().trim().max(2000),
+  dataset: text('A name', limits.name),
+  datasetRef: z.string().trim().toUpperCase().regex(datasetRefPattern, messages.datasetRef),
+  service: z.enum(dqServices, messages.serviceRequired),
+  description: z.string().trim().max(limits.description),
 };
 export const datasetInput = z.object({ ...datasetFields, description: datasetFields.description.default('') }).strict();
 // No defaults in an update: a field left out keeps its stored value (a default would overwrite it).
@@ -70,10 +75,10 @@ export const plansQuery = z.object({
 });
 
 const planFields = {
-  plan: text('A name', 100),
-  description: z.string().trim().max(2000).default(''),
-  datasetId: z.number().int().positive('Choose a dataset'),
-  duration: z.number().int('The duration is whole months').min(1, 'A plan lasts at least 1 month').max(120, 'A plan lasts at most 120 months'),
+  plan: text('A name', limits.name),
+  description: z.string().trim().max(limits.description).default(''),
+  datasetId: z.number().int().positive(messages.datasetRequired),
+  duration: z.number().int(messages.durationWhole).min(1, messages.durationMin).max(limits.maxDuration, messages.durationMax),
   availableStart: seconds,
   availableEnd: seconds.nullable().default(null),
   calculator: z.enum(calculators).default('volume'),
@@ -90,7 +95,7 @@ type PlanRules = { availableStart?: number; availableEnd?: number | null; pricin
 export function planProblems(p: PlanRules): { path: string; message: string }[] {
   const problems: { path: string; message: string }[] = [];
   if (p.availableEnd != null && p.availableStart != null && p.availableEnd <= p.availableStart)
-    problems.push({ path: 'availableEnd', message: 'The availability window must end after it starts' });
+    problems.push({ path: 'availableEnd', message: messages.window });
   const tiers = p.pricing && tierProblem(p.pricing);
   if (tiers) problems.push({ path: 'pricing', message: tiers });
   return problems;
@@ -106,7 +111,7 @@ export const planInput = z.object(planFields).strict().superRefine(withPlanRules
 export const planUpdate = z
   .object({
     plan: planFields.plan,
-    description: z.string().trim().max(2000),
+    description: z.string().trim().max(limits.description),
     datasetId: planFields.datasetId,
     duration: planFields.duration,
     availableStart: seconds,
@@ -133,8 +138,8 @@ export const deletePlan = { query: planIdQuery, response: message } satisfies Ca
 
 export const filterIdQuery = z.object({ filterId: id });
 export const comparisonIdQuery = z.object({ comparisonId: id });
-const filterFields = { description: text('A description', 200), category: text('A category', 100), displayOrder };
-const comparisonFields = { description: text('A description', 200), displayOrder };
+const filterFields = { description: text('A description', limits.itemText), category: text('A category', limits.category), displayOrder };
+const comparisonFields = { description: text('A description', limits.itemText), displayOrder };
 export const filterInput = z.object({ ...filterFields, displayOrder: displayOrder.default(0) }).strict();
 export const comparisonInput = z.object({ ...comparisonFields, displayOrder: displayOrder.default(0) }).strict();
 // As for datasets: an update without defaults, so a field left out keeps its value.
@@ -163,7 +168,7 @@ const clicks = z.number().int('Clicks are a whole number').min(1, 'A bundle hold
 export const createBundleQuery = z.object({ organisationId: id, accountId: id });
 export const bundleInput = z
   .object({
-    planId: z.number().int().positive('Choose a plan'),
+    planId: z.number().int().positive(bundleMessages.planRequired),
     clicks,
     /** Absent: now. */
     startDate: seconds.optional(),
@@ -175,7 +180,7 @@ export const bundleInput = z
   .strict()
   .refine((b) => b.endDate === undefined || b.startDate === undefined || b.endDate > b.startDate, {
     path: ['endDate'],
-    message: 'A bundle must end after it starts',
+    message: bundleMessages.endBeforeStart,
   });
 /**
  * PUT /bundles ?bundleId (staff). A start date of zero or less is dropped (spec section 5), so the
@@ -206,7 +211,7 @@ export const deleteBundle = { query: bundleIdQuery, response: message } satisfie
  */
 export const endBundleInput = z
   .object({
-    reason: z.string('Give the reason for ending the bundle').trim().min(1, 'Give the reason for ending the bundle').max(500, 'The reason is at most 500 characters'),
+    reason: z.string(endReasonMessages.required).trim().min(1, endReasonMessages.required).max(endReasonMaxLength, endReasonMessages.tooLong),
     kind: z.enum(creditNoteKinds, 'Choose a refund or a credit note'),
     amount: z.number('The amount must be a number').int('The amount is whole minor units (pence or cents)').min(0, 'The amount cannot be negative').optional(),
   })

@@ -60,6 +60,15 @@ export type GroupAccess =
 /** Staff (sales, admin, super): the one definition is isStaff of ./roles. */
 export const isStaffUser = (user: AccessUser) => isStaff(user.roles);
 export const isAdminUser = (user: AccessUser) => user.roles.some((r) => r === 'admin' || r === 'super');
+export const isSuperUser = (user: AccessUser) => user.roles.includes('super');
+
+/** What a user's roles must allow, whatever the group: staff (sales, admin, super), admin (admin, super), super. */
+export type RoleNeed = 'staff' | 'admin' | 'super';
+/** May `user`, by their roles alone, do what needs `need`? */
+export function hasRoleFor(user: AccessUser, need: RoleNeed): boolean {
+  if (need === 'staff') return isStaffUser(user);
+  return need === 'admin' ? isAdminUser(user) : isSuperUser(user);
+}
 
 export type GroupNeed =
   /** Any access level, or staff (they read every group). */

@@ -1,5 +1,4 @@
-import { can, isStaffUser } from '../../contract/shared/access';
-import type { Role } from '../../contract/shared/roles';
+import { can, hasRoleFor, isStaffUser, type RoleNeed } from '../../contract/shared/access';
 import type { Territory } from '../../contract/shared/territory';
 import type { GroupSelectionSnapshot } from '../../machines/groupSelection';
 import type { blockedMessages } from '../../contract/shared/messages';
@@ -79,10 +78,10 @@ export type RouteRules = {
   accountOwned?: boolean;
   /** The account's territory must be one of these. */
   territoriesAllowed?: readonly Territory[];
-  /** The user must have one of these roles. */
-  roles?: readonly Role[];
-  /** Staff must have one of these roles; customers are decided by the other rules. */
-  staffRoles?: readonly Role[];
+  /** The user's roles must allow this (staff, admin or super: hasRoleFor of contract/shared/access.ts). */
+  roleNeed?: RoleNeed;
+  /** Staff's roles must allow this; customers are decided by the other rules. */
+  staffRoleNeed?: RoleNeed;
 };
 
 export type BlockReason = keyof typeof blockedMessages;
@@ -95,8 +94,8 @@ export const groupsSettled = (groups: GroupSelectionSnapshot) =>
 export function checkRules(rules: RouteRules, session: SessionSnapshot, groups: GroupSelectionSnapshot): BlockReason | null {
   const { user } = session.context;
   const { partner, organisation, account } = groups.context.selection;
-  if (rules.roles && !rules.roles.some((r) => user.roles.includes(r))) return 'notThroughAccount';
-  if (rules.staffRoles && isStaffUser(user) && !rules.staffRoles.some((r) => user.roles.includes(r))) return 'notThroughAccount';
+  if (rules.roleNeed && !hasRoleFor(user, rules.roleNeed)) return 'notThroughAccount';
+  if (rules.staffRoleNeed && isStaffUser(user) && !hasRoleFor(user, rules.staffRoleNeed)) return 'notThroughAccount';
   if (rules.partnerOnly && !partner) return 'partnersOnly';
   if (rules.disallowReferrers && partner?.subtype === 'referrer') return 'partnerType';
   if (rules.ownerOnly) {
@@ -140,9 +139,9 @@ export const bureauStatsRules: RouteRules = { ownerOnly: true };
  * for the account role): an owner sees the account's own cleanse settings, staff need admin or super
  * for the prices and reports.
  */
-export const bureauAdminRules: RouteRules = { ownerOnly: true, staffRoles: ['admin', 'super'] };
+export const bureauAdminRules: RouteRules = { ownerOnly: true, staffRoleNeed: 'admin' };
 /** /administration/addresscleanse/priceupdate/{costId}: admin and super only. */
-export const bureauPriceRules: RouteRules = { roles: ['admin', 'super'] };
+export const bureauPriceRules: RouteRules = { roleNeed: 'admin' };
 /** /partner/leads/* (spec section 2: owner, partner only, not referrers). */
 export const partnerLeadsRules: RouteRules = { ownerOnly: true, partnerOnly: true, disallowReferrers: true };
 /**
@@ -152,6 +151,52 @@ export const partnerLeadsRules: RouteRules = { ownerOnly: true, partnerOnly: tru
  */
 export const homeLeadsRules: RouteRules = { ownerOnly: true, partnerOnly: true, disallowReferrers: true };
 /** /leadadmin (spec sections 2 and 6: super only, "lead form administration"). */
-export const leadAdminRules: RouteRules = { roles: ['super'] };
+export const leadAdminRules: RouteRules = { roleNeed: 'super' };
 /** /partner/console (ours, beyond the spec): usage and spend of the partner's client accounts, as partner administration. */
 export const partnerConsoleRules: RouteRules = partnerAdministrationRules;
+/** /search, /charges and the bundle pages of /administration/services (spec section 2: admin, super and sales). */
+export const staffRules: RouteRules = { roleNeed: 'staff' };
+/** /dataAdministration (spec section 2: admin and super). */
+export const dataAdministrationRules: RouteRules = { roleNeed: 'admin' };
+/** /administration/account/create (spec section 2: super only). */
+export const createAccountRules: RouteRules = { roleNeed: 'super' };
+/** The services pages of /applications: an owner or member of the selected account. */
+export const serviceRules: RouteRules = { groupUsersOnly: true };
+/** Payment and name validation: as the other services, for a UK account only. */
+export const ukServiceRules: RouteRules = { groupUsersOnly: true, territoriesAllowed: ['uk'] };
+
+// ---- Route rules: what each page a menu links to asks, for its guard and for its menu entry ----
+
+/**
+ * The pages the menus link to, each with the group guards of its route and of the layouts above it,
+ * in order (the route files' beforeLoad apply the same rule objects). A menu shows an entry when
+ * opensPage says yes, so it never links to a page that would answer "Oops!".
+ */
+export const routeRules = {
+  '/applications/addresscleanse': [bureauStatsRules],
+  '/applications/addresslookup': [serviceRules],
+  '/applications/emailvalidation': [serviceRules],
+  '/applications/paymentvalidation': [ukServiceRules],
+  '/applications/namevalidation': [ukServiceRules],
+  '/reporting/summary': [reportingRules],
+  '/reporting/services': [reportingRules],
+  '/reporting/tokens': [reportingRules],
+  '/administration/account': [administrationRules],
+  '/administration/organisation': [administrationRules, organisationAdministrationRules],
+  '/administration/services': [administrationRules],
+  '/administration/tokens': [administrationRules],
+  '/administration/addresscleanse': [administrationRules, bureauAdminRules],
+  '/administration/account/create': [administrationRules, createAccountRules],
+  '/partner/administration': [partnerAdministrationRules],
+  '/partner/leads': [partnerLeadsRules],
+  '/dataAdministration': [dataAdministrationRules],
+  '/organisationwizard': [ownerPage],
+  '/search': [staffRules],
+  '/leadadmin': [leadAdminRules],
+  '/shop': [shopRules],
+} as const satisfies Record<string, readonly RouteRules[]>;
+export type GuardedPage = keyof typeof routeRules;
+
+/** Whether every guard on the way to `page` lets the user in. */
+export const opensPage = (page: GuardedPage, session: SessionSnapshot, groups: GroupSelectionSnapshot) =>
+  routeRules[page].every((rules) => checkRules(rules, session, groups) === null);

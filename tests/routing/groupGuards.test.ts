@@ -1,44 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import type { Role } from '../../contract/shared/roles';
-import type { AccessLevel } from '../../contract/shared/access';
 import type { AuthUser } from '../../contract/users/entities';
-import type { Group } from '../../contract/groups/entities';
-import type { Territory } from '../../contract/shared/territory';
 import { groupSelectionMachine } from '../../machines/groupSelection';
 import { sessionMachine } from '../../machines/session';
-import { bureauAdminRules, bureauPriceRules, checkRules, homeLeadsRules, leadAdminRules, organisationAdministrationRules, ownerPage, partnerLeadsRules, shopRules } from '../../src/routing/guards';
+import {
+  bureauAdminRules,
+  bureauPriceRules,
+  checkRules,
+  createAccountRules,
+  dataAdministrationRules,
+  homeLeadsRules,
+  leadAdminRules,
+  organisationAdministrationRules,
+  ownerPage,
+  partnerLeadsRules,
+  shopRules,
+  staffRules,
+  ukServiceRules,
+} from '../../src/routing/guards';
 import { navigationFor } from '../../src/routing/menus';
-import { nameValidationRules } from '../../src/areas/applications/name/nameValidation';
 import { blockedMessages } from '../../contract/shared/messages';
 import { group } from '../machines/models/groupFixtures';
 import { firstSelection } from '../../machines/groupTree';
+import { all, snapshots } from './matrix';
 
-// Every role x access level x partner subtype x territory the spec names (section 6), checked
+// Every role x access level x partner subtype x territory the spec names (section 6, ./matrix), checked
 // against the spec's sentences written out below, not against the implementation.
-
-const roles: Role[] = ['account', 'sales', 'admin', 'super'];
-const levels: Array<AccessLevel | 'none'> = ['owner', 'sudoowner', 'member', 'none'];
-const partnerKinds = ['none', 'plain', 'corporate', 'referrer'] as const;
-const territoryList: Territory[] = ['uk', 'australia'];
-
-function snapshots(role: Role, level: AccessLevel | 'none', partnerKind: (typeof partnerKinds)[number], territory: Territory) {
-  const owner = level === 'owner' || level === 'sudoowner';
-  const account = group(111, 'account', [], { territory, isOwner: owner, isMember: level === 'member' });
-  const organisation = group(11, 'organisation', [account], { isOwner: owner, isMember: level === 'member' });
-  const partner: Group | null =
-    partnerKind === 'none' ? null : group(1, 'partner', [organisation], { subtype: partnerKind === 'plain' ? null : partnerKind, isOwner: owner });
-  const user: AuthUser = { jwt: 'j', id: 1, userName: 'u', recycleDate: 2e9, roles: [role], territory: 'uk', validated: true };
-  const session = sessionMachine.resolveState({ value: 'authenticated', context: { user, accountId: undefined } });
-  const groups = groupSelectionMachine.resolveState({
-    value: 'ready',
-    context: { groups: [partner ?? organisation], selection: { partner, organisation, account }, staff: role !== 'account', saved: null },
-  });
-  return { session, groups, owner, staff: role !== 'account', member: level === 'member' };
-}
-
-const all = roles.flatMap((role) =>
-  levels.flatMap((level) => partnerKinds.flatMap((partner) => territoryList.map((territory) => ({ role, level, partner, territory })))),
-);
 
 describe.each(all)('$role with $level access, partner $partner, territory $territory', ({ role, level, partner, territory }) => {
   const s = snapshots(role, level, partner, territory);
@@ -97,15 +83,15 @@ describe.each(all)('$role with $level access, partner $partner, territory $terri
     expect(check({ groupUsersOnly: true })).toBe(s.owner || s.member ? null : 'notThroughAccount');
   });
   it('/applications/namevalidation: group users of a UK account, as payment validation', () => {
-    expect(check(nameValidationRules)).toBe(!(s.owner || s.member) ? 'notThroughAccount' : territory === 'uk' ? null : 'account');
+    expect(check(ukServiceRules)).toBe(!(s.owner || s.member) ? 'notThroughAccount' : territory === 'uk' ? null : 'account');
   });
   it('territoriesAllowed: the account territory must be in the list (UK for address cleanse files)', () => {
     expect(check({ territoriesAllowed: ['uk'] })).toBe(territory === 'uk' ? null : 'account');
   });
   it('roles: search is for admin, super and sales; data administration for admin and super; lead admin for super', () => {
-    expect(check({ roles: ['admin', 'super', 'sales'] })).toBe(s.staff ? null : 'notThroughAccount');
-    expect(check({ roles: ['admin', 'super'] })).toBe(role === 'admin' || role === 'super' ? null : 'notThroughAccount');
-    expect(check({ roles: ['super'] })).toBe(role === 'super' ? null : 'notThroughAccount');
+    expect(check(staffRules)).toBe(s.staff ? null : 'notThroughAccount');
+    expect(check(dataAdministrationRules)).toBe(role === 'admin' || role === 'super' ? null : 'notThroughAccount');
+    expect(check(createAccountRules)).toBe(role === 'super' ? null : 'notThroughAccount');
   });
 
   it('shows the menus the spec lists for who they are', () => {

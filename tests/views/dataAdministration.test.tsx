@@ -8,7 +8,7 @@ import { blockedMessages } from '../../contract/shared/messages';
 import type { AuthUser } from '../../contract/users/entities';
 import { readDataset } from '../../src/areas/dataAdministration/DatasetForm';
 import { readItem } from '../../src/areas/dataAdministration/PlanItems';
-import { messages } from '../../src/areas/dataAdministration/rules';
+import { catalogueMessages as messages } from '../../contract/shared/catalogueRules';
 import { dataAdministrationTour } from '../../src/shared/helptips/tours/dataAdministration';
 import { trees } from '../machines/models/groupFixtures';
 import { dataset, plan } from './support/catalogueFixtures';

@@ -6,7 +6,7 @@ import type { AuthUser, User } from '../../contract/users/entities';
 import type { Group } from '../../contract/groups/entities';
 import { groupName } from '../../contract/groups/schemas';
 import { noIdProvided } from '../../contract/shared/messages';
-import { nameRequired, nameTooLong, noIdProvided as shownNoIdProvided } from '../../src/areas/administration/groupRules';
+import { groupNameProblem } from '../../contract/shared/text';
 import { group, trees } from '../machines/models/groupFixtures';
 import { authUser, either, ok, renderPortal, type Call, type Handler } from './support/renderPortal';
 
@@ -63,9 +63,10 @@ afterEach(cleanup);
 
 describe('the group rules shown are the contract\'s', () => {
   it('uses the messages of spec section 5 as contract/groups.ts states them', () => {
-    expect(shownNoIdProvided).toBe(noIdProvided);
-    expect(groupName.safeParse('   ').error?.issues[0].message).toBe(nameRequired);
-    expect(groupName.safeParse('x'.repeat(101)).error?.issues[0].message).toBe(nameTooLong);
+    expect(noIdProvided).toBe('No user or group id provided');
+    expect(groupName.safeParse('   ').error?.issues[0].message).toBe(groupNameProblem('   '));
+    expect(groupName.safeParse('x'.repeat(101)).error?.issues[0].message).toBe(groupNameProblem('x'.repeat(101)));
+    expect([groupNameProblem('   '), groupNameProblem('x'.repeat(101))]).toEqual(['A name is required', 'A name is at most 100 characters']);
   });
 });
 

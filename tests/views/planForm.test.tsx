@@ -2,7 +2,7 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { messages } from '../../src/areas/dataAdministration/rules';
+import { catalogueMessages as messages } from '../../contract/shared/catalogueRules';
 import { trees } from '../machines/models/groupFixtures';
 import { dataset, plan } from './support/catalogueFixtures';
 import { catalogueServer } from './support/catalogueServer';

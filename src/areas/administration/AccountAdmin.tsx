@@ -14,7 +14,7 @@ import { levelOf, mayRemove } from './levels';
 import { OrganisationAccounts } from './OrganisationAccounts';
 import { OrganisationStatus } from './OrganisationStatus';
 import { useAdmin } from './scope';
-import { useGroupAction } from './useGroupAction';
+import { useAction } from '../../shared/useAction';
 
 /**
  * /administration/account, /administration/organisation and /partner/administration: the group, its
@@ -30,7 +30,7 @@ export default function AccountAdmin() {
   const canManage = can(me, group, 'manage');
   const myLevel = levelOf(users, me.id);
   const organisationPage = useSelector(groups, (g) => administrationPages(session.getSnapshot(), g).organisation);
-  const { run, busy, done } = useGroupAction();
+  const { run, busy, done } = useAction();
   const address = formatAddress(group);
   const corporate = group.subtype === 'corporate';
   const organisation = group.type === 'organisation';

@@ -14,7 +14,7 @@ import type { UserPermission } from '../../api/groups';
 import { usePortal } from '../../app/PortalContext';
 import { levelOf, levelsOffered, mayRemove } from './levels';
 import { useAdmin, useEditUserData } from './scope';
-import { useGroupAction } from './useGroupAction';
+import { useAction } from '../../shared/useAction';
 
 
 /**
@@ -34,7 +34,7 @@ export default function AccountEditUser() {
   const { groupId, access, services, userServices, member, privacy, locked, roles } = useEditUserData();
   const { groupsApi, session } = usePortal();
   const me = useSelector(session, (s) => s.context.user);
-  const { run: runAction, busy, done } = useGroupAction();
+  const { run: runAction, busy, done } = useAction();
   // The confirmation shows in the section whose control made the change, next to it.
   const [section, setSection] = useState<'access' | 'services' | 'privacy' | 'lock'>('access');
   const inSection = (where: typeof section) => (label: string, call: () => Promise<unknown>) => {

@@ -5,7 +5,7 @@ import type { GroupDetails } from '../../api/groups';
 import { usePortal } from '../../app/PortalContext';
 import { formValues } from '../../shared/Field';
 import { charityBadgeClasses, charityDiscounts, charityStatusLabels, charityStatusOf } from './charity';
-import { useGroupAction } from './useGroupAction';
+import { useAction } from '../../shared/useAction';
 
 /** The badge of an organisation's charity status: none, in verification, confirmed or not valid. */
 export function CharityBadge({ group }: { group: GroupDetails }) {
@@ -27,7 +27,7 @@ export function CharitySection({ group }: { group: GroupDetails }) {
   const me = useSelector(session, (s) => s.context.user);
   const manage = can(me, group, 'manage');
   const staff = can(me, group, 'staff');
-  const { run, busy, done } = useGroupAction();
+  const { run, busy, done } = useAction();
   const status = charityStatusOf(group);
   const number = group.charityPSLNumber ?? '';
 

@@ -7,7 +7,9 @@ import { usePortal } from '../../app/PortalContext';
 import { Field, FieldError, formValues } from '../../shared/Field';
 import { useOpenGroup } from '../../shared/useOpenGroup';
 import { createSubmissionMachine, resultOf } from '../../../machines/submission';
-import { nameError, nameMaxLength, noIdProvided, parseId } from './groupRules';
+import { noIdProvided } from '../../../contract/shared/messages';
+import { groupNameMaxLength, groupNameProblem } from '../../../contract/shared/text';
+import { parseId } from './groupRules';
 import { SubmitButton } from '../../shared/SubmitButton';
 
 type Errors = Partial<Record<'where' | 'userId' | 'groupId' | 'name', string>>;
@@ -53,7 +55,7 @@ export default function CreateAccount() {
             : userId.id !== undefined && groupId.id !== undefined
               ? 'Enter a user id or a group id, not both'
               : undefined,
-      name: nameError(v.name) ?? undefined,
+      name: groupNameProblem(v.name) ?? undefined,
     };
     setErrors(found);
     const first = (['userId', 'groupId', 'where', 'name'] as const).find((k) => found[k]);
@@ -126,7 +128,7 @@ export default function CreateAccount() {
         <Field
           label="Name"
           name="name"
-          maxLength={nameMaxLength}
+          maxLength={groupNameMaxLength}
           autoComplete="off"
           required
           aria-invalid={errors.name ? true : undefined}

@@ -4,7 +4,7 @@ import { can } from '../../../contract/shared/access';
 import type { GroupDetails } from '../../api/groups';
 import { usePortal } from '../../app/PortalContext';
 import { CharitySection } from './CharitySection';
-import { useGroupAction } from './useGroupAction';
+import { useAction } from '../../shared/useAction';
 
 /**
  * An organisation's status: corporate (spec sections 4 and 5), charity, and for admin and super
@@ -30,7 +30,7 @@ export function OrganisationStatus({ group }: { group: GroupDetails }) {
 function CorporateSection({ group }: { group: GroupDetails }) {
   const { session, groupsApi } = usePortal();
   const manage = useSelector(session, (s) => can(s.context.user, group, 'manage'));
-  const { run, busy, done } = useGroupAction();
+  const { run, busy, done } = useAction();
   const corporate = group.subtype === 'corporate';
   return (
     <div className="status-block" role="group" aria-labelledby="corporate-title">
@@ -63,7 +63,7 @@ function CorporateSection({ group }: { group: GroupDetails }) {
 /** admin and super: a root organisation becomes a partner; one under a partner leaves it. */
 function PartnerSection({ group }: { group: GroupDetails }) {
   const { groupsApi } = usePortal();
-  const { run, busy, done } = useGroupAction();
+  const { run, busy, done } = useAction();
   // The choice in the select before it is sent: form state, not business state.
   const [partnerType, setPartnerType] = useState('');
   return (

@@ -9,7 +9,8 @@ import { checkStepWith, isCreating, wizardMachine, wizardStep, wizardSteps, type
 import { usePortal } from '../../app/PortalContext';
 import { Field, FieldError as FieldErrorText } from '../../shared/Field';
 import { refreshGroups } from '../../shared/refreshGroups';
-import { nameError, nameMaxLength, parseId } from './groupRules';
+import { groupNameMaxLength, groupNameProblem } from '../../../contract/shared/text';
+import { parseId } from './groupRules';
 
 const steps = ['Organisation', 'First account', 'Confirm'] as const;
 
@@ -31,7 +32,7 @@ export default function Wizard() {
   const actor = useActorRef(
     wizardMachine.provide({
       actions: {
-        checkStep: checkStepWith({ name: nameError, ownerId: (text) => parseId(text).error }),
+        checkStep: checkStepWith({ name: groupNameProblem, ownerId: (text) => parseId(text).error }),
         opened: (_, { group }) => {
           if (group) groups.send({ type: 'group.select', group });
           void navigate({ to: '/administration/account' });
@@ -128,7 +129,7 @@ export default function Wizard() {
               name="organisation"
               value={draft.organisation}
               onChange={change('organisation')}
-              maxLength={nameMaxLength}
+              maxLength={groupNameMaxLength}
               autoComplete="organization"
               required
               autoFocus
@@ -167,7 +168,7 @@ export default function Wizard() {
               name="account"
               value={draft.account}
               onChange={change('account')}
-              maxLength={nameMaxLength}
+              maxLength={groupNameMaxLength}
               autoComplete="off"
               required
               hint="For example a brand, a department or a website."

@@ -1,18 +1,5 @@
-// The group rules of spec section 5 as contract/groups.ts states them (that module carries zod, which
-// the SPA leaves out): the same messages, word for word. tests/views/groupPages.test.tsx holds the
-// two to each other.
-
-export const nameMaxLength = 100;
-export const nameRequired = 'A name is required';
-export const nameTooLong = `A name is at most ${nameMaxLength} characters`;
-export const noIdProvided = 'No user or group id provided';
-
-/** A group name is trimmed, required and at most 100 characters. */
-export function nameError(name: string): string | null {
-  const trimmed = name.trim();
-  if (!trimmed) return nameRequired;
-  return trimmed.length > nameMaxLength ? nameTooLong : null;
-}
+// The group forms' owner and group id fields (the wizards, /administration/account/create), as typed.
+// A group's name is checked with contract/shared/text.ts (groupNameProblem), as the server's schema.
 
 /** A blank id is absent; anything else must be a positive whole number. */
 export function parseId(text: string): { id?: number; error?: string } {

@@ -1,12 +1,4 @@
 import type { BankResult } from '../../../contract/bank/entities';
-import type { RouteRules } from '../../routing/guards';
-
-/**
- * /applications/paymentvalidation (spec section 2: group users only; section 2 Applications menu:
- * UK accounts only): groupUsersOnly and territoriesAllowed ['uk'], refused with the spec's
- * "not accessible through this account" for an Australian account.
- */
-export const paymentValidationRules: RouteRules = { groupUsersOnly: true, territoriesAllowed: ['uk'] };
 
 /** The answer in words: a headline and its tone. */
 export function bankVerdict(result: BankResult): { tone: 'good' | 'bad' | 'unknown'; headline: string } {

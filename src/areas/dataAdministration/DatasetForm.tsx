@@ -1,22 +1,21 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { dqServiceLabels, dqServices } from '../../../contract/shared/catalogue';
-import { createSubmissionMachine } from '../../../machines/submission';
+import { catalogueLimits as limits, catalogueMessages as messages, datasetRefOf, datasetRefProblem } from '../../../contract/shared/catalogueRules';
+import { optionalTextProblem, textProblem } from '../../../contract/shared/text';
 import type { Dataset, DatasetBody } from '../../api/plans';
 import { formValues } from '../../shared/Field';
 import { SubmitButton } from '../../shared/SubmitButton';
+import { useSubmitThenGo } from '../../shared/useSubmitThenGo';
 import { focusField, SelectField, TextAreaField, TextField } from './fields';
 import { useCatalogueApi } from './useCatalogueApi';
-import { datasetRefOf, datasetRefProblem, firstProblem, limits, messages, optionalTextProblem, serviceOf, textProblem } from './rules';
+import { firstProblem, serviceOf } from './rules';
 import './dataAdministration.css';
 
-const saveDataset = createSubmissionMachine<DatasetBody, Dataset>();
 const order = ['dataset', 'datasetRef', 'service', 'description'] as const;
 type Errors = Partial<Record<(typeof order)[number], string | null>>;
 
-/** The checks of contract/plans/schemas.ts datasetInput, in its words; the body when they pass. */
+/** The checks of contract/plans/schemas.ts datasetInput (contract/shared/catalogueRules.ts), in its words; the body when they pass. */
 export function readDataset(v: Record<string, string>): { body: DatasetBody; errors: null } | { body: null; errors: Errors } {
   const service = serviceOf(v.service ?? '');
   const errors: Errors = {
@@ -35,20 +34,12 @@ export function readDataset(v: Record<string, string>): { body: DatasetBody; err
 /** Create (no `dataset`) or edit a dataset; saved, it opens the dataset's page. */
 export function DatasetForm({ dataset }: { dataset?: Dataset }) {
   const api = useCatalogueApi();
-  const router = useRouter();
   const navigate = useNavigate();
-  const actor = useActorRef(
-    saveDataset.provide({
-      actors: { submit: fromPromise(({ input }) => (dataset ? api.updateDataset(dataset.datasetId, input) : api.createDataset(input))) },
-      actions: {
-        succeeded: (_, { result }) => {
-          void router.invalidate();
-          void navigate({ to: '/dataAdministration/dataset/$datasetId', params: { datasetId: result.datasetId } });
-        },
-      },
-    }),
+  const { actor, busy } = useSubmitThenGo(
+    (input: DatasetBody): Promise<Dataset> => (dataset ? api.updateDataset(dataset.datasetId, input) : api.createDataset(input)),
+    (result) => navigate({ to: '/dataAdministration/dataset/$datasetId', params: { datasetId: result.datasetId } }),
+    { waitForReload: false },
   );
-  const busy = useSelector(actor, (s) => s.matches('submitting') || s.matches('succeeded'));
   const [errors, setErrors] = useState<Errors>({});
 
   const submit = (e: FormEvent<HTMLFormElement>) => {

@@ -1,24 +1,21 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { calculatorLabels, calculators, dqServiceLabels } from '../../../contract/shared/catalogue';
+import { catalogueLimits as limits } from '../../../contract/shared/catalogueRules';
 import { currencySymbols, territories, territoryLabels } from '../../../contract/shared/territory';
-import { createSubmissionMachine } from '../../../machines/submission';
 import type { Dataset, Plan, PlanBody } from '../../api/plans';
 import { usePortal } from '../../app/PortalContext';
 import { formValues } from '../../shared/Field';
 import { SubmitButton } from '../../shared/SubmitButton';
+import { useSubmitThenGo } from '../../shared/useSubmitThenGo';
 import { nowSeconds } from './catalogue';
 import { DateField, focusField, SelectField, TextAreaField, TextField } from './fields';
 import { useCatalogueApi } from './useCatalogueApi';
 import { calculatorOf, planDefaults, planFieldOrder, readPlan, territoryOf, type PlanErrors } from './planForm';
-import { firstProblem, limits } from './rules';
+import { firstProblem } from './rules';
 import { draftsOf, firstDraft } from './tiers';
 import { TiersEditor } from './TiersEditor';
 import './dataAdministration.css';
-
-const savePlan = createSubmissionMachine<PlanBody, Plan>();
 
 /**
  * Create (no `plan`) or edit a plan: its fields, availability window, territory (the currency of its
@@ -28,20 +25,12 @@ const savePlan = createSubmissionMachine<PlanBody, Plan>();
 export function PlanForm({ plan, datasets, plans, datasetId }: { plan?: Plan; datasets: readonly Dataset[]; plans: readonly Plan[]; datasetId?: number }) {
   const { territory: portalTerritory } = usePortal();
   const api = useCatalogueApi();
-  const router = useRouter();
   const navigate = useNavigate();
-  const actor = useActorRef(
-    savePlan.provide({
-      actors: { submit: fromPromise(({ input }) => (plan ? api.updatePlan(plan.planId, input) : api.createPlan(input))) },
-      actions: {
-        succeeded: (_, { result }) => {
-          void router.invalidate();
-          void navigate({ to: '/dataAdministration/plan/$planId', params: { planId: result.planId } });
-        },
-      },
-    }),
+  const { actor, busy } = useSubmitThenGo(
+    (input: PlanBody): Promise<Plan> => (plan ? api.updatePlan(plan.planId, input) : api.createPlan(input)),
+    (result) => navigate({ to: '/dataAdministration/plan/$planId', params: { planId: result.planId } }),
+    { waitForReload: false },
   );
-  const busy = useSelector(actor, (s) => s.matches('submitting') || s.matches('succeeded'));
   const [defaults] = useState(() => planDefaults(plan, portalTerritory, nowSeconds()));
   // What is being typed: the tier rows, and the two choices the tiers are shown in (currency, calculator).
   const [drafts, setDrafts] = useState(() => (plan ? draftsOf(plan.pricing) : firstDraft()));

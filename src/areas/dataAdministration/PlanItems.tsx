@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
+import { catalogueLimits as limits, displayOrderProblem } from '../../../contract/shared/catalogueRules';
+import { textProblem } from '../../../contract/shared/text';
 import { createSubmissionMachine } from '../../../machines/submission';
 import type { Plan } from '../../api/plans';
 import { formValues } from '../../shared/Field';
@@ -10,7 +12,7 @@ import { SubmitButton } from '../../shared/SubmitButton';
 import { DeleteControl } from '../../shared/DeleteControl';
 import { focusField, TextField } from './fields';
 import { useCatalogueApi } from './useCatalogueApi';
-import { displayOrderOf, displayOrderProblem, firstProblem, limits, textProblem } from './rules';
+import { displayOrderOf, firstProblem } from './rules';
 import './dataAdministration.css';
 
 export type ItemKind = 'filter' | 'comparison';

@@ -1,21 +1,19 @@
 // The plan form's values as typed, checked by the rules of contract/plans/schemas.ts (planInput and
-// planProblems, in their words) and turned into the body the server takes.
+// planProblems: their limits and messages are contract/shared/catalogueRules.ts) and turned into the
+// body the server takes.
 
 import { calculators, type Calculator } from '../../../contract/shared/catalogue';
 import { territories, type Territory } from '../../../contract/shared/territory';
 import type { Plan, PlanBody } from '../../api/plans';
 import { dateInputValue, secondsOfDateInput } from '../../shared/format';
 import {
-  chosenId,
-  displayOrderOf,
+  catalogueLimits as limits,
+  catalogueMessages as messages,
   displayOrderProblem,
   durationProblem,
-  firstProblem,
-  limits,
-  messages,
-  optionalTextProblem,
-  textProblem,
-} from './rules';
+} from '../../../contract/shared/catalogueRules';
+import { optionalTextProblem, textProblem } from '../../../contract/shared/text';
+import { chosenId, displayOrderOf, firstProblem } from './rules';
 import { readTiers, type TierDraft } from './tiers';
 
 export const planFieldOrder = [
@@ -67,7 +65,7 @@ export function readPlan(
     duration: durationProblem(v.duration ?? ''),
     availableStart: start.problem,
     availableEnd: end.problem ?? (start.seconds !== null && end.seconds !== null && end.seconds <= start.seconds ? messages.window : null),
-    territory: territory ? null : 'Choose a territory',
+    territory: territory ? null : messages.territoryRequired,
     displayOrder: displayOrderProblem(v.displayOrder ?? ''),
     pricing: tiers.problem,
   };

@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { usePortal } from '../../app/PortalContext';
 import { billingApi } from '../../api/shop';
 import { BillingHistory } from '../../shared/billing/BillingHistory';
 import { returnMessage } from '../../shared/billing/billingText';
 import { browser } from '../../shared/billing/browser';
 import { SavedCard } from '../../shared/billing/SavedCard';
+import { useAction } from '../../shared/useAction';
 import '../../shared/billing/billing.css';
 import type { PayerBillingData } from './payerBilling';
 
@@ -18,21 +18,10 @@ const homePath = '/home';
  */
 export function PayerBilling({ data, billing, payment }: { data: PayerBillingData; billing?: string; payment?: string }) {
   const portal = usePortal();
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState('');
+  // Nothing the page shows changes: it leaves for the card page or opens a document in a new tab.
+  const { run, busy, done } = useAction({ refreshGroups: false, reload: false });
   const api = billingApi(portal.api);
   const back = returnMessage(billing, payment);
-  const run = async (label: string, work: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await work();
-      setDone(label);
-    } catch {
-      // Said in the Error modal.
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <section className="card billing" aria-labelledby="payer-billing-title" id="home-billing">
@@ -50,7 +39,7 @@ export function PayerBilling({ data, billing, payment }: { data: PayerBillingDat
         now={data.now}
         busy={busy}
         onSave={() =>
-          void run('Taking you to the card page…', async () => {
+          run('Taking you to the card page…', async () => {
             const { checkoutUrl } = await api.generate(data.accountId, browser.portalUrl(homePath));
             browser.assign(checkoutUrl);
           })
@@ -61,13 +50,13 @@ export function PayerBilling({ data, billing, payment }: { data: PayerBillingDat
         invoices={data.invoices}
         busy={busy}
         onOpen={(invoice) =>
-          void run(`Invoice ${invoice.invoiceNumber} opened in a new tab.`, async () => {
+          run(`Invoice ${invoice.invoiceNumber} opened in a new tab.`, async () => {
             const { url } = await api.invoiceUrl(invoice.bundleIds[0], browser.portalUrl(homePath));
             browser.open(url);
           })
         }
         onOpenCreditNote={(note) =>
-          void run(`Credit note ${note.creditNoteNumber} opened in a new tab.`, async () => {
+          run(`Credit note ${note.creditNoteNumber} opened in a new tab.`, async () => {
             const { url } = await api.creditNoteUrl(note.creditNoteId, browser.portalUrl(homePath));
             browser.open(url);
           })

@@ -1,6 +1,6 @@
 import type { PaymentDetails } from '../../api/shop';
 import { cardExpired, cardText } from './billingText';
-import { RemoveControl } from './RemoveControl';
+import { DeleteControl, nothingRemoved, removeVerb } from '../DeleteControl';
 
 type Props = {
   details: PaymentDetails;
@@ -36,11 +36,16 @@ export function SavedCard({ details, now, busy, onSave, onRemove, onRemoved }: P
               Replace card
             </button>
             {onRemove && (
-              <RemoveControl
+              <DeleteControl
                 id="remove-card"
-                label="Remove card"
-                question={`Remove the card ending ${card.lastFour}? Automatic renewals stop until a card is saved again.`}
-                confirm="Yes, remove the card"
+                what="card"
+                name={card.lastFour}
+                verb={removeVerb}
+                words={{
+                  question: `Remove the card ending ${card.lastFour}? Automatic renewals stop until a card is saved again.`,
+                  confirm: 'Yes, remove the card',
+                  failed: nothingRemoved,
+                }}
                 disabled={busy}
                 act={onRemove}
                 done={onRemoved ?? (() => {})}

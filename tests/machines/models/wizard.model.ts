@@ -6,9 +6,12 @@
 import assert from 'node:assert/strict';
 import type { Group } from '../../../contract/groups/entities';
 import { checkStepWith, wizardMachine, type WizardEvent, type WizardSnapshot } from '../../../machines/wizard';
-import { nameError, nameRequired, parseId } from '../../../src/areas/administration/groupRules';
+import { groupNameProblem as nameError, textRequired } from '../../../contract/shared/text';
+import { parseId } from '../../../src/areas/administration/groupRules';
 import { defineModel, type EventSamples, type ObservedStep } from '../harness/model';
 import { group } from './groupFixtures';
+
+const nameRequired = textRequired('A name');
 
 export const customer = { userId: 7, staff: false, territory: 'uk' } as const;
 export const staffUser = { userId: 1, staff: true, territory: 'uk' } as const;

@@ -1,20 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useLoaderData, useNavigate, useRouter } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { Link, useLoaderData, useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { territoryLabels } from '../../../../contract/shared/territory';
-import { createSubmissionMachine, isBusy } from '../../../../machines/submission';
 import { usePortal } from '../../../app/PortalContext';
 import { FieldError } from '../../../shared/Field';
 import { formatDate } from '../../../shared/format';
 import { ResultTable } from '../../../shared/ResultTable';
 import { SubmitButton } from '../../../shared/SubmitButton';
+import { useSubmitThenGo } from '../../../shared/useSubmitThenGo';
 import { bureauApi, type AdminCost, type CostBody } from '../../../api/bureau';
 import { basePrice, costState, historyOf, minorUnit, perUnit, startText } from './costText';
 import { fieldsOf, priceBody, priceFields, priceLabels, priceServerProblems, type PriceField, type PriceFields, type PriceProblems } from './priceForm';
 import './bureauAdmin.css';
-
-const saveCost = createSubmissionMachine<CostBody, AdminCost>();
 
 const hints = (territory: AdminCost['territory']): Partial<Record<PriceField, string>> => {
   const unit = minorUnit[territory].name;
@@ -33,22 +30,14 @@ const hints = (territory: AdminCost['territory']): Partial<Record<PriceField, st
 export default function PriceUpdate() {
   const { cost, costs, costType, now } = useLoaderData({ from: '/_signedIn/_validated/administration/addresscleanse/priceupdate/$costId' });
   const portal = usePortal();
-  const router = useRouter();
   const navigate = useNavigate();
   const [fields, setFields] = useState<PriceFields>(() => fieldsOf(cost, now));
   const [problems, setProblems] = useState<PriceProblems>({});
-  const actor = useActorRef(
-    saveCost.provide({
-      actors: { submit: fromPromise(({ input }) => bureauApi(portal.api).createCost(input)) },
-      actions: {
-        // The prices are loaded again before the page shows them, so the new price is there.
-        succeeded: (_, { result }) => {
-          void router.invalidate({ sync: true }).then(() => navigate({ to: '/administration/addresscleanse', search: { saved: result.costId } }));
-        },
-      },
-    }),
+  // The prices are loaded again before the page shows them, so the new price is there.
+  const { actor, busy } = useSubmitThenGo(
+    (input: CostBody): Promise<AdminCost> => bureauApi(portal.api).createCost(input),
+    (result) => navigate({ to: '/administration/addresscleanse', search: { saved: result.costId } }),
   );
-  const busy = useSelector(actor, isBusy);
   const failure = useSelector(actor, (s) => (s.matches('failed') ? s.context.error : undefined));
   const refused = failure ? priceServerProblems(failure.replace(/^Failed to save the price: /, '')) : null;
   const shown: PriceProblems = { ...refused?.problems, ...problems };

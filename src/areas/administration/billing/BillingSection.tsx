@@ -1,7 +1,7 @@
 import { useLoaderData, useRouter, useSearch } from '@tanstack/react-router';
 import { usePortal } from '../../../app/PortalContext';
 import { Spinner } from '../../../shared/Spinner';
-import { useGroupAction } from '../useGroupAction';
+import { useAction } from '../../../shared/useAction';
 import { billingApi } from '../../../api/shop';
 import { returnMessage } from '../../../shared/billing/billingText';
 import { BillingHistory } from '../../../shared/billing/BillingHistory';
@@ -24,7 +24,7 @@ export function BillingSection({ account, now }: { account: { id: number; name: 
   const { billing, payment } = useSearch({ from: '/_signedIn/_validated/administration/services/' });
   const portal = usePortal();
   const router = useRouter();
-  const { run, busy, done } = useGroupAction({ refreshGroups: false });
+  const { run, busy, done } = useAction({ refreshGroups: false });
   const api = billingApi(portal.api);
   const back = returnMessage(billing, payment);
   const reload = () => void router.invalidate();

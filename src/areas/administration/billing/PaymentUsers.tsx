@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ResultTable } from '../../../shared/ResultTable';
 import type { PaymentUser } from '../../../api/shop';
 import type { AccountMember } from './load';
-import { RemoveControl } from '../../../shared/billing/RemoveControl';
+import { DeleteControl, nothingRemoved, removeVerb } from '../../../shared/DeleteControl';
 
 type Props = {
   users: PaymentUser[];
@@ -48,12 +48,12 @@ export function PaymentUsers({ users, members, busy, onAdd, onRemove, onRemoved 
               u.owner ? (
                 <span className="muted">—</span>
               ) : (
-                <RemoveControl
+                <DeleteControl
                   id={`remove-payment-user-${u.userId}`}
-                  label="Remove"
-                  ariaLabel={`Remove ${u.name}`}
-                  question={`Remove ${u.name} from the payment users?`}
-                  confirm="Yes, remove"
+                  what="payment user"
+                  name={u.name}
+                  verb={removeVerb}
+                  words={{ ariaLabel: `Remove ${u.name}`, question: `Remove ${u.name} from the payment users?`, confirm: 'Yes, remove', failed: nothingRemoved }}
                   compact
                   disabled={busy}
                   act={() => onRemove(u)}

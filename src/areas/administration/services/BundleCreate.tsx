@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useLoaderData, useNavigate, useRouter } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { Link, useLoaderData, useNavigate } from '@tanstack/react-router';
 import { dqServiceLabels, formatMoney } from '../../../../contract/shared/catalogue';
-import { createSubmissionMachine } from '../../../../machines/submission';
+import { bundleMessages } from '../../../../contract/shared/catalogueRules';
 import { usePortal } from '../../../app/PortalContext';
 import { SubmitButton } from '../../../shared/SubmitButton';
+import { useSubmitThenGo } from '../../../shared/useSubmitThenGo';
 import { createBody, defaultDates, endFor, suggestedPrice, toPriceInput, type BundleFields, type FieldProblems } from './bundleForm';
 import { BundleFieldset } from './BundleFieldset';
 import { plansApi, type Bundle, type BundleInput, type Plan } from '../../../api/plans';
@@ -13,7 +12,6 @@ import { count } from './summary';
 import './services.css';
 
 type Create = { where: { organisationId: number; accountId: number }; body: BundleInput };
-const createBundle = createSubmissionMachine<Create, Bundle>();
 
 const planLabel = (p: Plan) => `${p.plan} · ${dqServiceLabels[p.service]} · ${p.datasetRef}`;
 
@@ -23,20 +21,11 @@ export default function BundleCreate() {
   const { plans, now } = useLoaderData({ from: '/_signedIn/_validated/administration/services/bundlecreate' });
   const portal = usePortal();
   const navigate = useNavigate();
-  const router = useRouter();
-  const actor = useActorRef(
-    createBundle.provide({
-      actors: { submit: fromPromise(({ input }) => plansApi(portal.api).createBundle(input.where, input.body)) },
-      actions: {
-        // The services page's data is loaded again before going there (sync: the loaders are awaited),
-        // so it opens with the change in it rather than showing the old data first.
-        succeeded: () => {
-          void router.invalidate({ sync: true }).then(() => navigate({ to: '/administration/services' }));
-        },
-      },
-    }),
+  // The services page's data is loaded again before going there, so it opens with the new bundle.
+  const { actor, busy } = useSubmitThenGo(
+    (input: Create): Promise<Bundle> => plansApi(portal.api).createBundle(input.where, input.body),
+    () => navigate({ to: '/administration/services' }),
   );
-  const busy = useSelector(actor, (s) => s.matches('submitting') || s.matches('succeeded'));
 
   // What is being typed. The end date and the price follow the plan, start and clicks until typed over.
   const [planId, setPlanId] = useState<number | null>(null);
@@ -80,7 +69,7 @@ export default function BundleCreate() {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const { body, problems: found } = createBody(planId ?? 0, fields);
-    if (planId === null) found.planId = 'Choose a plan';
+    if (planId === null) found.planId = bundleMessages.planRequired;
     setProblems(found);
     const first = (['planId', 'clicks', 'price', 'start', 'end'] as const).find((k) => found[k]);
     if (first) {

@@ -1,19 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useLoaderData, useNavigate, useRouter } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { Link, useLoaderData, useNavigate } from '@tanstack/react-router';
 import { formatMoney } from '../../../../contract/shared/catalogue';
-import { createSubmissionMachine } from '../../../../machines/submission';
 import { usePortal } from '../../../app/PortalContext';
 import { formatDate } from '../../../shared/format';
 import { SubmitButton } from '../../../shared/SubmitButton';
+import { useSubmitThenGo } from '../../../shared/useSubmitThenGo';
 import { fieldsOf, updateBody, type BundleFields, type FieldProblems } from './bundleForm';
 import { BundleFieldset } from './BundleFieldset';
 import { plansApi, type Bundle, type BundleUpdate } from '../../../api/plans';
 import { count, sourceLabels } from './summary';
 import './services.css';
-
-const saveBundle = createSubmissionMachine<{ bundleId: number; body: BundleUpdate }, Bundle>();
 
 /** /administration/services/bundleedit/{bundleId} (admin, super, sales): a bundle's clicks, dates and price. */
 export default function BundleEdit() {
@@ -21,20 +17,11 @@ export default function BundleEdit() {
   const { bundle, territory } = useLoaderData({ from: '/_signedIn/_validated/administration/services/bundleedit/$bundleId' });
   const portal = usePortal();
   const navigate = useNavigate();
-  const router = useRouter();
-  const actor = useActorRef(
-    saveBundle.provide({
-      actors: { submit: fromPromise(({ input }) => plansApi(portal.api).updateBundle(input.bundleId, input.body)) },
-      actions: {
-        // The services page's data is loaded again before going there (sync: the loaders are awaited),
-        // so it opens with the change in it rather than showing the old data first.
-        succeeded: () => {
-          void router.invalidate({ sync: true }).then(() => navigate({ to: '/administration/services' }));
-        },
-      },
-    }),
+  // The services page's data is loaded again before going there, so it opens with the change in it.
+  const { actor, busy } = useSubmitThenGo(
+    (input: { bundleId: number; body: BundleUpdate }): Promise<Bundle> => plansApi(portal.api).updateBundle(input.bundleId, input.body),
+    () => navigate({ to: '/administration/services' }),
   );
-  const busy = useSelector(actor, (s) => s.matches('submitting') || s.matches('succeeded'));
   const [fields, setFields] = useState<BundleFields>(() => fieldsOf(bundle));
   const [problems, setProblems] = useState<FieldProblems>({});
 

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { dqServiceLabels, formatMoney } from '../../../../contract/shared/catalogue';
+import { endReasonProblem } from '../../../../contract/shared/catalogueRules';
 import { creditNoteKindLabels, creditNoteKinds, salesTax, taxOn, unusedShare, type CreditNoteKind } from '../../../../contract/shared/shop';
 import { currencySymbols } from '../../../../contract/shared/territory';
 import { Dialog } from '../../../shared/Dialog';
@@ -151,7 +152,7 @@ export function EndBundleDialog({ bundle, territory, busy, onCancel, onConfirm }
   const [kind, setKind] = useState<CreditNoteKind>('refund');
   const [amount, setAmount] = useState(majorUnitsText(share));
   const [tried, setTried] = useState(false);
-  const reasonProblem = reason.trim() ? (reason.trim().length > 500 ? 'The reason is at most 500 characters' : null) : 'Give the reason for ending the bundle';
+  const reasonProblem = endReasonProblem(reason);
   const minor = minorUnitsOf(amount);
   const amountProblem = majorUnitsProblem(amount, 'The amount') ?? (minor !== null && minor > bundle.price ? `The amount is at most ${formatMoney(bundle.price, territory)}, what the bundle cost before ${tax.name}` : null);
   const total = minor === null || amountProblem ? null : minor + taxOn(minor, tax.rateBasisPoints);

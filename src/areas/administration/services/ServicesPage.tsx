@@ -9,7 +9,7 @@ import { PageTour } from '../../../shared/helptips/PageTour';
 import { servicesTour } from '../../../shared/helptips/tours/services';
 import { BillingSection } from '../billing/BillingSection';
 import { renewalPaymentText } from '../../../shared/billing/billingText';
-import { useGroupAction } from '../useGroupAction';
+import { useAction } from '../../../shared/useAction';
 import { DeleteBundleDialog, DisableDialog, EnableDialog, EndBundleDialog } from './ServiceDialogs';
 import { meteringApi } from '../../../api/metering';
 import { plansApi, type AccountPlan, type Bundle } from '../../../api/plans';
@@ -39,7 +39,7 @@ export default function ServicesPage() {
   const { tab } = useSearch({ from: '/_signedIn/_validated/administration/services/' });
   const portal = usePortal();
   const me = useSelector(portal.session, (s) => s.context.user);
-  const { run, busy, done } = useGroupAction({ refreshGroups: false });
+  const { run, busy, done } = useAction({ refreshGroups: false });
   const [asking, setAsking] = useState<Asking>(null);
   const { account, organisation, subscriptions, plans, alerts, now } = data;
 

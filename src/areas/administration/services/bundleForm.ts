@@ -1,5 +1,6 @@
 import { addMonths, format, isValid, parse, startOfDay } from 'date-fns';
 import { priceOf, quantityProblem } from '../../../../contract/shared/catalogue';
+import { bundleMessages } from '../../../../contract/shared/catalogueRules';
 import type { Bundle, BundleInput, BundleUpdate, Plan } from '../../../api/plans';
 
 // The bundle forms' rules (create at /administration/services/bundlecreate, edit under
@@ -48,23 +49,18 @@ export function suggestedPrice(plan: Pick<Plan, 'calculator' | 'pricing'>, click
 export type BundleFields = { clicks: string; start: string; end: string; price: string };
 export type FieldProblems = Partial<Record<keyof BundleFields | 'planId', string>>;
 
-export const clicksProblem = 'Clicks are a whole number of at least 1';
-export const priceProblem = 'Enter a price of zero or more, with at most two decimal places';
-export const dateProblem = 'Enter a date';
-export const endBeforeStart = 'A bundle must end after it starts';
-
-/** The typed values as numbers, with a message for each that is not acceptable. */
+/** The typed values as numbers, with a message (contract/shared/catalogueRules.ts) for each that is not acceptable. */
 export function readFields(fields: BundleFields) {
   const clicks = /^\d{1,10}$/.test(fields.clicks.trim()) ? Number(fields.clicks.trim()) : null;
   const startDate = fromDateInput(fields.start);
   const endDate = fromDateInput(fields.end);
   const price = fromPriceInput(fields.price);
   const problems: FieldProblems = {};
-  if (clicks === null || clicks < 1) problems.clicks = clicksProblem;
-  if (startDate === null) problems.start = dateProblem;
-  if (endDate === null) problems.end = dateProblem;
-  else if (startDate !== null && endDate <= startDate) problems.end = endBeforeStart;
-  if (price === null) problems.price = priceProblem;
+  if (clicks === null || clicks < 1) problems.clicks = bundleMessages.clicks;
+  if (startDate === null) problems.start = bundleMessages.date;
+  if (endDate === null) problems.end = bundleMessages.date;
+  else if (startDate !== null && endDate <= startDate) problems.end = bundleMessages.endBeforeStart;
+  if (price === null) problems.price = bundleMessages.price;
   return { values: { clicks: clicks ?? 0, startDate: startDate ?? 0, endDate: endDate ?? 0, price: price ?? 0 }, problems };
 }
 
@@ -87,7 +83,7 @@ export function updateBody(bundle: Bundle, fields: BundleFields): { body: Bundle
   if (fields.end !== toDateInput(bundle.endDate)) body.endDate = values.endDate;
   if (values.price !== bundle.price) body.price = values.price;
   // An end date checked against the bundle's own start when the start is not changed.
-  if (!problems.end && body.endDate !== undefined && body.startDate === undefined && values.endDate <= bundle.startDate) problems.end = endBeforeStart;
+  if (!problems.end && body.endDate !== undefined && body.startDate === undefined && values.endDate <= bundle.startDate) problems.end = bundleMessages.endBeforeStart;
   return { body, problems };
 }
 

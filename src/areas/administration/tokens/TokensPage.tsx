@@ -11,7 +11,7 @@ import { formatDate, formatDateTime } from '../../../shared/format';
 import { PageTour } from '../../../shared/helptips/PageTour';
 import { tokensTour, tokensTourTargets as targets } from '../../../shared/helptips/tours/tokens';
 import { DeleteControl } from '../../../shared/DeleteControl';
-import { useGroupAction } from '../useGroupAction';
+import { useAction } from '../../../shared/useAction';
 import { ApiSettingsDialog } from './ApiSettingsDialog';
 import { ExportTokenDialog } from './ExportTokenDialog';
 import { BulkDialog, TokenFormDialog } from './TokenForm';
@@ -42,7 +42,7 @@ export default function TokensPage() {
   const router = useRouter();
   const portal = usePortal();
   const me = useSelector(portal.session, (s) => s.context.user);
-  const { run, busy, done } = useGroupAction({ refreshGroups: false });
+  const { run, busy, done } = useAction({ refreshGroups: false });
   const [asking, setAsking] = useState<Asking>(null);
   /** The server's refusal of the token form's last try: the form says it under its fields. */
   const [refusal, setRefusal] = useState<string | null>(null);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useLoaderData } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -11,6 +11,7 @@ import { usePortal } from '../../../app/PortalContext';
 import { usePageActor } from '../../../app/usePageActor';
 import { formatDateTime } from '../../../shared/format';
 import { clicksLeftText } from '../clicks';
+import { ChooseAccount, ValidationPage } from '../ValidationPage';
 import { emailClicksLeft, type EmailClicks } from './load';
 import './email.css';
 
@@ -97,83 +98,35 @@ export default function EmailValidationPage() {
   const busy = useSelector(actor, (s) => !s.matches('ready'));
   const { shown, recent, refusal } = useSelector(actor, (s) => s.context) as EmailCheckContext<Result>;
 
-  if (!account) {
-    return (
-      <section className="card empty-state" aria-labelledby="email-title">
-        <h1 id="email-title">Email validation</h1>
-        <p>Email validation is charged to an account: choose one with Change Account.</p>
-      </section>
-    );
-  }
+  if (!account) return <ChooseAccount service="email" title="Email validation" />;
 
   const check = (address: string) => {
     setEmail(address);
     actor.send({ type: 'user.check', email: address });
   };
-  const reread = (id: string) => actor.send({ type: 'user.reread', id });
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    check(email);
-  };
 
   return (
-    <div className="email-page">
-      <section className="card" aria-labelledby="email-title">
-        <div className="card__header">
-          <div>
-            <h1 id="email-title">Email validation</h1>
-            <p className="muted">
-              Checks the address&apos;s form and its domain&apos;s mail servers (DNS), and whether it is disposable, a role or a free
-              provider. No message is sent and the mailbox itself is not probed. Each check uses one click of {account.name}.
-            </p>
-          </div>
-          <p className="email-page__clicks" aria-live="polite">
-            {clicksLeftText(clicks, 'email validation')}
-          </p>
-        </div>
-        <form className="email-page__form" onSubmit={submit} noValidate>
-          <div className="field">
-            <label htmlFor="field-email">Email address</label>
-            <input
-              id="field-email"
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={emailMaxInput}
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </div>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? 'Checking...' : 'Check'}
-          </button>
-        </form>
-        {refusal && (
-          <p className="field-error" role="alert">
-            {refusal}
-          </p>
-        )}
-      </section>
-      {shown && <EmailResult result={shown} onCheck={check} busy={busy} />}
-      {recent.length > 0 && (
-        <section className="card" aria-labelledby="email-recent-title">
-          <h2 id="email-recent-title">Checked this visit</h2>
-          <p className="muted">Showing a result again is free.</p>
-          <ul className="email-recent">
-            {recent.map((r) => (
-              <li key={r.id}>
-                <button type="button" className="button button--small" disabled={busy} onClick={() => reread(r.id)} aria-label={`Show the result for ${r.email || '(empty)'} again`}>
-                  Show
-                </button>{' '}
-                <span className="email-recent__address">{r.email || '(empty)'}</span> <ResultBadge result={r.result} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-    </div>
+    <ValidationPage
+      service="email"
+      title="Email validation"
+      intro={
+        <>
+          Checks the address&apos;s form and its domain&apos;s mail servers (DNS), and whether it is disposable, a role or a free provider. No
+          message is sent and the mailbox itself is not probed. Each check uses one click of {account.name}.
+        </>
+      }
+      clicks={clicksLeftText(clicks, 'email validation')}
+      field={{ label: 'Email address', type: 'email', maxLength: emailMaxInput, value: email, onChange: setEmail }}
+      busy={busy}
+      onCheck={() => check(email)}
+      refusal={refusal}
+      result={shown && <EmailResult result={shown} onCheck={check} busy={busy} />}
+      recent={recent.map((r) => ({
+        key: r.id,
+        label: r.email || '(empty)',
+        badge: <ResultBadge result={r.result} />,
+        show: () => actor.send({ type: 'user.reread', id: r.id }),
+      }))}
+    />
   );
 }

@@ -1,6 +1,6 @@
 // First: the schemas imported below are built with zod's compiled fast path off (see src/shared/zodJitless.ts).
 import '../../../shared/zodJitless';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useLoaderData } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -11,6 +11,7 @@ import { nameApi } from '../../../api/name';
 import { usePortal } from '../../../app/PortalContext';
 import { usePageActor } from '../../../app/usePageActor';
 import { clicksLeft, clicksLeftText, type ServiceClicks } from '../clicks';
+import { ChooseAccount, ValidationPage } from '../ValidationPage';
 import { partLabels, verdictLabels, verdictMeanings } from './nameValidation';
 import './name.css';
 
@@ -96,86 +97,32 @@ export default function NameValidationPage() {
   const busy = useSelector(actor, (s) => !s.matches('ready'));
   const { shown, recent, refusal } = useSelector(actor, (s) => s.context) as NameCheckContext<NameResultBody>;
 
-  if (!account) {
-    return (
-      <section className="card empty-state" aria-labelledby="name-title">
-        <h1 id="name-title">Name validation</h1>
-        <p>Name validation is charged to an account: choose one with Change Account.</p>
-      </section>
-    );
-  }
+  if (!account) return <ChooseAccount service="name" title="Name validation" />;
 
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
+  const check = () => {
     const parsed = validateNameBody.safeParse({ name });
     setInputError(parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Enter a name'));
     if (parsed.success) actor.send({ type: 'user.check', name });
   };
 
   return (
-    <div className="name-page">
-      <section className="card" aria-labelledby="name-title">
-        <div className="card__header">
-          <div>
-            <h1 id="name-title">Name validation</h1>
-            <p className="muted">
-              Splits a person&apos;s name into title, forename, middle names, surname and suffix, and checks it for keyboard mashing,
-              placeholders (&ldquo;Test User&rdquo;), offensive words, digits and symbols, and a title that does not fit. Each check uses one click of{' '}
-              {account.name}.
-            </p>
-          </div>
-          <p className="name-page__clicks" aria-live="polite" data-testid="name-clicks">
-            {clicksLeftText(clicks, 'name validation')}
-          </p>
-        </div>
-        <form className="name-page__form" onSubmit={submit} noValidate>
-          <div className="field">
-            <label htmlFor="field-name">Full name</label>
-            <input
-              id="field-name"
-              name="name"
-              type="text"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={maxNameInput}
-              value={name}
-              aria-invalid={inputError ? true : undefined}
-              aria-describedby={inputError ? 'field-name-error' : undefined}
-              onChange={(e) => setName(e.target.value)}
-            />
-            {inputError && (
-              <p id="field-name-error" className="field-error" role="alert">
-                {inputError}
-              </p>
-            )}
-          </div>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? 'Checking...' : 'Check'}
-          </button>
-        </form>
-        {refusal && (
-          <p className="field-error" role="alert">
-            {refusal}
-          </p>
-        )}
-      </section>
-      {shown && <NameResult result={shown} />}
-      {recent.length > 0 && (
-        <section className="card" aria-labelledby="name-recent-title">
-          <h2 id="name-recent-title">Checked this visit</h2>
-          <p className="muted">Showing a result again is free.</p>
-          <ul className="name-recent">
-            {recent.map((r) => (
-              <li key={r.name}>
-                <button type="button" className="button button--small" disabled={busy} onClick={() => actor.send({ type: 'user.show', name: r.name })} aria-label={`Show the result for ${r.name} again`}>
-                  Show
-                </button>{' '}
-                <span className="name-recent__name">{r.name}</span> <VerdictBadge verdict={r.verdict} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-    </div>
+    <ValidationPage
+      service="name"
+      title="Name validation"
+      intro={
+        <>
+          Splits a person&apos;s name into title, forename, middle names, surname and suffix, and checks it for keyboard mashing,
+          placeholders (&ldquo;Test User&rdquo;), offensive words, digits and symbols, and a title that does not fit. Each check uses one click of{' '}
+          {account.name}.
+        </>
+      }
+      clicks={clicksLeftText(clicks, 'name validation')}
+      field={{ label: 'Full name', type: 'text', maxLength: maxNameInput, value: name, onChange: setName, error: inputError }}
+      busy={busy}
+      onCheck={check}
+      refusal={refusal}
+      result={shown && <NameResult result={shown} />}
+      recent={recent.map((r) => ({ key: r.name, label: r.name, badge: <VerdictBadge verdict={r.verdict} />, show: () => actor.send({ type: 'user.show', name: r.name }) }))}
+    />
   );
 }

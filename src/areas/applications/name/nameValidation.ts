@@ -1,12 +1,4 @@
 import type { NameResultBody } from '../../../../contract/name/entities';
-import type { RouteRules } from '../../../routing/guards';
-
-/**
- * /applications/namevalidation: like payment validation, for group users of a UK account
- * (groupUsersOnly and territoriesAllowed ['uk']); an Australian account gets the spec's "not
- * accessible through this account".
- */
-export const nameValidationRules: RouteRules = { groupUsersOnly: true, territoriesAllowed: ['uk'] };
 
 export const verdictLabels: Record<NameResultBody['verdict'], string> = { valid: 'Valid', suspect: 'Suspect', invalid: 'Invalid' };
 export const verdictMeanings: Record<NameResultBody['verdict'], string> = {

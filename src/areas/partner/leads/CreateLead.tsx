@@ -1,14 +1,10 @@
-import { Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { createSubmissionMachine, isBusy } from '../../../../machines/submission';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { leadsApi, type Lead, type LeadInput } from '../../../api/leads';
 import { usePortal } from '../../../app/PortalContext';
+import { useSubmitThenGo } from '../../../shared/useSubmitThenGo';
 import { LeadForm } from './LeadForm';
 import { useCreateLeadPage } from './scope';
 import './leads.css';
-
-const createLead = createSubmissionMachine<LeadInput, Lead>();
 
 /** /partner/leads/createlead and /home/createlead: a new lead for the selected partner. */
 export default function CreateLead() {
@@ -16,18 +12,10 @@ export default function CreateLead() {
   const { partner, options } = data;
   const portal = usePortal();
   const navigate = useNavigate();
-  const router = useRouter();
-  const actor = useActorRef(
-    createLead.provide({
-      actors: { submit: fromPromise(({ input }) => leadsApi(portal.api).create(partner.id, input)) },
-      actions: {
-        succeeded: (_, { result }) => {
-          void router.invalidate({ sync: true }).then(() => navigate({ to: scope.lead, params: { leadId: result.id } }));
-        },
-      },
-    }),
+  const { actor, busy } = useSubmitThenGo(
+    (input: LeadInput): Promise<Lead> => leadsApi(portal.api).create(partner.id, input),
+    (result) => navigate({ to: scope.lead, params: { leadId: result.id } }),
   );
-  const busy = useSelector(actor, isBusy);
 
   return (
     <section className="card lead-page" aria-labelledby="create-lead-title">

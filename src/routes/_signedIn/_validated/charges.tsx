@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import ChargesPage from '../../../areas/charges/ChargesPage';
 import { groupGuard } from '../../../routing/beforeLoad';
+import { staffRules } from '../../../routing/guards';
 import { chargesSearch } from '../../../routing/params';
 
 // Staff see every account's charges (issue 14): admin, super and sales. The filters live in the
@@ -8,7 +9,7 @@ import { chargesSearch } from '../../../routing/params';
 export const Route = createFileRoute('/_signedIn/_validated/charges')({
   staticData: { crumb: 'Charges' },
   validateSearch: chargesSearch,
-  beforeLoad: ({ context, preload }) => groupGuard({ roles: ['admin', 'super', 'sales'] }, { portal: context.portal, preload }),
+  beforeLoad: ({ context, preload }) => groupGuard(staffRules, { portal: context.portal, preload }),
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => (await import('../../../areas/charges/load')).loadCharges(context.portal, deps),
   component: ChargesPage,

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { groupGuard } from '../../../routing/beforeLoad';
+import { staffRules } from '../../../routing/guards';
 
 export const Route = createFileRoute('/_signedIn/_validated/search')({
   staticData: { crumb: 'Search' },
-  beforeLoad: ({ context, preload }) => groupGuard({ roles: ['admin', 'super', 'sales'] }, { portal: context.portal, preload }),
+  beforeLoad: ({ context, preload }) => groupGuard(staffRules, { portal: context.portal, preload }),
 });

@@ -2,24 +2,27 @@ import { useRef } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { createSubmissionMachine } from '../../../machines/submission';
-import { ApiFailure } from '../../api/client';
-import { usePortal } from '../../app/PortalContext';
+import { createSubmissionMachine } from '../../machines/submission';
+import { ApiFailure } from '../api/client';
+import { usePortal } from '../app/PortalContext';
 
-const groupAction = createSubmissionMachine<{ label: string }>();
+const action = createSubmissionMachine<{ label: string }>();
 
 /**
- * One change to a group at a time (remove a user, corporate or charity status, lock): the submission
- * machine tracks it; on success the page's data and the user's groups are loaded again. A change that
- * leaves the groups as they were (a subscription, a bundle) passes `refreshGroups: false`.
+ * One action of a page at a time (remove a user, corporate or charity status, lock, save a card,
+ * open an invoice): the submission machine tracks it, `busy` while it runs and `done` saying the
+ * label of the last one that succeeded. On success the page's data and the user's groups are loaded
+ * again: an action that leaves the groups as they were (a subscription, a bundle) passes
+ * `refreshGroups: false`, one that changes nothing the page shows (opening an invoice, leaving for
+ * the card page) `reload: false` too.
  */
-export function useGroupAction({ refreshGroups = true }: { refreshGroups?: boolean } = {}) {
+export function useAction({ refreshGroups = true, reload = true }: { refreshGroups?: boolean; reload?: boolean } = {}) {
   const router = useRouter();
   const { groups, modal } = usePortal();
   // The call of the change under way: the machine holds its label, not the function.
   const call = useRef<() => Promise<unknown>>(async () => undefined);
   const actor = useActorRef(
-    groupAction.provide({
+    action.provide({
       actors: {
         submit: fromPromise(async () => {
           try {
@@ -34,7 +37,7 @@ export function useGroupAction({ refreshGroups = true }: { refreshGroups?: boole
       actions: {
         succeeded: () => {
           if (refreshGroups) groups.send({ type: 'groups.refresh' });
-          void router.invalidate();
+          if (reload) void router.invalidate();
         },
       },
     }),
