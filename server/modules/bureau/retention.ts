@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../db';
 import type { QueueDefinition } from '../../jobs/queue';
+import { DAY } from '../../kernel/time';
 import { secondsOf } from '../../platform/clock';
 import { defaultRetention, type BureauDeps } from './files';
 import { deleteBureauFile } from './manage';
@@ -18,7 +19,6 @@ import { requeueStranded } from './results';
 export const retentionSweepQueue = 'bureau-retention-sweep';
 export const retentionQueueDefinition: QueueDefinition = { name: retentionSweepQueue, policy: 'stately', retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 900 };
 
-const DAY = 86_400;
 const days = (column: 'upload_days' | 'result_days', fallback: number) => sql<number>`coalesce((select ${sql.ref(column)} from bureau_retention r where r.account_id = bureau_files.account_id), ${fallback})`;
 
 /** Files whose results are older than their account's resultDays and still kept. */

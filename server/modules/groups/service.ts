@@ -10,9 +10,9 @@ import type { GroupsTable } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { holdsSubscriptions } from '../plans/accountQueries';
-import { endExportsNoLongerAllowed } from '../tokens/export';
-import { findUserById } from '../users/queries';
+import { holdsSubscriptions } from '../plans/index';
+import { endExportsNoLongerAllowed } from '../tokens/index';
+import { findUserById } from '../users/index';
 import { authoriseGroup, type Actor } from './access';
 import {
   directLevelForUpdate,

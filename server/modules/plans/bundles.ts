@@ -7,9 +7,10 @@ import type { Db } from '../../db';
 import { badRequest, conflict, notFound } from '../../errors';
 import { secondsOf, utcDate } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { assertStaff, authoriseGroup, isRowId, type Actor } from '../groups/access';
+import { assertStaff, authoriseGroup, isRowId, type Actor } from '../groups/index';
 import { bundleRows, paidInvoiceOf } from './accountQueries';
-import { addMonths, assertRowId, missing } from './common';
+import { addMonths } from '../../kernel/time';
+import { assertRowId, missing } from './notFound';
 import { planRow } from './catalogueQueries';
 
 // Bundles of clicks, made, changed and deleted by staff (admin, super, sales) at

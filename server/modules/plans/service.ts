@@ -1,6 +1,5 @@
 import type { Deps } from '../deps';
-import type { Actor } from '../groups/access';
-import { canDeleteAccount as canDeleteGroup } from '../groups/service';
+import { canDeleteAccount as canDeleteGroup, type Actor } from '../groups/index';
 
 // The account and plan manager (spec section 7). Plans, subscriptions, bundles and payments come
 // with their issues; for now an account is a group of the tree.

@@ -2,15 +2,15 @@ import type { DqService } from '../../../contract/shared/catalogue';
 import type { z } from 'zod';
 import type { checkoutBody } from '../../../contract/shop/schemas';
 import { priceOf, quantityProblem } from '../../../contract/shared/catalogue';
-import { currencyCodes, idempotencyKeyHeader, orderTotals, salesTax } from '../../../contract/shared/shop';
+import { idempotencyKeyHeader, orderTotals } from '../../../contract/shared/shop';
 import { territoryLabels, type Territory } from '../../../contract/shared/territory';
 import type { Db } from '../../db';
 import type { Billing } from '../../db/shopSchema';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { authoriseGroup, isRowId, type Actor } from '../groups/access';
-import { isUniqueViolation } from '../plans/common';
+import { authoriseGroup, isRowId, type Actor } from '../groups/index';
+import { createOnce, insertOrder, orderIdByKey } from '../../kernel/orders';
 import { customerRefOf, portalReturnUrl } from './common';
 
 // POST /shop/checkout: the basket becomes a pending order priced from the catalogue (never from the
@@ -104,8 +104,8 @@ export async function checkout(
   const clientKey = idempotencyKeyOf(input.headers);
   // Scoped to the buyer: another user's identical key is another checkout.
   const idempotencyKey = `shop:${actor.id}:${clientKey}`;
-  const existing = await db.selectFrom('orders').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
-  if (existing) return paymentPage(deps, existing.id);
+  const existing = await orderIdByKey(db, idempotencyKey);
+  if (existing !== undefined) return paymentPage(deps, existing);
 
   // Return URLs are checked before anything is written (no open redirect); orderId is set once known.
   portalReturnUrl(deps, input.origin, body.paidUrl, {});
@@ -116,50 +116,30 @@ export async function checkout(
     name: body.name, company: body.company, email: body.email, address1: body.address1, address2: body.address2, address3: body.address3,
     address4: body.address4, town: body.town, county: body.county, postcode: body.postcode, country: body.country,
   };
-  let orderId: number;
-  try {
-    orderId = await db.transaction().execute(async (trx) => {
+  const orderId = await createOnce(
+    db,
+    idempotencyKey,
+    async (trx) => {
       const { territory, lines } = await priceBasket(trx, actor, input.query.organisationId, body.basket, now);
-      const totals = orderTotals(lines.map((line) => line.price), territory);
-      const order = await trx
-        .insertInto('orders')
-        .values({
-          kind: 'shop',
-          territory,
-          organisation_id: input.query.organisationId,
-          user_id: actor.id,
-          idempotency_key: idempotencyKey,
-          gateway: deps.gateway.name,
-          ...totals,
-          tax_rate_bp: salesTax[territory].rateBasisPoints,
-          currency: currencyCodes[territory],
-          billing: JSON.stringify(billing),
-          back_url: null,
-          paid_url: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('order_lines')
-        .values(lines.map((line, index) => ({
-          order_id: order.id, line_no: index + 1, account_id: line.accountId, account_name: line.accountName, plan_id: line.planId,
-          plan_name: line.plan, dataset_ref: line.datasetRef, service: line.service, clicks: line.clicks, price: line.price,
-        })))
-        .execute();
-      const paidUrl = portalReturnUrl(deps, input.origin, body.paidUrl, { orderId: String(order.id) });
-      const backUrl = portalReturnUrl(deps, input.origin, body.backUrl, { orderId: String(order.id) });
-      await trx.updateTable('orders').set({ paid_url: paidUrl, back_url: backUrl }).where('id', '=', order.id).execute();
-      return order.id;
-    });
-  } catch (error) {
-    // The same key sent twice at once: the second insert meets the first's row; answer with it.
-    if (!isUniqueViolation(error)) throw error;
-    const row = await db.selectFrom('orders').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
-    if (!row) throw error;
-    orderId = row.id;
-  }
+      return insertOrder(trx, {
+        kind: 'shop',
+        territory,
+        organisationId: input.query.organisationId,
+        userId: actor.id,
+        idempotencyKey,
+        gateway: deps.gateway.name,
+        totals: orderTotals(lines.map((line) => line.price), territory),
+        billing,
+        lines: lines.map((line) => ({ ...line, planName: line.plan })),
+        now,
+        returnUrls: (orderId) => ({
+          paidUrl: portalReturnUrl(deps, input.origin, body.paidUrl, { orderId: String(orderId) }),
+          backUrl: portalReturnUrl(deps, input.origin, body.backUrl, { orderId: String(orderId) }),
+        }),
+      });
+    },
+    (orderId) => orderId,
+  );
   return paymentPage(deps, orderId);
 }
 

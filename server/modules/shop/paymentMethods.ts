@@ -5,7 +5,7 @@ import { notFound } from '../../errors';
 import type { PaymentOutcome } from '../../payments/gateway';
 import { secondsOf } from '../../platform/clock';
 import { baseUrlOf, type Deps } from '../deps';
-import type { Actor } from '../groups/access';
+import type { Actor } from '../groups/index';
 import { billingAccount, customerRefOf, monthStart, ownedAccount, portalReturnUrl } from './common';
 import { storeCard } from './fulfil';
 

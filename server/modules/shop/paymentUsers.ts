@@ -2,8 +2,7 @@ import type { PaymentUser } from '../../../contract/shop/entities';
 import { badRequest, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { isRowId, type Actor } from '../groups/access';
-import { levels, membersUp } from '../groups/queries';
+import { isRowId, levels, membersUp, type Actor } from '../groups/index';
 import { ownedAccount } from './common';
 
 // Spec section 6: payments have authorised users per account. Owners of the account (on it or above

@@ -6,11 +6,9 @@ import type { Db, Trx } from '../../db';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { secondsOf, utcDate } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { authoriseGroup, isRowId, type Actor } from '../groups/access';
-import { isUniqueViolation } from '../plans/common';
-import { verifyPassword } from '../users/passwords';
-import type { SessionUser } from '../users/service';
-import { reserveLoginTry, settleLogin } from '../users/throttle';
+import { authoriseGroup, isRowId, type Actor } from '../groups/index';
+import { isUniqueViolation } from '../../db/errors';
+import { reserveLoginTry, settleLogin, verifyPassword, type SessionUser } from '../users/index';
 import { normaliseIpRanges } from './ranges';
 import { accountTokens, auditRows, liveToken, toToken, writeAudit, type AuditLine, type TokenRow } from './queries';
 

@@ -2,7 +2,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { User } from '../../../contract/users/entities';
 import type { Db } from '../../db';
 import type { SessionsTable, UsersTable } from '../../db/schema';
-import { isRowId } from '../groups/access';
+import { isRowId } from '../groups/index';
 
 /** The users row as the server reads it; `toUser` turns it into the contract shape without the hash. */
 export const userColumns = [

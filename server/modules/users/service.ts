@@ -7,8 +7,7 @@ import { badRequest, conflict, forbidden, notFound, unauthorised } from '../../e
 import { secondsOf } from '../../platform/clock';
 import { invalidCredentials } from '../../http/route';
 import type { Deps } from '../deps';
-import { assertOnUser, isRowId, type Actor } from '../groups/access';
-import { hasOtherOwner, levels } from '../groups/queries';
+import { assertOnUser, hasOtherOwner, isRowId, levels, type Actor } from '../groups/index';
 import { failedLoginsMail } from './emails';
 import type { SessionClaims } from './jwt';
 import { hashPassword, spendVerifyTime, verifyPassword } from './passwords';
