@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Trx } from './index';
+import type { Trx } from './handle';
 
 /** Serialises, until commit, every transaction that takes one of these keys (sorted: no lock cycles). */
 export async function lockKeys(trx: Trx, keys: readonly string[]): Promise<void> {

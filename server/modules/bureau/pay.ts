@@ -7,7 +7,7 @@ import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
 import type { Actor } from '../groups/index';
 import { createOnce, insertOrder, orderIdByKey } from '../../kernel/orders';
-import { applyPaymentOutcome, customerRefOf, idempotencyKeyOf, invoiceLink, portalReturnUrl } from '../shop/index';
+import { applyPaymentOutcome, customerRefOf, idempotencyKeyOf, invoiceIdOfOrder, invoiceLink, orderRecord, orderState, portalReturnUrl, setGatewayRef } from '../shop/index';
 import { currentCost, noResults, type FileRow } from './costs';
 import { ownFile } from './files';
 
@@ -55,7 +55,7 @@ const describe = (file: Pick<FileRow, 'name'>, records: number) => `Address clea
 
 /** An order under way for the file: asks the gateway first, as the webhook may not have come yet. */
 async function settleOrderUnderWay(deps: PayDeps, orderId: number): Promise<void> {
-  const order = await deps.db.selectFrom('orders').select(['status', 'gateway_ref']).where('id', '=', orderId).executeTakeFirst();
+  const order = await orderState(deps.db, orderId);
   if (order?.status === 'pending' && order.gateway_ref !== null) await applyPaymentOutcome(deps, orderId, await deps.gateway.retrieve(order.gateway_ref));
 }
 
@@ -66,7 +66,7 @@ async function orderFor(trx: Db, actor: Actor, input: PayInput, idempotencyKey: 
   if (file.status === 'paid' && file.order_id !== null) return file.order_id;
   if (file.status !== 'results' || file.results === null) throw noResults();
   if (file.order_id !== null) {
-    const under = await trx.selectFrom('orders').select('status').where('id', '=', file.order_id).executeTakeFirst();
+    const under = await orderState(trx, file.order_id);
     // One order at a time: a second attempt goes to the same page, so the file can never be paid twice.
     if (under?.status === 'pending') return file.order_id;
   }
@@ -105,9 +105,9 @@ async function orderFor(trx: Db, actor: Actor, input: PayInput, idempotencyKey: 
 /** The answer for an order: its gateway page while pending, its invoice once paid. */
 async function answerFor(deps: PayDeps, orderId: number, input: PayInput): Promise<Answer> {
   const { db } = deps;
-  const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  const order = await orderRecord(db, orderId);
   if (order.status === 'paid') {
-    const invoice = await db.selectFrom('invoices').select('id').where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    const invoice = await invoiceIdOfOrder(db, orderId);
     const back = portalReturnUrl(deps, input.origin, input.body.backUrl, {});
     return { checkoutUrl: null, invoiceUrl: await invoiceLink(deps, input.origin, invoice.id, back), orderId };
   }
@@ -127,7 +127,7 @@ async function answerFor(deps: PayDeps, orderId: number, input: PayInput): Promi
     description: describe(file, file.results?.inputRecordCount ?? 0),
     offerToSaveCard: false,
   });
-  if (order.gateway_ref !== page.ref) await db.updateTable('orders').set({ gateway_ref: page.ref, updated_at: secondsOf(deps.clock) }).where('id', '=', orderId).execute();
+  if (order.gateway_ref !== page.ref) await setGatewayRef(db, orderId, page.ref, secondsOf(deps.clock));
   return { checkoutUrl: page.url, invoiceUrl: null, orderId };
 }
 

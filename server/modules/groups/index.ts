@@ -5,5 +5,5 @@ export {
   assertAdmin, assertMay, assertOnUser, assertStaff, authoriseGroup, groupNotFound, isRowId, type Actor, type AuthorisedGroup,
 } from './access';
 export { createInviteTokens, type InviteTokens } from './inviteTokens';
-export { hasOtherOwner, levels, membersUp, payerAccounts, putGroupUser, subtreeIds, type GroupLevel } from './queries';
-export { canDeleteAccount, groupTrees } from './service';
+export { hasChildren, hasOtherOwner, levels, membersUp, payerAccounts, putGroupUser, subtreeIds, type GroupLevel } from './queries';
+export { groupTrees } from './service';

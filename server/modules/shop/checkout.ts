@@ -12,6 +12,7 @@ import type { Deps } from '../deps';
 import { authoriseGroup, isRowId, type Actor } from '../groups/index';
 import { createOnce, insertOrder, orderIdByKey } from '../../kernel/orders';
 import { customerRefOf, portalReturnUrl } from './common';
+import { orderLinesOf, orderRecord, setGatewayRef } from './orderQueries';
 
 // POST /shop/checkout: the basket becomes a pending order priced from the catalogue (never from the
 // client), and the browser goes to the gateway's hosted payment page.
@@ -146,10 +147,10 @@ export async function checkout(
 /** The order's hosted payment page; the gateway answers the same page for the same key. */
 async function paymentPage(deps: CheckoutDeps, orderId: number): Promise<{ url: string; orderId: number }> {
   const { db } = deps;
-  const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  const order = await orderRecord(db, orderId);
   // A replay after the payment went through gets the same (finished) page; a failed attempt needs a new key.
   if (order.status !== 'pending' && order.status !== 'paid') throw new AppError(409, `This checkout has ended (${order.status}): start a new one`);
-  const lines = await db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('line_no').execute();
+  const lines = await orderLinesOf(db, orderId);
   const accounts = [...new Set(lines.flatMap((line) => (line.account_id === null ? [] : [line.account_id])))];
   const page = await deps.gateway.createPaymentPage({
     idempotencyKey: order.idempotency_key,
@@ -163,6 +164,6 @@ async function paymentPage(deps: CheckoutDeps, orderId: number): Promise<{ url: 
     // The customer may keep this card for the accounts' automatic renewals; it is theirs to tick.
     offerToSaveCard: accounts.length > 0,
   });
-  if (order.gateway_ref !== page.ref) await db.updateTable('orders').set({ gateway_ref: page.ref, updated_at: secondsOf(deps.clock) }).where('id', '=', orderId).execute();
+  if (order.gateway_ref !== page.ref) await setGatewayRef(db, orderId, page.ref, secondsOf(deps.clock));
   return { url: page.url, orderId };
 }

@@ -7,4 +7,5 @@ export { applyPaymentOutcome } from './fulfil';
 export { invoiceLink } from './invoices';
 export { renewalLimits } from './paymentMethods';
 export { creditNoteRows } from './queries';
+export { invoiceIdOfOrder, orderRecord, orderState, setGatewayRef } from './orderQueries';
 export { renewalQueues } from './renewals';

@@ -11,6 +11,7 @@ import type { Deps } from '../deps';
 import { createOnce, insertOrder, orderIdByKey } from '../../kernel/orders';
 import { monthOf, monthStart } from './common';
 import { failOrder, fulfilOrder } from './fulfil';
+import { orderRecord, setChargeRef } from './orderQueries';
 import { renewalLimits, renewalSpend, renewalTotal } from './paymentMethods';
 import { sendRenewalNotice, type NoticeReason } from './receipts';
 
@@ -146,7 +147,7 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: numbe
     return 'cap';
   }
   const { orderId } = ordered;
-  const order = await db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
+  const order = await orderRecord(db, orderId);
   if (order.status === 'paid') return 'renewed';
   if (order.status !== 'pending') return 'declined';
   const outcome = await deps.gateway.chargeSavedCard({
@@ -158,7 +159,7 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: numbe
     description: `Automatic renewal: ${sub.plan} ${sub.clicks.toLocaleString('en-GB')} clicks for ${sub.account}`,
     reference: String(orderId),
   });
-  await db.updateTable('orders').set({ gateway_ref: outcome.ref }).where('id', '=', orderId).where('gateway_ref', 'is', null).execute();
+  await setChargeRef(db, orderId, outcome.ref);
   if (outcome.status === 'succeeded') {
     await fulfilOrder(deps, orderId, { ...outcome, card: null });
     return 'renewed';

@@ -10,7 +10,7 @@ import type { Deps } from '../deps';
 import { isRowId, levels, subtreeIds } from '../groups/index';
 import { insertCheckedSession, issueSession, userByReentry } from '../users/index';
 import { liveToken, writeAudit } from './queries';
-import { authoriseAccount, tokenNotFound } from './service';
+import { authoriseAccount, tokenNotFound } from './checks';
 
 /** What the exporter needs on the token's account: the export checks it, endExportsNoLongerAllowed re-checks it. */
 export const exportNeed = 'own' as const;
