@@ -5,7 +5,7 @@ import type { Billing } from '../../db/shopSchema';
 import { AppError, badRequest, conflict } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import type { Actor } from '../groups/index';
+import { groupFacts, type Actor } from '../groups/index';
 import { createOnce, insertOrder, orderIdByKey } from '../../kernel/orders';
 import { applyPaymentOutcome, customerRefOf, idempotencyKeyOf, invoiceIdOfOrder, invoiceLink, orderRecord, orderState, portalReturnUrl, setGatewayRef } from '../shop/index';
 import { currentCost, noResults, type FileRow } from './costs';
@@ -71,7 +71,7 @@ async function orderFor(trx: Db, actor: Actor, input: PayInput, idempotencyKey: 
     if (under?.status === 'pending') return file.order_id;
   }
   const cost = await currentCost(trx, file, now);
-  const account = await trx.selectFrom('groups').select(['name', 'parent_id']).where('id', '=', file.account_id).executeTakeFirstOrThrow();
+  const account = await groupFacts(trx, file.account_id);
   const extra = (orderId: number) => ({ orderId: String(orderId), fileId: String(file.id) });
   const orderId = await insertOrder(trx, {
     kind: 'bureau',

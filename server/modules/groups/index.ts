@@ -5,5 +5,8 @@ export {
   assertAdmin, assertMay, assertOnUser, assertStaff, authoriseGroup, groupNotFound, isRowId, type Actor, type AuthorisedGroup,
 } from './access';
 export { createInviteTokens, type InviteTokens } from './inviteTokens';
-export { hasChildren, hasOtherOwner, levels, membersUp, payerAccounts, putGroupUser, subtreeIds, type GroupLevel } from './queries';
+export {
+  findGroupFacts, groupFacts, groupsOwnedBy, hasChildren, hasOtherOwner, levels, membersUp, partnerSubtypeOf, payerAccounts, putGroupUser,
+  removeMemberships, subtreeIds, type GroupLevel,
+} from './queries';
 export { groupTrees } from './service';

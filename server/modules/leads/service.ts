@@ -11,7 +11,7 @@ import type { LeadsTable } from '../../db/leadsSchema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { secondsOf, utcDay } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { assertStaff, authoriseGroup, isRowId, type Actor } from '../groups/index';
+import { assertStaff, authoriseGroup, groupFacts, isRowId, type Actor } from '../groups/index';
 import { mailOf } from '../../kernel/html';
 import { ownersEmails } from '../../kernel/ownersMail';
 import { historyOf, leadRows, leadsOf, optionRows, setChoices, writeHistory } from './queries';
@@ -37,7 +37,7 @@ const authored = (now: number, userId: number) => ({ created_at: now, created_by
 export async function authorisePartner(db: Db, actor: Actor, partnerId: number, lock?: 'share') {
   const group = await authoriseGroup(db, actor, partnerId, 'manage', lock);
   if (group.type !== 'partner') throw badRequest(leadMessages.notPartner);
-  const { subtype } = await db.selectFrom('groups').select('subtype').where('id', '=', partnerId).executeTakeFirstOrThrow();
+  const { subtype } = await groupFacts(db, partnerId);
   return { ...group, subtype };
 }
 

@@ -9,7 +9,7 @@ import type { Billing } from '../../db/shopSchema';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { authoriseGroup, isRowId, type Actor } from '../groups/index';
+import { authoriseGroup, findGroupFacts, isRowId, partnerSubtypeOf, type Actor } from '../groups/index';
 import { createOnce, insertOrder, orderIdByKey } from '../../kernel/orders';
 import { customerRefOf, portalReturnUrl } from './common';
 import { orderLinesOf, orderRecord, setGatewayRef } from './orderQueries';
@@ -38,22 +38,17 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
  */
 async function priceBasket(trx: Db, actor: Actor, organisationId: number, basket: Body['basket'], now: number): Promise<{ territory: Territory; lines: PricedLine[] }> {
   if (!isRowId(organisationId)) throw notFound('Organisation not found');
-  const organisation = await trx.selectFrom('groups').select(['type', 'name']).where('id', '=', organisationId).executeTakeFirst();
+  const organisation = await findGroupFacts(trx, organisationId);
   if (!organisation) throw notFound('Organisation not found');
   if (organisation.type !== 'organisation') throw badRequest(`${organisation.name} is not an organisation: choose the organisation the accounts belong to`);
   // Spec section 6: the shop is for owned accounts not under a referrer partner (theirs buy through the partner).
-  const partner = await trx
-    .selectFrom('groups as organisation')
-    .innerJoin('groups as partner', 'partner.id', 'organisation.parent_id')
-    .select('partner.subtype')
-    .where('organisation.id', '=', organisationId)
-    .executeTakeFirst();
+  const partner = await partnerSubtypeOf(trx, organisationId);
   if (partner?.subtype === 'referrer') throw forbidden('Accounts under a referrer partner buy clicks through the partner, not the shop');
   const lines: PricedLine[] = [];
   let territory: Territory | null = null;
   for (const item of basket) {
     if (!isRowId(item.accountId)) throw notFound('Account not found');
-    const account = await trx.selectFrom('groups').select(['type', 'name', 'territory', 'parent_id']).where('id', '=', item.accountId).executeTakeFirst();
+    const account = await findGroupFacts(trx, item.accountId);
     if (!account) throw notFound('Account not found');
     if (account.type !== 'account' || account.parent_id !== organisationId) throw badRequest(`${account.name} is not an account of ${organisation.name}`);
     await authoriseGroup(trx, actor, item.accountId, 'own', 'share');
