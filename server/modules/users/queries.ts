@@ -49,6 +49,16 @@ export function findUserByName(db: Db, userName: string): Promise<UserRecord | u
   return selectUsers(db).where('users.user_name', '=', userName.trim().toLowerCase()).executeTakeFirst();
 }
 
+/** The ids of the users whose email, lower-cased, is `email` (accounts keep the address as it was typed). */
+export async function userIdsByEmail(db: Db, email: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['users.email']), '=', email))
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 export function listUserRecords(db: Db, limit: number): Promise<UserRecord[]> {
   return selectUsers(db).orderBy('users.id').limit(limit).execute();
 }
