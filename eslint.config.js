@@ -53,6 +53,29 @@ const engineRules = byDepth('server/engines', (depth) => [
   },
 ]);
 
+/**
+ * A module's public surface is its index.ts: outside a module, `modules/<module>/<file>` is refused
+ * unless the file is index (or the import names the module's folder). Inside a module, its own files
+ * are free; another module's are reached through `../<module>/index` (or `../<module>`).
+ */
+const modules = readdirSync(new URL('./server/modules', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const throughIndex = 'Import another module through its index.ts (its public surface), not its files (docs/conventions.md).';
+/** `<prefix><module>/<file>` with a file other than index, for modules other than `own`. */
+const internalsOf = (prefix, own) => `^${prefix}${own ? `(?!${own}/)` : ''}[A-Za-z][^/]*/(?!index$).+`;
+const serverOutsideModules = {
+  files: ['server/**/*.ts'],
+  ignores: ['server/modules/*/**'],
+  rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: internalsOf('(\\.{1,2}/)+(server/)?modules/'), message: throughIndex }] }] },
+};
+const moduleRules = modules.flatMap((module) =>
+  byDepth(`server/modules/${module}`, (depth) => [
+    { regex: internalsOf(up(depth + 1), module), message: throughIndex },
+    { regex: internalsOf(`${up(depth + 2)}modules/`, module), message: throughIndex },
+  ]),
+);
+
 /** machines never import React, the router, the API client or storage (they get effects injected). */
 const machineRules = byDepth(
   'machines',
@@ -102,6 +125,8 @@ export default tseslint.config(
   },
   ...areaRules,
   ...contractRules,
+  serverOutsideModules,
+  ...moduleRules,
   ...engineRules,
   ...machineRules,
   {

@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ukCustomerCsv } from './engines/address/customerCsv';
 import { secondsOf } from './platform/clock';
-import { createFile } from './modules/bureau/create';
-import type { BureauDeps } from './modules/bureau/files';
-import * as Q from './modules/bureau/queries';
-import { putInputFields } from './modules/bureau/settings';
+import { createFile, insertUpload, listFiles, putInputFields, type BureauDeps } from './modules/bureau/index';
 
 // The demo's bureau file: Acme UK (Olive Owner) has one small customer file, uploaded and its columns
 // mapped, so /applications/addresscleanse lists a file and its page runs the free test at once. It
@@ -20,14 +17,14 @@ export async function seedBureauDemo(deps: BureauDeps): Promise<boolean> {
   if (await db.selectFrom('settings').select('value').where('key', '=', markerKey).executeTakeFirst()) return false;
   const owner = await db.selectFrom('users').select(['id', 'roles']).where('user_name', '=', 'owner@example.com').executeTakeFirst();
   const account = await db.selectFrom('groups').select('id').where('name', '=', 'Acme UK').where('type', '=', 'account').executeTakeFirst();
-  const skip = !owner || !account || (await Q.listFiles(db, account.id)).length > 0;
+  const skip = !owner || !account || (await listFiles(db, account.id)).length > 0;
   if (!skip) {
     const caller = { actor: { id: owner.id, roles: owner.roles }, accountId: account.id };
     const bytes = Buffer.from(ukCustomerCsv(demoBureauFile.rows), 'utf8');
     const id = randomBytes(16).toString('hex');
     const stored = await deps.fileStorage.writeFile(id, [bytes]);
     const now = secondsOf(deps.clock);
-    await Q.insertUpload(db, {
+    await insertUpload(db, {
       id, user_id: owner.id, account_id: account.id, territory: 'uk', file_prefix: demoBureauFile.name,
       status: 'complete', declared_bytes: stored.bytes, chunk_count: 1, bytes: stored.bytes, sha256: stored.sha256, created_at: now, updated_at: now,
     });

@@ -2,7 +2,7 @@ import { priceOf, type Calculator, type DqService, type PriceTier } from '../con
 import type { Territory } from '../contract/shared/territory';
 import type { Trx } from './db';
 import type { BundleSource } from './db/schema';
-import { addMonths, dayOf } from './modules/plans/common';
+import { addMonths, dayOf } from './kernel/time';
 
 // The demo catalogue and what the demo accounts hold of it, so a new install shows a shop, a data
 // administration page and a services page with something in them. Prices follow what address,

@@ -1,7 +1,7 @@
 import type { DqService } from '../contract/shared/catalogue';
 import type { LeadStatus } from '../contract/shared/leads';
 import type { Trx } from './db';
-import { addMonths } from './modules/plans/common';
+import { addMonths } from './kernel/time';
 
 // The demo's leads (seed version 6): the lead options super offers on the form (one retired, still on
 // the lead that chose it) and five leads of Northwind Partners, one in each stage of the pipeline,

@@ -1,7 +1,7 @@
 import { orderTotals, salesTax } from '../contract/shared/shop';
 import type { Trx } from './db';
 import type { Billing } from './db/shopSchema';
-import { sellerOf } from './modules/shop/common';
+import { sellerOf } from './modules/shop/index';
 import { loadConfig } from './config';
 
 // The demo's payments (seed version 5): Acme UK has a saved test card (the test gateway's success

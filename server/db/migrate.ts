@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import type { Db } from './index';
+import type { Db } from './handle';
 
 const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
 // Any constant shared by every process of the portal: they queue on it while one migrates.

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db';
 import { unauthorised } from '../errors';
-import type { SessionClaims, Tokens } from '../modules/users/jwt';
-import { findSessionUser, type UserRecord } from '../modules/users/queries';
+import { findSessionUser, type SessionClaims, type Tokens, type UserRecord } from '../modules/users/index';
 
 export type Session = { user: UserRecord; claims: SessionClaims };
 

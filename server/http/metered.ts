@@ -5,8 +5,8 @@ import { dqServiceLabels, type DqService } from '../../contract/shared/catalogue
 import { testCallFlag, testCallHeader } from '../../contract/shared/testCalls';
 import { badRequest, forbidden, unauthorised } from '../errors';
 import type { Deps } from '../modules/deps';
-import { serviceTokensFor } from '../modules/metering/serviceJwt';
-import { findSessionUser } from '../modules/users/queries';
+import { serviceTokensFor } from '../modules/metering/index';
+import { findSessionUser } from '../modules/users/index';
 import { secondsOf } from '../platform/clock';
 import { meter, type Charge } from '../platform/metering';
 import type { CallInput, RouteEntry } from './route';

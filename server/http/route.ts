@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { CallShape, Endpoint } from '../../contract/endpoint';
-import type { SessionClaims } from '../modules/users/jwt';
-import type { SessionUser } from '../modules/users/service';
+import type { SessionClaims, SessionUser } from '../modules/users/index';
 import { forbidden, unauthorised } from '../errors';
 import { basicCredentials, sessionOf } from './authenticate';
 

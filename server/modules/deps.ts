@@ -7,8 +7,8 @@ import type { PaymentGateway } from '../payments/gateway';
 import type { Clock } from '../platform/clock';
 import type { FileStorage } from '../platform/fileStorage';
 import type { Mailer } from '../platform/mail';
-import type { InviteTokens } from './groups/inviteTokens';
-import type { Tokens } from './users/jwt';
+import type { InviteTokens } from './groups/index';
+import type { Tokens } from './users/index';
 
 /**
  * What the services need from the outside world, built once in app.ts. Each service function takes

@@ -1,13 +1,11 @@
 import { formatMoney } from '../../contract/shared/catalogue';
 import { testCards } from '../../contract/shared/shop';
+import { escapeHtml } from '../kernel/html';
 import type { CardFieldErrors, CardForm } from './testCards';
 import { pagePath, type TestSession } from './testGateway';
 
 // The test gateway's server-rendered pages: plain HTML forms that work without script (the CSP
 // allows none inline, and the pages need none), one stylesheet from the plugin, every text escaped.
-
-export const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 export const stylesheetPath = '/gateway/gateway.css';
 

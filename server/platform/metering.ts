@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { AppError, forbidden, tooManyRequests } from '../errors';
 import type { Deps } from '../modules/deps';
+import { DAY as day, dayOf } from '../kernel/time';
 import { secondsOf, utcDate } from './clock';
 import { hostOf, ipAllowed, referrerAllowed } from './tokenRules';
 import { usageAlerts } from './usageAlerts';
@@ -72,9 +73,6 @@ type Taken = {
   /** The plan a test call was counted under; null for a charged call. */
   testPlanId: number | null;
 };
-
-const day = 86_400;
-const dayOf = (seconds: number) => Math.floor(seconds / day) * day;
 
 /** 402 Payment Required: the caller must buy clicks or enable the subscription. */
 const paymentRequired = (msg: string) => new AppError(402, msg);

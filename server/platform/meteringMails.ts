@@ -1,7 +1,6 @@
 import type { Mail } from './mail';
+import { escapeHtml } from '../kernel/html';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 const count = (n: number) => n.toLocaleString('en-GB');
 
 /** Sent to the account's owners once when a subscription's use crosses a threshold they set. */

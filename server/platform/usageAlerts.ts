@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Config } from '../config';
-import type { Db } from '../db';
 import type { Deps } from '../modules/deps';
+import { ownersEmails } from '../kernel/ownersMail';
 import { secondsOf } from './clock';
 import { usageAlertMail } from './meteringMails';
 
@@ -48,47 +48,11 @@ export async function usageAlerts(deps: AlertDeps, accountId: number, planIds: r
       .execute();
     if (marked.length === 0) continue;
     const threshold = Math.max(...marked.map((m) => m.threshold));
-    const owners = await alertRecipients(deps.db, accountId);
+    // The owners, unlocked, who have not turned off the "Usage alerts" notification.
+    const owners = await ownersEmails(deps.db, [accountId], { unlockedOnly: true, notification: 'notify.usage' });
     for (const email of owners) {
       const mail = usageAlertMail(email, { account: row.account, plan: row.plan, threshold, used, total, baseUrl: deps.config.publicUrl ?? deps.config.defaultPublicUrl });
       void deps.mail.send(mail).catch((error: unknown) => deps.log.error({ err: error, to: email }, 'metering: usage alert mail not sent'));
     }
   }
-}
-
-/**
- * The owners (owner or sudoowner) of the account or of a group above it, unlocked, who have not
- * turned off the "Usage alerts" notification (permission notify.usage, on unless set off).
- */
-async function alertRecipients(db: Db, accountId: number): Promise<string[]> {
-  const rows = await db
-    .withRecursive('chain(id, parent_id)', (qc) =>
-      qc
-        .selectFrom('groups')
-        .where('groups.id', '=', accountId)
-        .select(['groups.id', 'groups.parent_id'])
-        .unionAll(qc.selectFrom('groups').innerJoin('chain', 'chain.parent_id', 'groups.id').select(['groups.id', 'groups.parent_id'])),
-    )
-    .selectFrom('chain')
-    .innerJoin('group_users as gu', 'gu.group_id', 'chain.id')
-    .innerJoin('users as u', 'u.id', 'gu.user_id')
-    .where('gu.access_level', 'in', ['owner', 'sudoowner'])
-    .where('u.locked', '=', false)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('user_permissions as up')
-            .innerJoin('permissions as pm', 'pm.id', 'up.permission_id')
-            .whereRef('up.user_id', '=', 'u.id')
-            .where('pm.ref_id', '=', 'notify.usage')
-            .where('up.enabled', '=', false)
-            .select(sql`1`.as('one')),
-        ),
-      ),
-    )
-    .select('u.email')
-    .distinct()
-    .orderBy('u.email')
-    .execute();
-  return rows.map((r) => r.email);
 }

@@ -5,7 +5,7 @@ import type { MeteredCaller } from '../../http/metered';
 import { secondsOf } from '../../platform/clock';
 import { meter, type Charge } from '../../platform/metering';
 import type { Deps } from '../deps';
-import { subscriptionsWithRemaining } from '../usage/queries';
+import { subscriptionsWithRemaining } from '../usage/index';
 
 export type BankRequest = { sortCode: string; accountNumber: string; dataset: BankDataset };
 

@@ -6,7 +6,7 @@ import type { AddressIndex } from '../../engines/address/index';
 import { sampleSuppressionList, SuppressionList, suppressionTypes } from '../../engines/cleanse/suppress';
 import { badRequest } from '../../errors';
 import type { Deps } from '../deps';
-import { readyIndex } from '../address/service';
+import { readyIndex } from '../address/index';
 
 // What a file may be cleansed with: the reference files (mafs), the suppression lists of each, the
 // dedupe levels and the output groups and fields. The mafs are rows (migration 010); the rest are

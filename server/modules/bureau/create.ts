@@ -4,7 +4,7 @@ import type * as S from '../../../contract/bureau/schemas';
 import { testSampleLines, type InputField } from '../../../contract/bureau/entities';
 import { badRequest, conflict, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
-import * as FilesQ from '../files/queries';
+import { findUpload } from '../files/index';
 import { defaultOutputGroups, defaultSuppression } from './catalogue';
 import { fileView, ownBureauAccount, type BureauCaller, type BureauDeps } from './files';
 import * as Q from './queries';
@@ -26,7 +26,7 @@ export const uploadMessages = {
 
 /** The caller's complete upload in the session's account (404 for anyone else's). */
 async function completeUpload(deps: BureauDeps, caller: BureauCaller, accountId: number, id: string) {
-  const upload = await FilesQ.findUpload(deps.db, { id, userId: caller.actor.id, accountId, territory: 'uk' });
+  const upload = await findUpload(deps.db, { id, userId: caller.actor.id, accountId, territory: 'uk' });
   if (!upload) throw notFound(uploadMessages.notFound);
   if (upload.status !== 'complete') throw conflict(uploadMessages.notComplete);
   return upload;

@@ -6,10 +6,10 @@ import type { bureauFile } from '../../../contract/bureau/entities';
 import { accessRefusals, refusal } from '../../../contract/shared/access';
 import type { Db, Trx } from '../../db';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { DAY } from '../../kernel/time';
 import type { Deps } from '../deps';
-import { ownAccount, ownedAccount, type FileCaller } from '../files/service';
-import { isRowId, type Actor } from '../groups/access';
-import { levels } from '../groups/queries';
+import { ownAccount, ownedAccount, type FileCaller } from '../files/index';
+import { isRowId, levels, type Actor } from '../groups/index';
 import { defaultSuppression, suppressionGroupsOf } from './catalogue';
 import * as Q from './queries';
 
@@ -81,8 +81,6 @@ export async function assertChangeable(deps: Pick<Deps, 'db'>, file: Q.FileRow):
   if (file.status === 'paid') throw conflict(bureauMessages.paid);
   if (await Q.pendingOrder(deps.db, file.order_id)) throw conflict(bureauMessages.paying);
 }
-
-const DAY = 86_400;
 
 export function toSummary(file: Pick<Q.FileRow, 'id' | 'name' | 'status' | 'row_count' | 'created_at' | 'results_at' | 'results_upload_id'>, resultDays: number): FileSummary {
   return {

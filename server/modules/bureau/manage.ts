@@ -3,9 +3,8 @@ import type * as S from '../../../contract/bureau/schemas';
 import type { Trx } from '../../db';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
-import { authoriseGroup } from '../groups/access';
-import * as FilesQ from '../files/queries';
-import { noAccountMessage } from '../files/service';
+import { authoriseGroup } from '../groups/index';
+import { accountTerritory, noAccountMessage } from '../files/index';
 import { dedupeLevels, outputFields, outputGroups, suppressionGroupsOf, suppressionListOf, referenceIndex, suppressionTypeList } from './catalogue';
 import { bureauMessages, fileView, ownAnyAccount, ownBureauAccount, ownFile, retentionFor, toSummary, type BureauCaller, type BureauDeps } from './files';
 import * as Q from './queries';
@@ -151,7 +150,7 @@ export async function getFileOutputGroups(deps: BureauDeps, caller: BureauCaller
 /** The account of ?accountId when the caller owns it. */
 async function retentionAccount(deps: BureauDeps, caller: BureauCaller, accountId: number) {
   await authoriseGroup(deps.db, caller.actor, accountId, 'own');
-  const account = await FilesQ.accountTerritory(deps.db, accountId);
+  const account = await accountTerritory(deps.db, accountId);
   if (account?.type !== 'account') throw forbidden(noAccountMessage);
   return accountId;
 }

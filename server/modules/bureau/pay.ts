@@ -1,17 +1,13 @@
 import type { z } from 'zod';
 import type { payResults as payShape } from '../../../contract/bureau/schemas';
-import { salesTax } from '../../../contract/shared/shop';
 import type { Db } from '../../db';
 import type { Billing } from '../../db/shopSchema';
 import { AppError, badRequest, conflict } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import type { Actor } from '../groups/access';
-import { isUniqueViolation } from '../plans/common';
-import { idempotencyKeyOf } from '../shop/checkout';
-import { customerRefOf, portalReturnUrl } from '../shop/common';
-import { applyPaymentOutcome } from '../shop/fulfil';
-import { invoiceLink } from '../shop/invoices';
+import { groupFacts, type Actor } from '../groups/index';
+import { createOnce, insertOrder, orderIdByKey } from '../../kernel/orders';
+import { applyPaymentOutcome, customerRefOf, idempotencyKeyOf, invoiceIdOfOrder, invoiceLink, orderRecord, orderState, portalReturnUrl, setGatewayRef } from '../shop/index';
 import { currentCost, noResults, type FileRow } from './costs';
 import { ownFile } from './files';
 
@@ -59,7 +55,7 @@ const describe = (file: Pick<FileRow, 'name'>, records: number) => `Address clea
 
 /** An order under way for the file: asks the gateway first, as the webhook may not have come yet. */
 async function settleOrderUnderWay(deps: PayDeps, orderId: number): Promise<void> {
-  const order = await deps.db.selectFrom('orders').select(['status', 'gateway_ref']).where('id', '=', orderId).executeTakeFirst();
+  const order = await orderState(deps.db, orderId);
   if (order?.status === 'pending' && order.gateway_ref !== null) await applyPaymentOutcome(deps, orderId, await deps.gateway.retrieve(order.gateway_ref));
 }
 
@@ -70,64 +66,48 @@ async function orderFor(trx: Db, actor: Actor, input: PayInput, idempotencyKey: 
   if (file.status === 'paid' && file.order_id !== null) return file.order_id;
   if (file.status !== 'results' || file.results === null) throw noResults();
   if (file.order_id !== null) {
-    const under = await trx.selectFrom('orders').select('status').where('id', '=', file.order_id).executeTakeFirst();
+    const under = await orderState(trx, file.order_id);
     // One order at a time: a second attempt goes to the same page, so the file can never be paid twice.
     if (under?.status === 'pending') return file.order_id;
   }
   const cost = await currentCost(trx, file, now);
-  const account = await trx.selectFrom('groups').select(['name', 'parent_id']).where('id', '=', file.account_id).executeTakeFirstOrThrow();
-  const order = await trx
-    .insertInto('orders')
-    .values({
-      kind: 'bureau',
-      territory: file.territory,
-      organisation_id: account.parent_id,
-      user_id: actor.id,
-      idempotency_key: idempotencyKey,
-      gateway: deps.gateway.name,
-      net: cost.net,
-      tax: cost.tax,
-      total: cost.total,
-      tax_rate_bp: salesTax[file.territory].rateBasisPoints,
-      currency: cost.currency,
-      billing: JSON.stringify(billingOf(input.body)),
-      back_url: null,
-      paid_url: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const records = Math.max(1, file.results.inputRecordCount);
-  await trx
-    .insertInto('order_lines')
-    .values({
-      order_id: order.id,
-      line_no: 1,
-      account_id: file.account_id,
-      account_name: account.name,
-      plan_id: null,
-      plan_name: `Address cleanse results: ${file.name}`.slice(0, 300),
-      dataset_ref: cost.lines.map((line) => line.name).join(', ').slice(0, 300),
+  const account = await groupFacts(trx, file.account_id);
+  const extra = (orderId: number) => ({ orderId: String(orderId), fileId: String(file.id) });
+  const orderId = await insertOrder(trx, {
+    kind: 'bureau',
+    territory: file.territory,
+    organisationId: account.parent_id,
+    userId: actor.id,
+    idempotencyKey,
+    gateway: deps.gateway.name,
+    totals: { net: cost.net, tax: cost.tax, total: cost.total },
+    billing: billingOf(input.body),
+    lines: [{
+      accountId: file.account_id,
+      accountName: account.name,
+      planId: null,
+      planName: `Address cleanse results: ${file.name}`.slice(0, 300),
+      datasetRef: cost.lines.map((line) => line.name).join(', ').slice(0, 300),
       service: 'addresscleanse',
-      clicks: records,
+      clicks: Math.max(1, file.results.inputRecordCount),
       price: cost.net,
-    })
-    .execute();
-  const extra = { orderId: String(order.id), fileId: String(file.id) };
-  const paidUrl = portalReturnUrl(deps, input.origin, input.body.paidUrl, extra);
-  const backUrl = portalReturnUrl(deps, input.origin, input.body.backUrl, extra);
-  await trx.updateTable('orders').set({ paid_url: paidUrl, back_url: backUrl }).where('id', '=', order.id).execute();
-  await trx.updateTable('bureau_files').set({ cost: JSON.stringify(cost), order_id: order.id, updated_at: now }).where('id', '=', file.id).execute();
-  return order.id;
+    }],
+    now,
+    returnUrls: (id) => ({
+      paidUrl: portalReturnUrl(deps, input.origin, input.body.paidUrl, extra(id)),
+      backUrl: portalReturnUrl(deps, input.origin, input.body.backUrl, extra(id)),
+    }),
+  });
+  await trx.updateTable('bureau_files').set({ cost: JSON.stringify(cost), order_id: orderId, updated_at: now }).where('id', '=', file.id).execute();
+  return orderId;
 }
 
 /** The answer for an order: its gateway page while pending, its invoice once paid. */
 async function answerFor(deps: PayDeps, orderId: number, input: PayInput): Promise<Answer> {
   const { db } = deps;
-  const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  const order = await orderRecord(db, orderId);
   if (order.status === 'paid') {
-    const invoice = await db.selectFrom('invoices').select('id').where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    const invoice = await invoiceIdOfOrder(db, orderId);
     const back = portalReturnUrl(deps, input.origin, input.body.backUrl, {});
     return { checkoutUrl: null, invoiceUrl: await invoiceLink(deps, input.origin, invoice.id, back), orderId };
   }
@@ -147,7 +127,7 @@ async function answerFor(deps: PayDeps, orderId: number, input: PayInput): Promi
     description: describe(file, file.results?.inputRecordCount ?? 0),
     offerToSaveCard: false,
   });
-  if (order.gateway_ref !== page.ref) await db.updateTable('orders').set({ gateway_ref: page.ref, updated_at: secondsOf(deps.clock) }).where('id', '=', orderId).execute();
+  if (order.gateway_ref !== page.ref) await setGatewayRef(db, orderId, page.ref, secondsOf(deps.clock));
   return { checkoutUrl: page.url, invoiceUrl: null, orderId };
 }
 
@@ -158,7 +138,7 @@ export async function payResults(deps: PayDeps, actor: Actor, input: PayInput): 
   // The key's order is read before the file: an order and the file's order_id are written in one
   // transaction, so a file read after its order was seen names that order. Read the other way round,
   // the same key sent twice at once could find the first's order beside a file read before it.
-  const existing = await db.selectFrom('orders').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  const existing = await orderIdByKey(db, idempotencyKey);
   let file = await ownFile(db, actor, input.query.fileId, { wide: 'allowed' });
   // Return URLs and the territory are checked before anything is written (no open redirect).
   portalReturnUrl(deps, input.origin, input.body.paidUrl, {});
@@ -170,19 +150,10 @@ export async function payResults(deps: PayDeps, actor: Actor, input: PayInput): 
   }
   if (file.status === 'paid' && file.order_id !== null) return answerFor(deps, file.order_id, input);
 
-  if (existing) {
-    if (existing.id !== file.order_id) throw conflict(attemptEnded);
-    return answerFor(deps, existing.id, input);
+  if (existing !== undefined) {
+    if (existing !== file.order_id) throw conflict(attemptEnded);
+    return answerFor(deps, existing, input);
   }
-  let orderId: number;
-  try {
-    orderId = await db.transaction().execute((trx) => orderFor(trx, actor, input, idempotencyKey, deps));
-  } catch (error) {
-    // The same key sent twice at once: the second insert meets the first's row; answer with it.
-    if (!isUniqueViolation(error)) throw error;
-    const row = await db.selectFrom('orders').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
-    if (!row) throw error;
-    orderId = row.id;
-  }
+  const orderId = await createOnce(db, idempotencyKey, (trx) => orderFor(trx, actor, input, idempotencyKey, deps), (id) => id);
   return answerFor(deps, orderId, input);
 }

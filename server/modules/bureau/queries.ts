@@ -4,6 +4,7 @@ import type { Territory } from '../../../contract/shared/territory';
 import type { Db, Trx } from '../../db';
 import type { BureauFilesTable } from '../../db/bureauSchema';
 import type { UploadsTable } from '../../db/uploadSchema';
+import { DAY } from '../../kernel/time';
 
 // The rows of the bureau's files (migration 010), through Kysely.
 
@@ -152,3 +153,27 @@ export async function activeMafs(db: Db, territory?: Territory) {
     .orderBy('id')
     .execute();
 }
+
+// ---- Retention ---------------------------------------------------------------------------------
+
+/** How many days the file's account keeps `column` (uploads or results): its own setting, else `fallback`. */
+const keptDays = (column: 'upload_days' | 'result_days', fallback: number) => sql<number>`coalesce((select ${sql.ref(column)} from bureau_retention r where r.account_id = bureau_files.account_id), ${fallback})`;
+
+/** Files whose results are older than their account's result days (else `fallbackDays`) and still kept. */
+export const oldResultsAt = (db: Db | Trx, now: number, fallbackDays: number) =>
+  db
+    .selectFrom('bureau_files')
+    .select(['id', 'results_upload_id', 'status'])
+    .where('deleted_at', 'is', null)
+    .where('results_upload_id', 'is not', null)
+    .where('results_at', '<', sql<number>`${now} - ${keptDays('result_days', fallbackDays)} * ${DAY}`);
+
+/** Files whose upload is older than their account's upload days (else `fallbackDays`), keeping no results and not being run. */
+export const oldFilesAt = (db: Db | Trx, now: number, fallbackDays: number) =>
+  db
+    .selectFrom('bureau_files')
+    .select('id')
+    .where('deleted_at', 'is', null)
+    .where('results_upload_id', 'is', null)
+    .where('status', 'not in', ['queued', 'running'])
+    .where('created_at', '<', sql<number>`${now} - ${keptDays('upload_days', fallbackDays)} * ${DAY}`);

@@ -3,8 +3,7 @@ import type * as S from '../../../contract/bureau/schemas';
 import { invoiceNumberText } from '../../../contract/shared/shop';
 import { AppError, conflict } from '../../errors';
 import type { Deps } from '../deps';
-import { portalReturnUrl } from '../shop/common';
-import { invoiceLink } from '../shop/invoices';
+import { invoiceLink, portalReturnUrl } from '../shop/index';
 import { bureauMessages, fileView, ownFile, resultsOf, type BureauCaller } from './files';
 
 // GET /files/results/receipt ?fileId, backUrl: what the file's page shows once its results are paid

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db, Trx } from '../../db';
 import type { QueueDefinition } from '../../jobs/queue';
 import { secondsOf } from '../../platform/clock';
@@ -18,27 +17,10 @@ import { requeueStranded } from './results';
 export const retentionSweepQueue = 'bureau-retention-sweep';
 export const retentionQueueDefinition: QueueDefinition = { name: retentionSweepQueue, policy: 'stately', retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 900 };
 
-const DAY = 86_400;
-const days = (column: 'upload_days' | 'result_days', fallback: number) => sql<number>`coalesce((select ${sql.ref(column)} from bureau_retention r where r.account_id = bureau_files.account_id), ${fallback})`;
-
-/** Files whose results are older than their account's resultDays and still kept. */
-const oldResultsAt = (db: Db | Trx, now: number) =>
-  db
-    .selectFrom('bureau_files')
-    .select(['id', 'results_upload_id', 'status'])
-    .where('deleted_at', 'is', null)
-    .where('results_upload_id', 'is not', null)
-    .where('results_at', '<', sql<number>`${now} - ${days('result_days', defaultRetention.resultDays)} * ${DAY}`);
-
-/** Files whose upload is older than their account's uploadDays, keeping no results and not being run. */
-const oldFilesAt = (db: Db | Trx, now: number) =>
-  db
-    .selectFrom('bureau_files')
-    .select('id')
-    .where('deleted_at', 'is', null)
-    .where('results_upload_id', 'is', null)
-    .where('status', 'not in', ['queued', 'running'])
-    .where('created_at', '<', sql<number>`${now} - ${days('upload_days', defaultRetention.uploadDays)} * ${DAY}`);
+/** Files whose results have outlived their account's result days. */
+const oldResultsAt = (db: Db | Trx, now: number) => Q.oldResultsAt(db, now, defaultRetention.resultDays);
+/** Files whose upload has outlived their account's upload days. */
+const oldFilesAt = (db: Db | Trx, now: number) => Q.oldFilesAt(db, now, defaultRetention.uploadDays);
 
 // Each file is chosen from a read made before its row lock: under the lock it is asked again, since
 // meanwhile its owner may have queued it for results, made new results, or kept files for longer.

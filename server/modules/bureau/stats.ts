@@ -2,7 +2,7 @@ import { suppressionTypeKeys, type BureauStats, type FileResults } from '../../.
 import { badRequest } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { authoriseGroup, type Actor } from '../groups/access';
+import { authoriseGroup, groupFacts, type Actor } from '../groups/index';
 import { priceFile, pricesAt } from './pricing';
 
 // GET /stats/summary ?accId, dateFrom, dateTo (spec section 3, Bureau stats): per reference file,
@@ -40,7 +40,7 @@ export async function statsSummary(deps: Pick<Deps, 'db' | 'clock'>, actor: Acto
   // The account's owners and staff (the need of the usage reports).
   const group = await authoriseGroup(db, actor, query.accId, 'manage');
   if (group.type !== 'account') throw badRequest('Bureau stats belong to accounts: choose an account');
-  const { territory } = await db.selectFrom('groups').select('territory').where('id', '=', query.accId).executeTakeFirstOrThrow();
+  const { territory } = await groupFacts(db, query.accId);
   const files = await db
     .selectFrom('bureau_files')
     .leftJoin('bureau_job_charges', 'bureau_job_charges.file_id', 'bureau_files.id')

@@ -1,7 +1,8 @@
 import { conflict } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import * as Q from './queries';
-import type { FileDeps } from './service';
+import type { Deps } from '../deps';
+import type { RunningHashes } from './runningHash';
 
 // An end whose stored chunks do not make the client's file: which chunk was damaged in storage.
 
@@ -13,7 +14,7 @@ export const damagedMessage = (idx: number) => `Chunk ${idx} was damaged in stor
  * chunk after it are forgotten, and the end answers 409: the upload resumes from that chunk. When
  * every chunk is whole, the client's hash is simply not the file's (the caller's 400).
  */
-export async function dropDamagedChunks(deps: FileDeps, fileId: string, count: number): Promise<void> {
+export async function dropDamagedChunks(deps: Pick<Deps, 'db' | 'clock' | 'fileStorage'> & { runningHashes?: RunningHashes }, fileId: string, count: number): Promise<void> {
   const digests = await Q.chunkDigests(deps.db, fileId);
   if (digests.length !== count) return;
   const damaged = await deps.fileStorage.damagedChunk(fileId, digests);

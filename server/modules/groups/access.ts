@@ -1,4 +1,4 @@
-import { accessRefusals, canOnUser, isStaffUser, refusal, userAccessRefusal, type GroupNeed, type GroupType } from '../../../contract/shared/access';
+import { accessRefusals, canOnUser, isAdminUser, isStaffUser, refusal, userAccessRefusal, type GroupNeed, type GroupType } from '../../../contract/shared/access';
 import type { Role } from '../../../contract/shared/roles';
 import type { Db } from '../../db';
 import { forbidden, notFound } from '../../errors';
@@ -26,6 +26,11 @@ export function assertMay(actor: Actor, level: GroupLevel['level'] | null, need:
 /** Staff-only calls that concern no particular group (search, user list). */
 export function assertStaff(actor: Actor): void {
   if (!isStaffUser(actor)) throw forbidden(accessRefusals.staffOnly);
+}
+
+/** Admin-only writes that concern no group: datasets, plans, filters, comparisons, bureau costs (spec section 6). */
+export function assertAdmin(actor: Actor): void {
+  if (!isAdminUser(actor)) throw forbidden(accessRefusals.adminOnly);
 }
 
 /**

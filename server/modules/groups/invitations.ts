@@ -5,6 +5,7 @@ import type { Db } from '../../db';
 import { AppError, badRequest, conflict, forbidden } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import { baseUrlOf, type Deps } from '../deps';
+import { userIdsByEmail } from '../users/index';
 import { authoriseGroup, type Actor } from './access';
 import { inviteMail } from './inviteMail';
 import { directLevelForUpdate, levels, putGroupUser, type GroupLevel } from './queries';
@@ -46,12 +47,8 @@ export async function inviteToGroup(
   assertLevelFits(body.accessLevel, group.type);
   assertMayChangeLevel(actor, group.level, null, offered(body));
   // The schema has lower-cased the address; accounts keep it as it was typed.
-  const invitees = await deps.db
-    .selectFrom('users')
-    .select('id')
-    .where((eb) => eb(eb.fn('lower', ['users.email']), '=', query.email))
-    .execute();
-  for (const { id } of invitees) {
+  const invitees = await userIdsByEmail(deps.db, query.email);
+  for (const id of invitees) {
     if (alreadyHolds((await levels(deps.db, id, [group.id])).get(group.id)!, body)) {
       throw conflict(`${query.email} is already a member of this group`);
     }

@@ -3,7 +3,7 @@ import { SignJWT, errors, jwtVerify } from 'jose';
 import { z } from 'zod';
 import { accessLevels } from '../../../contract/shared/access';
 import type { Db } from '../../db';
-import { jwtSecretOf } from '../users/jwt';
+import { jwtSecretOf } from '../users/index';
 
 /** What a group invitation says; the jti makes it single use (the invites table). */
 export type InviteClaims = {

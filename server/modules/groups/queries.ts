@@ -169,6 +169,44 @@ export function groupChain(db: Db, groupId: number, maxDepth?: number) {
     .execute();
 }
 
+/** A group's own row as other modules read it (name, type, subtype, territory, parent); undefined when there is none. */
+export function findGroupFacts(db: Db, groupId: number) {
+  return db.selectFrom('groups').select(['id', 'type', 'subtype', 'name', 'territory', 'parent_id']).where('id', '=', groupId).executeTakeFirst();
+}
+
+/** The same of a group that must exist. */
+export function groupFacts(db: Db, groupId: number) {
+  return db.selectFrom('groups').select(['id', 'type', 'subtype', 'name', 'territory', 'parent_id']).where('id', '=', groupId).executeTakeFirstOrThrow();
+}
+
+/** The subtype of the partner above an organisation (its parent); undefined without one. */
+export function partnerSubtypeOf(db: Db, organisationId: number) {
+  return db
+    .selectFrom('groups as organisation')
+    .innerJoin('groups as partner', 'partner.id', 'organisation.parent_id')
+    .select('partner.subtype')
+    .where('organisation.id', '=', organisationId)
+    .executeTakeFirst();
+}
+
+/** The groups the user owns directly (owner on the group itself), by name, locked for update. */
+export function groupsOwnedBy(trx: Db, userId: number) {
+  return trx
+    .selectFrom('group_users')
+    .innerJoin('groups', 'groups.id', 'group_users.group_id')
+    .select(['groups.id', 'groups.name'])
+    .where('group_users.user_id', '=', userId)
+    .where('group_users.access_level', '=', 'owner')
+    .orderBy('groups.name')
+    .forUpdate()
+    .execute();
+}
+
+/** Removes every membership of the user. */
+export async function removeMemberships(trx: Db, userId: number): Promise<void> {
+  await trx.deleteFrom('group_users').where('user_id', '=', userId).execute();
+}
+
 export async function hasChildren(db: Db, groupId: number): Promise<boolean> {
   return (await db.selectFrom('groups').select('id').where('parent_id', '=', groupId).limit(1).executeTakeFirst()) !== undefined;
 }

@@ -6,8 +6,8 @@ import type { Trx } from '../../db';
 import { conflict, forbidden, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { isRowId, type Actor } from '../groups/access';
-import { isUniqueViolation } from '../plans/common';
+import { isRowId, type Actor } from '../groups/index';
+import { isUniqueViolation } from '../../db/errors';
 import { optionRows, toOption } from './queries';
 
 // Lead options (spec section 3, Lead option; section 6: lead form administration is super's). Any

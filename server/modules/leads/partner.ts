@@ -4,9 +4,8 @@ import { bucketStarts, snapRange } from '../../../contract/shared/usage';
 import type { Db } from '../../db';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import type { Actor } from '../groups/access';
-import { bundleRows, subscriptionRows, usageTotals } from '../plans/accountQueries';
-import { summarise, usagePeriods } from '../plans/summary';
+import type { Actor } from '../groups/index';
+import { bundleRows, subscriptionRows, summarise, usagePeriods, usageTotals } from '../plans/index';
 import { authorisePartner } from './service';
 
 // The partner's view of its client accounts, on the plans manager: GET /partner/accountinfo (spec

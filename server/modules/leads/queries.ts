@@ -3,7 +3,6 @@ import type { Lead, LeadOption, LeadStatusChange } from '../../../contract/leads
 import type { LeadStatus } from '../../../contract/shared/leads';
 import type { Db } from '../../db';
 import type { LeadOptionsTable, LeadsTable } from '../../db/leadsSchema';
-import { ancestors } from '../groups/queries';
 
 // The SQL of leads and lead options, through Kysely. Db is the database or a transaction alike.
 
@@ -134,18 +133,4 @@ export async function leadsOf(db: Db, where: { partnerId?: number; id?: number }
   const rows = await leadRows(db, where);
   const choices = await choicesOf(db, rows.map((row) => row.id));
   return rows.map((row) => toLead(row, choices.get(row.id)!));
-}
-
-/** Owners (owner, sudoowner) of the partner or above it: who is mailed when a lead moves. */
-export async function ownerEmails(db: Db, partnerId: number): Promise<string[]> {
-  const rows = await ancestors(db, [partnerId])
-    .selectFrom('chain')
-    .innerJoin('group_users', 'group_users.group_id', 'chain.id')
-    .innerJoin('users', 'users.id', 'group_users.user_id')
-    .where('group_users.access_level', 'in', ['owner', 'sudoowner'])
-    .select('users.email')
-    .distinct()
-    .orderBy('users.email')
-    .execute();
-  return rows.map((row) => row.email);
 }

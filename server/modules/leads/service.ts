@@ -11,9 +11,10 @@ import type { LeadsTable } from '../../db/leadsSchema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { secondsOf, utcDay } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { assertStaff, authoriseGroup, isRowId, type Actor } from '../groups/access';
-import { mailOf } from '../shop/receipts';
-import { historyOf, leadRows, leadsOf, optionRows, ownerEmails, setChoices, writeHistory } from './queries';
+import { assertStaff, authoriseGroup, groupFacts, isRowId, type Actor } from '../groups/index';
+import { mailOf } from '../../kernel/html';
+import { ownersEmails } from '../../kernel/ownersMail';
+import { historyOf, leadRows, leadsOf, optionRows, setChoices, writeHistory } from './queries';
 
 // Partner leads (spec sections 2, 6 and 7, Leads). Owners of a partner that is not a referrer submit,
 // read, edit and delete its leads; staff act as owners on every partner, see every lead and alone
@@ -36,7 +37,7 @@ const authored = (now: number, userId: number) => ({ created_at: now, created_by
 export async function authorisePartner(db: Db, actor: Actor, partnerId: number, lock?: 'share') {
   const group = await authoriseGroup(db, actor, partnerId, 'manage', lock);
   if (group.type !== 'partner') throw badRequest(leadMessages.notPartner);
-  const { subtype } = await db.selectFrom('groups').select('subtype').where('id', '=', partnerId).executeTakeFirstOrThrow();
+  const { subtype } = await groupFacts(db, partnerId);
   return { ...group, subtype };
 }
 
@@ -232,7 +233,8 @@ export async function moveLead(
     `The status of your lead for ${row.company_name} (${row.contact_name}), submitted by ${row.partner_name}, moved from ${leadStatusLabels[row.status]} to ${leadStatusLabels[status]}.`,
     ...(note ? [`Note: ${note}`] : []),
   ];
-  for (const to of await ownerEmails(deps.db, row.partner_id)) {
+  // The partner's owners (on it or above it).
+  for (const to of await ownersEmails(deps.db, [row.partner_id])) {
     await deps.mail.send(mailOf(to, subject, lines, `lead ${row.id}: ${row.status} -> ${status}`)).catch((error: unknown) => {
       deps.log.error(error, `lead status mail to ${to} failed`);
     });

@@ -7,8 +7,8 @@ import type { Db } from '../../db';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { authoriseGroup, isRowId, type Actor } from '../groups/access';
-import { missing } from '../plans/common';
+import { authoriseGroup, isRowId, type Actor } from '../groups/index';
+import { missing } from '../plans/index';
 import { servicesByName, serviceTokensFor } from './serviceJwt';
 
 // GET /tokens/servicejwt (user server) and the usage alerts of a subscription (plans manager).

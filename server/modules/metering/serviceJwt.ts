@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { z } from 'zod';
 import { dqServices, type DqService } from '../../../contract/shared/catalogue';
 import type { Db } from '../../db';
-import { signingKey, verifyHs256 } from '../users/jwt';
+import { signingKey, verifyHs256 } from '../users/index';
 
 // Service JWTs: what the SPA's application pages call the data-quality services with. Signed with
 // the session secret (JWT_SECRET or the stored one), but with a payload of their own: `scope:

@@ -1,7 +1,7 @@
 import type { Bundle } from '../../../contract/plans/entities';
 import { invoiceNumberText, renewalRefusals, type RenewalRefusal } from '../../../contract/shared/shop';
 import type { Db } from '../../db';
-import { creditNoteRows } from '../shop/queries';
+import { creditNoteRows } from '../shop/index';
 
 // The SQL of what accounts hold: subscriptions, bundles and daily usage, through Kysely.
 

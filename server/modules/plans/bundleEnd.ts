@@ -7,10 +7,10 @@ import { creditNoteNumberText, taxOn, unusedShare } from '../../../contract/shar
 import { badRequest, conflict, forbidden } from '../../errors';
 import { secondsOf, utcDate } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { authoriseGroup, type Actor } from '../groups/access';
-import { nextNumber } from '../shop/common';
+import { authoriseGroup, type Actor } from '../groups/index';
+import { nextNumber } from '../shop/index';
 import { bundleRows } from './accountQueries';
-import { assertRowId, missing } from './common';
+import { assertRowId, missing } from './notFound';
 
 // Ending a paid bundle early (admin and super): its row stays (usage and the invoice point at it),
 // it is marked ended with the reason so the meter spends its clicks no more, and a credit note is

@@ -7,9 +7,10 @@ import type { Db } from '../../db';
 import { badRequest, conflict, notFound } from '../../errors';
 import { secondsOf, utcDate } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { assertStaff, authoriseGroup, isRowId, type Actor } from '../groups/access';
+import { assertStaff, authoriseGroup, findGroupFacts, isRowId, type Actor } from '../groups/index';
 import { bundleRows, paidInvoiceOf } from './accountQueries';
-import { addMonths, assertRowId, missing } from './common';
+import { addMonths } from '../../kernel/time';
+import { assertRowId, missing } from './notFound';
 import { planRow } from './catalogueQueries';
 
 // Bundles of clicks, made, changed and deleted by staff (admin, super, sales) at
@@ -35,10 +36,10 @@ async function accountUnder(trx: Db, actor: Actor, organisationId: number, accou
   const accountMissing = () => notFound('Account not found');
   if (!isRowId(organisationId)) throw organisationMissing();
   if (!isRowId(accountId)) throw accountMissing();
-  const organisation = await trx.selectFrom('groups').select(['type', 'name']).where('id', '=', organisationId).executeTakeFirst();
+  const organisation = await findGroupFacts(trx, organisationId);
   if (!organisation) throw organisationMissing();
   if (organisation.type !== 'organisation') throw badRequest(`${organisation.name} is not an organisation: choose the organisation the account belongs to`);
-  const account = await trx.selectFrom('groups').select(['type', 'name', 'territory', 'parent_id']).where('id', '=', accountId).executeTakeFirst();
+  const account = await findGroupFacts(trx, accountId);
   if (!account) throw accountMissing();
   if (account.type !== 'account') throw badRequest(`${account.name} is not an account: bundles belong to accounts`);
   if (account.parent_id !== organisationId) throw badRequest(`${account.name} is not an account of ${organisation.name}`);

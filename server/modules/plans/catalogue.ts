@@ -10,8 +10,9 @@ import type { PlansTable } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { isRowId, type Actor } from '../groups/access';
-import { assertAdmin, assertRowId, isUniqueViolation, missing } from './common';
+import { assertAdmin, isRowId, type Actor } from '../groups/index';
+import { assertRowId, missing } from './notFound';
+import { isUniqueViolation } from '../../db/errors';
 import { datasetRows, findDataset, findPlan, planHasSubscriptions, plansWhere, type PlanWhere } from './catalogueQueries';
 
 // Datasets and plans (spec section 7, plans manager). Anyone signed in reads what is on sale (the

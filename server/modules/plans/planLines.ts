@@ -4,8 +4,8 @@ import type { comparisonInput, comparisonUpdate, filterInput, filterUpdate } fro
 import { isStaffUser } from '../../../contract/shared/access';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import type { Actor } from '../groups/access';
-import { assertAdmin, assertRowId, missing } from './common';
+import { assertAdmin, type Actor } from '../groups/index';
+import { assertRowId, missing } from './notFound';
 import { comparisonRows, filterRows, onSale } from './catalogueQueries';
 
 // The lines the shop shows with a plan (spec section 3, Filter and Comparison): read by anyone who

@@ -3,11 +3,11 @@ import { quantityProblem } from '../../../contract/shared/catalogue';
 import { badRequest } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { authoriseGroup, isRowId, type Actor } from '../groups/access';
-import { userByReentry } from '../users/reentry';
-import { renewalLimits } from '../shop/paymentMethods';
+import { authoriseGroup, isRowId, type Actor } from '../groups/index';
+import { userByReentry } from '../users/index';
+import { renewalLimits } from '../shop/index';
 import { bundleRows, hasSavedCard, refusedRenewals, subscriptionRows, usageTotals } from './accountQueries';
-import { missing } from './common';
+import { missing } from './notFound';
 import { summarise, usagePeriods } from './summary';
 
 // An account's subscriptions: the services page's summary (GET /account/plans) and turning a

@@ -2,7 +2,7 @@ import type { AccountPlan, Bundle } from '../../../contract/plans/entities';
 import { priceOf, quantityProblem, type SubscriptionStatus } from '../../../contract/shared/catalogue';
 import { orderTotals, renewalObstacle, type RenewalRefusal } from '../../../contract/shared/shop';
 import type { SubscriptionRow, UsageTotals } from './accountQueries';
-import { dayOf } from './common';
+import { dayOf } from '../../kernel/time';
 
 // The Subscription usage summary of spec section 3, computed from rows already read: no database
 // and no clock of its own, so the numbers are tested with any `now`.

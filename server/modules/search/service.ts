@@ -1,8 +1,7 @@
 import { searchLimit, type SearchResponse } from '../../../contract/search/schemas';
 import type { Deps } from '../deps';
-import { assertStaff, isRowId, type Actor } from '../groups/access';
-import { groupTrees } from '../groups/service';
-import { searchUserRecords, toUser } from '../users/queries';
+import { assertStaff, groupTrees, isRowId, type Actor } from '../groups/index';
+import { searchUserRecords, toUser } from '../users/index';
 import { searchGroupIds } from './queries';
 
 const likePattern = (filter: string) => `%${filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

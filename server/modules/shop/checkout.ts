@@ -2,16 +2,17 @@ import type { DqService } from '../../../contract/shared/catalogue';
 import type { z } from 'zod';
 import type { checkoutBody } from '../../../contract/shop/schemas';
 import { priceOf, quantityProblem } from '../../../contract/shared/catalogue';
-import { currencyCodes, idempotencyKeyHeader, orderTotals, salesTax } from '../../../contract/shared/shop';
+import { idempotencyKeyHeader, orderTotals } from '../../../contract/shared/shop';
 import { territoryLabels, type Territory } from '../../../contract/shared/territory';
 import type { Db } from '../../db';
 import type { Billing } from '../../db/shopSchema';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { authoriseGroup, isRowId, type Actor } from '../groups/access';
-import { isUniqueViolation } from '../plans/common';
+import { authoriseGroup, findGroupFacts, isRowId, partnerSubtypeOf, type Actor } from '../groups/index';
+import { createOnce, insertOrder, orderIdByKey } from '../../kernel/orders';
 import { customerRefOf, portalReturnUrl } from './common';
+import { orderLinesOf, orderRecord, setGatewayRef } from './orderQueries';
 
 // POST /shop/checkout: the basket becomes a pending order priced from the catalogue (never from the
 // client), and the browser goes to the gateway's hosted payment page.
@@ -37,22 +38,17 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
  */
 async function priceBasket(trx: Db, actor: Actor, organisationId: number, basket: Body['basket'], now: number): Promise<{ territory: Territory; lines: PricedLine[] }> {
   if (!isRowId(organisationId)) throw notFound('Organisation not found');
-  const organisation = await trx.selectFrom('groups').select(['type', 'name']).where('id', '=', organisationId).executeTakeFirst();
+  const organisation = await findGroupFacts(trx, organisationId);
   if (!organisation) throw notFound('Organisation not found');
   if (organisation.type !== 'organisation') throw badRequest(`${organisation.name} is not an organisation: choose the organisation the accounts belong to`);
   // Spec section 6: the shop is for owned accounts not under a referrer partner (theirs buy through the partner).
-  const partner = await trx
-    .selectFrom('groups as organisation')
-    .innerJoin('groups as partner', 'partner.id', 'organisation.parent_id')
-    .select('partner.subtype')
-    .where('organisation.id', '=', organisationId)
-    .executeTakeFirst();
+  const partner = await partnerSubtypeOf(trx, organisationId);
   if (partner?.subtype === 'referrer') throw forbidden('Accounts under a referrer partner buy clicks through the partner, not the shop');
   const lines: PricedLine[] = [];
   let territory: Territory | null = null;
   for (const item of basket) {
     if (!isRowId(item.accountId)) throw notFound('Account not found');
-    const account = await trx.selectFrom('groups').select(['type', 'name', 'territory', 'parent_id']).where('id', '=', item.accountId).executeTakeFirst();
+    const account = await findGroupFacts(trx, item.accountId);
     if (!account) throw notFound('Account not found');
     if (account.type !== 'account' || account.parent_id !== organisationId) throw badRequest(`${account.name} is not an account of ${organisation.name}`);
     await authoriseGroup(trx, actor, item.accountId, 'own', 'share');
@@ -104,8 +100,8 @@ export async function checkout(
   const clientKey = idempotencyKeyOf(input.headers);
   // Scoped to the buyer: another user's identical key is another checkout.
   const idempotencyKey = `shop:${actor.id}:${clientKey}`;
-  const existing = await db.selectFrom('orders').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
-  if (existing) return paymentPage(deps, existing.id);
+  const existing = await orderIdByKey(db, idempotencyKey);
+  if (existing !== undefined) return paymentPage(deps, existing);
 
   // Return URLs are checked before anything is written (no open redirect); orderId is set once known.
   portalReturnUrl(deps, input.origin, body.paidUrl, {});
@@ -116,60 +112,40 @@ export async function checkout(
     name: body.name, company: body.company, email: body.email, address1: body.address1, address2: body.address2, address3: body.address3,
     address4: body.address4, town: body.town, county: body.county, postcode: body.postcode, country: body.country,
   };
-  let orderId: number;
-  try {
-    orderId = await db.transaction().execute(async (trx) => {
+  const orderId = await createOnce(
+    db,
+    idempotencyKey,
+    async (trx) => {
       const { territory, lines } = await priceBasket(trx, actor, input.query.organisationId, body.basket, now);
-      const totals = orderTotals(lines.map((line) => line.price), territory);
-      const order = await trx
-        .insertInto('orders')
-        .values({
-          kind: 'shop',
-          territory,
-          organisation_id: input.query.organisationId,
-          user_id: actor.id,
-          idempotency_key: idempotencyKey,
-          gateway: deps.gateway.name,
-          ...totals,
-          tax_rate_bp: salesTax[territory].rateBasisPoints,
-          currency: currencyCodes[territory],
-          billing: JSON.stringify(billing),
-          back_url: null,
-          paid_url: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('order_lines')
-        .values(lines.map((line, index) => ({
-          order_id: order.id, line_no: index + 1, account_id: line.accountId, account_name: line.accountName, plan_id: line.planId,
-          plan_name: line.plan, dataset_ref: line.datasetRef, service: line.service, clicks: line.clicks, price: line.price,
-        })))
-        .execute();
-      const paidUrl = portalReturnUrl(deps, input.origin, body.paidUrl, { orderId: String(order.id) });
-      const backUrl = portalReturnUrl(deps, input.origin, body.backUrl, { orderId: String(order.id) });
-      await trx.updateTable('orders').set({ paid_url: paidUrl, back_url: backUrl }).where('id', '=', order.id).execute();
-      return order.id;
-    });
-  } catch (error) {
-    // The same key sent twice at once: the second insert meets the first's row; answer with it.
-    if (!isUniqueViolation(error)) throw error;
-    const row = await db.selectFrom('orders').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
-    if (!row) throw error;
-    orderId = row.id;
-  }
+      return insertOrder(trx, {
+        kind: 'shop',
+        territory,
+        organisationId: input.query.organisationId,
+        userId: actor.id,
+        idempotencyKey,
+        gateway: deps.gateway.name,
+        totals: orderTotals(lines.map((line) => line.price), territory),
+        billing,
+        lines: lines.map((line) => ({ ...line, planName: line.plan })),
+        now,
+        returnUrls: (orderId) => ({
+          paidUrl: portalReturnUrl(deps, input.origin, body.paidUrl, { orderId: String(orderId) }),
+          backUrl: portalReturnUrl(deps, input.origin, body.backUrl, { orderId: String(orderId) }),
+        }),
+      });
+    },
+    (orderId) => orderId,
+  );
   return paymentPage(deps, orderId);
 }
 
 /** The order's hosted payment page; the gateway answers the same page for the same key. */
 async function paymentPage(deps: CheckoutDeps, orderId: number): Promise<{ url: string; orderId: number }> {
   const { db } = deps;
-  const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  const order = await orderRecord(db, orderId);
   // A replay after the payment went through gets the same (finished) page; a failed attempt needs a new key.
   if (order.status !== 'pending' && order.status !== 'paid') throw new AppError(409, `This checkout has ended (${order.status}): start a new one`);
-  const lines = await db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('line_no').execute();
+  const lines = await orderLinesOf(db, orderId);
   const accounts = [...new Set(lines.flatMap((line) => (line.account_id === null ? [] : [line.account_id])))];
   const page = await deps.gateway.createPaymentPage({
     idempotencyKey: order.idempotency_key,
@@ -183,6 +159,6 @@ async function paymentPage(deps: CheckoutDeps, orderId: number): Promise<{ url: 
     // The customer may keep this card for the accounts' automatic renewals; it is theirs to tick.
     offerToSaveCard: accounts.length > 0,
   });
-  if (order.gateway_ref !== page.ref) await db.updateTable('orders').set({ gateway_ref: page.ref, updated_at: secondsOf(deps.clock) }).where('id', '=', orderId).execute();
+  if (order.gateway_ref !== page.ref) await setGatewayRef(db, orderId, page.ref, secondsOf(deps.clock));
   return { url: page.url, orderId };
 }

@@ -4,8 +4,7 @@ import type { Db } from '../../db';
 import type { Seller } from '../../db/shopSchema';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { baseUrlOf, type Deps } from '../deps';
-import { authoriseGroup, type Actor, type AuthorisedGroup } from '../groups/access';
-import { payerAccounts } from '../groups/queries';
+import { authoriseGroup, payerAccounts, type Actor, type AuthorisedGroup } from '../groups/index';
 
 // What the shop's services share: the account checks of billing calls, return URLs of the portal's
 // own origin, the gateway customer of an account and the seller printed on invoices.

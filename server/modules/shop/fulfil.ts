@@ -2,8 +2,8 @@ import type { Db } from '../../db';
 import type { GatewayCard, PaymentOutcome } from '../../payments/gateway';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { payBureauFileIn } from '../bureau/charge';
-import { addMonths } from '../plans/common';
+import { payBureauFileIn } from '../bureau/index';
+import { addMonths } from '../../kernel/time';
 import { customerRefOf, nextNumber, sellerOf } from './common';
 import { sendReceipt } from './receipts';
 

@@ -9,6 +9,7 @@ import { notFound } from '../../errors';
 import type { Deps } from '../deps';
 import { invoiceMissing } from './common';
 import { creditNoteViewPath, invoiceViewPath, verifyDocumentLink } from './invoices';
+import { escapeHtml } from '../../kernel/html';
 
 // The printable invoice: server-rendered HTML behind a signed, expiring link. Every value is escaped;
 // the style sheet and the Print button's script are files of their own, so the page keeps the
@@ -16,9 +17,6 @@ import { creditNoteViewPath, invoiceViewPath, verifyDocumentLink } from './invoi
 
 const css = readFileSync(new URL('./assets/invoice.css', import.meta.url), 'utf8');
 const js = readFileSync(new URL('./assets/invoice.js', import.meta.url), 'utf8');
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** Seller and buyer as the invoice printed them (a credit note prints its invoice's). */
 function partiesHtml(invoice: Awaited<ReturnType<typeof invoiceData>>['invoice'], buyerTitle: string): string {

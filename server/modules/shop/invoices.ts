@@ -4,8 +4,8 @@ import { servicePaths } from '../../config';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import { baseUrlOf, type Deps } from '../deps';
-import { isRowId, type Actor } from '../groups/access';
-import { signingKey } from '../users/jwt';
+import { isRowId, type Actor } from '../groups/index';
+import { signingKey } from '../users/index';
 import { billingAccount, portalReturnUrl } from './common';
 import { invoiceRows } from './queries';
 

@@ -3,7 +3,7 @@ import type { OrderStatus } from '../../../contract/shared/shop';
 import type { Territory } from '../../../contract/shared/territory';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { assertStaff, isRowId, type Actor } from '../groups/access';
+import { assertStaff, isRowId, type Actor } from '../groups/index';
 import { orderMissing } from './common';
 import { applyPaymentOutcome, failOrder, fulfilIn, paymentCancelled } from './fulfil';
 import { confirmSetup } from './paymentMethods';

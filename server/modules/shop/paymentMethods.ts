@@ -5,7 +5,7 @@ import { notFound } from '../../errors';
 import type { PaymentOutcome } from '../../payments/gateway';
 import { secondsOf } from '../../platform/clock';
 import { baseUrlOf, type Deps } from '../deps';
-import type { Actor } from '../groups/access';
+import { findGroupFacts, groupFacts, type Actor } from '../groups/index';
 import { billingAccount, customerRefOf, monthStart, ownedAccount, portalReturnUrl } from './common';
 import { storeCard } from './fulfil';
 
@@ -48,7 +48,7 @@ async function detailsOf(deps: Pick<Deps, 'db' | 'clock'>, accountId: number, te
 }
 
 async function territoryOf(db: Db, accountId: number) {
-  const row = await db.selectFrom('groups').select('territory').where('id', '=', accountId).executeTakeFirstOrThrow();
+  const row = await groupFacts(db, accountId);
   return row.territory;
 }
 
@@ -67,7 +67,7 @@ export async function confirmSetup(trx: Db, deps: Pick<Deps, 'clock' | 'gateway'
     .returning(['account_id', 'user_id', 'customer_ref', 'billing_email', 'gateway'])
     .executeTakeFirst();
   if (!setup || outcome.status !== 'succeeded' || !outcome.card) return;
-  const account = await trx.selectFrom('groups').select('id').where('id', '=', setup.account_id).executeTakeFirst();
+  const account = await findGroupFacts(trx, setup.account_id);
   if (!account) return;
   await storeCard(trx, {
     accountId: setup.account_id, card: outcome.card, customerRef: setup.customer_ref, billingEmail: setup.billing_email,

@@ -2,8 +2,8 @@ import type { PaymentUser } from '../../../contract/shop/entities';
 import { badRequest, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { isRowId, type Actor } from '../groups/access';
-import { levels, membersUp } from '../groups/queries';
+import { isRowId, levels, membersUp, type Actor } from '../groups/index';
+import { findUserById } from '../users/index';
 import { ownedAccount } from './common';
 
 // Spec section 6: payments have authorised users per account. Owners of the account (on it or above
@@ -39,7 +39,7 @@ export async function addPaymentUser(deps: UsersDeps, actor: Actor, query: { acc
   const account = await ownedAccount(deps.db, actor, query.accountId);
   const userMissing = () => notFound('User not found');
   if (!isRowId(query.userId)) throw userMissing();
-  const user = await deps.db.selectFrom('users').select(['id', 'email']).where('id', '=', query.userId).executeTakeFirst();
+  const user = await findUserById(deps.db, query.userId);
   if (!user) throw userMissing();
   const level = (await levels(deps.db, user.id, [account.id])).get(account.id)?.level ?? null;
   if (level === null) throw badRequest(`${user.email} does not belong to this account: invite them to it first`);

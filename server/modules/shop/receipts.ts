@@ -1,37 +1,24 @@
 import { formatMoney } from '../../../contract/shared/catalogue';
 import { invoiceNumberText, salesTax } from '../../../contract/shared/shop';
 import type { Db } from '../../db';
-import type { Mail } from '../../platform/mail';
 import type { Deps } from '../deps';
-import { ancestors } from '../groups/queries';
+import { ownersEmails } from '../../kernel/ownersMail';
+import { mailOf } from '../../kernel/html';
 
 // The mails of the shop: a receipt for every paid order (to the billing email and the account's
 // authorised payment users) and the notices of renewals that were not made.
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
-export function mailOf(to: string, subject: string, lines: string[], summary: string): Mail {
-  return { to, subject, text: lines.join('\n\n'), html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n'), summary };
-}
-
 /** Owners of the account (on it or above it) and the users authorised to pay for it. */
 export async function paymentContacts(db: Db, accountIds: readonly number[]): Promise<string[]> {
   if (accountIds.length === 0) return [];
-  const owners = await ancestors(db, accountIds)
-    .selectFrom('chain')
-    .innerJoin('group_users', 'group_users.group_id', 'chain.id')
-    .innerJoin('users', 'users.id', 'group_users.user_id')
-    .where('group_users.access_level', 'in', ['owner', 'sudoowner'])
-    .select('users.email')
-    .execute();
+  const owners = await ownersEmails(db, accountIds);
   const authorised = await db
     .selectFrom('payment_users')
     .innerJoin('users', 'users.id', 'payment_users.user_id')
     .where('payment_users.account_id', 'in', [...accountIds])
     .select('users.email')
     .execute();
-  return [...new Set([...owners, ...authorised].map((row) => row.email))];
+  return [...new Set([...owners, ...authorised.map((row) => row.email)])];
 }
 
 /** Receipt of a paid order: the billing email and the authorised payment users of its accounts. */

@@ -1,16 +1,17 @@
 import type { DqService } from '../../../contract/shared/catalogue';
 import { sql } from 'kysely';
 import { formatMoney, priceOf, quantityProblem } from '../../../contract/shared/catalogue';
-import { currencyCodes, orderTotals, renewalObstacle, salesTax } from '../../../contract/shared/shop';
+import { currencyCodes, orderTotals, renewalObstacle } from '../../../contract/shared/shop';
 import type { Db } from '../../db';
+import { lockKeys } from '../../db/locks';
 import type { Billing } from '../../db/shopSchema';
 import type { QueueDefinition } from '../../jobs/queue';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { isUniqueViolation } from '../plans/common';
-import { lockKeys } from '../users/codes';
+import { createOnce, insertOrder, orderIdByKey } from '../../kernel/orders';
 import { monthOf, monthStart } from './common';
 import { failOrder, fulfilOrder } from './fulfil';
+import { orderRecord, setChargeRef } from './orderQueries';
 import { renewalLimits, renewalSpend, renewalTotal } from './paymentMethods';
 import { sendRenewalNotice, type NoticeReason } from './receipts';
 
@@ -146,7 +147,7 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: numbe
     return 'cap';
   }
   const { orderId } = ordered;
-  const order = await db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
+  const order = await orderRecord(db, orderId);
   if (order.status === 'paid') return 'renewed';
   if (order.status !== 'pending') return 'declined';
   const outcome = await deps.gateway.chargeSavedCard({
@@ -158,7 +159,7 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: numbe
     description: `Automatic renewal: ${sub.plan} ${sub.clicks.toLocaleString('en-GB')} clicks for ${sub.account}`,
     reference: String(orderId),
   });
-  await db.updateTable('orders').set({ gateway_ref: outcome.ref }).where('id', '=', orderId).where('gateway_ref', 'is', null).execute();
+  await setChargeRef(db, orderId, outcome.ref);
   if (outcome.status === 'succeeded') {
     await fulfilOrder(deps, orderId, { ...outcome, card: null });
     return 'renewed';
@@ -185,43 +186,34 @@ async function renewalOrder(
   deps: RenewalDeps,
   r: { accountId: number; account: string; parentId: number | null; planId: number; plan: string; dataset_ref: string; service: DqService; clicks: number; territory: 'uk' | 'australia'; price: number; totals: { net: number; tax: number; total: number }; idempotencyKey: string; billing: Billing; now: number },
 ): Promise<{ orderId: number } | { capped: { spent: number; cap: number } }> {
-  const existing = await deps.db.selectFrom('orders').select('id').where('idempotency_key', '=', r.idempotencyKey).executeTakeFirst();
-  if (existing) return { orderId: existing.id };
-  try {
-    return await deps.db.transaction().execute(async (trx) => {
+  const existing = await orderIdByKey(deps.db, r.idempotencyKey);
+  if (existing !== undefined) return { orderId: existing };
+  return createOnce(
+    deps.db,
+    r.idempotencyKey,
+    async (trx): Promise<{ orderId: number } | { capped: { spent: number; cap: number } }> => {
       // The cap is asked again under a lock per account held until this order commits, counting the
       // orders still being charged: two renewals of the account at once (two subscriptions, two
       // processes) each read the month's spend before the other's order, and both passed a cap with
       // room for one.
       await lockKeys(trx, [`renewals:account:${r.accountId}`]);
       // The same renewal run twice at once: the other run's order, written under the lock, is this one's.
-      const same = await trx.selectFrom('orders').select('id').where('idempotency_key', '=', r.idempotencyKey).executeTakeFirst();
-      if (same) return { orderId: same.id };
+      const same = await orderIdByKey(trx, r.idempotencyKey);
+      if (same !== undefined) return { orderId: same };
       const settings = await trx.selectFrom('payment_settings').select('monthly_cap').where('account_id', '=', r.accountId).executeTakeFirst();
       if (settings?.monthly_cap != null) {
         const spent = await renewalsCommitted(trx, r.accountId, r.now);
         if (spent + r.totals.total > Number(settings.monthly_cap)) return { capped: { spent, cap: Number(settings.monthly_cap) } };
       }
-      const order = await trx
-        .insertInto('orders')
-        .values({
-          kind: 'renewal', territory: r.territory, organisation_id: r.parentId, user_id: null, idempotency_key: r.idempotencyKey, gateway: deps.gateway.name,
-          ...r.totals, tax_rate_bp: salesTax[r.territory].rateBasisPoints, currency: currencyCodes[r.territory], billing: JSON.stringify(r.billing),
-          back_url: null, paid_url: null, created_at: r.now, updated_at: r.now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('order_lines')
-        .values({ order_id: order.id, line_no: 1, account_id: r.accountId, account_name: r.account, plan_id: r.planId, plan_name: r.plan, dataset_ref: r.dataset_ref, service: r.service, clicks: r.clicks, price: r.price })
-        .execute();
-      return { orderId: order.id };
-    });
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    const row = await deps.db.selectFrom('orders').select('id').where('idempotency_key', '=', r.idempotencyKey).executeTakeFirstOrThrow();
-    return { orderId: row.id };
-  }
+      const orderId = await insertOrder(trx, {
+        kind: 'renewal', territory: r.territory, organisationId: r.parentId, userId: null, idempotencyKey: r.idempotencyKey, gateway: deps.gateway.name,
+        totals: r.totals, billing: r.billing, now: r.now,
+        lines: [{ accountId: r.accountId, accountName: r.account, planId: r.planId, planName: r.plan, datasetRef: r.dataset_ref, service: r.service, clicks: r.clicks, price: r.price }],
+      });
+      return { orderId };
+    },
+    (orderId) => ({ orderId }),
+  );
 }
 
 /** Registers the renewal worker and the sweep's, which re-queues itself every RENEWAL_SWEEP_SECONDS. */

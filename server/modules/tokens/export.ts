@@ -7,13 +7,10 @@ import { conflict, unauthorised } from '../../errors';
 import { invalidCredentials } from '../../http/route';
 import { secondsOf, utcDate } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { isRowId } from '../groups/access';
-import { levels, subtreeIds } from '../groups/queries';
-import { userByReentry } from '../users/reentry';
-import { insertCheckedSession } from '../users/queries';
-import { issueSession } from '../users/service';
+import { isRowId, levels, subtreeIds } from '../groups/index';
+import { insertCheckedSession, issueSession, userByReentry } from '../users/index';
 import { liveToken, writeAudit } from './queries';
-import { authoriseAccount, tokenNotFound } from './service';
+import { authoriseAccount, tokenNotFound } from './checks';
 
 /** What the exporter needs on the token's account: the export checks it, endExportsNoLongerAllowed re-checks it. */
 export const exportNeed = 'own' as const;

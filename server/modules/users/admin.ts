@@ -6,10 +6,8 @@ import type { User } from '../../../contract/users/entities';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { assertOnUser, assertStaff, authoriseGroup, isRowId, type Actor } from '../groups/access';
-import { levels } from '../groups/queries';
-import { liveToken } from '../tokens/queries';
-import { tokenNotFound } from '../tokens/service';
+import { assertOnUser, assertStaff, authoriseGroup, isRowId, levels, type Actor } from '../groups/index';
+import { liveToken, tokenNotFound } from '../tokens/index';
 import { listUserRecords, revokeSessions, toUser, updateUserRow, type UserRecord } from './queries';
 import { requireUser } from './service';
 

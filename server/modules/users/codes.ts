@@ -73,11 +73,6 @@ export async function consumeCode(
   return 'ok';
 }
 
-/** Serialises, until commit, every transaction that takes one of these keys (sorted: no lock cycles). */
-export async function lockKeys(trx: Trx, keys: readonly string[]): Promise<void> {
-  for (const key of [...keys].sort()) await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
-}
-
 /**
  * Codes of `purpose` sent within the window to the user (`userId`) or to the address (`email`, any
  * user): how many, and in how many seconds the oldest leaves the window.

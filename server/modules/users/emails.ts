@@ -1,7 +1,5 @@
 import type { Mail } from '../../platform/mail';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+import { escapeHtml } from '../../kernel/html';
 
 function codeMail(to: string, subject: string, intro: string, code: string, link: string, validFor: string): Mail {
   const text = [intro, '', code, '', `Enter it at ${link}`, `The code is valid for ${validFor}.`, '',

@@ -2,7 +2,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { User } from '../../../contract/users/entities';
 import type { Db } from '../../db';
 import type { SessionsTable, UsersTable } from '../../db/schema';
-import { isRowId } from '../groups/access';
+import { isRowId } from '../groups/index';
 
 /** The users row as the server reads it; `toUser` turns it into the contract shape without the hash. */
 export const userColumns = [
@@ -47,6 +47,16 @@ export async function findUserById(db: Db, id: number): Promise<UserRecord | und
 
 export function findUserByName(db: Db, userName: string): Promise<UserRecord | undefined> {
   return selectUsers(db).where('users.user_name', '=', userName.trim().toLowerCase()).executeTakeFirst();
+}
+
+/** The ids of the users whose email, lower-cased, is `email` (accounts keep the address as it was typed). */
+export async function userIdsByEmail(db: Db, email: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['users.email']), '=', email))
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 export function listUserRecords(db: Db, limit: number): Promise<UserRecord[]> {

@@ -7,8 +7,7 @@ import { badRequest, conflict, forbidden, notFound, unauthorised } from '../../e
 import { secondsOf } from '../../platform/clock';
 import { invalidCredentials } from '../../http/route';
 import type { Deps } from '../deps';
-import { assertOnUser, isRowId, type Actor } from '../groups/access';
-import { hasOtherOwner, levels } from '../groups/queries';
+import { assertOnUser, findGroupFacts, groupsOwnedBy, hasOtherOwner, isRowId, levels, removeMemberships, type Actor } from '../groups/index';
 import { failedLoginsMail } from './emails';
 import type { SessionClaims } from './jwt';
 import { hashPassword, spendVerifyTime, verifyPassword } from './passwords';
@@ -132,8 +131,8 @@ export async function issueSession(
  */
 async function permittedAccountId(deps: Pick<Deps, 'db'>, user: UserRecord, accountId?: number): Promise<number | undefined> {
   if (accountId === undefined || !isRowId(accountId)) return undefined;
-  const account = await deps.db.selectFrom('groups').select('id').where('id', '=', accountId).where('type', '=', 'account').executeTakeFirst();
-  if (!account) return undefined;
+  const account = await findGroupFacts(deps.db, accountId);
+  if (account?.type !== 'account') return undefined;
   const { level } = (await levels(deps.db, user.id, [accountId])).get(accountId)!;
   return ownsWith(level) || isStaff(user.roles) ? accountId : undefined;
 }
@@ -182,21 +181,13 @@ export async function deleteUser(deps: Pick<Deps, 'db'>, actor: Actor, input: { 
   await assertNotOutranked(deps, actor, input.id);
   const deleted = await deps.db.transaction().execute(async (trx) => {
     // Never an ownerless group: the groups the user alone owns must get another owner first.
-    const owned = await trx
-      .selectFrom('group_users')
-      .innerJoin('groups', 'groups.id', 'group_users.group_id')
-      .select(['groups.id', 'groups.name'])
-      .where('group_users.user_id', '=', input.id)
-      .where('group_users.access_level', '=', 'owner')
-      .orderBy('groups.name')
-      .forUpdate()
-      .execute();
+    const owned = await groupsOwnedBy(trx, input.id);
     const alone: string[] = [];
     for (const group of owned) if (!(await hasOtherOwner(trx, group.id, input.id))) alone.push(group.name);
     if (alone.length > 0) {
       throw conflict(`This user is the only owner of ${alone.join(', ')}. Make someone else an owner of ${alone.length === 1 ? 'that group' : 'those groups'} first.`);
     }
-    await trx.deleteFrom('group_users').where('user_id', '=', input.id).execute();
+    await removeMemberships(trx, input.id);
     // Their sessions, exported tokens included, go with the row (sessions.user_id on delete cascade).
     return trx.deleteFrom('users').where('id', '=', input.id).returning('id').executeTakeFirst();
   });

@@ -1,10 +1,12 @@
 import type { ResetBody, SignupBody } from '../../../contract/users/schemas';
 import type { Trx } from '../../db';
+import { isUniqueViolation } from '../../db/errors';
+import { lockKeys } from '../../db/locks';
 import { badRequest, tooManyRequests } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import { baseUrlOf, type Deps } from '../deps';
-import type { Actor } from '../groups/access';
-import { codesSent, consumeCode, issueCode, lockKeys, wrongGuesses, type CodeCheck } from './codes';
+import type { Actor } from '../groups/index';
+import { codesSent, consumeCode, issueCode, wrongGuesses, type CodeCheck } from './codes';
 import { existingAccountMail, resetMail, validationMail } from './emails';
 import { hashPassword } from './passwords';
 import { findUserByName, insertUser, revokeSessions, type UserRecord } from './queries';
@@ -131,7 +133,6 @@ export async function resetPassword(deps: CodeDeps, _actor: null, input: ResetBo
 
 // ---- Sign-up -----------------------------------------------------------------------------------
 
-const uniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 export const signupAnswer = 'Check your email: we have sent you what you need to finish signing up';
 const maxSignupMailsPerAddressPerHour = 3;
 
@@ -181,7 +182,7 @@ export async function signUp(
     });
   } catch (error) {
     // Two signups with one email at once: the unique index lets only one through.
-    if (!uniqueViolation(error)) throw error;
+    if (!isUniqueViolation(error)) throw error;
     created = null;
   }
   if (created) {

@@ -1,0 +1,2 @@
+// The portal's public configuration for the SPA.
+export { configPlugin } from './plugin';

@@ -1,0 +1,2 @@
+// Email validation (the service email).
+export { emailPlugin } from './plugin';

@@ -1,0 +1,2 @@
+// Name validation (the service name).
+export { namePlugin } from './plugin';

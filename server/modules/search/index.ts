@@ -1,0 +1,2 @@
+// Staff search over users and groups.
+export { searchPlugin } from './plugin';

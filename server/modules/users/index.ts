@@ -1,0 +1,11 @@
+// Users: sign-up, sign-in and sessions, codes, passwords, the session JWT signer, admin of users.
+export { usersPlugin } from './plugin';
+export { createBotCheck, type BotVerifier } from './botCheck';
+export { createTokens, jwtSecretOf, signingKey, verifyHs256, type SessionClaims, type Tokens } from './jwt';
+export { hashPassword, verifyPassword } from './passwords';
+export {
+  findSessionUser, findUserById, insertCheckedSession, searchUserRecords, toUser, userIdsByEmail, type UserRecord,
+} from './queries';
+export { userByReentry } from './reentry';
+export { issueSession, type SessionUser } from './service';
+export { reserveLoginTry, settleLogin } from './throttle';
