@@ -23,7 +23,6 @@ import { createInviteTokens } from './modules/groups/inviteTokens';
 import { groupsPlugin } from './modules/groups/plugin';
 import { leadsPlugin, partnerPlansPlugin } from './modules/leads/plugin';
 import { meteringPlansPlugin, meteringUsersPlugin } from './modules/metering/plugin';
-import { meterTestPlugin } from './modules/metering/testRoute';
 import { namePlugin } from './modules/name/plugin';
 import { plansPlugin } from './modules/plans/plugin';
 import { searchPlugin } from './modules/search/plugin';
@@ -96,7 +95,7 @@ const services: Partial<Record<ServiceName, FastifyPluginAsync<{ deps: Deps }>[]
   // Chunked file uploads and downloads per territory (the file server of each).
   filesUk: [filesUkPlugin],
   filesAustralia: [filesAustraliaPlugin],
-  // The data-quality services, each metered (server/http/metered.ts): address lookup (datasets,
+  // The data-quality services, each metered (route()'s meter option, server/http/route.ts): address lookup (datasets,
   // lookups, list outputs) and autocomplete; email validation (POST /verify, GET /verify/{id}); bank
   // validation (the SOAP call and its JSON twin for the page); name validation.
   address: [addressPlugin],
@@ -167,9 +166,6 @@ export function buildApp(appDeps: AppDeps): FastifyInstance {
   for (const [name, plugins] of Object.entries(services)) {
     for (const plugin of plugins) app.register(plugin, { prefix: servicePaths[name as ServiceName], deps });
   }
-
-  // The test-only metered route (METER_TEST_ROUTE=1), until the services issue brings the engines.
-  if (config.meterTestRoute) app.register(meterTestPlugin, { deps });
 
   // The embedded test gateway's hosted pages (a remote provider's site, served here for the demo).
   app.register(testGatewayPagesPlugin, { prefix: '/gateway', gateway, clock });

@@ -2,7 +2,8 @@ import type { DqService } from '../contract/shared/catalogue';
 import type { Trx } from './db';
 import type { TokenType } from './db/schema';
 import { AppError } from './errors';
-import { meter, type MeterDeps } from './platform/metering';
+import { meter } from './platform/meter';
+import type { MeterDeps } from './platform/meterRules';
 import { demoSubscriptions } from './seedCatalogue';
 
 // The demo accounts' API tokens in each state the tokens page shows, and three months of usage
