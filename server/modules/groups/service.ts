@@ -1,19 +1,18 @@
-import { flagsOf, mayChangeLevel, ownersManageOwnersRefusal, strongest, type AccessLevel } from '../../../contract/shared/access';
+import { flagsOf, mayUser, strongest, type AccessLevel } from '../../../contract/shared/access';
 import { charityNotInVerification, corporateErrors, managerOnlyForPartners, noIdProvided } from '../../../contract/shared/messages';
 import type { Group, GroupUser } from '../../../contract/groups/entities';
 import type { CharityBody, ConfirmCharityBody, CreateGroupBody, UpdateGroupBody } from '../../../contract/groups/schemas';
 import { territoryLabels, type Territory } from '../../../contract/shared/territory';
-import { isStaff } from '../../../contract/shared/roles';
 import type { Db } from '../../db';
 import type { Updateable } from 'kysely';
 import type { GroupsTable } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
 import { holdsSubscriptions } from '../plans/accountQueries';
 import { endExportsNoLongerAllowed } from '../tokens/export';
 import { findUserById } from '../users/queries';
-import { authoriseGroup, type Actor } from './access';
+import { assertMayChangeLevel, assertUserMay, authoriseGroup, type Actor } from './access';
 import {
   directLevelForUpdate,
   groupChain,
@@ -106,7 +105,7 @@ export async function listGroups(
     ids = (await db.selectFrom('groups').select('id').where('parent_id', '=', query.parentId).execute()).map((r) => r.id);
   } else {
     ids = (await db.selectFrom('group_users').select('group_id').where('user_id', '=', actor.id).execute()).map((r) => r.group_id);
-    if (ids.length === 0 && isStaff(actor.roles)) {
+    if (ids.length === 0 && mayUser(actor, 'see everything')) {
       ids = (await db.selectFrom('groups').select('id').where('parent_id', 'is', null).execute()).map((r) => r.id);
     }
   }
@@ -194,7 +193,7 @@ export async function createGroup(
       });
     });
   }
-  if (userId !== actor.id && !actor.roles.includes('super')) throw forbidden('Only super can create groups for other users');
+  if (userId !== actor.id) assertUserMay(actor, 'create groups for others');
   if (body.type !== 'organisation') throw badRequest('Only an organisation can be created for a user; create accounts under it');
   const target = await findUserById(deps.db, userId!);
   if (!target) throw notFound('User not found');
@@ -284,7 +283,6 @@ export function setCorporate(deps: GroupDeps, actor: Actor, input: OnGroup & { e
 
 const onlyOrganisationCharities = () => badRequest('Only organisations can be charities');
 
-export const discountsStaffOnly = 'Only staff can grant charity discounts';
 
 /**
  * PUT /group/updatecharity: sets the charity number, to be verified by staff. Discounts are staff's
@@ -293,8 +291,8 @@ export const discountsStaffOnly = 'Only staff can grant charity discounts';
  */
 export function updateCharity(deps: GroupDeps, actor: Actor, input: { query: OnGroup; body: CharityBody }): Promise<Group> {
   const { body } = input;
-  const staff = isStaff(actor.roles);
-  if (!staff && (body.isRoyalMailDiscount || body.isOSDiscount)) throw forbidden(discountsStaffOnly);
+  const staff = mayUser(actor, 'give discounts');
+  if (body.isRoyalMailDiscount || body.isOSDiscount) assertUserMay(actor, 'give discounts');
   return changeGroup(deps, actor, input.query.groupId, 'manage', (_trx, group) => {
     if (group.type !== 'organisation') throw onlyOrganisationCharities();
     return {
@@ -415,11 +413,6 @@ export async function getGroupUserAccess(deps: Pick<Deps, 'db'>, actor: Actor, i
   await authoriseGroup(deps.db, actor, groupId, 'read');
   const { level, direct } = (await levels(deps.db, userId, [groupId])).get(groupId)!;
   return { groupId, userId, accessLevel: level, inherited: level !== null && level !== direct };
-}
-
-/** Only owners manage owners (the table in contract/shared/access.ts). */
-export function assertMayChangeLevel(actor: Actor, level: AccessLevel | null, from: AccessLevel | null, to: AccessLevel | null): void {
-  if (!mayChangeLevel(actor, level, from, to)) throw forbidden(ownersManageOwnersRefusal);
 }
 
 /** Refuses to take away the last owner of a group (on it or above it): nobody could manage it after. */

@@ -6,10 +6,10 @@ import { currencyCodes, idempotencyKeyHeader, orderTotals, salesTax } from '../.
 import { territoryLabels, type Territory } from '../../../contract/shared/territory';
 import type { Db } from '../../db';
 import type { Billing } from '../../db/shopSchema';
-import { AppError, badRequest, forbidden, notFound } from '../../errors';
+import { AppError, badRequest, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { authoriseGroup, isRowId, type Actor } from '../groups/access';
+import { assertPartnerAllows, authoriseGroup, isRowId, type Actor } from '../groups/access';
 import { isUniqueViolation } from '../plans/common';
 import { customerRefOf, portalReturnUrl } from './common';
 
@@ -47,7 +47,7 @@ async function priceBasket(trx: Db, actor: Actor, organisationId: number, basket
     .select('partner.subtype')
     .where('organisation.id', '=', organisationId)
     .executeTakeFirst();
-  if (partner?.subtype === 'referrer') throw forbidden('Accounts under a referrer partner buy clicks through the partner, not the shop');
+  assertPartnerAllows(partner?.subtype, 'shop');
   const lines: PricedLine[] = [];
   let territory: Territory | null = null;
   for (const item of basket) {
