@@ -22,7 +22,7 @@ import type { Deps } from './modules/deps';
 import { createInviteTokens } from './modules/groups/inviteTokens';
 import { groupsPlugin } from './modules/groups/plugin';
 import { leadsPlugin, partnerPlansPlugin } from './modules/leads/plugin';
-import { meteringPlansPlugin, meteringUsersPlugin } from './modules/metering/plugin';
+import { serviceJwtPlugin, usageAlertsPlugin } from './modules/metering/plugin';
 import { namePlugin } from './modules/name/plugin';
 import { plansPlugin } from './modules/plans/plugin';
 import { searchPlugin } from './modules/search/plugin';
@@ -85,10 +85,10 @@ const queues: QueueDefinition[] = [gatewayWebhookQueue, ...renewalQueues, ...bur
 const services: Partial<Record<ServiceName, FastifyPluginAsync<{ deps: Deps }>[]>> = {
   // Sessions, users and user admin; the group tree, memberships and invitations; staff search; API
   // tokens and their export; service JWTs for the application pages; partner leads and lead options.
-  users: [usersPlugin, groupsPlugin, searchPlugin, tokensPlugin, meteringUsersPlugin, leadsPlugin],
+  users: [usersPlugin, groupsPlugin, searchPlugin, tokensPlugin, serviceJwtPlugin, leadsPlugin],
   // Account and plan manager: catalogue, account plans, bundles and subscriptions (payments and the
   // shop come with their issues); usage alert settings; the usage reports; the partner's accounts and console.
-  plans: [plansPlugin, meteringPlansPlugin, usagePlugin, shopPlugin, shopWebhookPlugin, partnerPlansPlugin],
+  plans: [plansPlugin, usageAlertsPlugin, usagePlugin, shopPlugin, shopWebhookPlugin, partnerPlansPlugin],
   // Bureau file cleansing: files, mapping, settings, test and results (plugin.ts); costs, payment,
   // stats and the admin reports (moneyPlugin.ts).
   bureau: [bureauPlugin, bureauMoneyPlugin],

@@ -154,7 +154,9 @@ export type UserNeed =
   /** Create a group for another user: super. */
   | 'create groups for others'
   /** Administer the lead form, the lead options (spec section 6): super. */
-  | 'administer the lead form';
+  | 'administer the lead form'
+  /** End a bundle an invoice bills, with a credit note (mayEndPaidBundles): admin and super. */
+  | 'end paid bundles';
 
 /** Why a user may not do a UserNeed, in the server's words. */
 export const userNeedRefusals: Record<UserNeed, string> = {
@@ -163,6 +165,7 @@ export const userNeedRefusals: Record<UserNeed, string> = {
   'change closed leads': 'A won or lost lead can no longer be changed by the partner',
   'create groups for others': 'Only super can create groups for other users',
   'administer the lead form': 'Only super can administer the lead form',
+  'end paid bundles': accessRefusals.adminOnly,
 };
 
 /** May `user` do `need`, a rule that concerns no particular group? */
@@ -175,6 +178,8 @@ export function mayUser(user: AccessUser, need: UserNeed): boolean {
     case 'create groups for others':
     case 'administer the lead form':
       return user.roles.includes('super');
+    case 'end paid bundles':
+      return mayEndPaidBundles(user);
   }
 }
 
