@@ -20,7 +20,7 @@ import { filesAustraliaPlugin, filesUkPlugin } from './modules/files/index';
 import type { Deps } from './modules/deps';
 import { createInviteTokens, groupsPlugin } from './modules/groups/index';
 import { leadsPlugin, partnerPlansPlugin } from './modules/leads/index';
-import { meteringPlansPlugin, meteringUsersPlugin, meterTestPlugin } from './modules/metering/index';
+import { serviceJwtPlugin, usageAlertsPlugin } from './modules/metering/index';
 import { namePlugin } from './modules/name/index';
 import { plansPlugin } from './modules/plans/index';
 import { searchPlugin } from './modules/search/index';
@@ -80,17 +80,17 @@ const queues: QueueDefinition[] = [gatewayWebhookQueue, ...renewalQueues, ...bur
 const services: Partial<Record<ServiceName, FastifyPluginAsync<{ deps: Deps }>[]>> = {
   // Sessions, users and user admin; the group tree, memberships and invitations; staff search; API
   // tokens and their export; service JWTs for the application pages; partner leads and lead options.
-  users: [usersPlugin, groupsPlugin, searchPlugin, tokensPlugin, meteringUsersPlugin, leadsPlugin],
+  users: [usersPlugin, groupsPlugin, searchPlugin, tokensPlugin, serviceJwtPlugin, leadsPlugin],
   // Account and plan manager: catalogue, account plans, bundles and subscriptions (payments and the
   // shop come with their issues); usage alert settings; the usage reports; the partner's accounts and console.
-  plans: [plansPlugin, meteringPlansPlugin, usagePlugin, shopPlugin, shopWebhookPlugin, partnerPlansPlugin],
+  plans: [plansPlugin, usageAlertsPlugin, usagePlugin, shopPlugin, shopWebhookPlugin, partnerPlansPlugin],
   // Bureau file cleansing: files, mapping, settings, test and results (plugin.ts); costs, payment,
   // stats and the admin reports (moneyPlugin.ts).
   bureau: [bureauPlugin, bureauMoneyPlugin],
   // Chunked file uploads and downloads per territory (the file server of each).
   filesUk: [filesUkPlugin],
   filesAustralia: [filesAustraliaPlugin],
-  // The data-quality services, each metered (server/http/metered.ts): address lookup (datasets,
+  // The data-quality services, each metered (route()'s meter option, server/http/route.ts): address lookup (datasets,
   // lookups, list outputs) and autocomplete; email validation (POST /verify, GET /verify/{id}); bank
   // validation (the SOAP call and its JSON twin for the page); name validation.
   address: [addressPlugin],
@@ -161,9 +161,6 @@ export function buildApp(appDeps: AppDeps): FastifyInstance {
   for (const [name, plugins] of Object.entries(services)) {
     for (const plugin of plugins) app.register(plugin, { prefix: servicePaths[name as ServiceName], deps });
   }
-
-  // The test-only metered route (METER_TEST_ROUTE=1), until the services issue brings the engines.
-  if (config.meterTestRoute) app.register(meterTestPlugin, { deps });
 
   // The embedded test gateway's hosted pages (a remote provider's site, served here for the demo).
   app.register(testGatewayPagesPlugin, { prefix: '/gateway', gateway, clock });

@@ -73,8 +73,6 @@ export type Config = {
   seedDemo: boolean;
   /** Which X-Forwarded-* hops to believe (TRUST_PROXY): none, a hop count, or the proxies' addresses. See parseTrustProxy. */
   trustProxy: TrustProxy;
-  /** METER_TEST_ROUTE=1: registers the test-only metered route /api/metertest/<service> (tests, bench). */
-  meterTestRoute: boolean;
   /** BANK_SOAP_CREDENTIAL: the {key} a bank validation SOAP request must embed; null turns the SOAP call off (503 Fault). */
   bankSoapCredential: string | null;
   logLevel: string;
@@ -150,7 +148,6 @@ export function loadConfig(env: Env = process.env): Config {
     // The embedded database is a demo: seed it. A shared PostgreSQL is seeded only on request.
     seedDemo: text('SEED_DEMO') === null ? !databaseUrl : flag('SEED_DEMO'),
     trustProxy: parseTrustProxy(text('TRUST_PROXY')),
-    meterTestRoute: flag('METER_TEST_ROUTE'),
     bankSoapCredential: text('BANK_SOAP_CREDENTIAL'),
     // Request logs are JSON lines at info; the demo console stays readable at warn.
     logLevel: text('LOG_LEVEL') ?? 'warn',

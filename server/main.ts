@@ -1,10 +1,11 @@
 // npm start / npm run dev: the portal's server. Also imported by the Playwright global setup.
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyServerOptions } from 'fastify';
 import { buildApp, depsOf } from './app';
 import { loadConfig, type Config } from './config';
 import { migrate, openDb, type Db } from './db';
+import type { Deps } from './modules/deps';
 import { createMailer } from './platform/mail';
 import { demoPassword, demoUsers, seedDemo } from './seed';
 import { seedBureauDemo } from './seedBureau';
@@ -24,6 +25,8 @@ export type StartOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Print the URL and the demo logins (default true). */
   banner?: boolean;
+  /** Routes only a test or bench server has (the test-only metered route), with the app's deps. */
+  routes?: FastifyPluginAsync<{ deps: Deps }>;
 };
 
 export type RunningServer = {
@@ -60,6 +63,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (config.seedDemo) await seedDemo(db);
     // The real server starts its job queue with the app, so its workers poll from the start.
     app = buildApp({ db, mailer, config, logger: options.logger ?? { level: config.logLevel }, startJobs: 'ready' });
+    if (options.routes) app.register(options.routes, { deps: depsOf(app) });
     // The demo's bureau file needs the app's file store and bureau services.
     if (config.seedDemo) await seedBureauDemo(depsOf(app));
     await app.listen({ port: config.port, host: config.host });
@@ -123,15 +127,16 @@ async function main() {
   process.once('SIGTERM', () => void stop('SIGTERM'));
 }
 
-const invokedDirectly = (() => {
+/** Is the module at `moduleUrl` (its import.meta.url) the script node was started with? */
+export function invokedDirectly(moduleUrl: string): boolean {
   try {
-    return !!process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+    return !!process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(moduleUrl));
   } catch {
     return false;
   }
-})();
+}
 
-if (invokedDirectly) {
+if (invokedDirectly(import.meta.url)) {
   main().catch((error: unknown) => {
     console.error('The server could not start:', error);
     process.exit(1);

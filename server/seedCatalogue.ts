@@ -2,7 +2,7 @@ import { priceOf, type Calculator, type DqService, type PriceTier } from '../con
 import type { Territory } from '../contract/shared/territory';
 import type { Trx } from './db';
 import type { BundleSource } from './db/schema';
-import { addMonths, dayOf } from './kernel/time';
+import { addMonths, DAY as day, dayOf } from './kernel/time';
 
 // The demo catalogue and what the demo accounts hold of it, so a new install shows a shop, a data
 // administration page and a services page with something in them. Prices follow what address,
@@ -81,7 +81,6 @@ const plans: SeedPlan[] = [
     tiers: [[1_000, 9_999, 1200], [10_000, null, 700]], description: 'Spot fake and mistyped names' },
 ];
 
-const day = 86_400;
 
 /** used: clicks spent before the usage history (seedUsage.ts meters the history on top, through the real meter). */
 type SeedBundle = { clicks: number; used: number; startDays: number; endDays?: number; source?: BundleSource };

@@ -2,6 +2,7 @@ import type { DqService } from '../contract/shared/catalogue';
 import type { LeadStatus } from '../contract/shared/leads';
 import type { Trx } from './db';
 import { addMonths } from './kernel/time';
+import { DAY as day } from './kernel/time';
 
 // The demo's leads (seed version 6): the lead options super offers on the form (one retired, still on
 // the lead that chose it) and five leads of Northwind Partners, one in each stage of the pipeline,
@@ -30,7 +31,6 @@ const leads: DemoLead[] = [
 const pipeline: LeadStatus[] = ['new', 'contacted', 'qualified', 'proposal', 'won'];
 const pathTo = (status: LeadStatus) => pipeline.slice(0, pipeline.indexOf(status) + 1);
 
-const day = 86_400;
 const yyyyMmDd = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
 export async function seedLeads(trx: Trx, now: number, people: { partnerId: number | null; salesId: number | null }): Promise<void> {

@@ -2,8 +2,10 @@ import type { DqService } from '../contract/shared/catalogue';
 import type { Trx } from './db';
 import type { TokenType } from './db/schema';
 import { AppError } from './errors';
-import { meter, type MeterDeps } from './platform/metering';
+import { meter } from './platform/meter';
+import type { MeterDeps } from './platform/meterRules';
 import { demoSubscriptions } from './seedCatalogue';
+import { DAY as day } from './kernel/time';
 
 // The demo accounts' API tokens in each state the tokens page shows, and three months of usage
 // made by the real meter: the clock is moved day by day and each call charges a day's clicks of one
@@ -13,7 +15,6 @@ import { demoSubscriptions } from './seedCatalogue';
 // the meter refuses it from then). The bundles' used clicks are what the meter took. A few free test
 // calls (a plan that allows them) go through the meter the same way, one call at a time.
 
-const day = 86_400;
 /** Days of usage history the seed makes (today included). */
 export const historyDays = 90;
 

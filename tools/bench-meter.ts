@@ -1,4 +1,4 @@
-// The cost of the metering step per call: the test-only metered route (METER_TEST_ROUTE=1, a
+// The cost of the metering step per call: the test-only metered route (tests/server/support, a
 // trivial piece of work behind the real authentication and the real meter) against its unmetered
 // twin (the same authentication and work, no meter), in one run, on PGlite and on PostgreSQL (a
 // throw-away database). The caller is the demo owner with a service JWT for Acme UK's address
@@ -7,6 +7,7 @@
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { meterTestServer } from '../tests/server/support/meterTestServer';
 import { connections, line, load, scratchDatabase, seconds, startProcess, stop, type Result } from './bench-http';
 
 const demo = 'Demo-Password-1';
@@ -43,7 +44,7 @@ async function prepare(base: string): Promise<string> {
 }
 
 async function meteredPair(env: Record<string, string>, watch?: () => Promise<number[]>): Promise<{ metered: Result; unmetered: Result }> {
-  const { port, child } = await startProcess('server/main.ts', { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', METER_TEST_ROUTE: '1', ...env });
+  const { port, child } = await startProcess(meterTestServer, { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env });
   try {
     const base = `http://127.0.0.1:${port}`;
     // A service JWT lasts five minutes: one for each load (warm-up and measure).

@@ -1,6 +1,7 @@
 // Who may do what on a group (spec section 6), with no zod: the server's authorisation, the route
 // guards, the menus and the views all ask here.
 
+import { blockedMessages } from './messages';
 import { isStaff } from './roles';
 
 export const groupTypes = ['partner', 'organisation', 'account'] as const;
@@ -89,7 +90,12 @@ export type GroupNeed =
    */
   | 'pay'
   /** Read the account's billing history and open its invoices: as 'pay', and staff. */
-  | 'billing';
+  | 'billing'
+  /**
+   * Call every data-quality service of an account without having been given them (PUT
+   * /userservices): owners and sudoowners, and staff; other users get the services they were given.
+   */
+  | 'every service';
 
 /** Why a user may not do something, in the server's words. */
 export const accessRefusals = {
@@ -137,11 +143,65 @@ export function refusal(user: AccessUser, group: GroupAccess | null, need: Group
       return group !== null && member && pays(group) ? null : 'payersOnly';
     case 'billing':
       return staff || (group !== null && member && pays(group)) ? null : 'payersOnly';
+    case 'every service':
+      return staff || (group !== null && owns(group)) ? null : 'ownersOnly';
   }
 }
 
 /** May `user` do `need` on `group`? The one question the server, the guards, the menus and the views ask. */
 export const can = (user: AccessUser, group: GroupAccess | null, need: GroupNeed) => refusal(user, group, need) === null;
+
+// ---- Rules on no group ---------------------------------------------------------------------------
+
+export type UserNeed =
+  /** See every group and every lead without belonging to them (the top groups, all partners' leads): staff. */
+  | 'see everything'
+  /** Grant a group the charity discounts (Royal Mail, OS): staff. */
+  | 'give discounts'
+  /** Change a won or lost lead (a partner changes open leads only): staff. */
+  | 'change closed leads'
+  /** Create a group for another user: super. */
+  | 'create groups for others'
+  /** Administer the lead form, the lead options (spec section 6): super. */
+  | 'administer the lead form'
+  /** End a bundle an invoice bills, with a credit note (mayEndPaidBundles): admin and super. */
+  | 'end paid bundles';
+
+/** Why a user may not do a UserNeed, in the server's words. */
+export const userNeedRefusals: Record<UserNeed, string> = {
+  'see everything': accessRefusals.staffOnly,
+  'give discounts': 'Only staff can grant charity discounts',
+  'change closed leads': 'A won or lost lead can no longer be changed by the partner',
+  'create groups for others': 'Only super can create groups for other users',
+  'administer the lead form': 'Only super can administer the lead form',
+  'end paid bundles': accessRefusals.adminOnly,
+};
+
+/** May `user` do `need`, a rule that concerns no particular group? */
+export function mayUser(user: AccessUser, need: UserNeed): boolean {
+  switch (need) {
+    case 'see everything':
+    case 'give discounts':
+    case 'change closed leads':
+      return isStaffUser(user);
+    case 'create groups for others':
+    case 'administer the lead form':
+      return user.roles.includes('super');
+    case 'end paid bundles':
+      return mayEndPaidBundles(user);
+  }
+}
+
+// ---- Partners ----------------------------------------------------------------------------------
+
+/**
+ * What the groups under a referrer partner may not do themselves (spec section 6): buy clicks in
+ * the shop (the partner buys for them) and keep leads; the words of each refusal, or null.
+ */
+export function referrerRefusal(partnerSubtype: string | null | undefined, need: 'shop' | 'leads'): string | null {
+  if (partnerSubtype !== 'referrer') return null;
+  return need === 'shop' ? 'Accounts under a referrer partner buy clicks through the partner, not the shop' : blockedMessages.partnerType;
+}
 
 // ---- Users -------------------------------------------------------------------------------------
 

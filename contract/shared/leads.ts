@@ -1,5 +1,8 @@
 // The words and rules of partner leads (spec sections 2, 3 and 6) with no zod: the server, the
-// guards and the pages read the same statuses, moves and limits from here.
+// guards and the pages read the same statuses, moves and limits from here. Who may administer the
+// lead form and change a closed lead is decided in access.ts.
+
+import { userNeedRefusals } from './access';
 
 /**
  * The sales pipeline a lead moves through. A partner submits it (new); staff contact the company,
@@ -52,7 +55,7 @@ export const leadTextLimits = {
 
 /** The server's refusals on leads, word for word (the SPA shows them after "Failed to ...: "). */
 export const leadMessages = {
-  closed: 'A won or lost lead can no longer be changed by the partner',
+  closed: userNeedRefusals['change closed leads'],
   notPartner: 'This group is not a partner: choose a partner group',
   partnerRequired: 'Choose a partner (parentId)',
   retiredOption: 'A retired lead option cannot be chosen',
@@ -78,6 +81,3 @@ export function isPastCloseDate(closeDate: string, today: string, kept?: string)
   return closeDate !== kept && closeDate < today;
 }
 
-/** Spec section 6: lead form administration (the lead options) is for super only. */
-export const mayAdministerLeadForm = (user: { readonly roles: readonly string[] }) => user.roles.includes('super');
-export const leadFormSuperOnly = 'Only super can administer the lead form';

@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 
 // The rules an API token's IP ranges and referrer pattern set, as pure functions of the request's
-// address and Origin/Referer header; the meter (metering.ts) applies them.
+// address and Origin/Referer header; the meter (meter.ts, meterRules.ts) applies them.
 
 /** The address as ipaddr.js sees it, IPv4-mapped IPv6 (::ffff:10.0.0.1) as plain IPv4; null when not an address. */
 function parseIp(ip: string): ipaddr.IPv4 | ipaddr.IPv6 | null {

@@ -3,9 +3,9 @@ import type { Config } from '../config';
 import type { Deps } from '../modules/deps';
 import { ownersEmails } from '../kernel/ownersMail';
 import { secondsOf } from './clock';
-import { usageAlertMail } from './meteringMails';
+import { usageAlertMail } from './usageAlertMail';
 
-// Usage alerts of the subscriptions a metered call spent clicks on (called by metering.ts after a
+// Usage alerts of the subscriptions a metered call spent clicks on (called by meter.ts after a
 // successful call).
 
 type AlertDeps = Pick<Deps, 'db' | 'clock' | 'mail' | 'log'> & { config: Pick<Config, 'publicUrl' | 'defaultPublicUrl'> };

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { labelFormats } from '../../contract/shared/labelConfig';
-import { meteredRefusals } from '../../server/http/metered';
+import { meteredRefusals } from '../../server/http/meteredCaller';
 import { createHarness, query, type Harness } from './harness';
 import { day, exportToken, insertBundle, insertToken, meterState, nowOf } from './metering-fixtures';
 import { insertDataset, insertPlan, insertSubscription } from './plans-fixtures';

@@ -4,9 +4,9 @@
 // PGlite by default, PostgreSQL with DATABASE_URL.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bankMessages } from '../../server/engines/bank';
-import { meteredRefusals } from '../../server/http/metered';
+import { meteredRefusals } from '../../server/http/meteredCaller';
 import { soapBodyLimit, soapFaults } from '../../server/modules/bank/soap';
-import { meterRefusals } from '../../server/platform/metering';
+import { meterRefusals } from '../../server/platform/meterRules';
 import { createHarness, type Harness } from './harness';
 import { day, exportToken, insertBundle, insertToken, meterState, nowOf, usageClicks } from './metering-fixtures';
 import { insertDataset, insertPlan, insertSubscription } from './plans-fixtures';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessRefusals } from '../../contract/shared/access';
 import { call, signedIn, type Caller } from './groups-fixtures';
 import { createHarness, query, type Harness } from './harness';
-import { exportToken, insertToken, meterCall, meterEnv } from './metering-fixtures';
+import { exportToken, insertToken, meterCall, meterRoutes } from './metering-fixtures';
 import { plans } from './plans-fixtures';
 import { payOnPage, shopWorld, ukOrder, type Shop } from './shop-fixtures';
 
@@ -15,7 +15,7 @@ let shop: Shop;
 let admin: Caller;
 
 beforeAll(async () => {
-  h = await createHarness({ env: meterEnv });
+  h = await createHarness(meterRoutes);
   shop = await shopWorld(h);
   admin = await signedIn(h, ['admin']);
 });

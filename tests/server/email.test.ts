@@ -4,7 +4,7 @@
 // back for its account only and free. PGlite by default, PostgreSQL with DATABASE_URL.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailMaxInput } from '../../contract/shared/email';
-import { meterRefusals } from '../../server/platform/metering';
+import { meterRefusals } from '../../server/platform/meterRules';
 import { startDnsServer, testZone, type DnsServer } from '../support/dns-server';
 import { createHarness, query, type Harness } from './harness';
 import { day, exportToken, insertBundle, insertToken, meterState, meterWorld, nowOf, remaining } from './metering-fixtures';

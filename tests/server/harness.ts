@@ -2,12 +2,13 @@
 // PGlite in memory by default; with DATABASE_URL, PostgreSQL in a schema of its own, dropped at the end.
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { CompiledQuery, type KyselyPlugin } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import type { AuthUser } from '../../contract/users/entities';
 import type { Territory } from '../../contract/shared/territory';
-import { buildApp } from '../../server/app';
+import { buildApp, depsOf } from '../../server/app';
+import type { Deps } from '../../server/modules/deps';
 import type { BotVerifier } from '../../server/modules/users/botCheck';
 import { loadConfig, type Config } from '../../server/config';
 import { migrate, openDb, type Db } from '../../server/db';
@@ -181,6 +182,8 @@ export type HarnessOptions = {
   botVerifier?: BotVerifier;
   /** Sees every query the app runs (the test's own `query` calls go around it). */
   dbPlugin?: KyselyPlugin;
+  /** Routes only the test registers (the test-only metered route), with the app's deps. */
+  routes?: FastifyPluginAsync<{ deps: Deps }>;
 };
 
 export type Harness = Awaited<ReturnType<typeof createHarness>>;
@@ -198,6 +201,7 @@ export async function createHarness(options: HarnessOptions = {}) {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db });
   const appDb = options.dbPlugin ? db.withPlugin(options.dbPlugin) : db;
   const app: FastifyInstance = buildApp({ db: appDb, mailer, config, clock, botVerifier: options.botVerifier });
+  if (options.routes) app.register(options.routes, { deps: depsOf(app) });
   await app.ready();
 
   const inject = (request: InjectOptions): Promise<LightMyRequestResponse> => app.inject(request);

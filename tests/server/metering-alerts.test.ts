@@ -1,13 +1,13 @@
 // Usage alerts: the thresholds an owner sets per subscription (GET and PUT /account/plans/alerts),
 // mailed to the account's owners once per crossing (real SMTP), and again after more clicks are bought.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { meter } from '../../server/platform/metering';
+import { meter } from '../../server/platform/meter';
 import { createHarness, query, type Harness } from './harness';
-import { day, exportToken, insertBundle, insertToken, meterCall, meterEnv, meterState, meterWorld, nowOf } from './metering-fixtures';
+import { day, exportToken, insertBundle, insertToken, meterCall, meterRoutes, meterState, meterWorld, nowOf } from './metering-fixtures';
 
 let h: Harness;
 beforeEach(async () => {
-  h = await createHarness({ env: meterEnv });
+  h = await createHarness(meterRoutes);
 });
 afterEach(() => h?.close());
 

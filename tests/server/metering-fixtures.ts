@@ -6,11 +6,12 @@ import type { DqService } from '../../contract/shared/catalogue';
 import { createTokens } from '../../server/modules/users/jwt';
 import { day, insertBundle, insertDataset, insertPlan, insertSubscription, nowOf } from './plans-fixtures';
 import { query, type Harness } from './harness';
+import { meterTestPlugin } from './support/meterTestRoute';
 
 export { day, insertBundle, nowOf };
 
-/** The harness's env for the metering tests: the test-only metered route is on. */
-export const meterEnv = { METER_TEST_ROUTE: '1' };
+/** The harness's options for the metering tests: the test-only metered route is registered. */
+export const meterRoutes = { routes: meterTestPlugin };
 
 /** An owner, an organisation with an account (territory uk unless said), and a plan of `service` the account subscribes to. */
 export async function meterWorld(h: Harness, fields: { service?: DqService; territory?: 'uk' | 'australia'; enabled?: boolean } = {}) {

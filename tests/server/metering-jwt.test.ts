@@ -2,13 +2,13 @@
 // with, for one account and one row of the services table (spec section 9: matched on service id).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serviceJwtSeconds } from '../../contract/metering/schemas';
-import { meteredRefusals } from '../../server/http/metered';
+import { meteredRefusals } from '../../server/http/meteredCaller';
 import { createHarness, query, type Harness } from './harness';
-import { day, insertBundle, meterCall, meterEnv, meterWorld, nowOf, remaining } from './metering-fixtures';
+import { day, insertBundle, meterCall, meterRoutes, meterWorld, nowOf, remaining } from './metering-fixtures';
 
 let h: Harness;
 beforeEach(async () => {
-  h = await createHarness({ env: meterEnv });
+  h = await createHarness(meterRoutes);
 });
 afterEach(() => h?.close());
 

@@ -7,6 +7,7 @@ import type { Db } from '../../server/db';
 import { createTokens } from '../../server/modules/users/jwt';
 import { processDatabase, startServerProcess, stopServerProcess, type ServerProcess } from '../support/serverProcess';
 import { fixtureHash, query } from './harness';
+import { meterTestServer } from './support/meterTestServer';
 
 const databaseUrl = process.env.DATABASE_URL;
 const secret = randomBytes(32).toString('base64url');
@@ -19,8 +20,8 @@ describe.runIf(databaseUrl)('the meter across two server processes on one Postgr
   beforeAll(async () => {
     database = await processDatabase(databaseUrl);
     db = await database.use(async (handle) => handle);
-    const env = { ...database.env, METER_TEST_ROUTE: '1', JWT_SECRET: secret };
-    servers.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])));
+    const env = { ...database.env, JWT_SECRET: secret };
+    servers.push(...(await Promise.all([startServerProcess(env, meterTestServer), startServerProcess(env, meterTestServer)])));
   }, 120_000);
 
   afterAll(async () => {

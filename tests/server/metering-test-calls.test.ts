@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DqService } from '../../contract/shared/catalogue';
 import { testCallHeader, testCallsPerDay } from '../../contract/shared/testCalls';
-import { meteredRefusals } from '../../server/http/metered';
-import { meterRefusals } from '../../server/platform/metering';
+import { meteredRefusals } from '../../server/http/meteredCaller';
+import { meterRefusals } from '../../server/platform/meterRules';
 import { startDnsServer, testZone, type DnsServer } from '../support/dns-server';
 import { createHarness, query, type Harness } from './harness';
-import { day, exportToken, insertBundle, insertToken, meterCall, meterEnv, meterState, meterWorld, nowOf, remaining } from './metering-fixtures';
+import { day, exportToken, insertBundle, insertToken, meterCall, meterRoutes, meterState, meterWorld, nowOf, remaining } from './metering-fixtures';
 import { call } from './groups-fixtures';
 import { insertDataset, insertPlan, insertSubscription, plans } from './plans-fixtures';
 
@@ -31,8 +31,8 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   h = await createHarness({
+    ...meterRoutes,
     env: {
-      ...meterEnv,
       DATA_DIR: dataDir,
       ADDRESS_SAMPLE_SIZE: '3000',
       EMAIL_DNS_SERVERS: dns.address,

@@ -2,17 +2,17 @@
 // atomically from the bundle that expires first, each refusal with its status and words, and a
 // refused or failing call leaving the meter as it was. PGlite by default, PostgreSQL with DATABASE_URL.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { meterRefusals } from '../../server/platform/metering';
-import { meteredRefusals } from '../../server/http/metered';
-import { testWorkFailed } from '../../server/modules/metering/testRoute';
+import { meterRefusals } from '../../server/platform/meterRules';
+import { meteredRefusals } from '../../server/http/meteredCaller';
+import { testWorkFailed } from './support/meterTestRoute';
 import { createHarness, query, type Harness } from './harness';
 import {
-  day, exportToken, insertBundle, insertToken, meterCall, meterEnv, meterState, meterWorld, nowOf, remaining, usageClicks,
+  day, exportToken, insertBundle, insertToken, meterCall, meterRoutes, meterState, meterWorld, nowOf, remaining, usageClicks,
 } from './metering-fixtures';
 
 let h: Harness;
 beforeEach(async () => {
-  h = await createHarness({ env: meterEnv });
+  h = await createHarness(meterRoutes);
 });
 afterEach(() => h?.close());
 

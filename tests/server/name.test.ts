@@ -2,8 +2,8 @@
 // A click per answered call, none for a refused one; bad input 400 before the charge.
 // PGlite by default, PostgreSQL with DATABASE_URL.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { meteredRefusals } from '../../server/http/metered';
-import { meterRefusals } from '../../server/platform/metering';
+import { meteredRefusals } from '../../server/http/meteredCaller';
+import { meterRefusals } from '../../server/platform/meterRules';
 import { createHarness, type Harness } from './harness';
 import { day, exportToken, insertBundle, insertToken, meterState, nowOf, usageClicks } from './metering-fixtures';
 import { insertDataset, insertPlan, insertSubscription } from './plans-fixtures';

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeIn, createHarness, fixturePassword, query, type Harness } from './harness';
 import { request } from './groups-fixtures';
-import { meterEnv } from './metering-fixtures';
+import { meterRoutes } from './metering-fixtures';
 import { insertBundle, insertDataset, insertPlan } from './plans-fixtures';
 import { queryGate } from './queryGate';
 import { insertToken, nowOf, tokens } from './tokens-fixtures';
@@ -13,7 +13,7 @@ let h: Harness;
 const gate = queryGate();
 
 beforeAll(async () => {
-  h = await createHarness({ dbPlugin: gate.plugin, env: meterEnv });
+  h = await createHarness({ dbPlugin: gate.plugin, ...meterRoutes });
 });
 afterAll(() => h?.close());
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, request, signedIn, type Caller } from './groups-fixtures';
 import { createHarness, fixturePassword, query, type Harness } from './harness';
-import { meterEnv } from './metering-fixtures';
+import { meterRoutes } from './metering-fixtures';
 import { insertBundle, insertDataset, insertPlan } from './plans-fixtures';
 import { insertToken, nowOf, tokens } from './tokens-fixtures';
 
@@ -16,7 +16,7 @@ let planId: number;
 const day = 86_400;
 
 beforeAll(async () => {
-  h = await createHarness({ env: meterEnv });
+  h = await createHarness(meterRoutes);
   admin = await signedIn(h, ['admin']);
   planId = await insertPlan(h, { datasetId: await insertDataset(h, { service: 'addresslookup' }) });
 }, 60_000);

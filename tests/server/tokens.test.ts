@@ -8,7 +8,7 @@ import { invalidCredentials } from '../../server/http/route';
 import { browserNeedsReferrer, pastExpiry, wrongPassword } from '../../server/modules/tokens/service';
 import { call, signedIn, type Caller } from './groups-fixtures';
 import { createHarness, fixturePassword, query, type Harness } from './harness';
-import { meterEnv } from './metering-fixtures';
+import { meterRoutes } from './metering-fixtures';
 import { insertBundle, insertDataset, insertPlan } from './plans-fixtures';
 import { claimsOf, dumpTokenState, insertToken, nowOf, tokenBody, tokens, uniqueTag } from './tokens-fixtures';
 
@@ -19,7 +19,7 @@ let otherAccountId: number;
 const day = 86_400;
 
 beforeAll(async () => {
-  h = await createHarness({ env: meterEnv });
+  h = await createHarness(meterRoutes);
   owner = await signedIn(h);
   const organisationId = await h.createGroup({ name: 'Token Org', type: 'organisation' });
   accountId = await h.createGroup({ name: 'Token UK', type: 'account', parentId: organisationId });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { parseTrustProxy } from '../../server/http/trustProxy';
 import { createHarness, fixturePassword, query, uniqueEmail, type Harness } from './harness';
-import { day, exportToken, insertBundle, insertToken, meterCall, meterEnv, meterWorld, nowOf } from './metering-fixtures';
+import { day, exportToken, insertBundle, insertToken, meterCall, meterRoutes, meterWorld, nowOf } from './metering-fixtures';
 
 const wrong = 'Wrong-Password-1';
 const limits = { LOGIN_MAX_FAILURES_IP: '3', SIGNUP_MAX_PER_IP: '2' };
@@ -66,7 +66,7 @@ describe('TRUST_PROXY settings', () => {
 describe('TRUST_PROXY=1: one load balancer in front', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness({ env: { ...meterEnv, ...limits, TRUST_PROXY: '1' } });
+    h = await createHarness({ ...meterRoutes, env: { ...limits, TRUST_PROXY: '1' } });
   });
   afterAll(() => h?.close());
 

@@ -39,8 +39,8 @@ process.once('exit', () => {
 });
 
 /** Starts server/main.ts and resolves once it prints its URL; fails if it exits or takes longer than `timeoutMs`. */
-export function startServerProcess(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+export function startServerProcess(env: Record<string, string>, script = 'server/main.ts', timeoutMs = 120_000): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, ...testServerEnv, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

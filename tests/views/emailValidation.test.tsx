@@ -3,7 +3,7 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { helpTipsDisabledKey } from '../../contract/shared/helpTips';
 import { emailClassMeanings, emailNotCheckedTexts, emailReasonTexts } from '../../contract/shared/email';
-import { meterRefusals } from '../../server/platform/metering';
+import { meterRefusals } from '../../server/platform/meterRules';
 import { group } from '../machines/models/groupFixtures';
 import { accountPlan, acmeTrading } from './servicesFixtures';
 import { createInspectionHub } from '../../src/app/inspection';

@@ -1,13 +1,21 @@
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import { validateBank as validateBankEntry } from '../../../contract/bank/endpoints';
 import * as S from '../../../contract/bank/schemas';
 import { AppError } from '../../errors';
-import { markTest, meteredCaller } from '../../http/metered';
+import { markTest } from '../../http/meteredCaller';
+import { route } from '../../http/route';
 import type { Deps } from '../deps';
-import { validateBank } from './service';
+import { bankAnswer, bankCharge, runBankEngine, type BankRequest } from './service';
 import { checkKey, parseSoapRequest, soapBodyLimit, soapFault, soapFaults, soapResponse } from './soap';
 
 const soapContentTypes = ['text/xml', 'application/soap+xml'];
+/** The SOAP call: no entry of the contract (the SPA never makes it), a raw XML body and an XML answer. */
+const soapEntry = { method: 'POST', path: '/soap', auth: 'bearer' } as const;
+const soapShape = { body: z.unknown(), response: z.string() };
+/** What the SOAP call knows before it is charged. */
+type SoapCheck = { request: BankRequest; answer: BankAnswerFirst };
+type BankAnswerFirst = ReturnType<typeof runBankEngine>;
 
 /**
  * POST /soap: the SOAP call of spec section 7 (bank validation), for integrations with an exported
@@ -16,8 +24,6 @@ const soapContentTypes = ['text/xml', 'application/soap+xml'];
  * 402, 403, 413, 415, 429, 503): never a 500 for the caller's mistakes.
  */
 export const bankSoapPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
-  // Scoped to this plugin: the raw XML as a string, at most soapBodyLimit bytes.
-  app.addContentTypeParser(soapContentTypes, { parseAs: 'string', bodyLimit: soapBodyLimit }, (_request, body, done) => done(null, body));
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     let status = error instanceof AppError ? error.statusCode : (error.statusCode ?? 500);
     let message = error.message;
@@ -34,36 +40,49 @@ export const bankSoapPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
     return reply.status(status).type('text/xml; charset=utf-8').send(soapFault(status, message));
   });
 
-  app.route({
-    method: 'POST',
-    url: '/soap',
-    bodyLimit: soapBodyLimit,
-    onRequest: async (request) => {
-      request.meteredCaller = await meteredCaller(deps, request, 'bankcode');
+  route<typeof soapShape, SoapCheck>(
+    app,
+    soapEntry,
+    soapShape,
+    async (input, call, reply) => {
+      const result = await bankAnswer(deps, call.metered, input.prepared.answer);
+      reply.type('text/xml; charset=utf-8');
+      return soapResponse(call.metered.test ? markTest(reply, result) : result);
     },
-    handler: async (request, reply) => {
-      const type = (request.headers['content-type'] ?? '').toLowerCase();
-      if (!soapContentTypes.some((t) => type.startsWith(t))) throw new AppError(415, soapFaults.contentType);
-      const soap = parseSoapRequest(request.body);
-      checkKey(soap.key, deps.config.bankSoapCredential);
-      const result = await validateBank(deps, request.meteredCaller!, soap);
-      return reply.type('text/xml; charset=utf-8').send(soapResponse(request.meteredCaller!.test ? markTest(reply, result) : result));
+    {
+      meter: {
+        deps,
+        service: 'bankcode',
+        // The request, the key and the engine's answer, all before the charge: a bad one costs nothing.
+        before: ({ body }, call) => {
+          const type = (call.headers['content-type'] ?? '').toLowerCase();
+          if (!soapContentTypes.some((t) => type.startsWith(t))) throw new AppError(415, soapFaults.contentType);
+          const soap = parseSoapRequest(body);
+          checkKey(soap.key, deps.config.bankSoapCredential);
+          return { request: soap, answer: runBankEngine(soap) };
+        },
+        country: ({ prepared }) => bankCharge.country(prepared.request),
+        datasetRef: ({ prepared }) => bankCharge.datasetRef(prepared.request),
+      },
+      // Scoped to this route: the raw XML as a string, at most soapBodyLimit bytes.
+      body: {
+        limit: soapBodyLimit,
+        parsers: (scope) => scope.addContentTypeParser(soapContentTypes, { parseAs: 'string', bodyLimit: soapBodyLimit }, (_request, body, done) => done(null, body)),
+      },
+      reply: 'text',
     },
-  });
+  );
 };
 
 /** POST /validate: the JSON twin the portal's page calls (the SPA holds no SOAP credential). */
 export const bankJsonPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
-  app.route({
-    method: validateBankEntry.method,
-    url: validateBankEntry.path,
-    schema: { body: S.validateBank.body, response: { 200: S.validateBank.response } },
-    onRequest: async (request) => {
-      request.meteredCaller = await meteredCaller(deps, request, 'bankcode');
-    },
-    handler: async (request, reply) => {
-      const result = await validateBank(deps, request.meteredCaller!, request.body as ReturnType<typeof S.validateBankBody.parse>);
-      return request.meteredCaller!.test ? markTest(reply, result) : result;
+  route<typeof S.validateBank, BankAnswerFirst>(app, validateBankEntry, S.validateBank, ({ prepared }, call) => bankAnswer(deps, call.metered, prepared), {
+    meter: {
+      deps,
+      service: 'bankcode',
+      before: ({ body }) => runBankEngine(body),
+      country: ({ body }) => bankCharge.country(body),
+      datasetRef: ({ body }) => bankCharge.datasetRef(body),
     },
   });
 };

@@ -1,9 +1,8 @@
 import type { BankDataset, BankResult } from '../../../contract/bank/entities';
 import { BankInputError, checkAu, checkUk } from '../../engines/bank';
 import { AppError } from '../../errors';
-import type { MeteredCaller } from '../../http/metered';
+import type { MeteredCaller } from '../../http/meteredCaller';
 import { secondsOf } from '../../platform/clock';
-import { meter, type Charge } from '../../platform/metering';
 import type { Deps } from '../deps';
 import { subscriptionsWithRemaining } from '../usage/index';
 
@@ -36,23 +35,17 @@ export async function bankClicksLeft(deps: Pick<Deps, 'db' | 'clock'>, accountId
 }
 
 /**
- * One bank check for `caller`, metered as service bankcode: a UK check on the BANK-UK dataset's
- * bundles, reported under GB; a BSB check on any bank code subscription, reported under AU (no plan
- * of the catalogue sells Australian bank checks: the Applications menu hides Payment Validation for
- * Australian accounts, and the API answers a UK account's BSB checks).
+ * How a bank check is charged (service bankcode, by route()'s meter): a UK check on the BANK-UK
+ * dataset's bundles, reported under GB; a BSB check on any bank code subscription, reported under AU
+ * (no plan of the catalogue sells Australian bank checks: the Applications menu hides Payment
+ * Validation for Australian accounts, and the API answers a UK account's BSB checks).
  */
-export async function validateBank(deps: Deps, caller: MeteredCaller, request: BankRequest): Promise<BankResult> {
-  const answer = runBankEngine(request);
-  const charge: Charge = {
-    accountId: caller.accountId,
-    service: 'bankcode',
-    tokenId: caller.tokenId,
-    ip: caller.ip,
-    referrer: caller.referrer,
-    country: request.dataset === 'BANK-AU' ? 'AU' : 'GB',
-    datasetRef: request.dataset === 'BANK-UK' ? 'BANK-UK' : undefined,
-    test: caller.test,
-  };
-  await meter(deps, charge, async () => answer);
+export const bankCharge = {
+  country: (request: BankRequest) => (request.dataset === 'BANK-AU' ? 'AU' : 'GB'),
+  datasetRef: (request: BankRequest) => (request.dataset === 'BANK-UK' ? 'BANK-UK' : undefined),
+};
+
+/** The answer of a charged check: the engine's answer (run before the charge) and the clicks left after it. */
+export async function bankAnswer(deps: Pick<Deps, 'db' | 'clock'>, caller: MeteredCaller, answer: Omit<BankResult, 'clicksLeft'>): Promise<BankResult> {
   return { ...answer, clicksLeft: await bankClicksLeft(deps, caller.accountId) };
 }

@@ -3,13 +3,13 @@ import type { BureauFile, FileResults, FileStatus, FileSummary } from '../../../
 import { bureauTerritories, delimiters, fileLimitMessages, fileLimits } from '../../../contract/bureau/entities';
 import type { Territory } from '../../../contract/shared/territory';
 import type { bureauFile } from '../../../contract/bureau/entities';
-import { accessRefusals, refusal } from '../../../contract/shared/access';
+import { refusal } from '../../../contract/shared/access';
 import type { Db, Trx } from '../../db';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { DAY } from '../../kernel/time';
 import type { Deps } from '../deps';
 import { ownAccount, ownedAccount, type FileCaller } from '../files/index';
-import { isRowId, levels, type Actor } from '../groups/index';
+import { assertMay, isRowId, levels, type Actor } from '../groups/index';
 import { defaultSuppression, suppressionGroupsOf } from './catalogue';
 import * as Q from './queries';
 
@@ -56,9 +56,9 @@ export async function ownFile(db: Db | Trx, actor: Actor, fileId: number, option
   const file = await Q.fileById(db, fileId, options.lock);
   if (!file) throw notFound(fileNotFoundMessage);
   const { level } = (await levels(db, actor.id, [file.account_id])).get(file.account_id)!;
-  const why = refusal(actor, { level }, 'own');
-  if (why === 'noAccess') throw notFound(fileNotFoundMessage);
-  if (why) throw forbidden(accessRefusals[why]);
+  // A file of a group the actor has no access to is not theirs to know of.
+  if (refusal(actor, { level }, 'own') === 'noAccess') throw notFound(fileNotFoundMessage);
+  assertMay(actor, level, 'own');
   if (options.wide !== 'allowed') assertColumnsAccepted(file);
   return file;
 }

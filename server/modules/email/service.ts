@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { emailVerdict, verifyResponse } from '../../../contract/email/schemas';
 import { verifyEmail } from '../../engines/email/verify';
 import { notFound } from '../../errors';
-import type { MeteredCaller } from '../../http/metered';
+import type { MeteredCaller } from '../../http/meteredCaller';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
 

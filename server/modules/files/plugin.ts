@@ -5,9 +5,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { fileServers } from '../../../contract/files/endpoints';
 import * as S from '../../../contract/files/schemas';
 import type { Territory } from '../../../contract/shared/territory';
-import { sessionOf } from '../../http/authenticate';
-import { route, validateFirst, type Call } from '../../http/route';
-import { forbidden } from '../../errors';
+import { route, type Call } from '../../http/route';
 import type { Deps } from '../deps';
 import { runningHashes } from './runningHash';
 import * as files from './service';
@@ -84,37 +82,28 @@ export function filesPlugin(territory: Territory): FastifyPluginAsync<{ deps: De
     // This server's running hashes of the uploads it receives (a shortcut for the end; see runningHash.ts).
     const deps = { ...shared, runningHashes: runningHashes() };
     const { chunkBytes } = deps.config.files;
-    // Only this plugin's routes take octet-stream bodies; the chunk route's limit sits just above a
-    // chunk, and the parser refuses anything past a chunk with the words of the 413.
-    app.addHook('onRoute', (options) => {
-      if (options.url.endsWith(E.uploadChunk.path)) options.bodyLimit = chunkBytes + 1;
-    });
     // A chunk's buffer goes back to the pool once its answer is sent (the handler is done with it).
     const pool = bufferPool(chunkBytes, 4);
-    app.addContentTypeParser('application/octet-stream', octetStreamParser(chunkBytes, pool));
     app.addHook('onResponse', async (request) => pool.giveBack(request.body));
-
     route(app, E.beginUpload, S.beginUpload, ({ query }, call) => files.beginUpload(deps, caller(call), territory, query));
-    route(app, E.uploadChunk, S.uploadChunk, ({ query, body }, call) => files.uploadChunk(deps, caller(call), territory, query, body));
+    // Only the chunk route takes octet-stream bodies; its limit sits just above a chunk, and the
+    // parser refuses anything past a chunk with the words of the 413.
+    route(app, E.uploadChunk, S.uploadChunk, ({ query, body }, call) => files.uploadChunk(deps, caller(call), territory, query, body), {
+      body: { limit: chunkBytes + 1, parsers: (scope) => scope.addContentTypeParser('application/octet-stream', octetStreamParser(chunkBytes, pool)) },
+    });
     route(app, E.endUpload, S.endUpload, ({ query }, call) => files.endUpload(deps, caller(call), territory, query));
     route(app, E.uploadStatus, S.uploadStatus, ({ query }, call) => files.uploadStatus(deps, caller(call), territory, query));
 
-    // The download answers the file's bytes, streamed from the storage, not JSON: registered here
-    // rather than through route(), whose response is serialised by its schema. It is compressed
+    // The download answers the file's bytes, streamed from the storage, not JSON. It is compressed
     // here, not by @fastify/compress: that plugin passes on a stream whose first two bytes look like
     // a zlib header (a CSV starting "80" or "H,", say) as it is, yet labelled gzip, and the browser
     // then fails to decode the download (fastify/fastify-compress#347 is the symptom).
-    app.route({
-      method: 'GET',
-      url: E.downloadFile.path,
-      schema: { params: S.downloadParams },
-      onRequest: app.authenticateDownload,
-      compress: false,
-      handler: async (request, reply) => {
-        const { user, claims } = sessionOf(request);
-        if (!user.validated) throw forbidden(validateFirst);
-        const { id } = request.params as { id: string };
-        const file = await files.openFile(deps, { actor: user, accountId: claims.accountId }, territory, id);
+    route(
+      app,
+      E.downloadFile,
+      S.downloadFile,
+      async ({ params }, call, reply) => {
+        const file = await files.openFile(deps, caller(call), territory, params.id);
         reply
           .header('content-type', 'application/octet-stream')
           .header('content-disposition', contentDisposition(file.name))
@@ -122,14 +111,17 @@ export function filesPlugin(territory: Territory): FastifyPluginAsync<{ deps: De
           .header('vary', 'accept-encoding')
           // A link carrying ?token= is never passed on to another site.
           .header('referrer-policy', 'no-referrer');
-        if (packed.test(file.name) || gzip.negotiate(request.headers['accept-encoding'] ?? 'identity') !== 'gzip') {
-          return reply.header('content-length', String(file.bytes)).send(file.stream);
+        if (packed.test(file.name) || gzip.negotiate(call.headers['accept-encoding'] ?? 'identity') !== 'gzip') {
+          reply.header('content-length', String(file.bytes));
+          return file.stream;
         }
         const coded = createGzip();
-        pipeline(file.stream, coded, (error) => error && request.log.warn({ err: error, fileId: id }, 'download stopped'));
-        return reply.header('content-encoding', 'gzip').send(coded);
+        pipeline(file.stream, coded, (error) => error && call.log.warn({ err: error, fileId: params.id }, 'download stopped'));
+        reply.header('content-encoding', 'gzip');
+        return coded;
       },
-    });
+      { params: S.downloadParams, reply: 'stream', tokenInQuery: true },
+    );
   };
 }
 

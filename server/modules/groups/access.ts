@@ -1,4 +1,6 @@
-import { accessRefusals, canOnUser, isAdminUser, isStaffUser, refusal, userAccessRefusal, type GroupNeed, type GroupType } from '../../../contract/shared/access';
+import {
+  accessRefusals, canOnUser, isAdminUser, isStaffUser, mayChangeLevel, mayUser, ownersManageOwnersRefusal, referrerRefusal, refusal, userAccessRefusal, userNeedRefusals, type AccessLevel, type GroupNeed, type GroupType, type UserNeed,
+} from '../../../contract/shared/access';
 import type { Role } from '../../../contract/shared/roles';
 import type { Db } from '../../db';
 import { forbidden, notFound } from '../../errors';
@@ -17,9 +19,12 @@ export const groupNotFound = () => notFound('Group not found');
 
 export type AuthorisedGroup = GroupLevel & { id: number; type: GroupType; parentId: number | null };
 
-/** Throws the 403 of the access module when `actor` may not do `need` on a group where their level is `level`. */
-export function assertMay(actor: Actor, level: GroupLevel['level'] | null, need: GroupNeed): void {
-  const why = refusal(actor, { level }, need);
+/**
+ * Throws the 403 of the access module when `actor` may not do `need` on a group where their level is
+ * `level` (and, for an account, `payer`: they are one of its authorised payment users).
+ */
+export function assertMay(actor: Actor, level: GroupLevel['level'] | null, need: GroupNeed, payer?: boolean): void {
+  const why = refusal(actor, { level, payer }, need);
   if (why) throw forbidden(accessRefusals[why]);
 }
 
@@ -31,6 +36,22 @@ export function assertStaff(actor: Actor): void {
 /** Admin-only writes that concern no group: datasets, plans, filters, comparisons, bureau costs (spec section 6). */
 export function assertAdmin(actor: Actor): void {
   if (!isAdminUser(actor)) throw forbidden(accessRefusals.adminOnly);
+}
+
+/** Only owners manage owners (the table in contract/shared/access.ts): the 403 when `actor`, of `level` on the group, may not move someone from `from` to `to`. */
+export function assertMayChangeLevel(actor: Actor, level: AccessLevel | null, from: AccessLevel | null, to: AccessLevel | null): void {
+  if (!mayChangeLevel(actor, level, from, to)) throw forbidden(ownersManageOwnersRefusal);
+}
+
+/** Throws the 403 of the access module when `actor` may not do `need`, a rule on no particular group. */
+export function assertUserMay(actor: Actor, need: UserNeed): void {
+  if (!mayUser(actor, need)) throw forbidden(userNeedRefusals[need]);
+}
+
+/** Throws the 403 of the access module when the groups under a partner of `partnerSubtype` may not do `need` themselves. */
+export function assertPartnerAllows(partnerSubtype: string | null | undefined, need: 'shop' | 'leads'): void {
+  const why = referrerRefusal(partnerSubtype, need);
+  if (why) throw forbidden(why);
 }
 
 /**

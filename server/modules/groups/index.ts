@@ -2,7 +2,8 @@
 // server's authorisation: a caller's level on a group, asked of contract/shared/access.ts.
 export { groupsPlugin } from './plugin';
 export {
-  assertAdmin, assertMay, assertOnUser, assertStaff, authoriseGroup, groupNotFound, isRowId, type Actor, type AuthorisedGroup,
+  assertAdmin, assertMay, assertMayChangeLevel, assertOnUser, assertPartnerAllows, assertStaff, assertUserMay, authoriseGroup, groupNotFound, isRowId,
+  type Actor, type AuthorisedGroup,
 } from './access';
 export { createInviteTokens, type InviteTokens } from './inviteTokens';
 export {

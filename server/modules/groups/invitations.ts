@@ -9,7 +9,8 @@ import { userIdsByEmail } from '../users/index';
 import { authoriseGroup, type Actor } from './access';
 import { inviteMail } from './inviteMail';
 import { directLevelForUpdate, levels, putGroupUser, type GroupLevel } from './queries';
-import { assertLevelFits, assertMayChangeLevel, groupTrees } from './service';
+import { assertMayChangeLevel } from './access';
+import { assertLevelFits, groupTrees } from './service';
 
 // Invitations to a group: emailed as a signed link (./inviteTokens.ts) whose row in the invites
 // table makes it single use; read before anyone clicks, then accepted once.

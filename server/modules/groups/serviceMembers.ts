@@ -1,12 +1,12 @@
-import { mayChangeLevel, ownersManageOwnersRefusal, strongest, type AccessLevel } from '../../../contract/shared/access';
+import { strongest, type AccessLevel } from '../../../contract/shared/access';
 import { managerOnlyForPartners } from '../../../contract/shared/messages';
 import type { GroupUser } from '../../../contract/groups/entities';
 import type { Db } from '../../db';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
 import { endExportsNoLongerAllowed } from '../tokens/index';
-import { authoriseGroup, type Actor } from './access';
+import { assertMayChangeLevel, authoriseGroup, type Actor } from './access';
 import { directLevelForUpdate, hasOtherOwner, levels, membersUp, putGroupUser } from './queries';
 
 // A group's members and their levels (spec section 5; invitations are in ./invitations.ts).
@@ -51,10 +51,6 @@ export async function getGroupUserAccess(deps: Pick<Deps, 'db'>, actor: Actor, i
   return { groupId, userId, accessLevel: level, inherited: level !== null && level !== direct };
 }
 
-/** Only owners manage owners (the table in contract/shared/access.ts). */
-export function assertMayChangeLevel(actor: Actor, level: AccessLevel | null, from: AccessLevel | null, to: AccessLevel | null): void {
-  if (!mayChangeLevel(actor, level, from, to)) throw forbidden(ownersManageOwnersRefusal);
-}
 
 /** Refuses to take away the last owner of a group (on it or above it): nobody could manage it after. */
 async function assertKeepsAnOwner(trx: Db, groupId: number, userId: number): Promise<void> {

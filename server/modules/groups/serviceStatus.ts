@@ -1,11 +1,11 @@
 import { charityNotInVerification, corporateErrors } from '../../../contract/shared/messages';
 import type { Group } from '../../../contract/groups/entities';
 import type { CharityBody, ConfirmCharityBody } from '../../../contract/groups/schemas';
-import { isStaff } from '../../../contract/shared/roles';
-import { badRequest, forbidden } from '../../errors';
+import { badRequest } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import { endExportsNoLongerAllowed } from '../tokens/index';
-import type { Actor } from './access';
+import { assertUserMay, type Actor } from './access';
+import { mayUser } from '../../../contract/shared/access';
 import { changeGroup, type GroupDeps } from './serviceTree';
 
 // A group's status (spec sections 4 and 5): corporate, charity, and its place under a partner. Each
@@ -26,7 +26,6 @@ export function setCorporate(deps: GroupDeps, actor: Actor, input: OnGroup & { e
 
 const onlyOrganisationCharities = () => badRequest('Only organisations can be charities');
 
-export const discountsStaffOnly = 'Only staff can grant charity discounts';
 
 /**
  * PUT /group/updatecharity: sets the charity number, to be verified by staff. Discounts are staff's
@@ -35,8 +34,8 @@ export const discountsStaffOnly = 'Only staff can grant charity discounts';
  */
 export function updateCharity(deps: GroupDeps, actor: Actor, input: { query: OnGroup; body: CharityBody }): Promise<Group> {
   const { body } = input;
-  const staff = isStaff(actor.roles);
-  if (!staff && (body.isRoyalMailDiscount || body.isOSDiscount)) throw forbidden(discountsStaffOnly);
+  const staff = mayUser(actor, 'give discounts');
+  if (body.isRoyalMailDiscount || body.isOSDiscount) assertUserMay(actor, 'give discounts');
   return changeGroup(deps, actor, input.query.groupId, 'manage', (_trx, group) => {
     if (group.type !== 'organisation') throw onlyOrganisationCharities();
     return {

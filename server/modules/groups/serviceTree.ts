@@ -1,18 +1,17 @@
-import { flagsOf } from '../../../contract/shared/access';
+import { flagsOf, mayUser } from '../../../contract/shared/access';
 import { noIdProvided } from '../../../contract/shared/messages';
 import type { Group } from '../../../contract/groups/entities';
 import type { CreateGroupBody, UpdateGroupBody } from '../../../contract/groups/schemas';
 import { territoryLabels, type Territory } from '../../../contract/shared/territory';
-import { isStaff } from '../../../contract/shared/roles';
 import type { Db } from '../../db';
 import type { Updateable } from 'kysely';
 import type { GroupsTable } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
 import { holdsSubscriptions } from '../plans/index';
 import { findUserById } from '../users/index';
-import { authoriseGroup, type Actor } from './access';
+import { assertUserMay, authoriseGroup, type Actor } from './access';
 import { groupChain, groupRows, hasChildren, levels, payerAccounts, putGroupUser, type GroupRow } from './queries';
 
 // The group tree (spec sections 4 to 6): reading, creating, renaming and deleting groups. Every
@@ -94,7 +93,7 @@ export async function listGroups(
     ids = (await db.selectFrom('groups').select('id').where('parent_id', '=', query.parentId).execute()).map((r) => r.id);
   } else {
     ids = (await db.selectFrom('group_users').select('group_id').where('user_id', '=', actor.id).execute()).map((r) => r.group_id);
-    if (ids.length === 0 && isStaff(actor.roles)) {
+    if (ids.length === 0 && mayUser(actor, 'see everything')) {
       ids = (await db.selectFrom('groups').select('id').where('parent_id', 'is', null).execute()).map((r) => r.id);
     }
   }
@@ -182,7 +181,7 @@ export async function createGroup(
       });
     });
   }
-  if (userId !== actor.id && !actor.roles.includes('super')) throw forbidden('Only super can create groups for other users');
+  if (userId !== actor.id) assertUserMay(actor, 'create groups for others');
   if (body.type !== 'organisation') throw badRequest('Only an organisation can be created for a user; create accounts under it');
   const target = await findUserById(deps.db, userId!);
   if (!target) throw notFound('User not found');

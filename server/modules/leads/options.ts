@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import type { LeadOption } from '../../../contract/leads/entities';
 import type { leadOptionInput, leadOptionUpdate } from '../../../contract/leads/schemas';
-import { leadFormSuperOnly, leadMessages, mayAdministerLeadForm } from '../../../contract/shared/leads';
+import { leadMessages } from '../../../contract/shared/leads';
 import type { Trx } from '../../db';
-import { conflict, forbidden, notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { isRowId, type Actor } from '../groups/index';
+import { assertUserMay, isRowId, type Actor } from '../groups/index';
 import { isUniqueViolation } from '../../db/errors';
 import { optionRows, toOption } from './queries';
 
@@ -20,7 +20,7 @@ type OptionDeps = Pick<Deps, 'db' | 'clock'>;
 export const optionNotFound = () => notFound('Lead option not found');
 
 function assertSuper(actor: Actor): void {
-  if (!mayAdministerLeadForm(actor)) throw forbidden(leadFormSuperOnly);
+  assertUserMay(actor, 'administer the lead form');
 }
 
 /** Two writers may pass the same text at once; the unique index decides, and says it the same way. */

@@ -2,16 +2,16 @@ import type { Insertable, Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { Lead, LeadDetail } from '../../../contract/leads/entities';
 import type { leadInput, leadStatusBody, leadUpdate } from '../../../contract/leads/schemas';
-import { isStaffUser } from '../../../contract/shared/access';
+import { mayUser } from '../../../contract/shared/access';
 import { addressFieldNames } from '../../../contract/shared/address';
 import { isLeadOpen, isPastCloseDate, leadMessages, leadStatusLabels, mayMoveLead } from '../../../contract/shared/leads';
 import { blockedMessages } from '../../../contract/shared/messages';
 import type { Db } from '../../db';
 import type { LeadsTable } from '../../db/leadsSchema';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { secondsOf, utcDay } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { assertStaff, authoriseGroup, groupFacts, isRowId, type Actor } from '../groups/index';
+import { assertPartnerAllows, assertStaff, authoriseGroup, groupFacts, isRowId, type Actor } from '../groups/index';
 import { mailOf } from '../../kernel/html';
 import { ownersEmails } from '../../kernel/ownersMail';
 import { historyOf, leadRows, leadsOf, optionRows, setChoices, writeHistory } from './queries';
@@ -43,7 +43,7 @@ export async function authorisePartner(db: Db, actor: Actor, partnerId: number, 
 
 async function leadPartner(db: Db, actor: Actor, partnerId: number, lock?: 'share') {
   const partner = await authorisePartner(db, actor, partnerId, lock);
-  if (partner.subtype === 'referrer') throw forbidden(blockedMessages.partnerType);
+  assertPartnerAllows(partner.subtype, 'leads');
   return partner;
 }
 
@@ -82,7 +82,7 @@ async function choosing<T>(work: () => Promise<T>): Promise<T> {
 
 /** A partner changes an open lead only; staff change any. */
 function assertEditable(actor: Actor, status: Lead['status']): void {
-  if (!isStaffUser(actor) && !isLeadOpen(status)) throw conflict(leadMessages.closed);
+  if (!isLeadOpen(status) && !mayUser(actor, 'change closed leads')) throw conflict(leadMessages.closed);
 }
 
 /** Newly chosen options must exist and be offered; those already on the lead may stay though retired. */
@@ -104,7 +104,7 @@ async function oneLead(db: Db, id: number): Promise<LeadDetail> {
 /** GET /lead ?parentId: the partner's leads, newest first; staff leave parentId out for every lead. */
 export async function listLeads(deps: LeadDeps, actor: Actor, query: { parentId?: number }): Promise<Lead[]> {
   if (query.parentId === undefined) {
-    if (!isStaffUser(actor)) throw badRequest(`parentId: ${leadMessages.partnerRequired}`);
+    if (!mayUser(actor, 'see everything')) throw badRequest(`parentId: ${leadMessages.partnerRequired}`);
     return leadsOf(deps.db, {});
   }
   await leadPartner(deps.db, actor, query.parentId);

@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import type { serviceJwtResponse, usageAlerts } from '../../../contract/metering/schemas';
 import { serviceJwtSeconds } from '../../../contract/metering/schemas';
-import { ownsWith } from '../../../contract/shared/access';
-import { isStaff } from '../../../contract/shared/roles';
+import { can } from '../../../contract/shared/access';
 import type { Db } from '../../db';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
@@ -38,7 +37,7 @@ export async function issueServiceJwt(
   const service = await db.selectFrom('services').select(['name', 'description']).where('id', '=', input.serviceId).executeTakeFirst();
   const services = service ? servicesByName[service.name] : undefined;
   if (!service || !services) throw serviceNotFound();
-  if (!ownsWith(account.level) && !isStaff(actor.roles)) {
+  if (!can(actor, { level: account.level }, 'every service')) {
     const granted = await db
       .selectFrom('user_services')
       .select(['service_id as serviceId'])

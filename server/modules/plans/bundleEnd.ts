@@ -1,13 +1,12 @@
 import type { z } from 'zod';
 import type { Bundle } from '../../../contract/plans/entities';
 import type { endBundleInput } from '../../../contract/plans/schemas';
-import { accessRefusals, mayEndPaidBundles } from '../../../contract/shared/access';
 import { formatMoney } from '../../../contract/shared/catalogue';
 import { creditNoteNumberText, taxOn, unusedShare } from '../../../contract/shared/shop';
-import { badRequest, conflict, forbidden } from '../../errors';
+import { badRequest, conflict } from '../../errors';
 import { secondsOf, utcDate } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { authoriseGroup, type Actor } from '../groups/index';
+import { assertUserMay, authoriseGroup, type Actor } from '../groups/index';
 import { nextNumber } from '../shop/index';
 import { bundleRows } from './accountQueries';
 import { assertRowId, missing } from './notFound';
@@ -29,7 +28,7 @@ export async function endBundle(
   actor: Actor,
   input: { query: { bundleId: number }; body: z.output<typeof endBundleInput> },
 ): Promise<Bundle> {
-  if (!mayEndPaidBundles(actor)) throw forbidden(accessRefusals.adminOnly);
+  assertUserMay(actor, 'end paid bundles');
   const { bundleId } = input.query;
   const { reason, kind, amount } = input.body;
   assertRowId(bundleId, missing.bundle);

@@ -1,16 +1,15 @@
 import type { Updateable } from 'kysely';
 import type { Dataset, Plan } from '../../../contract/plans/entities';
 import { planProblems, type datasetInput, type datasetUpdate, type planInput, type planUpdate } from '../../../contract/plans/schemas';
-import { accessRefusals, isStaffUser } from '../../../contract/shared/access';
 import type { DqService } from '../../../contract/shared/catalogue';
 import type { Territory } from '../../../contract/shared/territory';
 import type { z } from 'zod';
 import type { Db } from '../../db';
 import type { PlansTable } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { assertAdmin, isRowId, type Actor } from '../groups/index';
+import { assertAdmin, assertStaff, isRowId, type Actor } from '../groups/index';
 import { assertRowId, missing } from './notFound';
 import { isUniqueViolation } from '../../db/errors';
 import { datasetRows, findDataset, findPlan, planHasSubscriptions, plansWhere, type PlanWhere } from './catalogueQueries';
@@ -123,7 +122,7 @@ type PlansQuery = { planId?: number; datasetId?: number; service?: DqService; te
 /** GET /plans: the plans on sale now; with `all` (staff only), every plan. */
 export function listPlans(deps: CatalogueDeps, actor: Actor, query: PlansQuery): Promise<Plan[]> {
   const { all, ...where } = query;
-  if (all && !isStaffUser(actor)) throw forbidden(accessRefusals.staffOnly);
+  if (all) assertStaff(actor);
   if ((where.planId !== undefined && !isRowId(where.planId)) || (where.datasetId !== undefined && !isRowId(where.datasetId))) {
     return Promise.resolve([]);
   }

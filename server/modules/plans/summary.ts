@@ -3,12 +3,12 @@ import { priceOf, quantityProblem, type SubscriptionStatus } from '../../../cont
 import { orderTotals, renewalObstacle, type RenewalRefusal } from '../../../contract/shared/shop';
 import type { SubscriptionRow, UsageTotals } from './accountQueries';
 import { dayOf } from '../../kernel/time';
+import { DAY as day } from '../../kernel/time';
 
 // The Subscription usage summary of spec section 3, computed from rows already read: no database
 // and no clock of its own, so the numbers are tested with any `now`.
 
 export const periodDays = 30;
-const day = 86_400;
 
 /** The usage periods ending today: the last periodDays days (today included) and the ones before. */
 export function usagePeriods(now: number) {

@@ -6,10 +6,10 @@ import { idempotencyKeyHeader, orderTotals } from '../../../contract/shared/shop
 import { territoryLabels, type Territory } from '../../../contract/shared/territory';
 import type { Db } from '../../db';
 import type { Billing } from '../../db/shopSchema';
-import { AppError, badRequest, forbidden, notFound } from '../../errors';
+import { AppError, badRequest, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { authoriseGroup, findGroupFacts, isRowId, partnerSubtypeOf, type Actor } from '../groups/index';
+import { assertPartnerAllows, authoriseGroup, findGroupFacts, isRowId, partnerSubtypeOf, type Actor } from '../groups/index';
 import { createOnce, insertOrder, orderIdByKey } from '../../kernel/orders';
 import { customerRefOf, portalReturnUrl } from './common';
 import { orderLinesOf, orderRecord, setGatewayRef } from './orderQueries';
@@ -43,7 +43,7 @@ async function priceBasket(trx: Db, actor: Actor, organisationId: number, basket
   if (organisation.type !== 'organisation') throw badRequest(`${organisation.name} is not an organisation: choose the organisation the accounts belong to`);
   // Spec section 6: the shop is for owned accounts not under a referrer partner (theirs buy through the partner).
   const partner = await partnerSubtypeOf(trx, organisationId);
-  if (partner?.subtype === 'referrer') throw forbidden('Accounts under a referrer partner buy clicks through the partner, not the shop');
+  assertPartnerAllows(partner?.subtype, 'shop');
   const lines: PricedLine[] = [];
   let territory: Territory | null = null;
   for (const item of basket) {

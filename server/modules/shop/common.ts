@@ -1,10 +1,9 @@
-import { accessRefusals, refusal } from '../../../contract/shared/access';
 import type { Territory } from '../../../contract/shared/territory';
 import type { Db } from '../../db';
 import type { Seller } from '../../db/shopSchema';
-import { badRequest, forbidden, notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import { baseUrlOf, type Deps } from '../deps';
-import { authoriseGroup, payerAccounts, type Actor, type AuthorisedGroup } from '../groups/index';
+import { assertMay, authoriseGroup, payerAccounts, type Actor, type AuthorisedGroup } from '../groups/index';
 
 // What the shop's services share: the account checks of billing calls, return URLs of the portal's
 // own origin, the gateway customer of an account and the seller printed on invoices.
@@ -27,8 +26,7 @@ export async function ownedAccount(db: Db, actor: Actor, accountId: number, lock
 export async function billingAccount(db: Db, actor: Actor, accountId: number, need: 'pay' | 'billing'): Promise<AuthorisedGroup> {
   const account = await authoriseGroup(db, actor, accountId, 'read');
   const payer = (await payerAccounts(db, actor.id, [account.id])).has(account.id);
-  const why = refusal(actor, { level: account.level, payer }, need);
-  if (why) throw forbidden(accessRefusals[why]);
+  assertMay(actor, account.level, need, payer);
   if (account.type !== 'account') throw badRequest('Payments belong to accounts: choose an account');
   return account;
 }

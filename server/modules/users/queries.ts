@@ -120,7 +120,7 @@ function compileSessionUser(db: Db) {
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', placeholders.now)
     // A session bound to an API token (an exported token) calls the data-quality services only,
-    // under that token's rules (server/http/metered.ts); it never opens the portal's own calls, so a
+    // under that token's rules (server/http/meteredCaller.ts); it never opens the portal's own calls, so a
     // leaked integration token cannot manage tokens or users, nor skip its IP ranges and referrer.
     .where('sessions.token_id', 'is', null)
     .compile();

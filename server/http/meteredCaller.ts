@@ -1,6 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import type { CallShape } from '../../contract/endpoint';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { dqServiceLabels, type DqService } from '../../contract/shared/catalogue';
 import { testCallFlag, testCallHeader } from '../../contract/shared/testCalls';
 import { badRequest, forbidden, unauthorised } from '../errors';
@@ -8,10 +6,9 @@ import type { Deps } from '../modules/deps';
 import { serviceTokensFor } from '../modules/metering/index';
 import { findSessionUser } from '../modules/users/index';
 import { secondsOf } from '../platform/clock';
-import { meter, type Charge } from '../platform/metering';
-import type { CallInput, RouteEntry } from './route';
 
-// How a data-quality call is authenticated and metered. A metered route accepts either
+// How a data-quality call is authenticated (route()'s `meter` option charges it). A metered route
+// accepts either
 //   - a service JWT (GET /tokens/servicejwt): a portal user on an application page, for one account
 //     and one service; its session must still stand (a logout or a lock ends it at once), or
 //   - an exported API token: a session of kind 'api' bound to a row of `tokens` (sessions.token_id),
@@ -88,74 +85,6 @@ export async function meteredCaller(deps: Pick<Deps, 'db' | 'clock' | 'tokens' |
   if (accountId === undefined || accountId === null) throw forbidden(meteredRefusals.noAccount);
   if (test === null) throw badRequest(meteredRefusals.badTestHeader);
   return { accountId, tokenId: session.tokenId, userId: claims.userId, ...where };
-}
-
-type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
-
-export type MeteredOptions<S extends CallShape> = {
-  /** The country the usage is reported under (e.g. the country an address lookup names); the account's territory otherwise. */
-  country?: (input: CallInput<S>) => string | undefined;
-  /** Only bundles of this dataset (e.g. PAF or GNAF). */
-  datasetRef?: (input: CallInput<S>) => string | undefined;
-  /** Clicks the call costs (a batch call may cost one per record); default 1. */
-  clicks?: (input: CallInput<S>) => number;
-  status?: number;
-  /**
-   * Runs after authentication and validation and before the meter: a refusal thrown here (an engine
-   * still loading, an unknown record) charges nothing and is never counted.
-   */
-  before?: (input: CallInput<S>) => void | Promise<void>;
-  /** Largest request body in bytes (Fastify's bodyLimit for this route; the server's default otherwise). */
-  bodyLimit?: number;
-};
-
-/**
- * Registers a data-quality route: the entry's method and path, the shape's schemas (400 before
- * anything else for bad input, but only after authentication, as for any bearer call), then the
- * caller authenticated as above and the handler run inside meter(): it is charged before it runs,
- * refunded if it throws, and never runs when the meter refuses.
- */
-export function meteredRoute<S extends CallShape>(
-  app: FastifyInstance,
-  deps: Deps,
-  entry: Pick<RouteEntry<S>, 'method' | 'path'>,
-  shape: S,
-  service: DqService,
-  handler: (input: CallInput<S>, caller: MeteredCaller) => Promise<z.input<S['response']>>,
-  options: MeteredOptions<S> = {},
-): void {
-  const status = options.status ?? 200;
-  app.route({
-    method: entry.method,
-    url: entry.path,
-    ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
-    schema: {
-      ...(shape.query ? { querystring: shape.query } : {}),
-      ...(shape.body ? { body: shape.body } : {}),
-      response: { [status]: shape.response },
-    },
-    onRequest: async (request) => {
-      request.meteredCaller = await meteredCaller(deps, request, service);
-    },
-    handler: async (request, reply) => {
-      const input = { query: request.query as Parsed<S['query']>, body: request.body as Parsed<S['body']> } as CallInput<S>;
-      const caller = request.meteredCaller!;
-      await options.before?.(input);
-      const charge: Charge = {
-        accountId: caller.accountId,
-        service,
-        tokenId: caller.tokenId,
-        ip: caller.ip,
-        referrer: caller.referrer,
-        country: options.country?.(input),
-        datasetRef: options.datasetRef?.(input),
-        clicks: options.clicks?.(input),
-        test: caller.test,
-      };
-      const result = await meter(deps, charge, () => handler(input, caller));
-      return reply.status(status).send(caller.test ? markTest(reply, result) : result);
-    },
-  });
 }
 
 declare module 'fastify' {
