@@ -6,11 +6,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { labelFormats } from '../../contract/shared/labelConfig';
-import { meteredRefusals } from '../../server/http/metered';
-import { createHarness, query, type Harness } from './harness';
-import { day, exportToken, insertBundle, insertToken, meterState, nowOf } from './metering-fixtures';
-import { insertDataset, insertPlan, insertSubscription } from './plans-fixtures';
+import { labelFormats } from '../../../contract/shared/labelConfig';
+import { meteredRefusals } from '../../../server/http/metered';
+import { createHarness, query, type Harness } from '../support/harness';
+import { day, insertBundle, nowOf, insertDataset, insertPlan, insertSubscription } from '../support/catalogue';
+import { exportToken, insertToken } from '../support/tokens';
+import { meterState } from '../support/meter';
 
 let dataDir: string;
 let h: Harness;

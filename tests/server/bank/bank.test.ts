@@ -3,13 +3,14 @@
 // one; every bad input a SOAP Fault (or a JSON error for the twin), never a 500.
 // PGlite by default, PostgreSQL with DATABASE_URL.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bankMessages } from '../../server/engines/bank';
-import { meteredRefusals } from '../../server/http/metered';
-import { soapBodyLimit, soapFaults } from '../../server/modules/bank/soap';
-import { meterRefusals } from '../../server/platform/metering';
-import { createHarness, type Harness } from './harness';
-import { day, exportToken, insertBundle, insertToken, meterState, nowOf, usageClicks } from './metering-fixtures';
-import { insertDataset, insertPlan, insertSubscription } from './plans-fixtures';
+import { bankMessages } from '../../../server/engines/bank';
+import { meteredRefusals } from '../../../server/http/metered';
+import { soapBodyLimit, soapFaults } from '../../../server/modules/bank/soap';
+import { meterRefusals } from '../../../server/platform/metering';
+import { createHarness, type Harness } from '../support/harness';
+import { day, insertBundle, nowOf, insertDataset, insertPlan, insertSubscription } from '../support/catalogue';
+import { exportToken, insertToken } from '../support/tokens';
+import { meterState, usageClicks } from '../support/meter';
 
 const key = 'soap-key-for-tests-7f3a';
 let h: Harness;

@@ -3,9 +3,9 @@
 // is read, cleansed and zipped: every good row is in the output, every bad one in Errors.csv with its
 // line and the reason. PGlite by default, PostgreSQL with DATABASE_URL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FileResults } from '../../contract/bureau/entities';
-import { query } from './harness';
-import { createBureauHarness, csvLine, csvLines, ownerWithFile, referenceHeader, referenceRow, ukIndex, unzip } from './bureau-fixtures';
+import type { FileResults } from '../../../contract/bureau/entities';
+import { query } from '../support/harness';
+import { createBureauHarness, csvLine, csvLines, ownerWithFile, referenceHeader, referenceRow, ukIndex, unzip } from './fixtures';
 
 let h: Awaited<ReturnType<typeof createBureauHarness>>;
 beforeAll(async () => {

@@ -9,9 +9,9 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { resultsFileName, type BureauFile, type FileResults, type FileStatus } from '../../contract/bureau/entities';
-import { fixtureHash, fixturePassword, query } from './harness';
-import { killServerProcess, postBytes, processDatabase, startServerProcess, stopServerProcess, type ServerProcess } from '../support/serverProcess';
+import { resultsFileName, type BureauFile, type FileResults, type FileStatus } from '../../../contract/bureau/entities';
+import { fixtureHash, fixturePassword, query } from '../support/harness';
+import { killServerProcess, postBytes, processDatabase, startServerProcess, stopServerProcess, type ServerProcess } from '../../support/serverProcess';
 
 const kills = Number(process.env.BUREAU_CRASH_KILLS ?? 3);
 const good = 12_000;

@@ -9,14 +9,14 @@
 import { readdirSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileLimitMessages, fileLimits, type BureauFile } from '../../contract/bureau/entities';
-import { uploadChunkBytes } from '../../contract/files/entities';
-import { depsOf } from '../../server/app';
-import { readFirstChunk } from '../../server/modules/bureau/sample';
-import { runResults } from '../../server/modules/bureau/results';
-import { query } from './harness';
-import { bureau, createBureauHarness, csvLine, referenceHeader, referenceRow, ukIndex, upload } from './bureau-fixtures';
-import { signedInOwner } from './files-fixtures';
+import { fileLimitMessages, fileLimits, type BureauFile } from '../../../contract/bureau/entities';
+import { uploadChunkBytes } from '../../../contract/files/entities';
+import { depsOf } from '../../../server/app';
+import { readFirstChunk } from '../../../server/modules/bureau/sample';
+import { runResults } from '../../../server/modules/bureau/results';
+import { query } from '../support/harness';
+import { bureau, createBureauHarness, csvLine, referenceHeader, referenceRow, ukIndex, upload } from './fixtures';
+import { signedInOwner } from '../support/calls';
 
 let h: Awaited<ReturnType<typeof createBureauHarness>>;
 beforeAll(async () => {

@@ -4,13 +4,14 @@
 // PGlite by default, PostgreSQL with DATABASE_URL.
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testSampleLines, type BureauFile } from '../../contract/bureau/entities';
-import { blockedMessages } from '../../contract/shared/messages';
-import { depsOf } from '../../server/app';
-import { sweepRetention } from '../../server/modules/bureau/retention';
-import { query } from './harness';
-import { bureau, createBureauHarness, csvLine, ownerWithFile, referenceHeader, referenceRow, ukIndex, upload } from './bureau-fixtures';
-import { fileServer, signedInOwner } from './files-fixtures';
+import { testSampleLines, type BureauFile } from '../../../contract/bureau/entities';
+import { blockedMessages } from '../../../contract/shared/messages';
+import { depsOf } from '../../../server/app';
+import { sweepRetention } from '../../../server/modules/bureau/retention';
+import { query } from '../support/harness';
+import { bureau, createBureauHarness, csvLine, ownerWithFile, referenceHeader, referenceRow, ukIndex, upload } from './fixtures';
+import { fileServer } from '../support/uploads';
+import { signedInOwner } from '../support/calls';
 
 let h: Awaited<ReturnType<typeof createBureauHarness>>;
 beforeAll(async () => {

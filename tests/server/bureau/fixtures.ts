@@ -1,18 +1,19 @@
-// Shared by the bureau-*.test.ts files: a harness whose file server keeps files in a fresh folder
+// Shared by the bureau tests: a harness whose file server keeps files in a fresh folder
 // and whose reference data is a small generated sample, an owner signed in to a UK account, the
 // upload of a file through the real file server, the bureau calls, and (from tests/support) a small zip reader.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { BureauFile, FileStatus } from '../../contract/bureau/entities';
-import type { Territory } from '../../contract/shared/territory';
-import { depsOf } from '../../server/app';
-import type { AddressIndex } from '../../server/engines/address/index';
-import { referenceAddress } from '../../server/engines/cleanse/suppress';
-import { createHarness, type Harness } from './harness';
-import { chunksOf, fileServer, sha256, signedInOwner } from './files-fixtures';
-export { unzip } from '../support/unzip';
+import type { BureauFile, FileStatus } from '../../../contract/bureau/entities';
+import type { Territory } from '../../../contract/shared/territory';
+import { depsOf } from '../../../server/app';
+import type { AddressIndex } from '../../../server/engines/address/index';
+import { referenceAddress } from '../../../server/engines/cleanse/suppress';
+import { createHarness, type Harness } from '../support/harness';
+import { chunksOf, fileServer, sha256 } from '../support/uploads';
+import { signedInOwner } from '../support/calls';
+export { unzip } from '../../support/unzip';
 
 /** Chunks of 64 KiB: a file of a few thousand rows has several, and its first chunk is a part of it. */
 export const bureauChunkBytes = 65_536;

@@ -5,15 +5,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import * as bureauEndpoints from '../../contract/bureau/endpoints';
-import { accessRefusals } from '../../contract/shared/access';
-import { idempotencyKeyHeader } from '../../contract/shared/shop';
-import { validateFirst } from '../../server/http/route';
-import { demoUsers, seedDemo } from '../../server/seed';
-import { call, type Caller, signInDemoUsers } from './groups-fixtures';
-import { createHarness, query, type Harness } from './harness';
-import { day, nowOf } from './plans-fixtures';
-import { bureau, insertFile, payBody } from './bureau-money-fixtures';
+import * as bureauEndpoints from '../../../contract/bureau/endpoints';
+import { accessRefusals } from '../../../contract/shared/access';
+import { idempotencyKeyHeader } from '../../../contract/shared/shop';
+import { validateFirst } from '../../../server/http/route';
+import { demoUsers, seedDemo } from '../../../server/seed';
+import { call, type Caller, signInDemoUsers } from '../support/calls';
+import { createHarness, query, type Harness } from '../support/harness';
+import { day, nowOf } from '../support/catalogue';
+import { bureau, insertFile, payBody } from './money-fixtures';
 
 let h: Harness;
 const users = new Map<string, Caller>();

@@ -2,11 +2,11 @@
 // transaction, the reference files and cost types, and the royalty and job charges reports with
 // their bracket-style arrays (qs parses the query string; existing calls still parse as before).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signedIn, type Caller } from './groups-fixtures';
-import { createHarness, query, type Harness } from './harness';
-import { day, nowOf, plans } from './plans-fixtures';
-import { payOnPage } from './shop-fixtures';
-import { bureau, bureauWorld, insertFile, pay, resultsOf, type World } from './bureau-money-fixtures';
+import { call, signedIn, type Caller } from '../support/calls';
+import { createHarness, query, type Harness } from '../support/harness';
+import { day, nowOf, plans } from '../support/catalogue';
+import { payOnPage } from '../support/shop';
+import { bureau, bureauWorld, insertFile, pay, resultsOf, type World } from './money-fixtures';
 
 let h: Harness;
 let w: World;

@@ -6,13 +6,13 @@
 // charged (each by the admin-cost formula, summing to the order's net; net + tax the order's total),
 // its invoice with a working signed link back to the file's page, and until when the results are kept.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { estimateLines } from '../../contract/shared/bureauPrice';
-import { salesTax } from '../../contract/shared/shop';
-import { call, signedIn } from './groups-fixtures';
-import { createHarness, query, type Harness } from './harness';
-import { day, nowOf, plans } from './plans-fixtures';
-import { payOnPage } from './shop-fixtures';
-import { bureau, bureauWorld, currentPrices, expectedAmount, insertFile, pay, portal, resultsOf, type World } from './bureau-money-fixtures';
+import { estimateLines } from '../../../contract/shared/bureauPrice';
+import { salesTax } from '../../../contract/shared/shop';
+import { call, signedIn } from '../support/calls';
+import { createHarness, query, type Harness } from '../support/harness';
+import { day, nowOf, plans } from '../support/catalogue';
+import { payOnPage } from '../support/shop';
+import { bureau, bureauWorld, currentPrices, expectedAmount, insertFile, pay, portal, resultsOf, type World } from './money-fixtures';
 
 let h: Harness;
 let w: World;

@@ -1,14 +1,14 @@
-// Shared by the bureau-money-*.test.ts files: an owner with a UK and an Australian account, bureau
+// Shared by the bureau's money tests: an owner with a UK and an Australian account, bureau
 // files written straight into the table with their results (the results job is another module's),
 // the pay call with its idempotency key, and an independent reading of the price formula.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import type { FileResults } from '../../contract/bureau/entities';
-import { idempotencyKeyHeader } from '../../contract/shared/shop';
-import type { Territory } from '../../contract/shared/territory';
-import { call, signedIn, type Caller, type Query } from './groups-fixtures';
-import { query, type Harness } from './harness';
-import { nowOf } from './plans-fixtures';
+import type { FileResults } from '../../../contract/bureau/entities';
+import { idempotencyKeyHeader } from '../../../contract/shared/shop';
+import type { Territory } from '../../../contract/shared/territory';
+import { call, signedIn, type Caller, type Query } from '../support/calls';
+import { query, type Harness } from '../support/harness';
+import { nowOf } from '../support/catalogue';
 
 export const portal = 'http://localhost';
 export const paidUrl = `${portal}/portal/file/results/paid`;
@@ -120,5 +120,3 @@ export async function currentPrices(h: Harness, territory: Territory) {
 /** The spec's formula written out again, in floating point with half-up rounding, to check the server's. */
 export const expectedAmount = (price: Record<string, number>, records: number, matches: number) =>
   price.base_price + Math.floor((Math.max(records, price.min_rec_count) * price.price_per_record + matches * price.price_per_match) / 10000 + 0.5);
-
-export const count = async (h: Harness, sql: string, params: unknown[] = []) => Number((await query<{ n: number }>(h.db, sql, params)).rows[0].n);

@@ -3,12 +3,13 @@
 // confirmations come; a declined card leaves it payable; a paid file answers its invoice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { call, signedIn } from './groups-fixtures';
-import { createHarness, query, type Harness } from './harness';
-import { plans } from './plans-fixtures';
-import { queryGate } from './queryGate';
-import { payOnPage, settleSession, signedDelivery, succeededEvent } from './shop-fixtures';
-import { backUrl, bureau, bureauWorld, count, insertFile, paidUrl, pay, payBody, type World } from './bureau-money-fixtures';
+import { call, signedIn } from '../support/calls';
+import { createHarness, query, type Harness } from '../support/harness';
+import { plans } from '../support/catalogue';
+import { queryGate } from '../support/queryGate';
+import { payOnPage, settleSession, signedDelivery, succeededEvent } from '../support/shop';
+import { backUrl, bureau, bureauWorld, insertFile, paidUrl, pay, payBody, type World } from './money-fixtures';
+import { count } from '../support/rows';
 
 let h: Harness;
 let w: World;

@@ -1,12 +1,12 @@
 // GET /stats/summary: per reference file, the files whose results fall in the range, all of them
 // and those paid for, with their records, coding, dedupe and suppression counts and their cost.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FileResults } from '../../contract/bureau/entities';
-import { call, signedIn } from './groups-fixtures';
-import { createHarness, query, type Harness } from './harness';
-import { day, nowOf, plans } from './plans-fixtures';
-import { payOnPage } from './shop-fixtures';
-import { bureau, bureauWorld, insertFile, pay, resultsOf, type World } from './bureau-money-fixtures';
+import type { FileResults } from '../../../contract/bureau/entities';
+import { call, signedIn } from '../support/calls';
+import { createHarness, query, type Harness } from '../support/harness';
+import { day, nowOf, plans } from '../support/catalogue';
+import { payOnPage } from '../support/shop';
+import { bureau, bureauWorld, insertFile, pay, resultsOf, type World } from './money-fixtures';
 
 let h: Harness;
 let w: World;

@@ -7,12 +7,12 @@
 // PGlite by default, PostgreSQL with DATABASE_URL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseCsv } from 'csv-parse/sync';
-import type { BureauFile, FileResults, TestResults } from '../../contract/bureau/entities';
-import { neutraliseFormula } from '../../contract/shared/csv';
-import { suppressionEntriesPerType } from '../../server/modules/bureau/catalogue';
-import { sampleSuppressionList } from '../../server/engines/cleanse/suppress';
-import { query } from './harness';
-import { createBureauHarness, csvLine, ownerWithFile, referenceRow, ukIndex, unzip, type Bureau } from './bureau-fixtures';
+import type { BureauFile, FileResults, TestResults } from '../../../contract/bureau/entities';
+import { neutraliseFormula } from '../../../contract/shared/csv';
+import { suppressionEntriesPerType } from '../../../server/modules/bureau/catalogue';
+import { sampleSuppressionList } from '../../../server/engines/cleanse/suppress';
+import { query } from '../support/harness';
+import { createBureauHarness, csvLine, ownerWithFile, referenceRow, ukIndex, unzip, type Bureau } from './fixtures';
 
 let h: Awaited<ReturnType<typeof createBureauHarness>>;
 beforeAll(async () => {

@@ -1,13 +1,13 @@
 // Two calls on one bureau file at once, on PostgreSQL: the second call's read of the file is held
-// (tests/server/queryGate.ts) while the whole first call runs, then let go. What the second decides
+// (tests/server/support/queryGate.ts) while the whole first call runs, then let go. What the second decides
 // must still hold for the file as the first left it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { depsOf } from '../../server/app';
-import { sweepRetention } from '../../server/modules/bureau/retention';
-import { call } from './groups-fixtures';
-import { createHarness, query, type Harness } from './harness';
-import { queryGate } from './queryGate';
-import { bureau, bureauWorld, insertFile, type World } from './bureau-money-fixtures';
+import { depsOf } from '../../../server/app';
+import { sweepRetention } from '../../../server/modules/bureau/retention';
+import { call } from '../support/calls';
+import { createHarness, query, type Harness } from '../support/harness';
+import { queryGate } from '../support/queryGate';
+import { bureau, bureauWorld, insertFile, type World } from './money-fixtures';
 
 let h: Harness;
 let w: World;

@@ -10,17 +10,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { matchReasonText, resultsFileName, type BureauFile, type FileResults, type TestResults } from '../../contract/bureau/entities';
-import { depsOf } from '../../server/app';
-import { requeueStranded, strandedAfterSeconds } from '../../server/modules/bureau/results';
-import { outputGroupIds, suppressionEntriesPerType } from '../../server/modules/bureau/catalogue';
-import { writeOutputs } from '../../server/modules/bureau/output';
-import type { OutputRow } from '../../server/engines/cleanse/run';
-import { sampleSuppressionList } from '../../server/engines/cleanse/suppress';
-import { secondsOf } from '../../server/platform/clock';
-import { query } from './harness';
-import { bureau, createBureauHarness, csvLine, csvLines, ownerWithFile, referenceHeader, referenceRow, ukIndex, unzip, waitForStatus } from './bureau-fixtures';
-import { signedInOwner } from './files-fixtures';
+import { matchReasonText, resultsFileName, type BureauFile, type FileResults, type TestResults } from '../../../contract/bureau/entities';
+import { depsOf } from '../../../server/app';
+import { requeueStranded, strandedAfterSeconds } from '../../../server/modules/bureau/results';
+import { outputGroupIds, suppressionEntriesPerType } from '../../../server/modules/bureau/catalogue';
+import { writeOutputs } from '../../../server/modules/bureau/output';
+import type { OutputRow } from '../../../server/engines/cleanse/run';
+import { sampleSuppressionList } from '../../../server/engines/cleanse/suppress';
+import { secondsOf } from '../../../server/platform/clock';
+import { query } from '../support/harness';
+import { bureau, createBureauHarness, csvLine, csvLines, ownerWithFile, referenceHeader, referenceRow, ukIndex, unzip, waitForStatus } from './fixtures';
+import { signedInOwner } from '../support/calls';
 
 let h: Awaited<ReturnType<typeof createBureauHarness>>;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BureauFile, FileSummary } from '../../contract/bureau/entities';
-import { depsOf } from '../../server/app';
-import { demoPassword, seedDemo } from '../../server/seed';
-import { demoBureauFile, seedBureauDemo } from '../../server/seedBureau';
-import { bureau, createBureauHarness } from './bureau-fixtures';
-import { query, type Harness } from './harness';
+import type { BureauFile, FileSummary } from '../../../contract/bureau/entities';
+import { depsOf } from '../../../server/app';
+import { demoPassword, seedDemo } from '../../../server/seed';
+import { demoBureauFile, seedBureauDemo } from '../../../server/seedBureau';
+import { bureau, createBureauHarness } from './fixtures';
+import { query, type Harness } from '../support/harness';
 
 // The demo's bureau file: Acme UK's owner finds one small uploaded file with its columns mapped,
 // through the real calls; it is seeded once, and a deleted one does not come back.

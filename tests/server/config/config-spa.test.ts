@@ -2,11 +2,11 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runtimeConfig } from '../../contract/config/entities';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { createMailer } from '../../server/platform/mail';
-import { createHarness, type Harness } from './harness';
+import { runtimeConfig } from '../../../contract/config/entities';
+import { buildApp } from '../../../server/app';
+import { loadConfig } from '../../../server/config';
+import { createMailer } from '../../../server/platform/mail';
+import { createHarness, type Harness } from '../support/harness';
 
 let h: Harness;
 let dist: string;

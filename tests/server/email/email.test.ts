@@ -3,11 +3,13 @@
 // production resolver is pointed at (EMAIL_DNS_SERVERS), and GET /verify/{id} reading the result
 // back for its account only and free. PGlite by default, PostgreSQL with DATABASE_URL.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emailMaxInput } from '../../contract/shared/email';
-import { meterRefusals } from '../../server/platform/metering';
-import { startDnsServer, testZone, type DnsServer } from '../support/dns-server';
-import { createHarness, query, type Harness } from './harness';
-import { day, exportToken, insertBundle, insertToken, meterState, meterWorld, nowOf, remaining } from './metering-fixtures';
+import { emailMaxInput } from '../../../contract/shared/email';
+import { meterRefusals } from '../../../server/platform/metering';
+import { startDnsServer, testZone, type DnsServer } from '../../support/dns-server';
+import { createHarness, query, type Harness } from '../support/harness';
+import { day, insertBundle, nowOf } from '../support/catalogue';
+import { exportToken, insertToken } from '../support/tokens';
+import { meterState, meterWorld, remaining } from '../support/meter';
 
 let dns: DnsServer;
 let h: Harness;

@@ -16,10 +16,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { seeded } from '../../server/engines/address/generate';
-import { folderStorage } from '../../server/platform/fileStorage';
-import { fixtureHash, fixturePassword, query } from './harness';
-import { killServerProcess, postBytes, processDatabase, signInWithAccount, startServerProcess, stopServerProcess, type ServerProcess } from '../support/serverProcess';
+import { seeded } from '../../../server/engines/address/generate';
+import { folderStorage } from '../../../server/platform/fileStorage';
+import { fixtureHash, fixturePassword, query } from '../support/harness';
+import { killServerProcess, postBytes, processDatabase, signInWithAccount, startServerProcess, stopServerProcess, type ServerProcess } from '../../support/serverProcess';
 
 const seed = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const kills = Number(process.env.CRASH_KILLS ?? (process.env.DATABASE_URL ? 20 : 4));

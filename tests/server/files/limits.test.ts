@@ -3,10 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileServers } from '../../contract/files/endpoints';
-import { uploadChunkBytes } from '../../contract/files/entities';
-import { createHarness, type Harness } from './harness';
-import { begin, fileServer, sha256, signedInOwner } from './files-fixtures';
+import { fileServers } from '../../../contract/files/endpoints';
+import { uploadChunkBytes } from '../../../contract/files/entities';
+import { createHarness, type Harness } from '../support/harness';
+import { begin } from './fixtures';
+import { fileServer, sha256 } from '../support/uploads';
+import { signedInOwner } from '../support/calls';
 
 // The file server at the spec's chunk size (section 9: 10,000,000 bytes), not the tests' small one.
 

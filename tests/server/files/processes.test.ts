@@ -3,12 +3,14 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { damagedMessage } from '../../server/modules/files/damage';
-import { hashMismatchMessage } from '../../server/modules/files/service';
-import { createMailer } from '../../server/platform/mail';
-import { query } from './harness';
-import { begin, chunksOf, createFilesHarness, fileServer, sha256, signedInOwner, testChunkBytes } from './files-fixtures';
+import { buildApp } from '../../../server/app';
+import { damagedMessage } from '../../../server/modules/files/damage';
+import { hashMismatchMessage } from '../../../server/modules/files/service';
+import { createMailer } from '../../../server/platform/mail';
+import { query } from '../support/harness';
+import { begin, createFilesHarness } from './fixtures';
+import { chunksOf, fileServer, sha256, testChunkBytes } from '../support/uploads';
+import { signedInOwner } from '../support/calls';
 
 // Two server processes' worth of the file server: two apps over one database (on PostgreSQL each
 // with its own connection pool, as two processes would have; PGlite is one process's database, so

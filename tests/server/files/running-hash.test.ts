@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { runningHashes } from '../../server/modules/files/runningHash';
+import { runningHashes } from '../../../server/modules/files/runningHash';
 
 // The process's running SHA-256 of an upload: moved on only by committed chunks in order; anything
 // else leaves the end to read the chunks from the storage.

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { folderStorage, type FileStorage } from '../../server/platform/fileStorage';
+import { folderStorage, type FileStorage } from '../../../server/platform/fileStorage';
 
 // The shared-folder storage on its own: atomic chunk puts, what a crash leaves, and assembly that
 // seals the chunks as the file only when the hash is accepted.

@@ -3,9 +3,11 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockedMessages } from '../../contract/shared/messages';
-import { query } from './harness';
-import { begin, chunksOf, createFilesHarness, fileServer, sha256, signedInOwner, testChunkBytes, type FileServer } from './files-fixtures';
+import { blockedMessages } from '../../../contract/shared/messages';
+import { query } from '../support/harness';
+import { begin, createFilesHarness } from './fixtures';
+import { chunksOf, fileServer, sha256, testChunkBytes, type FileServer } from '../support/uploads';
+import { signedInOwner } from '../support/calls';
 
 // The file server of spec section 7 (GET /upload/begin, POST /upload/chunk, GET /upload/end,
 // GET /files/{id}, and our GET /upload/status) with 64-byte chunks instead of 10,000,000.

@@ -1,10 +1,12 @@
 // The access matrix: every group call, for every demo user, on groups outside that user's reach.
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoUsers, seedDemo } from '../../server/seed';
-import { validateFirst } from '../../server/http/route';
-import { call, dumpGroupState, inviteJwt, noAccessBody, request, type Caller, signInDemoUsers } from './groups-fixtures';
-import { createHarness, type Harness, query } from './harness';
+import { demoUsers, seedDemo } from '../../../server/seed';
+import { validateFirst } from '../../../server/http/route';
+import { call, request, type Caller, signInDemoUsers } from '../support/calls';
+import { dumpGroupState } from '../support/rows';
+import { inviteJwt, noAccessBody } from './fixtures';
+import { createHarness, type Harness, query } from '../support/harness';
 
 let h: Harness;
 const users = new Map<string, Caller>();

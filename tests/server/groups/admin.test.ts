@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchResponse } from '../../contract/search/schemas';
-import { call, request, signedIn, type Caller } from './groups-fixtures';
-import { createHarness, fixturePassword, type Harness, query } from './harness';
-import { insertToken } from './tokens-fixtures';
+import { searchResponse } from '../../../contract/search/schemas';
+import { call, request, signedIn, type Caller } from '../support/calls';
+import { createHarness, fixturePassword, type Harness, query } from '../support/harness';
+import { insertToken } from '../support/tokens';
 
 let h: Harness;
 beforeAll(async () => {
@@ -123,7 +123,7 @@ describe('services and service permissions', () => {
 
     expect((await put(owner, '/userservices', key)).body).toEqual([{ serviceId: email, name: 'email', tokenId: null }]);
     await put(owner, '/userservices', key);
-    // One token: a token of the group itself (an account; tokens-export-rights.test.ts has the refusals).
+    // One token: a token of the group itself (an account; tokens/export-rights.test.ts has the refusals).
     expect((await put(owner, '/userservices', { ...key, tokenId })).body).toEqual({ statusCode: 404, msg: 'Token not found' });
     await put(owner, '/userservices', onAccount);
     await put(owner, '/userservices', { ...onAccount, tokenId });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { group as groupSchema } from '../../contract/groups/entities';
-import { call, request, signedIn, type Caller } from './groups-fixtures';
-import { createHarness, type Harness, query } from './harness';
+import { group as groupSchema } from '../../../contract/groups/entities';
+import { call, request, signedIn, type Caller } from '../support/calls';
+import { createHarness, type Harness, query } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {

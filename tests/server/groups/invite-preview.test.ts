@@ -1,8 +1,10 @@
 // Issue 10, finding 9: GET /groupinvite ?jwt tells the invitation page, before any click, what the
 // link offers and whether it can still be accepted; it names a group only to its invitee.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, dumpGroupState, inviteJwt, request, signedIn, type Caller } from './groups-fixtures';
-import { createHarness, type Harness, query } from './harness';
+import { call, request, signedIn, type Caller } from '../support/calls';
+import { dumpGroupState } from '../support/rows';
+import { inviteJwt } from './fixtures';
+import { createHarness, type Harness, query } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,7 +1,8 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, inviteJwt, request, signedIn, type Caller } from './groups-fixtures';
-import { createHarness, type Harness, query } from './harness';
+import { call, request, signedIn, type Caller } from '../support/calls';
+import { inviteJwt } from './fixtures';
+import { createHarness, type Harness, query } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../server/db';
-import { seedDemo } from '../../server/seed';
-import { freshDb, query } from './harness';
+import type { Db } from '../../../server/db';
+import { seedDemo } from '../../../server/seed';
+import { freshDb, query } from '../support/harness';
 
 let db: Db;
 let drop: () => Promise<void>;

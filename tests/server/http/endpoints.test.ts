@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from './harness';
-import { endpointList as entries } from './endpointList';
+import { createHarness, type Harness } from '../support/harness';
+import { endpointList as entries } from '../support/endpointList';
 
 // Each call is one endpoint entry (contract/<module>/endpoints.ts) with a shape of the same name
 // (schemas.ts; the few named apart are listed in endpointList.ts), and the server serves exactly that method and path: the SPA and the server cannot

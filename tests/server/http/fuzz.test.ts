@@ -1,8 +1,8 @@
 // A short run of the endpoint fuzz (tools/fuzz.ts) over the demo data: two inputs per endpoint, each
 // sent as one demo user or nobody in turn, with a fixed seed. No call answers 5xx, whatever it is sent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatReport, inProcessTarget, runFuzz, type FuzzTarget } from '../../tools/fuzz';
-import { endpointList } from './endpointList';
+import { formatReport, inProcessTarget, runFuzz, type FuzzTarget } from '../../../tools/fuzz';
+import { endpointList } from '../support/endpointList';
 
 let target: FuzzTarget;
 beforeAll(async () => {

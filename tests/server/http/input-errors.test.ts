@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBody } from '../../contract/http';
-import { createHarness, uniqueEmail, type Harness, query } from './harness';
+import { errorBody } from '../../../contract/http';
+import { createHarness, uniqueEmail, type Harness, query } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {

@@ -16,8 +16,8 @@ import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processDatabase, startServerProcess, stopServerProcess, type ServerProcess } from '../support/serverProcess';
-import { fixtureHash, fixturePassword, query, uniqueEmail } from './harness';
+import { processDatabase, startServerProcess, stopServerProcess, type ServerProcess } from '../../support/serverProcess';
+import { fixtureHash, fixturePassword, query, uniqueEmail } from '../support/harness';
 
 const nginxBinary = '/usr/sbin/nginx';
 const hasNginx = existsSync(nginxBinary);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from './harness';
+import { createHarness, type Harness } from '../support/harness';
 
 // Serving hardened: security headers and a CSP whose only inline script is the config's (by nonce),
 // compression, no caching of API answers, 404 for file-like paths that do not exist.

@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from './harness';
+import { createHarness, type Harness } from '../support/harness';
 
 // Half-open and idle clients must not hold connections for ever, nor starve real ones.
 

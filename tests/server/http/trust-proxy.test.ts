@@ -5,12 +5,14 @@
 // per-address login and sign-up limits would start afresh with every request and a token's IP
 // ranges would let anyone in. Requests here carry hand-written headers, as a load
 // balancer at 127.0.0.1 would pass them on (light-my-request's default peer). The same through a
-// real nginx in front of two server processes: proxy-nginx.test.ts.
+// real nginx in front of two server processes: http/proxy-nginx.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
-import { parseTrustProxy } from '../../server/http/trustProxy';
-import { createHarness, fixturePassword, query, uniqueEmail, type Harness } from './harness';
-import { day, exportToken, insertBundle, insertToken, meterCall, meterEnv, meterWorld, nowOf } from './metering-fixtures';
+import { loadConfig } from '../../../server/config';
+import { parseTrustProxy } from '../../../server/http/trustProxy';
+import { createHarness, fixturePassword, query, uniqueEmail, type Harness } from '../support/harness';
+import { day, insertBundle, nowOf } from '../support/catalogue';
+import { exportToken, insertToken } from '../support/tokens';
+import { meterCall, meterEnv, meterWorld } from '../support/meter';
 
 const wrong = 'Wrong-Password-1';
 const limits = { LOGIN_MAX_FAILURES_IP: '3', SIGNUP_MAX_PER_IP: '2' };
@@ -105,7 +107,7 @@ describe('TRUST_PROXY=1: one load balancer in front', () => {
     const world = await meterWorld(h);
     const now = nowOf(h);
     await insertBundle(h, { accountId: world.accountId, planId: world.planId, clicks: 100, start: now - day, end: now + 30 * day });
-    const tokenId = await insertToken(h, world.accountId, { ipRanges: ['198.51.100.0/24'] });
+    const tokenId = await insertToken(h, world.accountId, { ipRanges: ['198.51.100.0/24'], services: ['addresslookup'] });
     const { jwt } = await exportToken(h, world.owner, world.accountId, tokenId);
     // From outside the range, naming an address inside it.
     const outside = await meterCall(h, jwt, viaProxy('203.0.113.9', '198.51.100.7'));

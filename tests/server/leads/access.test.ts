@@ -6,16 +6,16 @@
 // 'Lead not found' on a lead's own (so lead ids cannot be probed), and nothing changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import * as leadEndpoints from '../../contract/leads/endpoints';
-import { accessRefusals } from '../../contract/shared/access';
-import { leadFormSuperOnly } from '../../contract/shared/leads';
-import { blockedMessages } from '../../contract/shared/messages';
-import { validateFirst } from '../../server/http/route';
-import { demoUsers, seedDemo } from '../../server/seed';
-import { call, type Caller, signInDemoUsers } from './groups-fixtures';
-import { createHarness, type Harness } from './harness';
-import { dumpLeadState, groupIdOf, insertLead, insertOption, leadBody, leads, partnerCall } from './leads-fixtures';
-import { nowOf } from './plans-fixtures';
+import * as leadEndpoints from '../../../contract/leads/endpoints';
+import { accessRefusals } from '../../../contract/shared/access';
+import { leadFormSuperOnly } from '../../../contract/shared/leads';
+import { blockedMessages } from '../../../contract/shared/messages';
+import { validateFirst } from '../../../server/http/route';
+import { demoUsers, seedDemo } from '../../../server/seed';
+import { call, type Caller, signInDemoUsers } from '../support/calls';
+import { createHarness, type Harness } from '../support/harness';
+import { dumpLeadState, groupIdOf, insertLead, insertOption, leadBody, leads, partnerCall } from './fixtures';
+import { nowOf } from '../support/catalogue';
 
 let h: Harness;
 const users = new Map<string, Caller>();

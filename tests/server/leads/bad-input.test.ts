@@ -2,10 +2,10 @@
 // dump of every lead table before and after shows nothing was written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { leadMessages } from '../../contract/shared/leads';
-import { call, signedIn, type Caller } from './groups-fixtures';
-import { createHarness, query, type Harness } from './harness';
-import { dumpLeadState, insertLead, insertOption, leadBody, leads } from './leads-fixtures';
+import { leadMessages } from '../../../contract/shared/leads';
+import { call, signedIn, type Caller } from '../support/calls';
+import { createHarness, query, type Harness } from '../support/harness';
+import { dumpLeadState, insertLead, insertOption, leadBody, leads } from './fixtures';
 
 let h: Harness;
 let owner: Caller;

@@ -1,10 +1,11 @@
-// Shared by the leads*.test.ts files: request helpers for the lead, lead option and partner calls,
+// Shared by the leads tests: request helpers for the lead, lead option and partner calls,
 // leads and options written straight into the database, and a dump of every table they can change.
 import type { InjectOptions } from 'fastify';
-import type { LeadStatus } from '../../contract/shared/leads';
-import { request, type Query } from './groups-fixtures';
-import { query, type Harness } from './harness';
-import { nowOf } from './plans-fixtures';
+import type { LeadStatus } from '../../../contract/shared/leads';
+import { request, type Query } from '../support/calls';
+import { query, type Harness } from '../support/harness';
+import { uniqueText } from '../support/rows';
+import { nowOf } from '../support/catalogue';
 
 /** A request to the lead calls of the user server (/api/users/lead...). */
 export const leads = (method: InjectOptions['method'], path: string, q?: Query, payload?: unknown) =>
@@ -12,9 +13,6 @@ export const leads = (method: InjectOptions['method'], path: string, q?: Query, 
 
 /** A request to the partner calls of the plans manager (/api/plans/partner/...). */
 export const partnerCall = (path: 'accountinfo' | 'console', q: Query) => request('GET', `/api/plans/partner/${path}`, q);
-
-let counter = 0;
-export const uniqueText = (label: string) => `${label} ${process.pid % 1000}-${++counter}`;
 
 /** A valid submission for POST /lead. */
 export const leadBody = (overrides: Record<string, unknown> = {}) => ({

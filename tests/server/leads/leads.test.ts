@@ -2,13 +2,13 @@
 // move them along the pipeline and the partner's owners are mailed (through a real SMTP server);
 // super administers the lead options, and one chosen on a lead is retired, never deleted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leadMessages } from '../../contract/shared/leads';
-import { moveLead } from '../../server/modules/leads/service';
-import { createMailer } from '../../server/platform/mail';
-import { call, signedIn, type Caller } from './groups-fixtures';
-import { createHarness, query, type Harness } from './harness';
-import { insertLead, insertOption, leadBody, leads } from './leads-fixtures';
-import { nowOf } from './plans-fixtures';
+import { leadMessages } from '../../../contract/shared/leads';
+import { moveLead } from '../../../server/modules/leads/service';
+import { createMailer } from '../../../server/platform/mail';
+import { call, signedIn, type Caller } from '../support/calls';
+import { createHarness, query, type Harness } from '../support/harness';
+import { insertLead, insertOption, leadBody, leads } from './fixtures';
+import { nowOf } from '../support/catalogue';
 
 let h: Harness;
 let partnerId: number;

@@ -2,11 +2,11 @@
 // account info) and our console of usage and spend, with figures worked out by hand from bundles and
 // daily usage written straight into the database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leadMessages } from '../../contract/shared/leads';
-import { call, signedIn, type Caller } from './groups-fixtures';
-import { createHarness, query, type Harness } from './harness';
-import { partnerCall } from './leads-fixtures';
-import { day, insertBundle, insertDataset, insertPlan, insertUsage, nowOf } from './plans-fixtures';
+import { leadMessages } from '../../../contract/shared/leads';
+import { call, signedIn, type Caller } from '../support/calls';
+import { createHarness, query, type Harness } from '../support/harness';
+import { partnerCall } from './fixtures';
+import { day, insertBundle, insertDataset, insertPlan, insertUsage, nowOf } from '../support/catalogue';
 
 let h: Harness;
 let owner: Caller;

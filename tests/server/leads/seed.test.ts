@@ -1,12 +1,11 @@
 // The demo's leads (server/seedLeads.ts): Northwind Partners has a lead in each stage of the
 // pipeline, with its history, and the lead options are seeded, one of them retired.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPassword, seedDemo } from '../../server/seed';
-import type { Caller } from './groups-fixtures';
-import { call } from './groups-fixtures';
-import { createHarness, query, type Harness } from './harness';
-import { groupIdOf, leads } from './leads-fixtures';
-import { nowOf } from './plans-fixtures';
+import { demoPassword, seedDemo } from '../../../server/seed';
+import { type Caller, call } from '../support/calls';
+import { createHarness, query, type Harness } from '../support/harness';
+import { groupIdOf, leads } from './fixtures';
+import { nowOf } from '../support/catalogue';
 
 let h: Harness;
 let partner: Caller;

@@ -1,9 +1,11 @@
 // Usage alerts: the thresholds an owner sets per subscription (GET and PUT /account/plans/alerts),
 // mailed to the account's owners once per crossing (real SMTP), and again after more clicks are bought.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { meter } from '../../server/platform/metering';
-import { createHarness, query, type Harness } from './harness';
-import { day, exportToken, insertBundle, insertToken, meterCall, meterEnv, meterState, meterWorld, nowOf } from './metering-fixtures';
+import { meter } from '../../../server/platform/metering';
+import { createHarness, query, type Harness } from '../support/harness';
+import { day, insertBundle, nowOf } from '../support/catalogue';
+import { exportToken, insertToken } from '../support/tokens';
+import { meterCall, meterEnv, meterState, meterWorld } from '../support/meter';
 
 let h: Harness;
 beforeEach(async () => {
@@ -18,7 +20,7 @@ async function world(clicks = 10) {
   const w = await meterWorld(h);
   const now = nowOf(h);
   await insertBundle(h, { accountId: w.accountId, planId: w.planId, clicks, start: now - day, end: now + 30 * day });
-  const tokenId = await insertToken(h, w.accountId);
+  const tokenId = await insertToken(h, w.accountId, { services: ['addresslookup'] });
   const { jwt } = await exportToken(h, w.owner, w.accountId, tokenId);
   const { jwt: session } = await h.login(w.owner.email);
   const plan = (await query<{ name: string }>(h.db, 'select name from plans where id = $1', [w.planId])).rows[0].name;

@@ -1,10 +1,11 @@
 // GET /tokens/servicejwt: the short-lived token the SPA's application pages call the services
 // with, for one account and one row of the services table (spec section 9: matched on service id).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { serviceJwtSeconds } from '../../contract/metering/schemas';
-import { meteredRefusals } from '../../server/http/metered';
-import { createHarness, query, type Harness } from './harness';
-import { day, insertBundle, meterCall, meterEnv, meterWorld, nowOf, remaining } from './metering-fixtures';
+import { serviceJwtSeconds } from '../../../contract/metering/schemas';
+import { meteredRefusals } from '../../../server/http/metered';
+import { createHarness, query, type Harness } from '../support/harness';
+import { day, insertBundle, nowOf } from '../support/catalogue';
+import { meterCall, meterEnv, meterWorld, remaining } from '../support/meter';
 
 let h: Harness;
 beforeEach(async () => {

@@ -2,13 +2,13 @@
 // atomically from the bundle that expires first, each refusal with its status and words, and a
 // refused or failing call leaving the meter as it was. PGlite by default, PostgreSQL with DATABASE_URL.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { meterRefusals } from '../../server/platform/metering';
-import { meteredRefusals } from '../../server/http/metered';
-import { testWorkFailed } from '../../server/modules/metering/testRoute';
-import { createHarness, query, type Harness } from './harness';
-import {
-  day, exportToken, insertBundle, insertToken, meterCall, meterEnv, meterState, meterWorld, nowOf, remaining, usageClicks,
-} from './metering-fixtures';
+import { meterRefusals } from '../../../server/platform/metering';
+import { meteredRefusals } from '../../../server/http/metered';
+import { testWorkFailed } from '../../../server/modules/metering/testRoute';
+import { createHarness, query, type Harness } from '../support/harness';
+import { day, insertBundle, nowOf } from '../support/catalogue';
+import { exportToken, insertToken } from '../support/tokens';
+import { meterCall, meterEnv, meterState, meterWorld, remaining, usageClicks } from '../support/meter';
 
 let h: Harness;
 beforeEach(async () => {
@@ -22,7 +22,7 @@ async function tokenWorld(tokenFields: Parameters<typeof insertToken>[2] = {}, c
   const world = await meterWorld(h);
   const now = nowOf(h);
   const bundleId = await insertBundle(h, { accountId: world.accountId, planId: world.planId, clicks, start: now - day, end: now + 30 * day });
-  const tokenId = await insertToken(h, world.accountId, tokenFields);
+  const tokenId = await insertToken(h, world.accountId, { services: ['addresslookup'], ...tokenFields });
   const { jwt, sessionId } = await exportToken(h, world.owner, world.accountId, tokenId);
   return { ...world, bundleId, tokenId, jwt, sessionId };
 }
@@ -49,7 +49,7 @@ describe('clicks under concurrency', () => {
     const sooner = await insertBundle(h, { accountId: w.accountId, planId: w.planId, clicks: 3, start: now - 5 * day, end: now + 10 * day });
     const ended = await insertBundle(h, { accountId: w.accountId, planId: w.planId, clicks: 100, start: now - 50 * day, end: now - day });
     const future = await insertBundle(h, { accountId: w.accountId, planId: w.planId, clicks: 100, start: now + day, end: now + 90 * day });
-    const tokenId = await insertToken(h, w.accountId);
+    const tokenId = await insertToken(h, w.accountId, { services: ['addresslookup'] });
     const { jwt } = await exportToken(h, w.owner, w.accountId, tokenId);
     const used = async () =>
       Object.fromEntries((await query<{ id: number; used_clicks: number }>(h.db, 'select id, used_clicks from bundles')).rows.map((r) => [r.id, r.used_clicks]));
@@ -70,7 +70,7 @@ describe('clicks under concurrency', () => {
     const now = nowOf(h);
     const first = await insertBundle(h, { accountId: w.accountId, planId: w.planId, clicks: 5, start: now - day, end: now + 9 * day });
     const second = await insertBundle(h, { accountId: w.accountId, planId: w.planId, clicks: 5, start: now - day, end: now + 9 * day });
-    const tokenId = await insertToken(h, w.accountId);
+    const tokenId = await insertToken(h, w.accountId, { services: ['addresslookup'] });
     const { jwt } = await exportToken(h, w.owner, w.accountId, tokenId);
     expect((await meterCall(h, jwt, { clicks: 6 })).statusCode).toBe(200);
     const { rows } = await query<{ id: number; used_clicks: number }>(h.db, 'select id, used_clicks from bundles order by id');

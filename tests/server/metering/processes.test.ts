@@ -3,10 +3,10 @@
 // PostgreSQL only (PGlite is one process by nature); skipped without DATABASE_URL.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../server/db';
-import { createTokens } from '../../server/modules/users/jwt';
-import { processDatabase, startServerProcess, stopServerProcess, type ServerProcess } from '../support/serverProcess';
-import { fixtureHash, query } from './harness';
+import type { Db } from '../../../server/db';
+import { createTokens } from '../../../server/modules/users/jwt';
+import { processDatabase, startServerProcess, stopServerProcess, type ServerProcess } from '../../support/serverProcess';
+import { fixtureHash, query } from '../support/harness';
 
 const databaseUrl = process.env.DATABASE_URL;
 const secret = randomBytes(32).toString('base64url');

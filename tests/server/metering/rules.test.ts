@@ -1,7 +1,7 @@
 // The token rules of the meter as pure functions: IP ranges (IPv4, IPv6, IPv4-mapped) and referrer
 // host patterns, with the edge cases a header or a stored range can bring.
 import { describe, expect, it } from 'vitest';
-import { hostOf, ipAllowed, referrerAllowed } from '../../server/platform/tokenRules';
+import { hostOf, ipAllowed, referrerAllowed } from '../../../server/platform/tokenRules';
 
 describe('IP ranges', () => {
   it('allows anywhere with no ranges, and only inside them otherwise', () => {

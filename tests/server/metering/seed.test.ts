@@ -1,10 +1,10 @@
 // The demo seed's tokens and its three months of usage, made by the real meter (server/seedUsage.ts):
 // every click of the history is in a bundle, in usage_daily and in its token's day count alike.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../server/db';
-import { seedDemo } from '../../server/seed';
-import { historyDays, longDemoTag } from '../../server/seedUsage';
-import { freshDb, query } from './harness';
+import type { Db } from '../../../server/db';
+import { seedDemo } from '../../../server/seed';
+import { historyDays, longDemoTag } from '../../../server/seedUsage';
+import { freshDb, query } from '../support/harness';
 
 let db: Db;
 let drop: () => Promise<void>;

@@ -7,15 +7,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DqService } from '../../contract/shared/catalogue';
-import { testCallHeader, testCallsPerDay } from '../../contract/shared/testCalls';
-import { meteredRefusals } from '../../server/http/metered';
-import { meterRefusals } from '../../server/platform/metering';
-import { startDnsServer, testZone, type DnsServer } from '../support/dns-server';
-import { createHarness, query, type Harness } from './harness';
-import { day, exportToken, insertBundle, insertToken, meterCall, meterEnv, meterState, meterWorld, nowOf, remaining } from './metering-fixtures';
-import { call } from './groups-fixtures';
-import { insertDataset, insertPlan, insertSubscription, plans } from './plans-fixtures';
+import type { DqService } from '../../../contract/shared/catalogue';
+import { testCallHeader, testCallsPerDay } from '../../../contract/shared/testCalls';
+import { meteredRefusals } from '../../../server/http/metered';
+import { meterRefusals } from '../../../server/platform/metering';
+import { startDnsServer, testZone, type DnsServer } from '../../support/dns-server';
+import { createHarness, query, type Harness } from '../support/harness';
+import { day, insertBundle, nowOf, insertDataset, insertPlan, insertSubscription, plans } from '../support/catalogue';
+import { exportToken, insertToken } from '../support/tokens';
+import { meterCall, meterEnv, meterState, meterWorld, remaining } from '../support/meter';
+import { call } from '../support/calls';
 
 const soapKey = 'soap-key-for-test-calls-41c2';
 let dns: DnsServer;
@@ -164,7 +165,7 @@ describe("the meter's rules for test calls", () => {
   async function world(allowTest = true) {
     const w = await meterWorld(h);
     await setAllowTest(w.planId, allowTest);
-    const tokenId = await insertToken(h, w.accountId);
+    const tokenId = await insertToken(h, w.accountId, { services: ['addresslookup'] });
     const { jwt } = await exportToken(h, w.owner, w.accountId, tokenId);
     return { ...w, tokenId, jwt };
   }

@@ -2,11 +2,12 @@
 // A click per answered call, none for a refused one; bad input 400 before the charge.
 // PGlite by default, PostgreSQL with DATABASE_URL.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { meteredRefusals } from '../../server/http/metered';
-import { meterRefusals } from '../../server/platform/metering';
-import { createHarness, type Harness } from './harness';
-import { day, exportToken, insertBundle, insertToken, meterState, nowOf, usageClicks } from './metering-fixtures';
-import { insertDataset, insertPlan, insertSubscription } from './plans-fixtures';
+import { meteredRefusals } from '../../../server/http/metered';
+import { meterRefusals } from '../../../server/platform/metering';
+import { createHarness, type Harness } from '../support/harness';
+import { day, insertBundle, nowOf, insertDataset, insertPlan, insertSubscription } from '../support/catalogue';
+import { exportToken, insertToken } from '../support/tokens';
+import { meterState, usageClicks } from '../support/meter';
 
 let h: Harness;
 beforeEach(async () => {

@@ -2,13 +2,14 @@
 // user. Refused callers get 403 and change nothing; allowed ones get their answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import * as planEndpoints from '../../contract/plans/endpoints';
-import { accessRefusals } from '../../contract/shared/access';
-import { validateFirst } from '../../server/http/route';
-import { demoPassword, demoUsers, seedDemo } from '../../server/seed';
-import { call, type Caller, signInDemoUsers } from './groups-fixtures';
-import { createHarness, query, type Harness } from './harness';
-import { day, dumpCatalogueState, insertBundle, insertDataset, insertPaidBundle, insertPlan, nowOf, planBody, plans } from './plans-fixtures';
+import * as planEndpoints from '../../../contract/plans/endpoints';
+import { accessRefusals } from '../../../contract/shared/access';
+import { validateFirst } from '../../../server/http/route';
+import { demoPassword, demoUsers, seedDemo } from '../../../server/seed';
+import { call, type Caller, signInDemoUsers } from '../support/calls';
+import { createHarness, query, type Harness } from '../support/harness';
+import { day, dumpCatalogueState, insertBundle, insertDataset, insertPaidBundle, insertPlan, nowOf, plans } from '../support/catalogue';
+import { planBody } from './fixtures';
 
 let h: Harness;
 const users = new Map<string, Caller>();

@@ -1,14 +1,12 @@
 // What accounts hold (issue 11): staff bundles, the services page's summary with a fixed clock,
 // and turning a subscription off and on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountPlan, Bundle } from '../../contract/plans/entities';
-import { authErrorStatusHeader } from '../../contract/shared/http';
-import { accessRefusals } from '../../contract/shared/access';
-import { call, signedIn, type Caller } from './groups-fixtures';
-import { createHarness, fixturePassword, query, type Harness } from './harness';
-import {
-  day, dumpCatalogueState, insertBundle, insertDataset, insertPlan, insertSubscription, insertUsage, nowOf, plans,
-} from './plans-fixtures';
+import type { AccountPlan, Bundle } from '../../../contract/plans/entities';
+import { authErrorStatusHeader } from '../../../contract/shared/http';
+import { accessRefusals } from '../../../contract/shared/access';
+import { call, signedIn, type Caller } from '../support/calls';
+import { createHarness, fixturePassword, query, type Harness } from '../support/harness';
+import { day, dumpCatalogueState, insertBundle, insertDataset, insertPlan, insertSubscription, insertUsage, nowOf, plans } from '../support/catalogue';
 
 let h: Harness;
 let sales: Caller;

@@ -3,12 +3,13 @@
 // note is numbered against the invoice, the invoice link keeps working, and the customer's billing
 // history shows it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessRefusals } from '../../contract/shared/access';
-import { call, signedIn, type Caller } from './groups-fixtures';
-import { createHarness, query, type Harness } from './harness';
-import { exportToken, insertToken, meterCall, meterEnv } from './metering-fixtures';
-import { plans } from './plans-fixtures';
-import { payOnPage, shopWorld, ukOrder, type Shop } from './shop-fixtures';
+import { accessRefusals } from '../../../contract/shared/access';
+import { call, signedIn, type Caller } from '../support/calls';
+import { createHarness, query, type Harness } from '../support/harness';
+import { exportToken, insertToken } from '../support/tokens';
+import { meterCall, meterEnv } from '../support/meter';
+import { plans } from '../support/catalogue';
+import { payOnPage, shopWorld, ukOrder, type Shop } from '../support/shop';
 
 let h: Harness;
 let shop: Shop;
@@ -38,7 +39,7 @@ const end = (caller: Caller, bundleId: number, body: Record<string, unknown>) =>
 describe('POST /bundles/end', () => {
   it('ends a paid bundle with a reason: the row stays, a credit note of the unused share is issued, tax reversed, and the meter refuses its clicks', async () => {
     const { bundleId, invoiceNumber, invoiceId } = await paidBundle(2000);
-    const { jwt } = await exportToken(h, shop.owner, shop.ukAccount, await insertToken(h, shop.ukAccount));
+    const { jwt } = await exportToken(h, shop.owner, shop.ukAccount, await insertToken(h, shop.ukAccount, { services: ['addresslookup'] }));
     // 500 of the 2,000 clicks are spent before it is ended.
     expect((await meterCall(h, jwt, { clicks: 500 })).statusCode).toBe(200);
 

@@ -1,12 +1,11 @@
 // Datasets, plans, filters and comparisons (issue 11): what admin builds, what customers see, and
 // the "Bad input" of the issue, each a clear 4xx with nothing half written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Plan } from '../../contract/plans/entities';
-import { call, signedIn, type Caller } from './groups-fixtures';
-import { createHarness, type Harness } from './harness';
-import {
-  day, dumpCatalogueState, insertBundle, insertDataset, insertPlan, nowOf, planBody, plans, twoTiers,
-} from './plans-fixtures';
+import type { Plan } from '../../../contract/plans/entities';
+import { call, signedIn, type Caller } from '../support/calls';
+import { createHarness, type Harness } from '../support/harness';
+import { day, dumpCatalogueState, insertBundle, insertDataset, insertPlan, nowOf, plans, twoTiers } from '../support/catalogue';
+import { planBody } from './fixtures';
 
 let h: Harness;
 let admin: Caller;

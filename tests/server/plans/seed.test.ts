@@ -1,11 +1,11 @@
 // The demo catalogue (server/seedCatalogue.ts): a shop with something in it, and the demo owner's
 // accounts holding a subscription in each state the services page explains.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountPlan, Plan } from '../../contract/plans/entities';
-import { dqServices, tierProblem } from '../../contract/shared/catalogue';
-import { demoPassword, seedDemo } from '../../server/seed';
-import { call, request, type Caller } from './groups-fixtures';
-import { createHarness, query, type Harness } from './harness';
+import type { AccountPlan, Plan } from '../../../contract/plans/entities';
+import { dqServices, tierProblem } from '../../../contract/shared/catalogue';
+import { demoPassword, seedDemo } from '../../../server/seed';
+import { call, request, type Caller } from '../support/calls';
+import { createHarness, query, type Harness } from '../support/harness';
 
 let h: Harness;
 let owner: Caller;

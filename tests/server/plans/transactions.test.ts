@@ -1,10 +1,10 @@
 // The plans manager's multi-writes are each one transaction: when a later write fails, the earlier
 // ones are gone too. The failure is made real with a constraint the later write breaks, on both
-// back ends (as in transactions.test.ts).
+// back ends (as in platform/transactions.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signedIn } from './groups-fixtures';
-import { createHarness, query, type Harness } from './harness';
-import { dumpCatalogueState, insertDataset, insertPlan, plans } from './plans-fixtures';
+import { call, signedIn } from '../support/calls';
+import { createHarness, query, type Harness } from '../support/harness';
+import { dumpCatalogueState, insertDataset, insertPlan, plans } from '../support/catalogue';
 
 let h: Harness;
 beforeAll(async () => {

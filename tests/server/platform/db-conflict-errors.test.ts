@@ -3,7 +3,7 @@
 // again goes through), a row removed meanwhile is 409; neither is a 500.
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { busyMessage, registerErrorHandling } from '../../server/http/errors';
+import { busyMessage, registerErrorHandling } from '../../../server/http/errors';
 
 /** An error as the pg driver and PGlite raise them: an Error with PostgreSQL's SQLSTATE in `code`. */
 const databaseError = (code: string) => Object.assign(new Error(`database error ${code}`), { code });

@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokens } from '../../server/modules/users/jwt';
-import { migrate, type Db } from '../../server/db';
-import { createMailer } from '../../server/platform/mail';
-import { freshDb, query } from './harness';
+import { createTokens } from '../../../server/modules/users/jwt';
+import { migrate, type Db } from '../../../server/db';
+import { createMailer } from '../../../server/platform/mail';
+import { freshDb, query } from '../support/harness';
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -26,7 +26,7 @@ describe('database layer', () => {
     try {
       const [a, b] = await Promise.all([migrate(fresh.db), migrate(other)]);
       // Every migration of the folder, each applied by one of the two.
-      const files = readdirSync(new URL('../../server/db/migrations/', import.meta.url)).filter((f) => f.endsWith('.sql')).sort();
+      const files = readdirSync(new URL('../../../server/db/migrations/', import.meta.url)).filter((f) => f.endsWith('.sql')).sort();
       expect(files.slice(0, 4)).toEqual(['001_users_and_groups.sql', '002_groups.sql', '003_sessions.sql', '004_catalogue.sql']);
       expect([...a, ...b].sort()).toEqual(files);
       const { rows } = await query<{ n: number }>(fresh.db, 'select count(*) as n from schema_migrations');

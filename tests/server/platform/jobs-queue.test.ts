@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type KyselyPlugin } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { jobsSchemaOf } from '../../server/jobs/handle';
-import { startJobs } from '../../server/jobs/queue';
-import { freshDb } from './harness';
+import { jobsSchemaOf } from '../../../server/jobs/handle';
+import { startJobs } from '../../../server/jobs/queue';
+import { freshDb } from '../support/harness';
 
 // The job queue's stop: once it resolves, the queue sends nothing more to the database (a test then
 // drops its schema, a server its pool). pg-boss alone lets a fetch in flight at stop run its job and

@@ -2,10 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authUser } from '../../contract/users/entities';
-import { startServer, type RunningServer } from '../../server/main';
-import { demoPassword } from '../../server/seed';
-import { codeIn, startMailCatcher, uniqueEmail, type MailCatcher } from './harness';
+import { authUser } from '../../../contract/users/entities';
+import { startServer, type RunningServer } from '../../../server/main';
+import { demoPassword } from '../../../server/seed';
+import { codeIn, startMailCatcher, uniqueEmail, type MailCatcher } from '../support/harness';
 
 let dataDir: string;
 let mail: MailCatcher;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../server/modules/users/passwords';
-import type { Db } from '../../server/db';
-import { demoPassword, seedDemo } from '../../server/seed';
-import { freshDb, query } from './harness';
+import { verifyPassword } from '../../../server/modules/users/passwords';
+import type { Db } from '../../../server/db';
+import { demoPassword, seedDemo } from '../../../server/seed';
+import { freshDb, query } from '../support/harness';
 
 let db: Db;
 let drop: () => Promise<void>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, request, signedIn } from './groups-fixtures';
-import { createHarness, query, type Harness } from './harness';
+import { call, request, signedIn } from '../support/calls';
+import { createHarness, query, type Harness } from '../support/harness';
 
 // Every multi-write runs in one transaction: when a later write fails, the earlier ones are gone too.
 // The failure is made real with a constraint the membership insert breaks, on both back ends.

@@ -1,11 +1,11 @@
 // Bad input to the shop: every refused checkout and webhook is a clear 4xx that writes no order and
 // asks the gateway for no page (the whole shop state is compared before and after).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idempotencyKeyHeader } from '../../contract/shared/shop';
-import { call, signedIn } from './groups-fixtures';
-import { createHarness, query, type Harness } from './harness';
-import { day, insertDataset, insertPlan, nowOf, plans } from './plans-fixtures';
-import { checkout, checkoutBody, dumpShopState, settleSession, shopWorld, signedDelivery, succeededEvent, type Shop } from './shop-fixtures';
+import { idempotencyKeyHeader } from '../../../contract/shared/shop';
+import { call, signedIn } from '../support/calls';
+import { createHarness, query, type Harness } from '../support/harness';
+import { day, insertDataset, insertPlan, nowOf, plans } from '../support/catalogue';
+import { checkout, checkoutBody, dumpShopState, settleSession, shopWorld, signedDelivery, succeededEvent, type Shop } from '../support/shop';
 
 let h: Harness;
 let shop: Shop;

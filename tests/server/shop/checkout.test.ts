@@ -2,13 +2,11 @@
 // and one set of bundles however often and in whatever order the confirmation arrives; the declined
 // card makes none.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from './groups-fixtures';
-import { createHarness, query, type Harness } from './harness';
-import { plans } from './plans-fixtures';
-import {
-  bundlesOf as countBundles, checkout, checkoutBody, count, invoicesOf as countInvoices, orderStatusOf, payOnPage, paidUrl, backUrl, sessionIdOf,
-  settleSession, shopWorld, signedDelivery, succeededEvent, ukOrder, type Shop,
-} from './shop-fixtures';
+import { call } from '../support/calls';
+import { createHarness, query, type Harness } from '../support/harness';
+import { plans } from '../support/catalogue';
+import { bundlesOf as countBundles, checkout, checkoutBody, invoicesOf as countInvoices, orderStatusOf, payOnPage, paidUrl, backUrl, sessionIdOf, settleSession, shopWorld, signedDelivery, succeededEvent, ukOrder, type Shop } from '../support/shop';
+import { count } from '../support/rows';
 
 let h: Harness;
 let shop: Shop;
@@ -67,7 +65,7 @@ describe('POST /shop/checkout', () => {
 
   it('another user cannot read the order (404)', async () => {
     const { orderId } = await newOrder();
-    const { signedIn } = await import('./groups-fixtures');
+    const { signedIn } = await import('../support/calls');
     const other = await signedIn(h);
     expect((await call(h, other, plans('GET', '/shop/order', { orderId }))).status).toBe(404);
   });
@@ -121,7 +119,7 @@ describe('a paid bundle', () => {
     const { invoiceNumber } = order.body as { invoiceNumber: string };
     const { rows } = await query<{ id: number; price: number }>(h.db, 'select id, price from bundles where order_id = $1', [orderId]);
     const [bundle] = rows;
-    const { signedIn } = await import('./groups-fixtures');
+    const { signedIn } = await import('../support/calls');
     const sales = await signedIn(h, ['sales']);
     const deleted = await call(h, sales, plans('DELETE', '/bundles', { bundleId: bundle.id }));
     expect(deleted).toEqual({ status: 409, body: { statusCode: 409, msg: `This bundle was paid for on invoice ${invoiceNumber}, so it cannot be deleted: end it instead (End bundle), with a reason and a credit note` } });

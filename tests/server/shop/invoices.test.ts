@@ -2,10 +2,10 @@
 // GST in Australia), its signed expiring link, staff bundles without one; and who may see what of
 // payments (owners, authorised payment users, staff for charges).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, request, signedIn } from './groups-fixtures';
-import { createHarness, query, type Harness } from './harness';
-import { insertBundle, nowOf, plans } from './plans-fixtures';
-import { checkout, checkoutBody, payOnPage, shopWorld, type Shop } from './shop-fixtures';
+import { call, request, signedIn } from '../support/calls';
+import { createHarness, query, type Harness } from '../support/harness';
+import { insertBundle, nowOf, plans } from '../support/catalogue';
+import { checkout, checkoutBody, payOnPage, shopWorld, type Shop } from '../support/shop';
 
 let h: Harness;
 let shop: Shop;

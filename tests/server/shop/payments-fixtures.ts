@@ -3,13 +3,11 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { testCards } from '../../contract/shared/shop';
-import { depsOf } from '../../server/app';
-import type { PaymentPageInput } from '../../server/payments/gateway';
-import { webhookSecretKey } from '../../server/payments/signing';
-import type { TestGateway } from '../../server/payments/testGateway';
-import { secretOf } from '../../server/platform/secrets';
-import type { Harness } from './harness';
+import { testCards } from '../../../contract/shared/shop';
+import { depsOf } from '../../../server/app';
+import type { PaymentPageInput } from '../../../server/payments/gateway';
+import type { TestGateway } from '../../../server/payments/testGateway';
+import type { Harness } from '../support/harness';
 
 /** The app's gateway, as the test gateway it is (its hosted-page methods included). */
 export const gatewayOf = (h: Harness) => {
@@ -18,9 +16,6 @@ export const gatewayOf = (h: Harness) => {
   // Checked above: the app's gateway is the test gateway, whose type adds the hosted-page methods.
   return gateway as TestGateway;
 };
-
-/** The secret the app signs and checks webhooks with (the installation's own, unless configured). */
-export const webhookSecretOf = (h: Harness) => secretOf(h.db, webhookSecretKey, h.config.payments.webhookSecret)();
 
 export function paymentInput(fields: Partial<PaymentPageInput> = {}): PaymentPageInput {
   const key = randomUUID();

@@ -1,18 +1,14 @@
 // What a webhook can make the portal do: nothing with a secret from the source, and never more than
 // the gateway itself confirms when asked (status, order, amount and currency), however it is signed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, depsOf } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import type { GatewayEvent } from '../../server/payments/gateway';
-import { createMailer } from '../../server/platform/mail';
-import { call } from './groups-fixtures';
-import { createHarness, query, type Harness } from './harness';
-import { webhookSecretOf } from './payments-fixtures';
-import { plans } from './plans-fixtures';
-import {
-  bundlesOf as countBundles, invoicesOf as countInvoices, orderStatusOf, payOnPage, sessionIdOf, settleSession, shopWorld, signedDelivery, succeededEvent,
-  ukOrder, type Shop,
-} from './shop-fixtures';
+import { buildApp, depsOf } from '../../../server/app';
+import { loadConfig } from '../../../server/config';
+import type { GatewayEvent } from '../../../server/payments/gateway';
+import { createMailer } from '../../../server/platform/mail';
+import { call } from '../support/calls';
+import { createHarness, query, type Harness } from '../support/harness';
+import { webhookSecretOf, bundlesOf as countBundles, invoicesOf as countInvoices, orderStatusOf, payOnPage, sessionIdOf, settleSession, shopWorld, signedDelivery, succeededEvent, ukOrder, type Shop } from '../support/shop';
+import { plans } from '../support/catalogue';
 
 let h: Harness;
 let shop: Shop;

@@ -2,11 +2,12 @@
 // idempotency key, retrieve, saved-card charges made once per key, detached and declined cards, and
 // webhook verification (valid, forged, tampered, replayed, missing).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../server/errors';
-import { signWebhook, signatureHeader } from '../../server/payments/signing';
-import { cardRemoved, type TestGateway } from '../../server/payments/testGateway';
-import { createHarness, query, type Harness } from './harness';
-import { cardFields, gatewayOf, paymentInput, pathOf, postForm, webhookSecretOf } from './payments-fixtures';
+import { AppError } from '../../../server/errors';
+import { signWebhook, signatureHeader } from '../../../server/payments/signing';
+import { cardRemoved, type TestGateway } from '../../../server/payments/testGateway';
+import { createHarness, query, type Harness } from '../support/harness';
+import { cardFields, gatewayOf, paymentInput, pathOf, postForm } from './payments-fixtures';
+import { webhookSecretOf } from '../support/shop';
 
 let h: Harness;
 let gateway: TestGateway;

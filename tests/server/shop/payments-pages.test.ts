@@ -1,9 +1,9 @@
 // The test gateway's hosted pages driven as a browser drives them (app.inject): each test card, the
 // 3-D Secure step, cancel, field errors, escaping, and the page's headers (CSP, no caching).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testCards } from '../../contract/shared/shop';
-import type { TestGateway } from '../../server/payments/testGateway';
-import { createHarness, type Harness } from './harness';
+import { testCards } from '../../../contract/shared/shop';
+import type { TestGateway } from '../../../server/payments/testGateway';
+import { createHarness, type Harness } from '../support/harness';
 import { cardFields, gatewayOf, paymentInput, pathOf, postForm } from './payments-fixtures';
 
 let h: Harness;

@@ -3,10 +3,10 @@
 // settled and announced a few seconds after the browser returned. A small HTTP server stands for
 // the portal's webhook route (PAYMENT_WEBHOOK_URL), so these tests need nothing of the orders module.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GatewayEvent } from '../../server/payments/gateway';
-import { signatureHeader } from '../../server/payments/signing';
-import type { TestGateway } from '../../server/payments/testGateway';
-import { createHarness, type Harness } from './harness';
+import type { GatewayEvent } from '../../../server/payments/gateway';
+import { signatureHeader } from '../../../server/payments/signing';
+import type { TestGateway } from '../../../server/payments/testGateway';
+import { createHarness, type Harness } from '../support/harness';
 import { cardFields, gatewayOf, paymentInput, pathOf, postForm, startReceiver, type Delivery } from './payments-fixtures';
 
 let h: Harness;

@@ -2,10 +2,10 @@
 // database (on PostgreSQL its own connection pool, as a second process has) delivers them. Also the
 // configuration of payments: only the test gateway, and the webhook secret's derivation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, depsOf, ownWebhookUrl } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { createMailer } from '../../server/platform/mail';
-import { createHarness, type Harness } from './harness';
+import { buildApp, depsOf, ownWebhookUrl } from '../../../server/app';
+import { loadConfig } from '../../../server/config';
+import { createMailer } from '../../../server/platform/mail';
+import { createHarness, type Harness } from '../support/harness';
 import { cardFields, gatewayOf, paymentInput, pathOf, postForm, startReceiver } from './payments-fixtures';
 
 let h: Harness;

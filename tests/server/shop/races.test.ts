@@ -1,11 +1,11 @@
 // Two calls on one account's saved card at once, on PostgreSQL: the second call's read of the card
-// is held (tests/server/queryGate.ts) while the whole first call runs, then let go.
+// is held (tests/server/support/queryGate.ts) while the whole first call runs, then let go.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from './groups-fixtures';
-import { createHarness, type Harness } from './harness';
-import { plans } from './plans-fixtures';
-import { queryGate } from './queryGate';
-import { shopWorld, type Shop } from './shop-fixtures';
+import { call } from '../support/calls';
+import { createHarness, type Harness } from '../support/harness';
+import { plans } from '../support/catalogue';
+import { queryGate } from '../support/queryGate';
+import { shopWorld, type Shop } from '../support/shop';
 
 let h: Harness;
 let shop: Shop;

@@ -1,16 +1,16 @@
 // Two renewals at once on PostgreSQL (two processes' workers, or a job taken for dead and run
-// again): one renewal's read is held (tests/server/queryGate.ts) while the other runs whole. The
+// again): one renewal's read is held (tests/server/support/queryGate.ts) while the other runs whole. The
 // monthly cap must hold for the two together, and one subscription renews once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestGateway } from '../../server/payments/testGateway';
-import { createMailer, type Mailer } from '../../server/platform/mail';
-import { renewSubscription } from '../../server/modules/shop/renewals';
-import { createHarness, query, type Harness } from './harness';
-import { day, insertBundle, insertDataset, insertPlan, insertSubscription, nowOf } from './plans-fixtures';
-import { count } from './shop-fixtures';
-import { webhookSecretOf } from './payments-fixtures';
-import { signedIn, type Caller } from './groups-fixtures';
-import { queryGate } from './queryGate';
+import { createTestGateway } from '../../../server/payments/testGateway';
+import { createMailer, type Mailer } from '../../../server/platform/mail';
+import { renewSubscription } from '../../../server/modules/shop/renewals';
+import { createHarness, query, type Harness } from '../support/harness';
+import { day, insertBundle, insertDataset, insertPlan, insertSubscription, nowOf } from '../support/catalogue';
+import { count } from '../support/rows';
+import { webhookSecretOf } from '../support/shop';
+import { signedIn, type Caller } from '../support/calls';
+import { queryGate } from '../support/queryGate';
 
 let h: Harness;
 let mailer: Mailer;

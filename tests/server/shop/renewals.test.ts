@@ -2,15 +2,15 @@
 // invoice however often the job runs; the monthly cap, a missing card and a declined card make
 // none and mail the owners once.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { JobsHandle } from '../../server/jobs/handle';
-import { createTestGateway } from '../../server/payments/testGateway';
-import { createMailer, type Mailer } from '../../server/platform/mail';
-import { renewSubscription, subscriptionsDue, sweepRenewals } from '../../server/modules/shop/renewals';
-import { createHarness, fixturePassword, query, type Harness } from './harness';
-import { day, insertBundle, insertDataset, insertPlan, insertSubscription, nowOf, plans } from './plans-fixtures';
-import { count } from './shop-fixtures';
-import { webhookSecretOf } from './payments-fixtures';
-import { call, signedIn, type Caller } from './groups-fixtures';
+import type { JobsHandle } from '../../../server/jobs/handle';
+import { createTestGateway } from '../../../server/payments/testGateway';
+import { createMailer, type Mailer } from '../../../server/platform/mail';
+import { renewSubscription, subscriptionsDue, sweepRenewals } from '../../../server/modules/shop/renewals';
+import { createHarness, fixturePassword, query, type Harness } from '../support/harness';
+import { day, insertBundle, insertDataset, insertPlan, insertSubscription, nowOf, plans } from '../support/catalogue';
+import { count } from '../support/rows';
+import { webhookSecretOf } from '../support/shop';
+import { call, signedIn, type Caller } from '../support/calls';
 
 let h: Harness;
 let mailer: Mailer;

@@ -1,10 +1,10 @@
 // The demo's payments (server/seedShop.ts): Acme UK has a saved card, a monthly cap, an authorised
 // payment user and a past order with invoice UK-000001 in its billing history.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPassword, seedDemo } from '../../server/seed';
-import { call, type Caller } from './groups-fixtures';
-import { createHarness, query, type Harness } from './harness';
-import { plans } from './plans-fixtures';
+import { demoPassword, seedDemo } from '../../../server/seed';
+import { call, type Caller } from '../support/calls';
+import { createHarness, query, type Harness } from '../support/harness';
+import { plans } from '../support/catalogue';
 
 let h: Harness;
 let owner: Caller;

@@ -3,11 +3,12 @@
 // the browser while the payment is still processing; the confirmation arrives later and, with its
 // duplicate, makes one paid order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobsSchemaOf } from '../../server/jobs/handle';
-import { call } from './groups-fixtures';
-import { createHarness, type Harness } from './harness';
-import { plans } from './plans-fixtures';
-import { checkout, checkoutBody, count, paidUrl, payOnPage, shopWorld, type Shop } from './shop-fixtures';
+import { jobsSchemaOf } from '../../../server/jobs/handle';
+import { call } from '../support/calls';
+import { createHarness, type Harness } from '../support/harness';
+import { plans } from '../support/catalogue';
+import { checkout, checkoutBody, paidUrl, payOnPage, shopWorld, type Shop } from '../support/shop';
+import { count } from '../support/rows';
 
 let h: Harness;
 let shop: Shop;

@@ -1,8 +1,9 @@
-// Shared by the groups*.test.ts files: signed-in callers and short request helpers.
+// Signed-in callers and the request helpers every server test shares.
 import type { InjectOptions } from 'fastify';
-import { expect } from 'vitest';
-import { demoPassword, demoUsers } from '../../server/seed';
-import { query, type CapturedMail, type Harness } from './harness';
+import { randomBytes } from 'node:crypto';
+import { demoPassword, demoUsers } from '../../../server/seed';
+import type { Territory } from '../../../contract/shared/territory';
+import type { Harness } from './harness';
 
 export type Query = Record<string, string | number | boolean | undefined>;
 
@@ -46,25 +47,12 @@ export async function call(h: Harness, caller: Caller | null, options: InjectOpt
   return { status: response.statusCode, body: body as any };
 }
 
-export const noAccessBody = { msg: 'You do not have access to this group', statusCode: 403 };
-
-/** Everything the group calls can change, to compare before and after. */
-export async function dumpGroupState(h: Harness) {
-  const q = async (sql: string) => (await query(h.db, sql)).rows;
-  return {
-    groups: await q('select * from groups order by id'),
-    groupUsers: await q('select * from group_users order by group_id, user_id'),
-    invites: await q('select * from invites order by jti'),
-    userServices: await q('select group_id, user_id, service_id, token_id from user_services order by id'),
-    userPermissions: await q('select * from user_permissions order by user_id, permission_id'),
-    locks: await q('select id, locked from users order by id'),
-  };
-}
-
-/** The invitation token of the mail's /portal/acceptinvite link. */
-export function inviteJwt(mail: CapturedMail): string {
-  const match = /https?:\/\/\S+\/portal\/acceptinvite\?jwt=([\w.-]+)/.exec(mail.text);
-  if (!match) throw new Error(`No invitation link in mail: ${mail.text}`);
-  expect(mail.html).toContain(`/portal/acceptinvite?jwt=${match[1]}`);
-  return match[1];
+/** An owner of an account of `territory`, signed in with that account; returns their bearer headers. */
+export async function signedInOwner(h: Harness, territory: Territory = 'uk') {
+  const user = await h.createUser({ territory });
+  const account = await h.createGroup({ name: `Account ${randomBytes(3).toString('hex')}`, type: 'account', territory });
+  await h.addToGroup(account, user.id, 'owner');
+  const auth = await h.login(user.email, user.password, { accId: String(account) });
+  if (auth.accountId !== account) throw new Error('The session did not take the account');
+  return { user, account, headers: h.bearer(auth.jwt) };
 }

@@ -1,9 +1,9 @@
-// Shared by the plans*.test.ts files: catalogue rows written straight into the database (so a test
-// sets up exactly the state it reads), request helpers for /api/plans, and a dump of every table
-// the plans calls can change.
+// Catalogue rows written straight into the database (so a test sets up exactly the state it reads):
+// datasets, plans, subscriptions, bundles and usage; the request helper for /api/plans, and a dump of
+// every table the plans calls can change.
 import type { InjectOptions } from 'fastify';
-import type { PriceTier } from '../../contract/shared/catalogue';
-import { request, type Query } from './groups-fixtures';
+import type { PriceTier } from '../../../contract/shared/catalogue';
+import { request, type Query } from './calls';
 import { query, type Harness } from './harness';
 
 export const day = 86_400;
@@ -14,7 +14,7 @@ export const plans = (method: InjectOptions['method'], path: string, q?: Query, 
   request(method, `/api/plans${path}`, q, payload);
 
 let counter = 0;
-const unique = (label: string) => `${label}-${process.pid % 1000}-${++counter}`;
+export const unique = (label: string) => `${label}-${process.pid % 1000}-${++counter}`;
 
 export async function insertDataset(h: Harness, fields: { service?: string; ref?: string } = {}): Promise<number> {
   const now = nowOf(h);
@@ -121,15 +121,3 @@ export async function dumpCatalogueState(h: Harness) {
     usage: await q('select * from usage_daily order by account_id, plan_id, day'),
   };
 }
-
-/** A valid POST /plans body on the dataset. */
-export const planBody = (datasetId: number, now: number, overrides: Record<string, unknown> = {}) => ({
-  plan: unique('New plan'),
-  description: 'Two tiers',
-  datasetId,
-  duration: 12,
-  availableStart: now - day,
-  pricing: twoTiers,
-  territory: 'uk',
-  ...overrides,
-});

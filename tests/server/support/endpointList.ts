@@ -1,40 +1,40 @@
 // Every endpoint entry of contract/<module>/endpoints.ts with its shape from the module's schemas.ts,
-// and the URL the server serves it at: what endpoints.test.ts checks against the server's routes and
+// and the URL the server serves it at: what http/endpoints.test.ts checks against the server's routes and
 // what tools/fuzz.ts sends requests to.
-import type { CallShape, Endpoint } from '../../contract/endpoint';
-import * as addressEndpoints from '../../contract/address/endpoints';
-import * as addressSchemas from '../../contract/address/schemas';
-import * as bankEndpoints from '../../contract/bank/endpoints';
-import * as bankSchemas from '../../contract/bank/schemas';
-import * as bureauEndpoints from '../../contract/bureau/endpoints';
-import * as bureauSchemas from '../../contract/bureau/schemas';
-import * as configEndpoints from '../../contract/config/endpoints';
-import * as configSchemas from '../../contract/config/schemas';
-import * as emailEndpoints from '../../contract/email/endpoints';
-import * as emailSchemas from '../../contract/email/schemas';
-import * as fileEndpoints from '../../contract/files/endpoints';
-import * as fileSchemas from '../../contract/files/schemas';
-import * as groupEndpoints from '../../contract/groups/endpoints';
-import * as groupSchemas from '../../contract/groups/schemas';
-import * as leadEndpoints from '../../contract/leads/endpoints';
-import * as leadSchemas from '../../contract/leads/schemas';
-import * as meteringEndpoints from '../../contract/metering/endpoints';
-import * as meteringSchemas from '../../contract/metering/schemas';
-import * as nameEndpoints from '../../contract/name/endpoints';
-import * as nameSchemas from '../../contract/name/schemas';
-import * as planEndpoints from '../../contract/plans/endpoints';
-import * as planSchemas from '../../contract/plans/schemas';
-import * as searchEndpoints from '../../contract/search/endpoints';
-import * as searchSchemas from '../../contract/search/schemas';
-import * as shopEndpoints from '../../contract/shop/endpoints';
-import * as shopSchemas from '../../contract/shop/schemas';
-import * as tokenEndpoints from '../../contract/tokens/endpoints';
-import * as tokenSchemas from '../../contract/tokens/schemas';
-import * as usageEndpoints from '../../contract/usage/endpoints';
-import * as usageSchemas from '../../contract/usage/schemas';
-import * as userEndpoints from '../../contract/users/endpoints';
-import * as userSchemas from '../../contract/users/schemas';
-import { servicePaths } from '../../server/config';
+import type { CallShape, Endpoint } from '../../../contract/endpoint';
+import * as addressEndpoints from '../../../contract/address/endpoints';
+import * as addressSchemas from '../../../contract/address/schemas';
+import * as bankEndpoints from '../../../contract/bank/endpoints';
+import * as bankSchemas from '../../../contract/bank/schemas';
+import * as bureauEndpoints from '../../../contract/bureau/endpoints';
+import * as bureauSchemas from '../../../contract/bureau/schemas';
+import * as configEndpoints from '../../../contract/config/endpoints';
+import * as configSchemas from '../../../contract/config/schemas';
+import * as emailEndpoints from '../../../contract/email/endpoints';
+import * as emailSchemas from '../../../contract/email/schemas';
+import * as fileEndpoints from '../../../contract/files/endpoints';
+import * as fileSchemas from '../../../contract/files/schemas';
+import * as groupEndpoints from '../../../contract/groups/endpoints';
+import * as groupSchemas from '../../../contract/groups/schemas';
+import * as leadEndpoints from '../../../contract/leads/endpoints';
+import * as leadSchemas from '../../../contract/leads/schemas';
+import * as meteringEndpoints from '../../../contract/metering/endpoints';
+import * as meteringSchemas from '../../../contract/metering/schemas';
+import * as nameEndpoints from '../../../contract/name/endpoints';
+import * as nameSchemas from '../../../contract/name/schemas';
+import * as planEndpoints from '../../../contract/plans/endpoints';
+import * as planSchemas from '../../../contract/plans/schemas';
+import * as searchEndpoints from '../../../contract/search/endpoints';
+import * as searchSchemas from '../../../contract/search/schemas';
+import * as shopEndpoints from '../../../contract/shop/endpoints';
+import * as shopSchemas from '../../../contract/shop/schemas';
+import * as tokenEndpoints from '../../../contract/tokens/endpoints';
+import * as tokenSchemas from '../../../contract/tokens/schemas';
+import * as usageEndpoints from '../../../contract/usage/endpoints';
+import * as usageSchemas from '../../../contract/usage/schemas';
+import * as userEndpoints from '../../../contract/users/endpoints';
+import * as userSchemas from '../../../contract/users/schemas';
+import { servicePaths } from '../../../server/config';
 
 type RouteEntry = Omit<Endpoint, 'service'> & { service?: Endpoint['service'] };
 

@@ -5,15 +5,15 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { CompiledQuery, type KyselyPlugin } from 'kysely';
 import { SMTPServer } from 'smtp-server';
-import type { AuthUser } from '../../contract/users/entities';
-import type { Territory } from '../../contract/shared/territory';
-import { buildApp } from '../../server/app';
-import type { BotVerifier } from '../../server/modules/users/botCheck';
-import { loadConfig, type Config } from '../../server/config';
-import { migrate, openDb, type Db } from '../../server/db';
-import { archiveOf, openPglite } from '../../server/db/pglite';
-import { dropSchema } from '../../server/db/postgres';
-import { createMailer } from '../../server/platform/mail';
+import type { AuthUser } from '../../../contract/users/entities';
+import type { Territory } from '../../../contract/shared/territory';
+import { buildApp } from '../../../server/app';
+import type { BotVerifier } from '../../../server/modules/users/botCheck';
+import { loadConfig, type Config } from '../../../server/config';
+import { migrate, openDb, type Db } from '../../../server/db';
+import { archiveOf, openPglite } from '../../../server/db/pglite';
+import { dropSchema } from '../../../server/db/postgres';
+import { createMailer } from '../../../server/platform/mail';
 
 /** argon2id hash (OWASP parameters) of fixturePassword, made once so fixtures cost no hashing. */
 export const fixturePassword = 'Fixture-Password-1';

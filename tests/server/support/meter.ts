@@ -1,13 +1,9 @@
-// Shared by the metering*.test.ts files: an account with a subscription, tokens and exported API
-// tokens written straight into the database (as the tokens module's export does), calls through
-// the test-only metered route, and a dump of everything the meter writes.
+// The meter's side of the tests of every metered service: an account with a subscription, calls
+// through the test-only metered route, and a dump of everything the meter writes.
 import { randomBytes } from 'node:crypto';
-import type { DqService } from '../../contract/shared/catalogue';
-import { createTokens } from '../../server/modules/users/jwt';
-import { day, insertBundle, insertDataset, insertPlan, insertSubscription, nowOf } from './plans-fixtures';
+import type { DqService } from '../../../contract/shared/catalogue';
+import { insertDataset, insertPlan, insertSubscription } from './catalogue';
 import { query, type Harness } from './harness';
-
-export { day, insertBundle, nowOf };
 
 /** The harness's env for the metering tests: the test-only metered route is on. */
 export const meterEnv = { METER_TEST_ROUTE: '1' };
@@ -22,48 +18,6 @@ export async function meterWorld(h: Harness, fields: { service?: DqService; terr
   const planId = await insertPlan(h, { datasetId, territory: fields.territory, name: `Meter Plan ${randomBytes(3).toString('hex')}` });
   await insertSubscription(h, accountId, planId, { enabled: fields.enabled });
   return { owner, organisation, accountId, datasetId, planId };
-}
-
-export type TokenFields = {
-  type?: 'server' | 'browser';
-  tag?: string;
-  locked?: boolean;
-  ipRanges?: string[];
-  referrer?: string | null;
-  expiry?: number;
-  services?: DqService[];
-  dailyCap?: number | null;
-  deleted?: boolean;
-};
-
-export async function insertToken(h: Harness, accountId: number, fields: TokenFields = {}): Promise<number> {
-  const now = nowOf(h);
-  const { rows } = await query<{ id: number }>(h.db,
-    `insert into tokens (account_id, type, tag, locked, ip_ranges, referrer, expiry, services, daily_cap, created_at, updated_at, deleted_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11) returning id`,
-    [accountId, fields.type ?? 'server', fields.tag ?? `tag-${randomBytes(4).toString('hex')}`, fields.locked ?? false,
-      fields.ipRanges ?? [], fields.referrer ?? null, fields.expiry ?? 0, fields.services ?? ['addresslookup'],
-      fields.dailyCap ?? null, now, fields.deleted ? now : null]);
-  return rows[0].id;
-}
-
-/**
- * An exported API token bound to `tokenId`: a session row of kind 'api' with the token, and a JWT
- * signed as the login does (one year), carrying the account id.
- */
-export async function exportToken(h: Harness, user: { id: number; email: string }, accountId: number, tokenId: number | null, kind: 'api' | 'session' = 'api') {
-  const now = nowOf(h);
-  const sessionId = randomBytes(18).toString('base64url');
-  const expirySeconds = 31_536_000;
-  await query(h.db,
-    'insert into sessions (id, user_id, kind, created_at, expires_at, token_id) values ($1, $2, $3, $4, $5, $6)',
-    [sessionId, user.id, kind, now, now + expirySeconds, tokenId]);
-  const jwt = await createTokens({ db: h.db, secret: h.config.jwtSecret }).sign(
-    { userId: user.id, userName: user.email, roles: ['account'], territory: 'uk', validated: true, accountId, sessionId,
-      recycleDate: now + expirySeconds, recycleSeconds: expirySeconds, expirySeconds },
-    now,
-  );
-  return { jwt, sessionId };
 }
 
 /** POST /api/metertest/<service> with the bearer token. */

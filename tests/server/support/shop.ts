@@ -1,15 +1,19 @@
-// Shared by the shop-*.test.ts files: an organisation with UK and Australian accounts and an owner,
+// Shared by the shop, bureau and plans tests: an organisation with UK and Australian accounts and an owner,
 // plans of both territories, a checkout through the real API, the embedded test gateway's pages
 // driven with app.inject, signed webhooks, and a dump of every table a checkout can change.
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { idempotencyKeyHeader, testCards } from '../../contract/shared/shop';
-import { signatureHeader, signWebhook } from '../../server/payments/signing';
-import type { GatewayEvent } from '../../server/payments/gateway';
-import { call, signedIn, type Caller } from './groups-fixtures';
-import { webhookSecretOf } from './payments-fixtures';
+import { idempotencyKeyHeader, testCards } from '../../../contract/shared/shop';
+import { signatureHeader, signWebhook, webhookSecretKey } from '../../../server/payments/signing';
+import type { GatewayEvent } from '../../../server/payments/gateway';
+import { call, signedIn, type Caller } from './calls';
 import { query, type Harness } from './harness';
-import { insertDataset, insertPlan, nowOf, plans } from './plans-fixtures';
+import { count } from './rows';
+import { insertDataset, insertPlan, nowOf, plans } from './catalogue';
+import { secretOf } from '../../../server/platform/secrets';
+
+/** The secret the app signs and checks webhooks with (the installation's own, unless configured). */
+export const webhookSecretOf = (h: Harness) => secretOf(h.db, webhookSecretKey, h.config.payments.webhookSecret)();
 
 export const portal = 'http://localhost';
 export const paidUrl = `${portal}/portal/shop/thankyou`;
@@ -125,5 +129,3 @@ export async function dumpShopState(h: Harness) {
     cards: await q('select * from payment_methods order by account_id'),
   };
 }
-
-export const count = async (h: Harness, sql: string, params: unknown[] = []) => Number((await query<{ n: number }>(h.db, sql, params)).rows[0].n);

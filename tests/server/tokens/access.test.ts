@@ -4,13 +4,15 @@
 // own (so token ids cannot be probed), and nothing changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import * as tokenEndpoints from '../../contract/tokens/endpoints';
-import { accessRefusals } from '../../contract/shared/access';
-import { invalidCredentials, validateFirst } from '../../server/http/route';
-import { demoPassword, demoUsers, seedDemo } from '../../server/seed';
-import { call, type Caller, signInDemoUsers } from './groups-fixtures';
-import { createHarness, query, type Harness } from './harness';
-import { dumpTokenState, insertToken, nowOf, tokenBody, tokens } from './tokens-fixtures';
+import * as tokenEndpoints from '../../../contract/tokens/endpoints';
+import { accessRefusals } from '../../../contract/shared/access';
+import { invalidCredentials, validateFirst } from '../../../server/http/route';
+import { demoPassword, demoUsers, seedDemo } from '../../../server/seed';
+import { call, type Caller, signInDemoUsers } from '../support/calls';
+import { createHarness, query, type Harness } from '../support/harness';
+import { dumpTokenState, tokenBody, tokens } from './fixtures';
+import { insertToken } from '../support/tokens';
+import { nowOf } from '../support/catalogue';
 
 let h: Harness;
 const users = new Map<string, Caller>();

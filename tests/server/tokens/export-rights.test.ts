@@ -4,16 +4,16 @@
 // while the token stays for the owners left to export again. And PUT /userservices names only a
 // token of its own account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, request, signedIn, type Caller } from './groups-fixtures';
-import { createHarness, fixturePassword, query, type Harness } from './harness';
-import { meterEnv } from './metering-fixtures';
-import { insertBundle, insertDataset, insertPlan } from './plans-fixtures';
-import { insertToken, nowOf, tokens } from './tokens-fixtures';
+import { call, request, signedIn, type Caller } from '../support/calls';
+import { createHarness, fixturePassword, query, type Harness } from '../support/harness';
+import { meterEnv } from '../support/meter';
+import { day, insertBundle, insertDataset, insertPlan, nowOf } from '../support/catalogue';
+import { insertToken } from '../support/tokens';
+import { tokens } from './fixtures';
 
 let h: Harness;
 let admin: Caller;
 let planId: number;
-const day = 86_400;
 
 beforeAll(async () => {
   h = await createHarness({ env: meterEnv });

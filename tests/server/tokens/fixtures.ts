@@ -1,38 +1,13 @@
-// Shared by the tokens*.test.ts files: request helpers for the token calls, tokens written straight
-// into the database, and a dump of every table the token calls can change.
+// Shared by the tokens tests: request helpers for the token calls, a valid token body, and a dump of
+// every table the token calls can change.
 import type { InjectOptions } from 'fastify';
-import { request, type Query } from './groups-fixtures';
-import { query, type Harness } from './harness';
-
-export const nowOf = (h: Harness) => Math.floor(h.clock() / 1000);
+import { request, type Query } from '../support/calls';
+import { uniqueText } from '../support/rows';
+import { query, type Harness } from '../support/harness';
 
 /** A request to the token calls of the user server (/api/users/tokens...). */
 export const tokens = (method: InjectOptions['method'], path: string, q?: Query, payload?: unknown) =>
   request(method, `/api/users/tokens${path}`, q, payload);
-
-let counter = 0;
-export const uniqueTag = (label = 'Token') => `${label} ${process.pid % 1000}-${++counter}`;
-
-/** A token row of the account, as the calls would write it. */
-export async function insertToken(h: Harness, accountId: number, fields: {
-  tag?: string;
-  type?: 'server' | 'browser';
-  locked?: boolean;
-  expiry?: number;
-  referrer?: string | null;
-  ipRanges?: string[];
-  services?: string[];
-  deleted?: boolean;
-} = {}): Promise<number> {
-  const now = nowOf(h);
-  const { rows } = await query<{ id: number }>(h.db,
-    `insert into tokens (account_id, type, tag, locked, ip_ranges, referrer, expiry, services, created_at, updated_at, deleted_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10) returning id`,
-    [accountId, fields.type ?? 'server', fields.tag ?? uniqueTag(), fields.locked ?? false, fields.ipRanges ?? [],
-      fields.referrer ?? (fields.type === 'browser' ? '*.example.com' : null), fields.expiry ?? 0, fields.services ?? ['addresslookup', 'email'],
-      now, fields.deleted ? now : null]);
-  return rows[0].id;
-}
 
 /** Everything the token calls can change, to compare before and after a refused call. */
 export async function dumpTokenState(h: Harness) {
@@ -49,7 +24,7 @@ export const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1
 
 /** A valid token body for POST /tokens/password. */
 export const tokenBody = (overrides: Record<string, unknown> = {}) => ({
-  tag: uniqueTag(),
+  tag: uniqueText('Token'),
   type: 'server',
   ipRange: ['203.0.113.0/24'],
   services: ['addresslookup'],

@@ -2,21 +2,22 @@
 // leaves in the same transaction, the bad input it refuses with nothing written, and the exported
 // token's session (spec section 9: one year).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportSeconds } from '../../contract/shared/tokens';
-import { accessRefusals } from '../../contract/shared/access';
-import { invalidCredentials } from '../../server/http/route';
-import { browserNeedsReferrer, pastExpiry, wrongPassword } from '../../server/modules/tokens/service';
-import { call, signedIn, type Caller } from './groups-fixtures';
-import { createHarness, fixturePassword, query, type Harness } from './harness';
-import { meterEnv } from './metering-fixtures';
-import { insertBundle, insertDataset, insertPlan } from './plans-fixtures';
-import { claimsOf, dumpTokenState, insertToken, nowOf, tokenBody, tokens, uniqueTag } from './tokens-fixtures';
+import { exportSeconds } from '../../../contract/shared/tokens';
+import { accessRefusals } from '../../../contract/shared/access';
+import { invalidCredentials } from '../../../server/http/route';
+import { browserNeedsReferrer, pastExpiry, wrongPassword } from '../../../server/modules/tokens/service';
+import { call, signedIn, type Caller } from '../support/calls';
+import { createHarness, fixturePassword, query, type Harness } from '../support/harness';
+import { uniqueText } from '../support/rows';
+import { meterEnv } from '../support/meter';
+import { day, insertBundle, insertDataset, insertPlan, nowOf } from '../support/catalogue';
+import { claimsOf, dumpTokenState, tokenBody, tokens } from './fixtures';
+import { insertToken } from '../support/tokens';
 
 let h: Harness;
 let owner: Caller;
 let accountId: number;
 let otherAccountId: number;
-const day = 86_400;
 
 beforeAll(async () => {
   h = await createHarness({ env: meterEnv });
@@ -40,7 +41,7 @@ const exportAs = (email: string, password: string, q: { accountId: number; token
 
 describe('creating a token (POST /tokens/password)', () => {
   it('answers 201 with the token, its ranges reduced to network addresses, and writes a create audit row', async () => {
-    const tag = uniqueTag('Shop');
+    const tag = uniqueText('Shop');
     const expiry = nowOf(h) + 30 * day;
     const made = await create(owner, {
       tag: `  ${tag} `, type: 'browser', ipRange: ['10.1.2.3/8', '2001:db8::1/32', '198.51.100.7'],
@@ -59,7 +60,7 @@ describe('creating a token (POST /tokens/password)', () => {
   });
 
   it('leaves out restrictions as none: anywhere, any referrer, no expiry (0), no cap', async () => {
-    const made = await create(owner, { tag: uniqueTag(), type: 'server', services: ['bankcode'] });
+    const made = await create(owner, { tag: uniqueText('Token'), type: 'server', services: ['bankcode'] });
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({ ipRange: [], referrer: null, expiry: 0, dailyCap: null, locked: false });
   });
@@ -119,7 +120,7 @@ describe('creating a token (POST /tokens/password)', () => {
   });
 
   it('refuses a tag the account already uses, whatever its case, with 409; another account may use it', async () => {
-    const tag = uniqueTag('Twin');
+    const tag = uniqueText('Twin');
     expect((await create(owner, tokenBody({ tag }))).status).toBe(201);
     const before = await dumpTokenState(h);
     const twin = await create(owner, tokenBody({ tag: tag.toUpperCase() }));
@@ -130,7 +131,7 @@ describe('creating a token (POST /tokens/password)', () => {
   });
 
   it('gives one of two simultaneous creations of a tag 201 and the other 409', async () => {
-    const tag = uniqueTag('Race');
+    const tag = uniqueText('Race');
     const answers = await Promise.all([create(owner, tokenBody({ tag })), create(owner, tokenBody({ tag }))]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
     const { rows } = await query(h.db, 'select id from tokens where tag = $1', [tag]);
@@ -320,8 +321,8 @@ describe('exporting a token (GET /tokens/export, basic credentials)', () => {
   });
 
   it('refuses a locked or expired token with 409 saying why, and a deleted or another account\'s with 404', async () => {
-    const locked = await insertToken(h, accountId, { tag: uniqueTag('Locked'), locked: true });
-    const expired = await insertToken(h, accountId, { tag: uniqueTag('Old'), expiry: Date.UTC(2029, 11, 31) / 1000 });
+    const locked = await insertToken(h, accountId, { tag: uniqueText('Locked'), locked: true });
+    const expired = await insertToken(h, accountId, { tag: uniqueText('Old'), expiry: Date.UTC(2029, 11, 31) / 1000 });
     const deleted = await insertToken(h, accountId, { deleted: true });
     const others = await insertToken(h, otherAccountId);
     const before = await dumpTokenState(h);

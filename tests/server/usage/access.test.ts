@@ -3,13 +3,13 @@
 // member, a stranger and an unvalidated user are refused with the access module's words.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { accessRefusals } from '../../contract/shared/access';
-import * as usageEndpoints from '../../contract/usage/endpoints';
-import { validateFirst } from '../../server/http/route';
-import { demoUsers, seedDemo } from '../../server/seed';
-import { call, type Caller, signInDemoUsers } from './groups-fixtures';
-import { createHarness, query, type Harness } from './harness';
-import { day, dumpCatalogueState, nowOf, plans } from './plans-fixtures';
+import { accessRefusals } from '../../../contract/shared/access';
+import * as usageEndpoints from '../../../contract/usage/endpoints';
+import { validateFirst } from '../../../server/http/route';
+import { demoUsers, seedDemo } from '../../../server/seed';
+import { call, type Caller, signInDemoUsers } from '../support/calls';
+import { createHarness, query, type Harness } from '../support/harness';
+import { day, dumpCatalogueState, nowOf, plans } from '../support/catalogue';
 
 let h: Harness;
 const users = new Map<string, Caller>();

@@ -3,10 +3,10 @@
 // year), weekly and daily buckets, per plan, per token (a deleted token keeps its tag; the portal's
 // own use is "Portal"), per country, and each bad input's 400 or 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usageHistoryMonths } from '../../contract/shared/usage';
-import { call, signedIn, type Caller } from './groups-fixtures';
-import { createHarness, query, type Harness } from './harness';
-import { insertBundle, insertDataset, insertPlan, insertSubscription, insertUsage, nowOf, plans } from './plans-fixtures';
+import { usageHistoryMonths } from '../../../contract/shared/usage';
+import { call, signedIn, type Caller } from '../support/calls';
+import { createHarness, query, type Harness } from '../support/harness';
+import { insertBundle, insertDataset, insertPlan, insertSubscription, insertUsage, nowOf, plans } from '../support/catalogue';
 
 let h: Harness;
 let owner: Caller;

@@ -4,9 +4,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { createMailer } from '../../server/platform/mail';
-import { createHarness, type Harness } from './harness';
+import { buildApp } from '../../../server/app';
+import { createMailer } from '../../../server/platform/mail';
+import { createHarness, type Harness } from '../support/harness';
 
 /** Counts the statements the app runs (every executed query passes transformResult once). */
 let statements = 0;

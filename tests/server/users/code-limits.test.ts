@@ -1,7 +1,7 @@
 // Issue 9, findings 4 and 6: validation mails, validation guesses and reset codes are capped over
 // time, and the caps hold under concurrent requests on both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, query, type Harness } from './harness';
+import { createHarness, query, type Harness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 // Issue 9, finding 5: links in emails never come from an arbitrary Host header.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from './harness';
+import { createHarness, type Harness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {

@@ -3,9 +3,9 @@
 import { createHmac, createSecretKey } from 'node:crypto';
 import { SignJWT, jwtVerify, type JWTHeaderParameters, type JWTPayload } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { createTokens, verifyHs256, type SessionClaims } from '../../server/modules/users/jwt';
+import { createTokens, verifyHs256, type SessionClaims } from '../../../server/modules/users/jwt';
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
-import type { Database } from '../../server/db';
+import type { Database } from '../../../server/db';
 
 const secret = new TextEncoder().encode('a-test-secret-that-is-long-enough-for-hs256');
 const key = createSecretKey(secret);

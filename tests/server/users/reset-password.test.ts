@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeIn, createHarness, fixturePassword, fixtureHash, uniqueEmail, type Harness, query } from './harness';
+import { codeIn, createHarness, fixturePassword, fixtureHash, uniqueEmail, type Harness, query } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {

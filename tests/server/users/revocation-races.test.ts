@@ -1,13 +1,14 @@
 // A login under way while its user's password changes or the user is locked, on PostgreSQL: the
-// login's read of the user is held (tests/server/queryGate.ts) while the other call runs whole. The
+// login's read of the user is held (tests/server/support/queryGate.ts) while the other call runs whole. The
 // session a login makes must not outlive a change that ends the user's sessions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeIn, createHarness, fixturePassword, query, type Harness } from './harness';
-import { request } from './groups-fixtures';
-import { meterEnv } from './metering-fixtures';
-import { insertBundle, insertDataset, insertPlan } from './plans-fixtures';
-import { queryGate } from './queryGate';
-import { insertToken, nowOf, tokens } from './tokens-fixtures';
+import { codeIn, createHarness, fixturePassword, query, type Harness } from '../support/harness';
+import { request } from '../support/calls';
+import { meterEnv } from '../support/meter';
+import { insertBundle, insertDataset, insertPlan, nowOf } from '../support/catalogue';
+import { queryGate } from '../support/queryGate';
+import { insertToken } from '../support/tokens';
+import { tokens } from '../tokens/fixtures';
 
 let h: Harness;
 const gate = queryGate();

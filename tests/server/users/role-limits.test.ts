@@ -1,8 +1,9 @@
 // Issue 9, findings 7 to 12: role limits the server enforces (charity discounts, owners of groups,
 // access levels, locks, validation, staff ranks). Every refusal is a 4xx with a message and changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, dumpGroupState, request, signedIn, type Caller } from './groups-fixtures';
-import { createHarness, type Harness } from './harness';
+import { call, request, signedIn, type Caller } from '../support/calls';
+import { dumpGroupState } from '../support/rows';
+import { createHarness, type Harness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { jwtVerify, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authUser } from '../../contract/users/entities';
-import { authErrorStatusHeader } from '../../contract/shared/http';
-import { createHarness, fixturePassword, uniqueEmail, type Harness, query } from './harness';
+import { authUser } from '../../../contract/users/entities';
+import { authErrorStatusHeader } from '../../../contract/shared/http';
+import { createHarness, fixturePassword, uniqueEmail, type Harness, query } from '../support/harness';
 
 const secret = 'test-secret-that-is-long-enough-for-hs256';
 let h: Harness;

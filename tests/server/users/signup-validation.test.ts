@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeIn, createHarness, uniqueEmail, type Harness, query } from './harness';
+import { codeIn, createHarness, uniqueEmail, type Harness, query } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -125,8 +125,8 @@ describe('sign up and account validation', () => {
   });
 
   it('keeps the user when the validation email cannot be sent, so they can ask again', async () => {
-    const { createMailer } = await import('../../server/platform/mail');
-    const { buildApp } = await import('../../server/app');
+    const { createMailer } = await import('../../../server/platform/mail');
+    const { buildApp } = await import('../../../server/app');
     // Port 9 (discard) on localhost refuses SMTP: sending fails after the user is committed.
     const brokenMailer = createMailer({ smtpUrl: 'smtp://127.0.0.1:9', db: h.db });
     const app = buildApp({ db: h.db, mailer: brokenMailer, config: h.config, clock: h.clock });

@@ -1,10 +1,10 @@
 // Finding 1 of issue 9 across processes: two apps over one PostgreSQL schema, as two server
 // processes would be, share the login limits. PostgreSQL only (PGlite is one process by nature).
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { createMailer } from '../../server/platform/mail';
-import { fixtureHash, freshDb, query, testClock, uniqueEmail } from './harness';
+import { buildApp } from '../../../server/app';
+import { loadConfig } from '../../../server/config';
+import { createMailer } from '../../../server/platform/mail';
+import { fixtureHash, freshDb, query, testClock, uniqueEmail } from '../support/harness';
 
 describe.runIf(process.env.DATABASE_URL)('login throttle over two app instances on one PostgreSQL', () => {
   it('checks at most 5 of 400 concurrent wrong passwords sent to two instances', async () => {

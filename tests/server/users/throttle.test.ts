@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, fixturePassword, uniqueEmail, type Harness } from './harness';
+import { createHarness, fixturePassword, uniqueEmail, type Harness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { user as userSchema } from '../../contract/users/entities';
-import { createHarness, fixturePassword, type Harness, query } from './harness';
+import { user as userSchema } from '../../../contract/users/entities';
+import { createHarness, fixturePassword, type Harness, query } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {
