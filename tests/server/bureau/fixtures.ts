@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { BureauFile, FileStatus } from '../../../contract/bureau/entities';
+import { fileLimits, type BureauFile, type FileStatus } from '../../../contract/bureau/entities';
 import type { Territory } from '../../../contract/shared/territory';
 import { depsOf } from '../../../server/app';
 import type { AddressIndex } from '../../../server/engines/address/index';
@@ -53,6 +53,36 @@ export function referenceRow(index: AddressIndex, id: number, name = 'Alex Examp
   return [a.name, a.lines[0] ?? '', a.lines[1] ?? '', a.lines[2] ?? '', a.town, a.postcode];
 }
 export const referenceHeader = ['Name', 'Address 1', 'Address 2', 'Address 3', 'Town', 'Postcode'];
+
+/** A wide file: `columns` short columns, a header and two rows (400,000 of them: 3.5 MB). */
+export function wideCsv(columns: number): Buffer {
+  const header = Array.from({ length: columns }, (_, c) => `c${c.toString(36)}`).join(',');
+  const row = new Array<string>(columns).fill('x').join(',');
+  return Buffer.from(`${header}\n${row}\n${row}\n`);
+}
+
+/**
+ * The widest file accepted, as large as the first chunk and past it: 1,000 columns (a name and
+ * address, and 994 more), rows of about 10 KB, 12 MB in all, so the first chunk is full (10 MB, 300
+ * sample rows of 1,000 columns to map) and the count reads on past it. Made once.
+ */
+let widest: Buffer | null = null;
+export function widestAccepted(app: FastifyInstance): Buffer {
+  widest ??= makeWidest(ukIndex(app));
+  return widest;
+}
+function makeWidest(index: AddressIndex): Buffer {
+  const extra = fileLimits.columns - referenceHeader.length;
+  const header = [...referenceHeader, ...Array.from({ length: extra }, (_, c) => `Extra ${c + 1}`)];
+  const lines = [csvLine(header)];
+  let bytes = lines[0].length;
+  for (let i = 0; bytes < 12_000_000; i++) {
+    const line = csvLine([...referenceRow(index, (i * 7) % index.size, `Person ${i}`), ...Array.from({ length: extra }, (_, c) => `v${i}-${c}`)]);
+    lines.push(line);
+    bytes += line.length + 2;
+  }
+  return Buffer.from(lines.join('\r\n') + '\r\n');
+}
 
 /** Uploads `file` through the file server in chunks (of the harness's size: `chunkBytes`) and returns its fileServerId. */
 export async function upload(app: FastifyInstance, headers: Record<string, string>, file: Buffer, name = 'customers.csv', territory: Territory = 'uk', chunkBytes = bureauChunkBytes): Promise<string> {
