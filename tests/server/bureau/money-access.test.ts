@@ -10,7 +10,7 @@ import { accessRefusals } from '../../../contract/shared/access';
 import { idempotencyKeyHeader } from '../../../contract/shared/shop';
 import { validateFirst } from '../../../server/http/route';
 import { demoUsers, seedDemo } from '../../../server/seed';
-import { call, type Caller, signInDemoUsers } from '../support/calls';
+import { sendRaw, type Caller, signInDemoUsers } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
 import { day, nowOf } from '../support/catalogue';
 import { bureau, insertFile, payBody } from './money-fixtures';
@@ -32,7 +32,7 @@ beforeAll(async () => {
   fileId = await insertFile(h, { accountId, userId: ownerId });
   for (let i = 1; i <= demoUsers.length + 2; i++) {
     const price = { costTypeId: 1, territory: 'australia', basePrice: i, pricePerRecord: 0.1, pricePerMatch: 0, realPricePerRecord: 0, realPricePerMatch: 0, minRecCount: 0, startDate: nowOf(h) + i * day };
-    scheduledCosts.push((await call(h, users.get('super@example.com')!, bureau('POST', '/admin/costs', {}, price))).body.costId);
+    scheduledCosts.push((await sendRaw(h, users.get('super@example.com')!, bureau('POST', '/admin/costs', {}, price))).body.costId);
   }
   // Eight logins (argon2 on purpose) and the whole demo seed: slow on a busy machine.
 }, 120_000);
@@ -97,7 +97,7 @@ describe('the bureau money and reports access matrix', () => {
       for (const { email } of demoUsers) {
         const who = email.split('@')[0];
         if (entry.allowed.includes(who)) continue;
-        const { status, body } = await call(h, users.get(email)!, entry.build({ fileId }));
+        const { status, body } = await sendRaw(h, users.get(email)!, entry.build({ fileId }));
         const notFound = entry.fileCall && strangers.includes(who);
         if (notFound ? status !== 404 || body?.msg !== 'File not found' : status !== 403 || !refusals.has(body?.msg)) {
           failures.push(`${who} ${name}: ${status} ${JSON.stringify(body)}`);
@@ -116,7 +116,7 @@ describe('the bureau money and reports access matrix', () => {
         // A new file each time, so a payment starts a new order.
         const target = { fileId: await insertFile(h, { accountId, userId: ownerId }) };
         h.clock.advance(1000);
-        const { status, body } = await call(h, users.get(`${who}@example.com`)!, entry.build(target));
+        const { status, body } = await sendRaw(h, users.get(`${who}@example.com`)!, entry.build(target));
         if (status !== 200) failures.push(`${who} ${name}: ${status} ${JSON.stringify(body)}`);
       }
     }
@@ -149,7 +149,7 @@ describe('the bureau money and reports access matrix', () => {
     const failures: string[] = [];
     for (const [name, options] of Object.entries(fileCalls)) {
       for (const who of [...strangers, 'member', 'sales', 'admin', 'super']) {
-        const { status, body } = await call(h, users.get(`${who}@example.com`)!, options);
+        const { status, body } = await sendRaw(h, users.get(`${who}@example.com`)!, options);
         const expected = strangers.includes(who) ? { statusCode: 404, msg: 'File not found' } : { statusCode: 403, msg: accessRefusals.ownersOnly };
         if (status !== expected.statusCode || body?.msg !== expected.msg) failures.push(`${who} ${name}: ${status} ${JSON.stringify(body)}`);
       }
@@ -160,10 +160,10 @@ describe('the bureau money and reports access matrix', () => {
 
   it('gives staff and members of the account the owners-only words on a file, admin words on the admin calls', async () => {
     for (const who of ['member', 'sales', 'admin']) {
-      const { body } = await call(h, users.get(`${who}@example.com`)!, calls.getResultCosts!.build({ fileId }));
+      const { body } = await sendRaw(h, users.get(`${who}@example.com`)!, calls.getResultCosts!.build({ fileId }));
       expect(body, who).toEqual({ statusCode: 403, msg: accessRefusals.ownersOnly });
     }
-    const sales = await call(h, users.get('sales@example.com')!, calls.listCosts!.build({ fileId }));
+    const sales = await sendRaw(h, users.get('sales@example.com')!, calls.listCosts!.build({ fileId }));
     expect(sales.body).toEqual({ statusCode: 403, msg: accessRefusals.adminOnly });
   });
 });

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateLines } from '../../../contract/shared/bureauPrice';
 import { salesTax } from '../../../contract/shared/shop';
-import { call, signedIn } from '../support/calls';
+import { sendRaw, signedIn } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
 import { day, nowOf, plans } from '../support/catalogue';
 import { payOnPage } from '../support/shop';
@@ -23,7 +23,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => h?.close());
 
-const costsOf = (fileId: number) => call(h, w.owner, bureau('GET', '/files/results/costs', { fileId }));
+const costsOf = (fileId: number) => sendRaw(h, w.owner, bureau('GET', '/files/results/costs', { fileId }));
 type Line = { costTypeId: number; records: number; matches: number; amount: number; basePrice: number; pricePerRecord: number };
 
 describe('GET /files/results/costs', () => {
@@ -81,14 +81,14 @@ describe('GET /files/results/costs', () => {
     const before = (await costsOf(fileId)).body.lines[0].amount;
     // 0.25p a record: 2001 x 2500 = 5,002,500 ten-thousandths = 500.25p, rounded to 500p; plus 100p base.
     const cost = { costTypeId: 1, territory: 'uk', basePrice: 100, pricePerRecord: 0.25, pricePerMatch: 0, realPricePerRecord: 0.1, realPricePerMatch: 0, minRecCount: 0 };
-    expect((await call(h, admin, bureau('POST', '/admin/costs', {}, cost))).status).toBe(200);
+    expect((await sendRaw(h, admin, bureau('POST', '/admin/costs', {}, cost))).status).toBe(200);
     const after = (await costsOf(fileId)).body.lines[0];
     expect(after).toMatchObject({ amount: 100 + 500, records: 2001, basePrice: 100, pricePerRecord: 0.25 });
     expect(after.amount).not.toBe(before);
     // 0.2525p: 2001 x 2525 = 5,052,525 -> 505.2525p -> 505p; 0.2550p: 5,102,550 -> 510.255p -> 510p; 0.2498p: 499.8498p -> 500p.
     for (const [perRecord, amount] of [[0.2525, 605], [0.255, 610], [0.2498, 600]] as const) {
       h.clock.advance(1000);
-      await call(h, admin, bureau('POST', '/admin/costs', {}, { ...cost, pricePerRecord: perRecord }));
+      await sendRaw(h, admin, bureau('POST', '/admin/costs', {}, { ...cost, pricePerRecord: perRecord }));
       expect((await costsOf(fileId)).body.lines[0].amount).toBe(amount);
     }
   });
@@ -100,10 +100,10 @@ describe('GET /files/results/costs', () => {
     expect(early.body.msg).toMatch(/no results yet/);
     const fileId = await insertFile(h, { accountId: w.ukAccount, userId: w.owner.id });
     const stranger = await signedIn(h, ['account']);
-    const theirs = await call(h, stranger, bureau('GET', '/files/results/costs', { fileId }));
+    const theirs = await sendRaw(h, stranger, bureau('GET', '/files/results/costs', { fileId }));
     expect(theirs).toEqual({ status: 404, body: { statusCode: 404, msg: 'File not found' } });
     expect((await costsOf(2_000_000_000)).status).toBe(404);
-    expect((await call(h, w.owner, bureau('GET', '/files/results/costs', { fileId: 'x' }))).status).toBe(400);
+    expect((await sendRaw(h, w.owner, bureau('GET', '/files/results/costs', { fileId: 'x' }))).status).toBe(400);
   });
 
   it('a price that starts tomorrow does not price today', async () => {
@@ -111,7 +111,7 @@ describe('GET /files/results/costs', () => {
     const fileId = await insertFile(h, { accountId: w.ukAccount, userId: w.owner.id, results: resultsOf({ records: 4000, matched: 0, updated: 0 }), usePaf: false });
     const today = (await costsOf(fileId)).body.net;
     const body = { costTypeId: 1, territory: 'uk', basePrice: 99_999, pricePerRecord: 1, pricePerMatch: 0, realPricePerRecord: 0, realPricePerMatch: 0, minRecCount: 0, startDate: nowOf(h) + day };
-    expect((await call(h, admin, bureau('POST', '/admin/costs', {}, body))).status).toBe(200);
+    expect((await sendRaw(h, admin, bureau('POST', '/admin/costs', {}, body))).status).toBe(200);
     expect((await costsOf(fileId)).body.net).toBe(today);
     h.clock.advance((day + 1) * 1000);
     // The session has ended by then: the owner signs in again.
@@ -121,7 +121,7 @@ describe('GET /files/results/costs', () => {
 });
 
 const fileBack = (fileId: number) => `${portal}/portal/applications/addresscleanse/file/${fileId}`;
-const receiptOf = (fileId: number, backUrl = fileBack(fileId)) => call(h, w.owner, bureau('GET', '/files/results/receipt', { fileId, backUrl }));
+const receiptOf = (fileId: number, backUrl = fileBack(fileId)) => sendRaw(h, w.owner, bureau('GET', '/files/results/receipt', { fileId, backUrl }));
 
 describe('GET /files/prices', () => {
   it('answers the prices in force for the file\'s territory and its record count; the lines they give are the lines its results are charged', async () => {
@@ -130,7 +130,7 @@ describe('GET /files/prices', () => {
     const none = resultsOf({ records: 2400, matched: 0, updated: 0 });
     const settings = { dedupeLevel: 'household' as const, suppression: { '101': 'suppress' } };
     const fileId = await insertFile(h, { accountId: w.ukAccount, userId: w.owner.id, results: none, ...settings });
-    const { status, body } = await call(h, w.owner, bureau('GET', '/files/prices', { fileId }));
+    const { status, body } = await sendRaw(h, w.owner, bureau('GET', '/files/prices', { fileId }));
     expect(status).toBe(200);
     expect(body.territory).toBe('uk');
     expect(body.records).toBe(2400);
@@ -138,7 +138,7 @@ describe('GET /files/prices', () => {
       const row = prices.get(p.costTypeId)!;
       expect(p, p.name).toMatchObject({ basePrice: row.base_price, pricePerRecord: row.price_per_record, pricePerMatch: row.price_per_match, minRecCount: row.min_rec_count });
     }
-    const charged = (await call(h, w.owner, bureau('GET', '/files/results/costs', { fileId }))).body;
+    const charged = (await sendRaw(h, w.owner, bureau('GET', '/files/results/costs', { fileId }))).body;
     const shown = estimateLines(body.prices, { usePaf: true, dedupe: true, screening: true }, body.records);
     expect(shown.map((l) => [l.costTypeId, l.least])).toEqual(charged.lines.map((l: { costTypeId: number; amount: number }) => [l.costTypeId, l.amount]));
     expect(shown.reduce((n, l) => n + l.least, 0)).toBe(charged.net);
@@ -146,7 +146,7 @@ describe('GET /files/prices', () => {
     // Every record matched, PAF on, no dedupe or screening: every line at its most.
     const all = resultsOf({ records: 2400, matched: 2000, updated: 400 });
     const matchedFile = await insertFile(h, { accountId: w.ukAccount, userId: w.owner.id, results: all });
-    const chargedAll = (await call(h, w.owner, bureau('GET', '/files/results/costs', { fileId: matchedFile }))).body;
+    const chargedAll = (await sendRaw(h, w.owner, bureau('GET', '/files/results/costs', { fileId: matchedFile }))).body;
     const shownAll = estimateLines(body.prices, { usePaf: true, dedupe: false, screening: false }, 2400);
     expect(shownAll.map((l) => [l.costTypeId, l.most])).toEqual(chargedAll.lines.map((l: { costTypeId: number; amount: number }) => [l.costTypeId, l.amount]));
     for (const line of chargedAll.lines) expect(line.amount).toBe(expectedAmount(prices.get(line.costTypeId)!, 2400, 2400));
@@ -155,7 +155,7 @@ describe('GET /files/prices', () => {
   it('answers 404 for another user\'s file', async () => {
     const fileId = await insertFile(h, { accountId: w.ukAccount, userId: w.owner.id });
     const stranger = await signedIn(h, ['account']);
-    expect((await call(h, stranger, bureau('GET', '/files/prices', { fileId }))).status).toBe(404);
+    expect((await sendRaw(h, stranger, bureau('GET', '/files/prices', { fileId }))).status).toBe(404);
   });
 });
 
@@ -174,7 +174,7 @@ describe('GET /files/results/receipt', () => {
     await query(h.db, 'update bureau_files set results_upload_id = upload_id where id = $1', [fileId]);
     const { body: started } = await pay(h, w.owner, fileId);
     await payOnPage(h, started.checkoutUrl);
-    const order = (await call(h, w.owner, plans('GET', '/shop/order', { orderId: started.orderId }))).body;
+    const order = (await sendRaw(h, w.owner, plans('GET', '/shop/order', { orderId: started.orderId }))).body;
     expect(order.status).toBe('paid');
 
     const { status, body } = await receiptOf(fileId);
@@ -206,9 +206,9 @@ describe('GET /files/results/receipt', () => {
     const fileId = await insertFile(h, { accountId: w.ukAccount, userId: w.owner.id });
     const { body: started } = await pay(h, w.owner, fileId);
     await payOnPage(h, started.checkoutUrl);
-    await call(h, w.owner, plans('GET', '/shop/order', { orderId: started.orderId }));
+    await sendRaw(h, w.owner, plans('GET', '/shop/order', { orderId: started.orderId }));
     expect((await receiptOf(fileId, 'https://evil.example/portal/x')).status).toBe(400);
     const stranger = await signedIn(h, ['account']);
-    expect((await call(h, stranger, bureau('GET', '/files/results/receipt', { fileId }))).status).toBe(404);
+    expect((await sendRaw(h, stranger, bureau('GET', '/files/results/receipt', { fileId }))).status).toBe(404);
   });
 });

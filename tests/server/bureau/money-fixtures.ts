@@ -6,7 +6,7 @@ import type { InjectOptions } from 'fastify';
 import type { FileResults } from '../../../contract/bureau/entities';
 import { idempotencyKeyHeader } from '../../../contract/shared/shop';
 import type { Territory } from '../../../contract/shared/territory';
-import { call, signedIn, type Caller, type Query } from '../support/calls';
+import { sendRaw, signedIn, type Caller, type Query } from '../support/calls';
 import { query, type Harness } from '../support/harness';
 import { nowOf } from '../support/catalogue';
 
@@ -105,7 +105,7 @@ export function payBody(overrides: Record<string, unknown> = {}) {
 
 /** POST /files/results/pay as `caller` with a fresh (or given) idempotency key. */
 export function pay(h: Harness, caller: Caller, fileId: number, body: unknown = payBody(), key: string = randomUUID()) {
-  return call(h, caller, { ...bureau('POST', '/files/results/pay', { fileId }, body), headers: { [idempotencyKeyHeader]: key } });
+  return sendRaw(h, caller, { ...bureau('POST', '/files/results/pay', { fileId }, body), headers: { [idempotencyKeyHeader]: key } });
 }
 
 /** The admin cost rows in force now, read straight from the table, by cost type id. */

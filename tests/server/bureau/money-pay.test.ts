@@ -3,7 +3,7 @@
 // confirmations come; a declined card leaves it payable; a paid file answers its invoice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { call, signedIn } from '../support/calls';
+import { sendRaw, signedIn } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
 import { plans } from '../support/catalogue';
 import { queryGate } from '../support/queryGate';
@@ -31,7 +31,7 @@ const newFile = () => insertFile(h, { accountId: w.ukAccount, userId: w.owner.id
 describe('POST /files/results/pay', () => {
   it('makes a bureau order of one line at the quoted price, fixes the price, and sends the browser to the gateway', async () => {
     const fileId = await newFile();
-    const quote = (await call(h, w.owner, bureau('GET', '/files/results/costs', { fileId }))).body;
+    const quote = (await sendRaw(h, w.owner, bureau('GET', '/files/results/costs', { fileId }))).body;
     const { status, body } = await pay(h, w.owner, fileId);
     expect(status).toBe(200);
     expect(body.checkoutUrl).toMatch(/^http:\/\/localhost(:\d+)?\/gateway\//);
@@ -55,7 +55,7 @@ describe('POST /files/results/pay', () => {
     const { body } = await pay(h, w.owner, fileId);
     expect(await payOnPage(h, body.checkoutUrl)).toBe(`${paidUrl}?orderId=${body.orderId}&fileId=${fileId}`);
     // The thank-you page asks the shop for the order; that confirms it with the gateway.
-    const order = await call(h, w.owner, plans('GET', '/shop/order', { orderId: body.orderId }));
+    const order = await sendRaw(h, w.owner, plans('GET', '/shop/order', { orderId: body.orderId }));
     expect(order.body).toMatchObject({ kind: 'bureau', status: 'paid', invoiceNumber: expect.stringMatching(/^UK-\d{6}$/) });
     const file = await fileRow(fileId);
     expect(file.status).toBe('paid');
@@ -100,7 +100,7 @@ describe('POST /files/results/pay', () => {
     const typed = { address1: '7 Mill Lane', address2: '', address3: '', address4: '', town: 'Leeds', county: 'West Yorkshire', postcode: 'LS6 2AB' };
     const first = await pay(h, w.owner, fileId, payBody({ companyAddress: Object.values(typed).join('\n') }));
     await payOnPage(h, first.body.checkoutUrl, 'declined');
-    const order = await call(h, w.owner, plans('GET', '/shop/order', { orderId: first.body.orderId }));
+    const order = await sendRaw(h, w.owner, plans('GET', '/shop/order', { orderId: first.body.orderId }));
     expect(order.body.status).toBe('declined');
     expect(order.body.billing).toEqual({ name: 'Ada Buyer', company: 'Acme Ltd', email: 'ada.buyer@example.com', ...typed, country: 'United Kingdom' });
   });
@@ -109,17 +109,17 @@ describe('POST /files/results/pay', () => {
     const fileId = await newFile();
     const first = await pay(h, w.owner, fileId);
     expect(await payOnPage(h, first.body.checkoutUrl, 'declined')).toBe(`${backUrl}?orderId=${first.body.orderId}&fileId=${fileId}&payment=declined`);
-    const order = await call(h, w.owner, plans('GET', '/shop/order', { orderId: first.body.orderId }));
+    const order = await sendRaw(h, w.owner, plans('GET', '/shop/order', { orderId: first.body.orderId }));
     expect(order.body).toMatchObject({ status: 'declined', failure: 'Your card was declined.' });
     expect(await fileRow(fileId)).toMatchObject({ status: 'results' });
     expect(await charges(fileId)).toBe(0);
-    expect((await call(h, w.owner, bureau('GET', '/files/results/costs', { fileId }))).status).toBe(200);
+    expect((await sendRaw(h, w.owner, bureau('GET', '/files/results/costs', { fileId }))).status).toBe(200);
 
     const second = await pay(h, w.owner, fileId);
     expect(second.body.orderId).not.toBe(first.body.orderId);
     expect(second.body.checkoutUrl).not.toBe(first.body.checkoutUrl);
     await payOnPage(h, second.body.checkoutUrl);
-    await call(h, w.owner, plans('GET', '/shop/order', { orderId: second.body.orderId }));
+    await sendRaw(h, w.owner, plans('GET', '/shop/order', { orderId: second.body.orderId }));
     expect(await fileRow(fileId)).toMatchObject({ status: 'paid', order_id: second.body.orderId });
     expect(await charges(fileId)).toBe(1);
   });
@@ -155,15 +155,15 @@ describe('POST /files/results/pay', () => {
   it('refuses to delete a file while its payment is under way, so the money is never taken for results that are gone', async () => {
     const fileId = await newFile();
     const { body } = await pay(h, w.owner, fileId);
-    const refused = await call(h, w.owner, bureau('DELETE', '/files', { fileId }));
+    const refused = await sendRaw(h, w.owner, bureau('DELETE', '/files', { fileId }));
     expect(refused.status).toBe(409);
     expect(refused.body.msg).toBe('A payment for these results is in progress: finish or cancel it first');
     await payOnPage(h, body.checkoutUrl);
-    await call(h, w.owner, plans('GET', '/shop/order', { orderId: body.orderId }));
+    await sendRaw(h, w.owner, plans('GET', '/shop/order', { orderId: body.orderId }));
     expect(await fileRow(fileId)).toMatchObject({ status: 'paid', order_id: body.orderId });
     expect(await charges(fileId)).toBe(1);
     // Paid, it may go: its row stays for the reports, marked deleted.
-    expect((await call(h, w.owner, bureau('DELETE', '/files', { fileId }))).status).toBe(200);
+    expect((await sendRaw(h, w.owner, bureau('DELETE', '/files', { fileId }))).status).toBe(200);
     expect(await count(h, 'select count(*) as n from bureau_files where id = $1 and deleted_at is not null', [fileId])).toBe(1);
   });
 
@@ -174,15 +174,15 @@ describe('POST /files/results/pay', () => {
     const admin = await signedIn(h, ['admin']);
     h.clock.advance(1000);
     const newPrice = { costTypeId: 1, territory: 'uk', basePrice: 12_345, pricePerRecord: 2, pricePerMatch: 0, realPricePerRecord: 1, realPricePerMatch: 0, minRecCount: 0 };
-    expect((await call(h, admin, bureau('POST', '/admin/costs', {}, newPrice))).status).toBe(200);
-    expect((await call(h, w.owner, bureau('GET', '/files/results/costs', { fileId }))).body).toEqual(fixed);
+    expect((await sendRaw(h, admin, bureau('POST', '/admin/costs', {}, newPrice))).status).toBe(200);
+    expect((await sendRaw(h, w.owner, bureau('GET', '/files/results/costs', { fileId }))).body).toEqual(fixed);
     await payOnPage(h, body.checkoutUrl);
-    await call(h, w.owner, plans('GET', '/shop/order', { orderId: body.orderId }));
+    await sendRaw(h, w.owner, plans('GET', '/shop/order', { orderId: body.orderId }));
     const { rows: [charge] } = await query<{ total_charges: string }>(h.db, 'select total_charges from bureau_job_charges where file_id = $1', [fileId]);
     expect(Number(charge.total_charges)).toBe(fixed.net);
     // A new file is priced at the new price.
     const other = await newFile();
-    expect((await call(h, w.owner, bureau('GET', '/files/results/costs', { fileId: other }))).body.lines[0].basePrice).toBe(12_345);
+    expect((await sendRaw(h, w.owner, bureau('GET', '/files/results/costs', { fileId: other }))).body.lines[0].basePrice).toBe(12_345);
   });
 
   it('refuses a tampered body, a foreign return URL and the wrong territory, writing nothing', async () => {
@@ -200,7 +200,7 @@ describe('POST /files/results/pay', () => {
       const answer = await pay(h, w.owner, fileId, body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
     }
-    const noKey = await call(h, w.owner, bureau('POST', '/files/results/pay', { fileId }, payBody()));
+    const noKey = await sendRaw(h, w.owner, bureau('POST', '/files/results/pay', { fileId }, payBody()));
     expect(noKey.status).toBe(400);
     expect(await count(h, 'select count(*) as n from orders')).toBe(ordersBefore);
     expect((await fileRow(fileId)).order_id).toBeNull();

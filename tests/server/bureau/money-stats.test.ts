@@ -2,7 +2,7 @@
 // and those paid for, with their records, coding, dedupe and suppression counts and their cost.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileResults } from '../../../contract/bureau/entities';
-import { call, signedIn } from '../support/calls';
+import { sendRaw, signedIn } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
 import { day, nowOf, plans } from '../support/catalogue';
 import { payOnPage } from '../support/shop';
@@ -18,8 +18,8 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 type Block = { files: number; cost: number; inputRecords: number; outputRecords: number; matching: Record<string, number>; deduplication: Record<string, number>; suppression: { type: string; removed: number; flagged: number }[] };
-const summary = (accId: number, dateFrom: number, dateTo: number, caller = w.owner) => call(h, caller, bureau('GET', '/stats/summary', { accId, dateFrom, dateTo }));
-const costOf = async (fileId: number) => (await call(h, w.owner, bureau('GET', '/files/results/costs', { fileId }))).body.net as number;
+const summary = (accId: number, dateFrom: number, dateTo: number, caller = w.owner) => sendRaw(h, caller, bureau('GET', '/stats/summary', { accId, dateFrom, dateTo }));
+const costOf = async (fileId: number) => (await sendRaw(h, w.owner, bureau('GET', '/files/results/costs', { fileId }))).body.net as number;
 
 describe('GET /stats/summary', () => {
   it('sums the files in the range per reference file, and the paid ones apart', async () => {
@@ -38,7 +38,7 @@ describe('GET /stats/summary', () => {
     const paidCost = await costOf(paidId);
     const { body: payment } = await pay(h, w.owner, paidId);
     await payOnPage(h, payment.checkoutUrl);
-    await call(h, w.owner, plans('GET', '/shop/order', { orderId: payment.orderId }));
+    await sendRaw(h, w.owner, plans('GET', '/shop/order', { orderId: payment.orderId }));
     const openCost = await costOf(openId);
 
     const { status, body } = await summary(w.ukAccount, start, start + day);

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depsOf } from '../../../server/app';
 import { sweepRetention } from '../../../server/modules/bureau/retention';
-import { call } from '../support/calls';
+import { sendRaw } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
 import { queryGate } from '../support/queryGate';
 import { bureau, bureauWorld, insertFile, type World } from './money-fixtures';
@@ -25,7 +25,7 @@ const fileRow = async (fileId: number) =>
     'select maf_id, suppression, settings_version from bureau_files where id = $1', [fileId])).rows[0];
 const newFile = () => insertFile(h, { accountId: w.ukAccount, userId: w.owner.id, results: null });
 const suppress = (fileId: number, suppressGroupId: number, suppressSetting: string) =>
-  call(h, w.owner, bureau('PUT', '/files/suppressionsettings', { fileId }, { suppressGroupId, suppressSetting }));
+  sendRaw(h, w.owner, bureau('PUT', '/files/suppressionsettings', { fileId }, { suppressGroupId, suppressSetting }));
 
 // PostgreSQL only (see queryGate).
 describe.runIf(process.env.DATABASE_URL)('two settings changes of one file at once', () => {
@@ -59,7 +59,7 @@ describe.runIf(process.env.DATABASE_URL)('the retention sweep beside a call on t
     const uploads = gate.hold(['bureau_files']);
     results.release();
     await uploads.held;
-    const queued = await call(h, w.owner, bureau('PUT', '/files/createresults', { fileId }));
+    const queued = await sendRaw(h, w.owner, bureau('PUT', '/files/createresults', { fileId }));
     uploads.release();
     await sweep;
     expect(queued.status).toBe(200);
@@ -78,7 +78,7 @@ describe.runIf(process.env.DATABASE_URL)('the retention sweep beside a call on t
     const { held, release } = gate.hold(['bureau_files']);
     const sweep = sweepRetention(depsOf(h.app));
     await held;
-    const kept = await call(h, w.owner, bureau('PUT', '/files/retention', { accountId: w.ukAccount }, { uploadDays: 90, resultDays: 90 }));
+    const kept = await sendRaw(h, w.owner, bureau('PUT', '/files/retention', { accountId: w.ukAccount }, { uploadDays: 90, resultDays: 90 }));
     release();
     await sweep;
     expect(kept.status).toBe(200);

@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUsers, seedDemo } from '../../../server/seed';
 import { validateFirst } from '../../../server/http/route';
-import { call, request, type Caller, signInDemoUsers } from '../support/calls';
+import { sendRaw, request, type Caller, signInDemoUsers } from '../support/calls';
 import { dumpGroupState } from '../support/rows';
 import { inviteJwt, noAccessBody } from './fixtures';
 import { createHarness, type Harness, query } from '../support/harness';
@@ -88,7 +88,7 @@ describe('a caller without access to a group', () => {
       for (const name of names) {
         const target = { groupId: group(name), userId: holder(name) };
         for (const [label, build] of Object.entries(groupCalls)) {
-          const { status, body } = await call(h, user(email), build(target));
+          const { status, body } = await sendRaw(h, user(email), build(target));
           if (status !== 403 || !isNoAccess(body, email)) {
             failures.push(`${email} ${label} on ${name}: ${status} ${JSON.stringify(body)}`);
           }
@@ -104,7 +104,7 @@ describe('a caller without access to a group', () => {
     const before = await dumpGroupState(h);
     for (const [email, names] of Object.entries(outOfReach)) {
       for (const name of names) {
-        const { status, body } = await call(h, user(email), request('PUT', '/userlock', { id: holder(name) }, { lock: true }));
+        const { status, body } = await sendRaw(h, user(email), request('PUT', '/userlock', { id: holder(name) }, { lock: true }));
         expect(status, `${email} locking the holder of ${name}`).toBe(403);
         expect(body).toEqual(refusalOf(email) ?? { msg: 'You do not have access to this user', statusCode: 403 });
       }
@@ -120,7 +120,7 @@ describe('a caller without access to a group', () => {
       'referrer@example.com': 'Referral Co Client UK',
     };
     for (const [email, name] of Object.entries(reachable)) {
-      const { status, body } = await call(h, user(email), request('GET', '/group', { id: group(name) }));
+      const { status, body } = await sendRaw(h, user(email), request('GET', '/group', { id: group(name) }));
       expect(status, `${email} reading ${name}`).toBe(200);
       expect(body).toMatchObject({ id: group(name), name, isMember: true });
     }
@@ -135,12 +135,12 @@ describe('an invitation to a group out of reach (GET /groupinvite)', () => {
       for (const name of names) {
         const invitee = `preview-${++sent}-${process.pid}@example.com`;
         const by = user(holderOf[name.split(' ')[0]]);
-        expect((await call(h, by, request('POST', '/groupusers', { groupId: group(name), email: invitee }))).status).toBe(200);
+        expect((await sendRaw(h, by, request('POST', '/groupusers', { groupId: group(name), email: invitee }))).status).toBe(200);
         const jwt = inviteJwt(await h.mail.take(invitee));
         const before = await dumpGroupState(h);
         const asked = {
-          genuine: await call(h, user(email), request('GET', '/groupinvite', { jwt })),
-          forged: await call(h, user(email), request('GET', '/groupinvite', { jwt: `${jwt.slice(0, -4)}AAAA` })),
+          genuine: await sendRaw(h, user(email), request('GET', '/groupinvite', { jwt })),
+          forged: await sendRaw(h, user(email), request('GET', '/groupinvite', { jwt: `${jwt.slice(0, -4)}AAAA` })),
         };
         const refused = refusalOf(email);
         const expected = {
@@ -183,7 +183,7 @@ describe('calls that need a role', () => {
     for (const demo of demoUsers) {
       for (const [label, { allowed, build }] of Object.entries(roleCalls)) {
         if (demo.roles.some((role) => allowed.includes(role))) continue;
-        const { status, body } = await call(h, user(demo.email), build());
+        const { status, body } = await sendRaw(h, user(demo.email), build());
         if (status !== 403 || Object.keys(body).sort().join() !== 'msg,statusCode') {
           failures.push(`${demo.email} ${label}: ${status} ${JSON.stringify(body)}`);
         }
@@ -194,26 +194,26 @@ describe('calls that need a role', () => {
   });
 
   it('tells an owner who may read the group what is missing instead of hiding the group', async () => {
-    const { status, body } = await call(h, user('owner@example.com'), roleCalls['PUT /group/confirmcharity'].build());
+    const { status, body } = await sendRaw(h, user('owner@example.com'), roleCalls['PUT /group/confirmcharity'].build());
     expect(status).toBe(403);
     expect(body.msg).toBe('Only staff can do this');
-    const member = await call(h, user('member@example.com'), request('PUT', '/groups', { groupId: group('Acme Trading') }, { name: 'X' }));
+    const member = await sendRaw(h, user('member@example.com'), request('PUT', '/groups', { groupId: group('Acme Trading') }, { name: 'X' }));
     expect(member.status).toBe(403);
     expect(member.body.msg).toBe('Only an owner of this group can do this');
   });
 
   it('lets every staff role read any group and its users', async () => {
     for (const email of ['super@example.com', 'admin@example.com', 'sales@example.com']) {
-      const read = await call(h, user(email), request('GET', '/group', { id: group('Helping Hands'), recurse: true }));
+      const read = await sendRaw(h, user(email), request('GET', '/group', { id: group('Helping Hands'), recurse: true }));
       expect(read.status).toBe(200);
       expect(read.body).toMatchObject({ name: 'Helping Hands', isOwner: false, isMember: false });
-      const members = await call(h, user(email), request('GET', '/groupusers', { groupId: group('Northwind Retail UK') }));
+      const members = await sendRaw(h, user(email), request('GET', '/groupusers', { groupId: group('Northwind Retail UK') }));
       expect(members.body).toEqual([expect.objectContaining({ email: 'partner@example.com', accessLevel: 'owner', inherited: true })]);
     }
   });
 
   it('answers 404 "Group not found" for an unknown group, before any access check', async () => {
-    const { status, body } = await call(h, user('member@example.com'), request('GET', '/group', { id: 2_000_000_000 }));
+    const { status, body } = await sendRaw(h, user('member@example.com'), request('GET', '/group', { id: 2_000_000_000 }));
     expect(status).toBe(404);
     expect(body).toEqual({ msg: 'Group not found', statusCode: 404 });
   });

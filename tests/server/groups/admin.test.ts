@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResponse } from '../../../contract/search/schemas';
-import { call, request, signedIn, type Caller } from '../support/calls';
+import { sendRaw, request, signedIn, type Caller } from '../support/calls';
 import { createHarness, fixturePassword, type Harness, query } from '../support/harness';
 import { insertToken } from '../support/tokens';
 
@@ -10,8 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const get = (caller: Caller, url: string, query = {}) => call(h, caller, request('GET', url, query));
-const put = (caller: Caller, url: string, query = {}, body?: unknown) => call(h, caller, request('PUT', url, query, body));
+const get = (caller: Caller, url: string, query = {}) => sendRaw(h, caller, request('GET', url, query));
+const put = (caller: Caller, url: string, query = {}, body?: unknown) => sendRaw(h, caller, request('PUT', url, query, body));
 
 describe('GET /search', () => {
   it('finds groups and users by name, email or id for staff, with no tokens yet', async () => {
@@ -131,7 +131,7 @@ describe('services and service permissions', () => {
       { serviceId: email, name: 'email', tokenId: null },
       { serviceId: email, name: 'email', tokenId },
     ]);
-    const afterDelete = await call(h, owner, request('DELETE', '/userservices', onAccount));
+    const afterDelete = await sendRaw(h, owner, request('DELETE', '/userservices', onAccount));
     expect(afterDelete.body).toEqual([{ serviceId: email, name: 'email', tokenId }]);
 
     expect((await put(member, '/userservices', key)).status).toBe(403);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { group as groupSchema } from '../../../contract/groups/entities';
-import { call, request, signedIn, type Caller } from '../support/calls';
+import { sendRaw, request, signedIn, type Caller } from '../support/calls';
 import { createHarness, type Harness, query } from '../support/harness';
 
 let h: Harness;
@@ -22,10 +22,10 @@ async function partnerTree(prefix: string): Promise<Tree> {
   return { partner, orgA, orgB, accountA1, accountA2, accountB1 };
 }
 
-const get = (caller: Caller, url: string, query = {}) => call(h, caller, request('GET', url, query));
-const put = (caller: Caller, url: string, query = {}, body?: unknown) => call(h, caller, request('PUT', url, query, body));
-const post = (caller: Caller, url: string, query = {}, body?: unknown) => call(h, caller, request('POST', url, query, body));
-const del = (caller: Caller, url: string, query = {}) => call(h, caller, request('DELETE', url, query));
+const get = (caller: Caller, url: string, query = {}) => sendRaw(h, caller, request('GET', url, query));
+const put = (caller: Caller, url: string, query = {}, body?: unknown) => sendRaw(h, caller, request('PUT', url, query, body));
+const post = (caller: Caller, url: string, query = {}, body?: unknown) => sendRaw(h, caller, request('POST', url, query, body));
+const del = (caller: Caller, url: string, query = {}) => sendRaw(h, caller, request('DELETE', url, query));
 
 type Node = { id: number; name: string; children?: Node[]; parent?: Node | null; isOwner: boolean; isMember: boolean };
 const ids = (nodes: Node[] | undefined) => (nodes ?? []).map((node) => node.id);

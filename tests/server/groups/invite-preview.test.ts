@@ -1,7 +1,7 @@
 // Issue 10, finding 9: GET /groupinvite ?jwt tells the invitation page, before any click, what the
 // link offers and whether it can still be accepted; it names a group only to its invitee.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, request, signedIn, type Caller } from '../support/calls';
+import { sendRaw, request, signedIn, type Caller } from '../support/calls';
 import { dumpGroupState } from '../support/rows';
 import { inviteJwt } from './fixtures';
 import { createHarness, type Harness, query } from '../support/harness';
@@ -12,8 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const preview = (caller: Caller | null, jwt: string) => call(h, caller, request('GET', '/groupinvite', { jwt }));
-const accept = (caller: Caller, jwt: string) => call(h, caller, request('POST', '/groupinvite', { jwt }));
+const preview = (caller: Caller | null, jwt: string) => sendRaw(h, caller, request('GET', '/groupinvite', { jwt }));
+const accept = (caller: Caller, jwt: string) => sendRaw(h, caller, request('POST', '/groupinvite', { jwt }));
 const relogin = async (caller: Caller): Promise<Caller> => ({ ...caller, headers: h.bearer((await h.login(caller.email)).jwt) });
 const nowSeconds = () => Math.floor(h.clock() / 1000);
 
@@ -23,7 +23,7 @@ async function invited(name: string, body: Record<string, unknown> = {}) {
   const owner = await signedIn(h, ['account'], { personalName: 'Olive Owner' });
   await h.addToGroup(org, owner.id, 'owner');
   const invitee = await signedIn(h);
-  const sent = await call(h, owner, request('POST', '/groupusers', { groupId: org, email: invitee.email }, body));
+  const sent = await sendRaw(h, owner, request('POST', '/groupusers', { groupId: org, email: invitee.email }, body));
   expect(sent.status).toBe(200);
   return { org, owner, invitee, jwt: inviteJwt(await h.mail.take(invitee.email)) };
 }

@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, request, signedIn, type Caller } from '../support/calls';
+import { sendRaw, request, signedIn, type Caller } from '../support/calls';
 import { inviteJwt } from './fixtures';
 import { createHarness, type Harness, query } from '../support/harness';
 
@@ -18,8 +18,8 @@ async function ownedOrganisation(name: string) {
 }
 
 const invite = (caller: Caller, groupId: number, email: string, body?: Record<string, unknown>) =>
-  call(h, caller, request('POST', '/groupusers', { groupId, email }, body));
-const accept = (caller: Caller | null, jwt: string) => call(h, caller, request('POST', '/groupinvite', { jwt }));
+  sendRaw(h, caller, request('POST', '/groupusers', { groupId, email }, body));
+const accept = (caller: Caller | null, jwt: string) => sendRaw(h, caller, request('POST', '/groupinvite', { jwt }));
 /** Logs in again: moving the clock also ages the session tokens. */
 const relogin = async (caller: Caller): Promise<Caller> => ({ ...caller, headers: h.bearer((await h.login(caller.email)).jwt) });
 
@@ -42,7 +42,7 @@ describe('group invitations', () => {
     const accepted = await accept(invitee, jwt);
     expect(accepted.status).toBe(200);
     expect(accepted.body).toMatchObject({ id: org, isMember: true, isOwner: false });
-    const members = await call(h, owner, request('GET', '/groupusers', { groupId: org }));
+    const members = await sendRaw(h, owner, request('GET', '/groupusers', { groupId: org }));
     expect(members.body.map((u: { id: number; accessLevel: string }) => [u.id, u.accessLevel])).toEqual([
       [owner.id, 'owner'],
       [invitee.id, 'member'],
@@ -95,9 +95,9 @@ describe('group invitations', () => {
   it('with takeOwnership makes the invitee owner and ends pending ownership', async () => {
     const staff = await signedIn(h, ['super']);
     const org = await h.createGroup({ name: 'Handover Co', type: 'organisation' });
-    const created = await call(h, staff, request('POST', '/groups', { parentId: org }, { type: 'account', name: 'Handover UK', owner: false }));
+    const created = await sendRaw(h, staff, request('POST', '/groups', { parentId: org }, { type: 'account', name: 'Handover UK', owner: false }));
     const accountId = created.body.id as number;
-    expect((await call(h, staff, request('GET', '/group', { id: accountId }))).body.pendingOwnership).toBe(true);
+    expect((await sendRaw(h, staff, request('GET', '/group', { id: accountId }))).body.pendingOwnership).toBe(true);
 
     const customer = await signedIn(h);
     await invite(staff, accountId, customer.email, { takeOwnership: true });
@@ -113,7 +113,7 @@ describe('group invitations', () => {
     await invite(owner, org, invitee.email, { accessLevel: 'member' });
     await h.addToGroup(org, invitee.id, 'sudoowner');
     await accept(invitee, inviteJwt(await h.mail.take(invitee.email)));
-    const access = await call(h, owner, request('GET', '/groupuseraccess', { groupId: org, userId: invitee.id }));
+    const access = await sendRaw(h, owner, request('GET', '/groupuseraccess', { groupId: org, userId: invitee.id }));
     expect(access.body.accessLevel).toBe('sudoowner');
   });
 
@@ -150,7 +150,7 @@ describe('group invitations', () => {
     await h.addToGroup(org, member.id, 'member');
     expect((await invite(owner, org, member.email, { accessLevel: 'sudoowner' })).status).toBe(200);
     await accept(member, inviteJwt(await h.mail.take(member.email)));
-    const access = await call(h, owner, request('GET', '/groupuseraccess', { groupId: org, userId: member.id }));
+    const access = await sendRaw(h, owner, request('GET', '/groupuseraccess', { groupId: org, userId: member.id }));
     expect(access.body.accessLevel).toBe('sudoowner');
 
     // Owner of the organisation, so owner of the account by inheritance, but not its direct owner.

@@ -12,7 +12,7 @@ import { leadFormSuperOnly } from '../../../contract/shared/leads';
 import { blockedMessages } from '../../../contract/shared/messages';
 import { validateFirst } from '../../../server/http/route';
 import { demoUsers, seedDemo } from '../../../server/seed';
-import { call, type Caller, signInDemoUsers } from '../support/calls';
+import { sendRaw, type Caller, signInDemoUsers } from '../support/calls';
 import { createHarness, type Harness } from '../support/harness';
 import { dumpLeadState, groupIdOf, insertLead, insertOption, leadBody, leads, partnerCall } from './fixtures';
 import { nowOf } from '../support/catalogue';
@@ -58,7 +58,7 @@ const calls: Record<keyof typeof leadEndpoints, Spec> = {
   partnerConsole: { allowed: partnerOwners, build: () => partnerCall('console', range()) },
 };
 
-const send = (email: string, options: InjectOptions) => call(h, users.get(email)!, options);
+const send = (email: string, options: InjectOptions) => sendRaw(h, users.get(email)!, options);
 const refusals = new Set<string>([...Object.values(accessRefusals), validateFirst]);
 
 describe('the lead, lead option and partner calls access matrix', () => {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { leadMessages } from '../../../contract/shared/leads';
-import { call, signedIn, type Caller } from '../support/calls';
+import { sendRaw, signedIn, type Caller } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
 import { dumpLeadState, insertLead, insertOption, leadBody, leads } from './fixtures';
 
@@ -65,12 +65,12 @@ const cases: Case[] = [
 
 describe('close dates as the portal writes them', () => {
   it('takes dd/mm/yyyy and keeps yyyy-mm-dd; an edit may keep a close date that has since passed', async () => {
-    const made = await call(h, owner, create({ closeDate: '1/7/2031' }));
+    const made = await sendRaw(h, owner, create({ closeDate: '1/7/2031' }));
     expect(made.status).toBe(201);
     const id = (made.body as { id: number; closeDate: string }).id;
     expect((made.body as { closeDate: string }).closeDate).toBe('2031-07-01');
     await query(h.db, "update leads set close_date = '2020-01-31' where id = $1", [id]);
-    const kept = await call(h, owner, leads('PUT', '', { id }, { closeDate: '31/01/2020', probability: 40 }));
+    const kept = await sendRaw(h, owner, leads('PUT', '', { id }, { closeDate: '31/01/2020', probability: 40 }));
     expect(kept.status).toBe(200);
     expect((kept.body as { closeDate: string; probability: number })).toMatchObject({ closeDate: '2020-01-31', probability: 40 });
   });
@@ -79,7 +79,7 @@ describe('close dates as the portal writes them', () => {
 describe('bad input to the lead calls', () => {
   it.each(cases)('refuses %s with a clear 4xx and writes nothing', async (_name, caller, build, status, msg) => {
     const before = await dumpLeadState(h);
-    const response = await call(h, caller(), build());
+    const response = await sendRaw(h, caller(), build());
     expect(response).toEqual({ status, body: { statusCode: status, msg } });
     expect(await dumpLeadState(h)).toEqual(before);
   });

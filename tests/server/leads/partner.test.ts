@@ -3,7 +3,7 @@
 // daily usage written straight into the database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadMessages } from '../../../contract/shared/leads';
-import { call, signedIn, type Caller } from '../support/calls';
+import { sendRaw, signedIn, type Caller } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
 import { partnerCall } from './fixtures';
 import { day, insertBundle, insertDataset, insertPlan, insertUsage, nowOf } from '../support/catalogue';
@@ -50,7 +50,7 @@ afterAll(() => h?.close());
 
 describe('GET /partner/accountinfo', () => {
   it('lists each subscription of each client account with its clicks, dates and estimated expiry', async () => {
-    const { status, body } = await call(h, owner, partnerCall('accountinfo', { partnerId }));
+    const { status, body } = await sendRaw(h, owner, partnerCall('accountinfo', { partnerId }));
     expect(status).toBe(200);
     const client = { organisationId: orgId, organisationName: 'Client Org' };
     expect(body).toEqual([
@@ -65,13 +65,13 @@ describe('GET /partner/accountinfo', () => {
 
   it('refuses a group that is not a partner', async () => {
     const staff = await signedIn(h, ['admin']);
-    expect((await call(h, staff, partnerCall('accountinfo', { partnerId: orgId }))).body).toEqual({ statusCode: 400, msg: leadMessages.notPartner });
+    expect((await sendRaw(h, staff, partnerCall('accountinfo', { partnerId: orgId }))).body).toEqual({ statusCode: 400, msg: leadMessages.notPartner });
   });
 });
 
 describe('GET /partner/console', () => {
   it('sums clicks and spend per client account per day, with totals per territory', async () => {
-    const { status, body } = await call(h, owner, partnerCall('console', { partnerId, fromDate: now - 2 * day, toDate: now }));
+    const { status, body } = await sendRaw(h, owner, partnerCall('console', { partnerId, fromDate: now - 2 * day, toDate: now }));
     expect(status).toBe(200);
     const days = [today - 2 * day, today - day, today];
     expect(body).toMatchObject({ partnerId, fromDate: today - 2 * day, toDate: today + day, days });
@@ -86,7 +86,7 @@ describe('GET /partner/console', () => {
   });
 
   it('refuses a range that ends before it starts', async () => {
-    const { status, body } = await call(h, owner, partnerCall('console', { partnerId, fromDate: now, toDate: now - day }));
+    const { status, body } = await sendRaw(h, owner, partnerCall('console', { partnerId, fromDate: now, toDate: now - day }));
     expect(status).toBe(400);
     expect(body.msg).toMatch(/^toDate: The range ends before it starts/);
   });

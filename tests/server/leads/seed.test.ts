@@ -2,7 +2,7 @@
 // pipeline, with its history, and the lead options are seeded, one of them retired.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPassword, seedDemo } from '../../../server/seed';
-import { type Caller, call } from '../support/calls';
+import { type Caller, sendRaw } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
 import { groupIdOf, leads } from './fixtures';
 import { nowOf } from '../support/catalogue';
@@ -25,17 +25,17 @@ const counts = async () =>
 
 describe('the demo leads', () => {
   it('gives Northwind Partners a lead in each stage of the pipeline, each with its moves', async () => {
-    const { status, body } = await call(h, partner, leads('GET', '', { parentId: partnerId }));
+    const { status, body } = await sendRaw(h, partner, leads('GET', '', { parentId: partnerId }));
     expect(status).toBe(200);
     expect(body.map((lead: { status: string }) => lead.status).sort()).toEqual(['contacted', 'new', 'proposal', 'qualified', 'won']);
     const won = body.find((lead: { status: string }) => lead.status === 'won');
-    const detail = await call(h, partner, leads('GET', '/detail', { id: won.id }));
+    const detail = await sendRaw(h, partner, leads('GET', '/detail', { id: won.id }));
     expect(detail.body.history.map((move: { to: string }) => move.to)).toEqual(['new', 'contacted', 'qualified', 'proposal', 'won']);
     expect(detail.body.closeDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it('offers the lead options, one retired and kept on the lead that chose it', async () => {
-    const { body } = await call(h, partner, leads('GET', '/option'));
+    const { body } = await sendRaw(h, partner, leads('GET', '/option'));
     expect(body.filter((o: { retired: boolean }) => !o.retired)).toHaveLength(4);
     const retired = body.filter((o: { retired: boolean }) => o.retired);
     expect(retired).toHaveLength(1);

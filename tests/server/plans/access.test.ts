@@ -6,7 +6,7 @@ import * as planEndpoints from '../../../contract/plans/endpoints';
 import { accessRefusals } from '../../../contract/shared/access';
 import { validateFirst } from '../../../server/http/route';
 import { demoPassword, demoUsers, seedDemo } from '../../../server/seed';
-import { call, type Caller, signInDemoUsers } from '../support/calls';
+import { sendRaw, type Caller, signInDemoUsers } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
 import { day, dumpCatalogueState, insertBundle, insertDataset, insertPaidBundle, insertPlan, nowOf, plans } from '../support/catalogue';
 import { planBody } from './fixtures';
@@ -107,8 +107,8 @@ const calls: Record<keyof typeof planEndpoints, { allowed: string[]; build: (t: 
 
 const send = (name: string, email: string, options: InjectOptions) =>
   calls[name as keyof typeof calls].basic
-    ? call(h, null, { ...options, headers: { authorization: h.basic(email, demoPassword) } })
-    : call(h, users.get(email)!, options);
+    ? sendRaw(h, null, { ...options, headers: { authorization: h.basic(email, demoPassword) } })
+    : sendRaw(h, users.get(email)!, options);
 
 const refusals = new Set<string>([...Object.values(accessRefusals), validateFirst]);
 
@@ -151,7 +151,7 @@ describe('the plans manager access matrix', () => {
     expect(member.body).toEqual({ statusCode: 403, msg: accessRefusals.ownersOnly });
     const stranger = await send('listAccountPlans', 'partner@example.com', calls.listAccountPlans.build(t));
     expect(stranger.body).toEqual({ statusCode: 403, msg: accessRefusals.noAccess });
-    const partnersOwn = await call(h, users.get('partner@example.com')!, plans('GET', '/account/plans', { accountId: await idOf('groups', 'Northwind Retail UK') }));
+    const partnersOwn = await sendRaw(h, users.get('partner@example.com')!, plans('GET', '/account/plans', { accountId: await idOf('groups', 'Northwind Retail UK') }));
     expect(partnersOwn.status).toBe(200);
     expect(partnersOwn.body.length).toBeGreaterThan(0);
   });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountPlan, Bundle } from '../../../contract/plans/entities';
 import { authErrorStatusHeader } from '../../../contract/shared/http';
 import { accessRefusals } from '../../../contract/shared/access';
-import { call, signedIn, type Caller } from '../support/calls';
+import { sendRaw, signedIn, type Caller } from '../support/calls';
 import { createHarness, fixturePassword, query, type Harness } from '../support/harness';
 import { day, dumpCatalogueState, insertBundle, insertDataset, insertPlan, insertSubscription, insertUsage, nowOf, plans } from '../support/catalogue';
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const createBundle = (body: Record<string, unknown>, q: { organisationId?: number; accountId?: number } = {}) =>
-  call(h, sales, plans('POST', '/bundles', { organisationId, accountId: ukAccount, ...q }, body));
+  sendRaw(h, sales, plans('POST', '/bundles', { organisationId, accountId: ukAccount, ...q }, body));
 const bundleRow = async (bundleId: number) =>
   (await query<{ start_date: number; end_date: number; clicks: number }>(h.db, 'select * from bundles where id = $1', [bundleId])).rows[0];
 
@@ -86,12 +86,12 @@ describe('a bundle made by staff', () => {
     const { body } = await createBundle({ planId: ukPlan, clicks: 2000 });
     const bundle = body as Bundle;
     for (const startDate of [0, -5]) {
-      const updated = await call(h, sales, plans('PUT', '/bundles', { bundleId: bundle.bundleId }, { startDate, clicks: 3000 }));
+      const updated = await sendRaw(h, sales, plans('PUT', '/bundles', { bundleId: bundle.bundleId }, { startDate, clicks: 3000 }));
       expect(updated.status).toBe(200);
       expect(updated.body).toMatchObject({ startDate: bundle.startDate, endDate: bundle.endDate, clicks: 3000 });
       expect((await bundleRow(bundle.bundleId)).start_date).toBe(bundle.startDate);
     }
-    const moved = await call(h, sales, plans('PUT', '/bundles', { bundleId: bundle.bundleId }, { startDate: bundle.startDate + day }));
+    const moved = await sendRaw(h, sales, plans('PUT', '/bundles', { bundleId: bundle.bundleId }, { startDate: bundle.startDate + day }));
     expect(moved.body.startDate).toBe(bundle.startDate + day);
   });
 
@@ -100,7 +100,7 @@ describe('a bundle made by staff', () => {
     const bundle = body as Bundle;
     const before = await dumpCatalogueState(h);
     for (const change of [{}, { startDate: 0 }]) {
-      const updated = await call(h, sales, plans('PUT', '/bundles', { bundleId: bundle.bundleId }, change));
+      const updated = await sendRaw(h, sales, plans('PUT', '/bundles', { bundleId: bundle.bundleId }, change));
       expect(updated).toMatchObject({ status: 200, body: { bundleId: bundle.bundleId, clicks: 2000, startDate: bundle.startDate, endDate: bundle.endDate } });
     }
     expect(await dumpCatalogueState(h)).toEqual(before);
@@ -110,33 +110,33 @@ describe('a bundle made by staff', () => {
     const now = nowOf(h);
     const bundleId = await insertBundle(h, { accountId: ukAccount, planId: ukPlan, clicks: 1000, used: 400, start: now - day, end: now + day });
     const before = await dumpCatalogueState(h);
-    const fewer = await call(h, sales, plans('PUT', '/bundles', { bundleId }, { clicks: 399 }));
+    const fewer = await sendRaw(h, sales, plans('PUT', '/bundles', { bundleId }, { clicks: 399 }));
     expect(fewer).toEqual({ status: 400, body: { statusCode: 400, msg: '400 clicks of this bundle are used already: it cannot hold fewer' } });
-    const ended = await call(h, sales, plans('PUT', '/bundles', { bundleId }, { endDate: now - 2 * day }));
+    const ended = await sendRaw(h, sales, plans('PUT', '/bundles', { bundleId }, { endDate: now - 2 * day }));
     expect(ended.body.msg).toBe('A bundle must end after it starts');
-    const deleted = await call(h, sales, plans('DELETE', '/bundles', { bundleId }));
+    const deleted = await sendRaw(h, sales, plans('DELETE', '/bundles', { bundleId }));
     expect(deleted).toEqual({ status: 409, body: { statusCode: 409, msg: '400 clicks of this bundle are used, so it cannot be deleted: end it early by setting its end date instead' } });
     expect(await dumpCatalogueState(h)).toEqual(before);
-    expect((await call(h, sales, plans('PUT', '/bundles', { bundleId }, { clicks: 400, endDate: now }))).body).toMatchObject({ remainingClicks: 0, endDate: now });
+    expect((await sendRaw(h, sales, plans('PUT', '/bundles', { bundleId }, { clicks: 400, endDate: now }))).body).toMatchObject({ remainingClicks: 0, endDate: now });
   });
 
   it('is deleted while unused, and then unknown', async () => {
     const { body } = await createBundle({ planId: ukPlan, clicks: 1000 });
-    expect(await call(h, sales, plans('DELETE', '/bundles', { bundleId: body.bundleId }))).toEqual({ status: 200, body: { msg: 'Bundle deleted' } });
-    expect(await call(h, sales, plans('DELETE', '/bundles', { bundleId: body.bundleId }))).toEqual({ status: 404, body: { statusCode: 404, msg: 'Bundle not found' } });
-    expect((await call(h, sales, plans('PUT', '/bundles', { bundleId: 3_000_000_000 }, { clicks: 5 }))).status).toBe(404);
+    expect(await sendRaw(h, sales, plans('DELETE', '/bundles', { bundleId: body.bundleId }))).toEqual({ status: 200, body: { msg: 'Bundle deleted' } });
+    expect(await sendRaw(h, sales, plans('DELETE', '/bundles', { bundleId: body.bundleId }))).toEqual({ status: 404, body: { statusCode: 404, msg: 'Bundle not found' } });
+    expect((await sendRaw(h, sales, plans('PUT', '/bundles', { bundleId: 3_000_000_000 }, { clicks: 5 }))).status).toBe(404);
   });
 });
 
 describe('an account holding subscriptions', () => {
   it('cannot be deleted, and /account/candelete says so', async () => {
     const account = await h.createGroup({ name: 'Holding UK', type: 'account', parentId: organisationId });
-    const canDelete = async () => (await call(h, owner, plans('GET', '/account/candelete', { accountId: account }))).body;
+    const canDelete = async () => (await sendRaw(h, owner, plans('GET', '/account/candelete', { accountId: account }))).body;
     expect(await canDelete()).toBe(true);
     await createBundle({ planId: ukPlan, clicks: 1000 }, { accountId: account });
     expect(await canDelete()).toBe(false);
     const before = await dumpCatalogueState(h);
-    const refused = await call(h, owner, { method: 'DELETE', url: '/api/users/groups', query: { id: String(account) } });
+    const refused = await sendRaw(h, owner, { method: 'DELETE', url: '/api/users/groups', query: { id: String(account) } });
     expect(refused).toEqual({ status: 409, body: { statusCode: 409, msg: 'This account holds subscriptions to plans: it cannot be deleted' } });
     expect(await dumpCatalogueState(h)).toEqual(before);
   });
@@ -157,7 +157,7 @@ describe('the subscription usage summary', () => {
   let account: number;
   const summary = async () => {
     expect(nowOf(h)).toBe(now);
-    const { status, body } = await call(h, owner, plans('GET', '/account/plans', { accountId: account }));
+    const { status, body } = await sendRaw(h, owner, plans('GET', '/account/plans', { accountId: account }));
     expect(status).toBe(200);
     return Object.fromEntries((body as AccountPlan[]).map((p) => [p.plan, p]));
   };
@@ -246,7 +246,7 @@ describe('the subscription usage summary', () => {
   });
 
   it('is for accounts only', async () => {
-    const { status, body } = await call(h, owner, plans('GET', '/account/plans', { accountId: organisationId }));
+    const { status, body } = await sendRaw(h, owner, plans('GET', '/account/plans', { accountId: organisationId }));
     expect({ status, body }).toEqual({ status: 400, body: { statusCode: 400, msg: 'Subscriptions belong to accounts: choose an account' } });
   });
 });
@@ -270,13 +270,13 @@ describe('turning a subscription off and on', () => {
   });
 
   it('is turned off by an owner, not by a member', async () => {
-    const refused = await call(h, member, plans('DELETE', '/payment/subscription', { accountId: ukAccount, planId }));
+    const refused = await sendRaw(h, member, plans('DELETE', '/payment/subscription', { accountId: ukAccount, planId }));
     expect(refused).toEqual({ status: 403, body: { statusCode: 403, msg: accessRefusals.ownersOnly } });
     expect(await subscription()).toEqual({ enabled: true, renew_clicks: 0 });
-    const off = await call(h, owner, plans('DELETE', '/payment/subscription', { accountId: ukAccount, planId }));
+    const off = await sendRaw(h, owner, plans('DELETE', '/payment/subscription', { accountId: ukAccount, planId }));
     expect(off).toEqual({ status: 200, body: { msg: 'Subscription disabled' } });
     expect(await subscription()).toMatchObject({ enabled: false });
-    const unknown = await call(h, owner, plans('DELETE', '/payment/subscription', { accountId: ukAccount, planId: auPlan }));
+    const unknown = await sendRaw(h, owner, plans('DELETE', '/payment/subscription', { accountId: ukAccount, planId: auPlan }));
     expect(unknown).toEqual({ status: 404, body: { statusCode: 404, msg: 'This account has no subscription to this plan' } });
   });
 

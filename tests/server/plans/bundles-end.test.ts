@@ -4,7 +4,7 @@
 // history shows it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessRefusals } from '../../../contract/shared/access';
-import { call, signedIn, type Caller } from '../support/calls';
+import { sendRaw, signedIn, type Caller } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
 import { exportToken, insertToken } from '../support/tokens';
 import { meterCall, meterEnv } from '../support/meter';
@@ -28,13 +28,13 @@ afterAll(async () => {
 async function paidBundle(clicks: number) {
   const { url, orderId } = await ukOrder(h, shop, clicks);
   await payOnPage(h, url, 'success');
-  const order = await call(h, shop.owner, plans('GET', '/shop/order', { orderId }));
+  const order = await sendRaw(h, shop.owner, plans('GET', '/shop/order', { orderId }));
   expect(order.body.status).toBe('paid');
   const { rows } = await query<{ id: number }>(h.db, 'select id from bundles where order_id = $1', [orderId]);
   return { bundleId: rows[0].id, invoiceNumber: order.body.invoiceNumber as string, invoiceId: order.body.invoiceId as number };
 }
 
-const end = (caller: Caller, bundleId: number, body: Record<string, unknown>) => call(h, caller, plans('POST', '/bundles/end', { bundleId }, body));
+const end = (caller: Caller, bundleId: number, body: Record<string, unknown>) => sendRaw(h, caller, plans('POST', '/bundles/end', { bundleId }, body));
 
 describe('POST /bundles/end', () => {
   it('ends a paid bundle with a reason: the row stays, a credit note of the unused share is issued, tax reversed, and the meter refuses its clicks', async () => {
@@ -65,7 +65,7 @@ describe('POST /bundles/end', () => {
     expect(used[0].used_clicks).toBe(500);
 
     // The account's summary counts it ended: no clicks remain.
-    const summary = await call(h, shop.owner, plans('GET', '/account/plans', { accountId: shop.ukAccount }));
+    const summary = await sendRaw(h, shop.owner, plans('GET', '/account/plans', { accountId: shop.ukAccount }));
     const sub = (summary.body as Array<{ planId: number; remainClicks: number }>).find((s) => s.planId === shop.ukPlan)!;
     expect(sub.remainClicks).toBe(0);
   });
@@ -77,18 +77,18 @@ describe('POST /bundles/end', () => {
     const number = res.body.creditNote.creditNoteNumber as string;
     expect(res.body.creditNote).toMatchObject({ net: 100, tax: 20, total: 120, kind: 'credit' });
 
-    const link = await call(h, shop.owner, plans('GET', '/bundles/invoice', { bundleId }));
+    const link = await sendRaw(h, shop.owner, plans('GET', '/bundles/invoice', { bundleId }));
     expect(link.status).toBe(200);
     const invoicePage = await h.inject({ method: 'GET', url: new URL(link.body.url).pathname + new URL(link.body.url).search });
     expect(invoicePage.statusCode).toBe(200);
     expect(invoicePage.body).toContain(invoiceNumber);
 
-    const history = await call(h, shop.owner, plans('GET', '/payment/invoices', { accountId: shop.ukAccount }));
+    const history = await sendRaw(h, shop.owner, plans('GET', '/payment/invoices', { accountId: shop.ukAccount }));
     const invoice = (history.body as Array<{ invoiceNumber: string; creditNotes: Array<{ creditNoteNumber: string; reason: string; creditNoteId: number; issuedAt: number; total: number }> }>)
       .find((i) => i.invoiceNumber === invoiceNumber)!;
     expect(invoice.creditNotes).toEqual([expect.objectContaining({ creditNoteNumber: number, reason: 'Bought by mistake', total: 120 })]);
 
-    const noteLink = await call(h, shop.owner, plans('GET', '/payment/creditnote', { creditNoteId: invoice.creditNotes[0].creditNoteId }));
+    const noteLink = await sendRaw(h, shop.owner, plans('GET', '/payment/creditnote', { creditNoteId: invoice.creditNotes[0].creditNoteId }));
     expect(noteLink.status).toBe(200);
     const url = new URL(noteLink.body.url);
     const page = await h.inject({ method: 'GET', url: url.pathname + url.search });
@@ -110,7 +110,7 @@ describe('POST /bundles/end', () => {
     expect(again.body.msg).toMatch(new RegExp(`^This bundle was already ended on \\d{2}/\\d{2}/\\d{4} with credit note ${first.body.creditNote.creditNoteNumber}: it cannot be ended twice$`));
     const { rows } = await query<{ n: number }>(h.db, 'select count(*)::int as n from credit_notes where bundle_id = $1', [bundleId]);
     expect(rows[0].n).toBe(1);
-    const changed = await call(h, admin, plans('PUT', '/bundles', { bundleId }, { endDate: 4_000_000_000 }));
+    const changed = await sendRaw(h, admin, plans('PUT', '/bundles', { bundleId }, { endDate: 4_000_000_000 }));
     expect(changed.status).toBe(409);
   });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountPlan, Plan } from '../../../contract/plans/entities';
 import { dqServices, tierProblem } from '../../../contract/shared/catalogue';
 import { demoPassword, seedDemo } from '../../../server/seed';
-import { call, request, type Caller } from '../support/calls';
+import { sendRaw, request, type Caller } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
 
 let h: Harness;
@@ -26,7 +26,7 @@ afterAll(() => h?.close());
 
 describe('the demo catalogue', () => {
   it('sells every service in both territories, bank code and address cleanse in the UK only, each plan pricing every quantity', async () => {
-    const { status, body } = await call(h, owner, request('GET', '/api/plans/plans'));
+    const { status, body } = await sendRaw(h, owner, request('GET', '/api/plans/plans'));
     expect(status).toBe(200);
     const plans = body as Plan[];
     const offered = (territory: string) => new Set(plans.filter((p) => p.territory === territory).map((p) => p.service));
@@ -41,7 +41,7 @@ describe('the demo catalogue', () => {
   });
 
   it('keeps deprecated plans, each naming the plan that replaces it, for staff', async () => {
-    const { body } = await call(h, admin, request('GET', '/api/plans/plans', { all: true }));
+    const { body } = await sendRaw(h, admin, request('GET', '/api/plans/plans', { all: true }));
     const deprecated = (body as Plan[]).filter((p) => p.deprecated);
     expect(deprecated.length).toBeGreaterThanOrEqual(2);
     for (const plan of deprecated) {
@@ -52,7 +52,7 @@ describe('the demo catalogue', () => {
   });
 
   it("gives Acme UK a subscription in each state, newest bundles first, and the active one a rising use", async () => {
-    const { status, body } = await call(h, owner, request('GET', '/api/plans/account/plans', { accountId: await groupId('Acme UK') }));
+    const { status, body } = await sendRaw(h, owner, request('GET', '/api/plans/account/plans', { accountId: await groupId('Acme UK') }));
     expect(status).toBe(200);
     const plans = body as AccountPlan[];
     const byPlan = Object.fromEntries(plans.map((p) => [p.plan, p]));

@@ -2,7 +2,7 @@
 // ones are gone too. The failure is made real with a constraint the later write breaks, on both
 // back ends (as in platform/transactions.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signedIn } from '../support/calls';
+import { sendRaw, signedIn } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
 import { dumpCatalogueState, insertDataset, insertPlan, plans } from '../support/catalogue';
 
@@ -21,13 +21,13 @@ describe('one transaction per plans multi-write', () => {
     const before = await dumpCatalogueState(h);
     await query(h.db, `alter table bundles add constraint refuse_account check (account_id <> ${Number(accountId)})`);
     try {
-      const made = await call(h, sales, plans('POST', '/bundles', { organisationId, accountId }, { planId, clicks: 1000 }));
+      const made = await sendRaw(h, sales, plans('POST', '/bundles', { organisationId, accountId }, { planId, clicks: 1000 }));
       expect(made.status).toBe(500);
       expect(await dumpCatalogueState(h)).toEqual(before);
     } finally {
       await query(h.db, 'alter table bundles drop constraint refuse_account');
     }
-    expect((await call(h, sales, plans('POST', '/bundles', { organisationId, accountId }, { planId, clicks: 1000 }))).status).toBe(201);
+    expect((await sendRaw(h, sales, plans('POST', '/bundles', { organisationId, accountId }, { planId, clicks: 1000 }))).status).toBe(201);
   });
 
   it('leaves a plan undeprecated when the plans it replaced cannot follow it to its successor (PUT /plans)', async () => {
@@ -39,7 +39,7 @@ describe('one transaction per plans multi-write', () => {
     const before = await dumpCatalogueState(h);
     await query(h.db, `alter table plans add constraint refuse_repoint check (id <> ${Number(oldest)} or deprecated_by_plan_id <> ${Number(newest)})`);
     try {
-      const replaced = await call(h, admin, plans('PUT', '/plans', { planId: middle }, { deprecatedByPlanId: newest }));
+      const replaced = await sendRaw(h, admin, plans('PUT', '/plans', { planId: middle }, { deprecatedByPlanId: newest }));
       expect(replaced.status).toBe(500);
       expect(await dumpCatalogueState(h)).toEqual(before);
     } finally {

@@ -2,7 +2,7 @@
 // asks the gateway for no page (the whole shop state is compared before and after).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeyHeader } from '../../../contract/shared/shop';
-import { call, signedIn } from '../support/calls';
+import { sendRaw, signedIn } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
 import { day, insertDataset, insertPlan, nowOf, plans } from '../support/catalogue';
 import { checkout, checkoutBody, dumpShopState, settleSession, shopWorld, signedDelivery, succeededEvent, type Shop } from '../support/shop';
@@ -108,7 +108,7 @@ describe('checkout refuses', () => {
 
   it('a checkout without an idempotency key', async () => {
     const before = await dumpShopState(h);
-    const res = await call(h, shop.owner, plans('POST', '/shop/checkout', { organisationId: shop.organisationId }, checkoutBody([ukLine()])));
+    const res = await sendRaw(h, shop.owner, plans('POST', '/shop/checkout', { organisationId: shop.organisationId }, checkoutBody([ukLine()])));
     expect(res.status).toBe(400);
     expect(res.body.msg).toContain(idempotencyKeyHeader);
     expect(await dumpShopState(h)).toEqual(before);

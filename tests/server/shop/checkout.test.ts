@@ -2,7 +2,7 @@
 // and one set of bundles however often and in whatever order the confirmation arrives; the declined
 // card makes none.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../support/calls';
+import { sendRaw } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
 import { plans } from '../support/catalogue';
 import { bundlesOf as countBundles, checkout, checkoutBody, invoicesOf as countInvoices, orderStatusOf, payOnPage, paidUrl, backUrl, sessionIdOf, settleSession, shopWorld, signedDelivery, succeededEvent, ukOrder, type Shop } from '../support/shop';
@@ -52,7 +52,7 @@ describe('POST /shop/checkout', () => {
     const { url, orderId } = await newOrder(2000);
     const next = await payOnPage(h, url, 'success');
     expect(next).toBe(`${paidUrl}?orderId=${orderId}`);
-    const order = await call(h, shop.owner, plans('GET', '/shop/order', { orderId }));
+    const order = await sendRaw(h, shop.owner, plans('GET', '/shop/order', { orderId }));
     expect(order.status).toBe(200);
     expect(order.body).toMatchObject({ status: 'paid', total: 7200, invoiceNumber: expect.stringMatching(/^UK-\d{6}$/) });
     expect(order.body.lines[0].bundleId).toEqual(expect.any(Number));
@@ -67,7 +67,7 @@ describe('POST /shop/checkout', () => {
     const { orderId } = await newOrder();
     const { signedIn } = await import('../support/calls');
     const other = await signedIn(h);
-    expect((await call(h, other, plans('GET', '/shop/order', { orderId }))).status).toBe(404);
+    expect((await sendRaw(h, other, plans('GET', '/shop/order', { orderId }))).status).toBe(404);
   });
 });
 
@@ -91,7 +91,7 @@ describe('the saved card is the customer\'s choice', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const { url, orderId } = res.body as { url: string; orderId: number };
       expect(await payOnPage(h, url, 'success', { save })).toBe(`${paidUrl}?orderId=${orderId}`);
-      expect((await call(h, world.owner, plans('GET', '/shop/order', { orderId }))).body.status).toBe('paid');
+      expect((await sendRaw(h, world.owner, plans('GET', '/shop/order', { orderId }))).body.status).toBe('paid');
       return methodOf(url);
     };
     // No card saved: a purchase with the box unticked saves none.
@@ -115,19 +115,19 @@ describe('a paid bundle', () => {
   it('is neither deleted nor re-priced by staff: its invoice still bills it', async () => {
     const { url, orderId } = await newOrder(2000);
     await payOnPage(h, url, 'success');
-    const order = await call(h, shop.owner, plans('GET', '/shop/order', { orderId }));
+    const order = await sendRaw(h, shop.owner, plans('GET', '/shop/order', { orderId }));
     const { invoiceNumber } = order.body as { invoiceNumber: string };
     const { rows } = await query<{ id: number; price: number }>(h.db, 'select id, price from bundles where order_id = $1', [orderId]);
     const [bundle] = rows;
     const { signedIn } = await import('../support/calls');
     const sales = await signedIn(h, ['sales']);
-    const deleted = await call(h, sales, plans('DELETE', '/bundles', { bundleId: bundle.id }));
+    const deleted = await sendRaw(h, sales, plans('DELETE', '/bundles', { bundleId: bundle.id }));
     expect(deleted).toEqual({ status: 409, body: { statusCode: 409, msg: `This bundle was paid for on invoice ${invoiceNumber}, so it cannot be deleted: end it instead (End bundle), with a reason and a credit note` } });
-    const repriced = await call(h, sales, plans('PUT', '/bundles', { bundleId: bundle.id }, { price: 1 }));
+    const repriced = await sendRaw(h, sales, plans('PUT', '/bundles', { bundleId: bundle.id }, { price: 1 }));
     expect(repriced).toEqual({ status: 409, body: { statusCode: 409, msg: `This bundle was paid for on invoice ${invoiceNumber}: its price cannot change` } });
     expect((await query(h.db, 'select id, price from bundles where order_id = $1', [orderId])).rows).toEqual(rows);
     // Its own price, its clicks and its dates may still be set.
-    expect((await call(h, sales, plans('PUT', '/bundles', { bundleId: bundle.id }, { price: Number(bundle.price), clicks: 2500 }))).status).toBe(200);
+    expect((await sendRaw(h, sales, plans('PUT', '/bundles', { bundleId: bundle.id }, { price: Number(bundle.price), clicks: 2500 }))).status).toBe(200);
   });
 });
 
@@ -152,7 +152,7 @@ describe('confirmations', () => {
     const delivery = await signedDelivery(h, await succeededEvent(h, orderId));
     expect((await h.inject(delivery)).statusCode).toBe(200);
     expect((await h.inject(delivery)).json()).toEqual({ received: true, duplicate: true });
-    const order = await call(h, shop.owner, plans('GET', '/shop/order', { orderId }));
+    const order = await sendRaw(h, shop.owner, plans('GET', '/shop/order', { orderId }));
     expect(order.body.status).toBe('paid');
     expect(await bundlesOf(orderId)).toBe(1);
     expect(await invoicesOf(orderId)).toBe(1);
@@ -161,7 +161,7 @@ describe('confirmations', () => {
   it('the browser return first, then the webhook: one order', async () => {
     const { orderId } = await newOrder();
     await settleSession(h, orderId);
-    expect((await call(h, shop.owner, plans('GET', '/shop/order', { orderId }))).body.status).toBe('paid');
+    expect((await sendRaw(h, shop.owner, plans('GET', '/shop/order', { orderId }))).body.status).toBe('paid');
     // A different event id (the duplicate delivery of a real gateway carries the same one; this is the worst case).
     const event = await succeededEvent(h, orderId);
     expect((await h.inject(await signedDelivery(h, { ...event, id: `${event.id}-late` }))).json()).toEqual({ received: true, duplicate: false });
@@ -173,7 +173,7 @@ describe('confirmations', () => {
     const { url, orderId } = await newOrder();
     const next = await payOnPage(h, url, 'declined');
     expect(next).toBe(`${backUrl}?orderId=${orderId}&payment=declined`);
-    const order = await call(h, shop.owner, plans('GET', '/shop/order', { orderId }));
+    const order = await sendRaw(h, shop.owner, plans('GET', '/shop/order', { orderId }));
     expect(order.body).toMatchObject({ status: 'declined', failure: 'Your card was declined.', invoiceNumber: null });
     expect(await bundlesOf(orderId)).toBe(0);
     expect(await invoicesOf(orderId)).toBe(0);
@@ -185,7 +185,7 @@ describe('confirmations', () => {
     expect(next).toBe(new URL(url).pathname);
     const confirm = await h.inject({ method: 'POST', url: `${next}/confirm`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'action=complete' });
     expect(confirm.headers.location).toBe(`${paidUrl}?orderId=${orderId}`);
-    expect((await call(h, shop.owner, plans('GET', '/shop/order', { orderId }))).body.status).toBe('paid');
+    expect((await sendRaw(h, shop.owner, plans('GET', '/shop/order', { orderId }))).body.status).toBe('paid');
   });
 
   it('invoice numbers have no gaps under concurrent fulfilments', async () => {
@@ -200,7 +200,7 @@ describe('confirmations', () => {
   });
 
   it('a setup.succeeded webhook stores the new card before the owner comes back', async () => {
-    const page = await call(h, shop.owner, plans('GET', '/payment/generate', { accountId: shop.auAccount }));
+    const page = await sendRaw(h, shop.owner, plans('GET', '/payment/generate', { accountId: shop.auAccount }));
     expect(page.status).toBe(200);
     const next = await payOnPage(h, page.body.checkoutUrl, 'success');
     expect(next).toContain('billing=card-saved');

@@ -5,7 +5,7 @@ import { buildApp, depsOf } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import type { GatewayEvent } from '../../../server/payments/gateway';
 import { createMailer } from '../../../server/platform/mail';
-import { call } from '../support/calls';
+import { sendRaw } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
 import { webhookSecretOf, bundlesOf as countBundles, invoicesOf as countInvoices, orderStatusOf, payOnPage, sessionIdOf, settleSession, shopWorld, signedDelivery, succeededEvent, ukOrder, type Shop } from '../support/shop';
 import { plans } from '../support/catalogue';
@@ -93,14 +93,14 @@ describe('a genuinely signed event says no more than the gateway confirms', () =
     expect((await h.inject(await signedDelivery(h, declinedEvent(event)))).statusCode).toBe(200);
     expect(await statusOf(orderId)).toBe('pending');
     await payOnPage(h, url, 'success');
-    expect((await call(h, shop.owner, plans('GET', '/shop/order', { orderId }))).body.status).toBe('paid');
+    expect((await sendRaw(h, shop.owner, plans('GET', '/shop/order', { orderId }))).body.status).toBe('paid');
     expect(await bundlesOf(orderId)).toBe(1);
   });
 
   it('an order already decided is not flipped by a later event', async () => {
     const { url, orderId } = await newOrder();
     await payOnPage(h, url, 'declined');
-    expect((await call(h, shop.owner, plans('GET', '/shop/order', { orderId }))).body.status).toBe('declined');
+    expect((await sendRaw(h, shop.owner, plans('GET', '/shop/order', { orderId }))).body.status).toBe('declined');
     const event = await succeededEvent(h, orderId);
     await h.inject(await signedDelivery(h, { ...event, id: `${event.id}-forged` }));
     expect(await statusOf(orderId)).toBe('declined');
@@ -131,7 +131,7 @@ describe('a genuinely signed event says no more than the gateway confirms', () =
       await query(h.db, `update testgw_sessions set ${change} where id = $1`, [sessionIdOf(url)]);
       await settleSession(h, orderId);
       expect((await h.inject(await signedDelivery(h, await succeededEvent(h, orderId)))).statusCode).toBe(200);
-      expect((await call(h, shop.owner, plans('GET', '/shop/order', { orderId }))).body.status).toBe('pending');
+      expect((await sendRaw(h, shop.owner, plans('GET', '/shop/order', { orderId }))).body.status).toBe('pending');
       expect(await bundlesOf(orderId)).toBe(0);
       expect(await invoicesOf(orderId)).toBe(0);
     }

@@ -1,7 +1,7 @@
 // Two calls on one account's saved card at once, on PostgreSQL: the second call's read of the card
 // is held (tests/server/support/queryGate.ts) while the whole first call runs, then let go.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../support/calls';
+import { sendRaw } from '../support/calls';
 import { createHarness, type Harness } from '../support/harness';
 import { plans } from '../support/catalogue';
 import { queryGate } from '../support/queryGate';
@@ -17,11 +17,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => h?.close());
 
-const details = () => call(h, shop.owner, plans('GET', '/payment/details', { accountId: shop.ukAccount }));
+const details = () => sendRaw(h, shop.owner, plans('GET', '/payment/details', { accountId: shop.ukAccount }));
 
 /** A card entered and confirmed on the gateway's setup page; the portal learns of it at the next details call. */
 async function cardOnSetupPage(number: string) {
-  const page = await call(h, shop.owner, plans('GET', '/payment/generate', { accountId: shop.ukAccount }));
+  const page = await sendRaw(h, shop.owner, plans('GET', '/payment/generate', { accountId: shop.ukAccount }));
   const back = await h.inject({
     method: 'POST', url: new URL(page.body.checkoutUrl).pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ number, expiry: '11/38', cvc: '123', name: 'Ada' }).toString(),
@@ -38,7 +38,7 @@ describe.runIf(process.env.DATABASE_URL)('the saved card', () => {
     expect((await details()).body.card).toMatchObject({ lastFour: '4242' });
     await cardOnSetupPage('4000 0025 0000 3155');
     const { held, release } = gate.hold(['payment_methods']);
-    const removal = call(h, shop.owner, plans('DELETE', '/payment', { accountId: shop.ukAccount }));
+    const removal = sendRaw(h, shop.owner, plans('DELETE', '/payment', { accountId: shop.ukAccount }));
     await held;
     expect((await details()).body.card).toMatchObject({ lastFour: '3155' });
     release();

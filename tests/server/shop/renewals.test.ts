@@ -10,7 +10,7 @@ import { createHarness, fixturePassword, query, type Harness } from '../support/
 import { day, insertBundle, insertDataset, insertPlan, insertSubscription, nowOf, plans } from '../support/catalogue';
 import { count } from '../support/rows';
 import { webhookSecretOf } from '../support/shop';
-import { call, signedIn, type Caller } from '../support/calls';
+import { sendRaw, signedIn, type Caller } from '../support/calls';
 
 let h: Harness;
 let mailer: Mailer;
@@ -145,7 +145,7 @@ describe('renewals', () => {
 describe('what a subscription says of its renewal (GET /account/plans)', () => {
   type Renewal = { clicks: number; total: number; monthlyCap: number | null; obstacle: string | null; estimatedRenewalDate: number | null; lastOutcome: { result: string; date: number } | null };
   async function renewalOf(accountId: number, planId: number): Promise<Renewal> {
-    const { status, body } = await call(h, owner, plans('GET', '/account/plans', { accountId }));
+    const { status, body } = await sendRaw(h, owner, plans('GET', '/account/plans', { accountId }));
     expect(status).toBe(200);
     return (body as Array<{ planId: number; subscription: Renewal }>).find((p) => p.planId === planId)!.subscription;
   }
@@ -181,7 +181,7 @@ describe('what a subscription says of its renewal (GET /account/plans)', () => {
 
   it('turning renewal off keeps the subscription enabled and its clicks, and nothing is due', async () => {
     const { accountId, planId, subscriptionId } = await renewingAccount('success');
-    const { status } = await call(h, null, {
+    const { status } = await sendRaw(h, null, {
       ...plans('PUT', '/payment/subscription', { accountId, planId, clicks: 0 }),
       headers: { authorization: `Basic ${Buffer.from(`${owner.email}:${fixturePassword}`).toString('base64')}` },
     });

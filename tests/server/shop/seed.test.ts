@@ -2,7 +2,7 @@
 // payment user and a past order with invoice UK-000001 in its billing history.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPassword, seedDemo } from '../../../server/seed';
-import { call, type Caller } from '../support/calls';
+import { sendRaw, type Caller } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
 import { plans } from '../support/catalogue';
 
@@ -26,21 +26,21 @@ afterAll(() => h?.close());
 
 describe('the demo payments', () => {
   it('Acme UK has a saved test card and a monthly cap', async () => {
-    const details = await call(h, owner, plans('GET', '/payment/details', { accountId: acmeUk }));
+    const details = await sendRaw(h, owner, plans('GET', '/payment/details', { accountId: acmeUk }));
     expect(details.body).toMatchObject({ card: { lastFour: '4242', brand: 'Visa', billingEmail: 'owner@example.com' }, monthlyCap: 200_000, territory: 'uk' });
     const method = await query(h.db, "select card_kind from testgw_methods where id = 'pm_test_demo_acme_uk'");
     expect(method.rows).toEqual([{ card_kind: 'success' }]);
   });
 
   it('its billing history holds invoice UK-000001, readable by the authorised member, printable', async () => {
-    const history = await call(h, member, plans('GET', '/payment/invoices', { accountId: acmeUk }));
+    const history = await sendRaw(h, member, plans('GET', '/payment/invoices', { accountId: acmeUk }));
     expect(history.status).toBe(200);
     expect(history.body).toEqual([expect.objectContaining({ invoiceNumber: 'UK-000001', kind: 'shop', bundleIds: [expect.any(Number)] })]);
-    const { body } = await call(h, owner, plans('GET', '/bundles/invoice', { bundleId: history.body[0].bundleIds[0] }));
+    const { body } = await sendRaw(h, owner, plans('GET', '/bundles/invoice', { bundleId: history.body[0].bundleIds[0] }));
     const page = await h.inject({ method: 'GET', url: body.url.replace(/^https?:\/\/[^/]+/, '') });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('UK-000001');
-    const users = await call(h, owner, plans('GET', '/payment/users', { accountId: acmeUk }));
+    const users = await sendRaw(h, owner, plans('GET', '/payment/users', { accountId: acmeUk }));
     expect(users.body).toEqual(expect.arrayContaining([expect.objectContaining({ email: 'member@example.com', authorised: true })]));
   });
 

@@ -39,8 +39,8 @@ export async function signedIn(h: Harness, roles: string[] = ['account'], fields
   return { id: created.id, email: created.email, headers: h.bearer(jwt) };
 }
 
-/** Sends the request as the caller; returns status and parsed body. */
-export async function call(h: Harness, caller: Caller | null, options: InjectOptions) {
+/** Sends a hand-made request as the caller (bad input, raw bodies, wrong methods): status and parsed body, untyped. */
+export async function sendRaw(h: Harness, caller: Caller | null, options: InjectOptions) {
   const response = await h.inject({ ...options, headers: { ...options.headers, ...caller?.headers } });
   const body = response.body ? (JSON.parse(response.body) as unknown) : undefined;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

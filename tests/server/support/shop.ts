@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { idempotencyKeyHeader, testCards } from '../../../contract/shared/shop';
 import { signatureHeader, signWebhook, webhookSecretKey } from '../../../server/payments/signing';
 import type { GatewayEvent } from '../../../server/payments/gateway';
-import { call, signedIn, type Caller } from './calls';
+import { sendRaw, signedIn, type Caller } from './calls';
 import { query, type Harness } from './harness';
 import { count } from './rows';
 import { insertDataset, insertPlan, nowOf, plans } from './catalogue';
@@ -53,7 +53,7 @@ export function checkoutBody(basket: unknown[], overrides: Record<string, unknow
 
 /** POST /shop/checkout as `caller` with a fresh (or given) idempotency key. */
 export async function checkout(h: Harness, caller: Caller, organisationId: number, body: unknown, key: string = randomUUID()) {
-  return call(h, caller, { ...plans('POST', '/shop/checkout', { organisationId }, body), headers: { [idempotencyKeyHeader]: key } });
+  return sendRaw(h, caller, { ...plans('POST', '/shop/checkout', { organisationId }, body), headers: { [idempotencyKeyHeader]: key } });
 }
 
 /** A checkout of `quantity` clicks of the UK plan on the world's UK account: its gateway page and order. */

@@ -8,7 +8,7 @@ import * as tokenEndpoints from '../../../contract/tokens/endpoints';
 import { accessRefusals } from '../../../contract/shared/access';
 import { invalidCredentials, validateFirst } from '../../../server/http/route';
 import { demoPassword, demoUsers, seedDemo } from '../../../server/seed';
-import { call, type Caller, signInDemoUsers } from '../support/calls';
+import { sendRaw, type Caller, signInDemoUsers } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
 import { dumpTokenState, tokenBody, tokens } from './fixtures';
 import { insertToken } from '../support/tokens';
@@ -46,8 +46,8 @@ const calls: Record<keyof typeof tokenEndpoints, Spec> = {
 
 const send = (name: keyof typeof calls, email: string, options: InjectOptions) =>
   calls[name].basic
-    ? call(h, null, { ...options, headers: { authorization: h.basic(email, demoPassword) } })
-    : call(h, users.get(email)!, options);
+    ? sendRaw(h, null, { ...options, headers: { authorization: h.basic(email, demoPassword) } })
+    : sendRaw(h, users.get(email)!, options);
 
 const refusals = new Set<string>([...Object.values(accessRefusals), validateFirst]);
 
@@ -96,7 +96,7 @@ describe('the token calls access matrix', () => {
     expect((await send('listTokens', 'partner@example.com', calls.listTokens.build(sharedTokenId))).body).toEqual({ statusCode: 403, msg: accessRefusals.noAccess });
     const staff = await send('exportToken', 'super@example.com', calls.exportToken.build(sharedTokenId));
     expect(staff.status).toBe(403);
-    const wrong = await call(h, null, { ...calls.exportToken.build(sharedTokenId), headers: { authorization: h.basic('owner@example.com', 'Not-It-1') } });
+    const wrong = await sendRaw(h, null, { ...calls.exportToken.build(sharedTokenId), headers: { authorization: h.basic('owner@example.com', 'Not-It-1') } });
     expect(wrong.body).toEqual({ statusCode: 401, msg: invalidCredentials });
   });
 });

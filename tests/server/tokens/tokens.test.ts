@@ -6,7 +6,7 @@ import { exportSeconds } from '../../../contract/shared/tokens';
 import { accessRefusals } from '../../../contract/shared/access';
 import { invalidCredentials } from '../../../server/http/route';
 import { browserNeedsReferrer, pastExpiry, wrongPassword } from '../../../server/modules/tokens/service';
-import { call, signedIn, type Caller } from '../support/calls';
+import { sendRaw, signedIn, type Caller } from '../support/calls';
 import { createHarness, fixturePassword, query, type Harness } from '../support/harness';
 import { uniqueText } from '../support/rows';
 import { meterEnv } from '../support/meter';
@@ -30,14 +30,14 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const create = (caller: Caller, token: Record<string, unknown>, password = fixturePassword, parentId = accountId) =>
-  call(h, caller, tokens('POST', '/password', { parentId }, { token, password }));
+  sendRaw(h, caller, tokens('POST', '/password', { parentId }, { token, password }));
 
 const auditOf = async (tokenId: number) =>
   (await query<{ action: string; detail: string; user_id: number; token_tag: string }>(h.db,
     'select action, detail, user_id, token_tag from token_audit where token_id = $1 order by id', [tokenId])).rows;
 
 const exportAs = (email: string, password: string, q: { accountId: number; tokenId: number }) =>
-  call(h, null, { ...tokens('GET', '/export', q), headers: { authorization: h.basic(email, password) } });
+  sendRaw(h, null, { ...tokens('GET', '/export', q), headers: { authorization: h.basic(email, password) } });
 
 describe('creating a token (POST /tokens/password)', () => {
   it('answers 201 with the token, its ranges reduced to network addresses, and writes a create audit row', async () => {
@@ -154,7 +154,7 @@ describe('reading tokens (GET /tokens, GET /tokens/audit)', () => {
     await insertToken(h, accountOnly, { tag: 'A browser', type: 'browser' });
     await insertToken(h, accountOnly, { tag: 'gone', deleted: true });
     await insertToken(h, otherAccountId, { tag: 'not mine' });
-    const listed = await call(h, owner, tokens('GET', '', { parentId: accountOnly }));
+    const listed = await sendRaw(h, owner, tokens('GET', '', { parentId: accountOnly }));
     expect(listed.status).toBe(200);
     expect(listed.body.map((t: { tag: string }) => t.tag)).toEqual(['A browser', 'b server']);
     expect(Object.keys(listed.body[0]).sort()).toEqual(
@@ -165,8 +165,8 @@ describe('reading tokens (GET /tokens, GET /tokens/audit)', () => {
   it('gives the audit log newest first, with who did it', async () => {
     const made = await create(owner, tokenBody());
     h.clock.advance(60_000);
-    await call(h, owner, tokens('PUT', '/lock', { id: made.body.id }, { lock: true }));
-    const log = await call(h, owner, tokens('GET', '/audit', { parentId: accountId }));
+    await sendRaw(h, owner, tokens('PUT', '/lock', { id: made.body.id }, { lock: true }));
+    const log = await sendRaw(h, owner, tokens('GET', '/audit', { parentId: accountId }));
     expect(log.status).toBe(200);
     expect(log.body[0]).toMatchObject({ tokenId: made.body.id, tokenTag: made.body.tag, action: 'lock', userId: owner.id, userEmail: owner.email, at: nowOf(h) });
     expect(log.body[1]).toMatchObject({ tokenId: made.body.id, action: 'create' });
@@ -179,7 +179,7 @@ describe('changing tokens (PUT /tokens, PUT /tokens/lock, DELETE /tokens)', () =
   it('changes the fields given, keeps the rest, and audits the change and the cap apart', async () => {
     const made = await create(owner, tokenBody({ dailyCap: 100 }));
     h.clock.advance(1000);
-    const changed = await call(h, owner, tokens('PUT', '', { id: made.body.id }, { ipRange: ['192.0.2.9/24'], dailyCap: 250, tag: `${made.body.tag} v2` }));
+    const changed = await sendRaw(h, owner, tokens('PUT', '', { id: made.body.id }, { ipRange: ['192.0.2.9/24'], dailyCap: 250, tag: `${made.body.tag} v2` }));
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ ...made.body, ipRange: ['192.0.2.0/24'], dailyCap: 250, tag: `${made.body.tag} v2`, updateTimestamp: nowOf(h) });
     const audit = await auditOf(made.body.id);
@@ -191,7 +191,7 @@ describe('changing tokens (PUT /tokens, PUT /tokens/lock, DELETE /tokens)', () =
   it('writes nothing when nothing changes', async () => {
     const made = await create(owner, tokenBody());
     const before = await dumpTokenState(h);
-    const same = await call(h, owner, tokens('PUT', '', { id: made.body.id }, { services: made.body.services }));
+    const same = await sendRaw(h, owner, tokens('PUT', '', { id: made.body.id }, { services: made.body.services }));
     expect(same.body).toEqual(made.body);
     expect(await dumpTokenState(h)).toEqual(before);
   });
@@ -200,10 +200,10 @@ describe('changing tokens (PUT /tokens, PUT /tokens/lock, DELETE /tokens)', () =
     const first = await create(owner, tokenBody());
     const second = await create(owner, tokenBody({ type: 'browser', referrer: 'app.example.com' }));
     const before = await dumpTokenState(h);
-    expect((await call(h, owner, tokens('PUT', '', { id: first.body.id }, { expiry: nowOf(h) - day }))).body).toEqual({ statusCode: 400, msg: pastExpiry });
-    expect((await call(h, owner, tokens('PUT', '', { id: first.body.id }, { tag: second.body.tag }))).status).toBe(409);
-    expect((await call(h, owner, tokens('PUT', '', { id: second.body.id }, { referrer: null }))).body).toEqual({ statusCode: 400, msg: browserNeedsReferrer });
-    expect((await call(h, owner, tokens('PUT', '', { id: first.body.id }, { ipRange: ['10.0.0.0/40'] }))).status).toBe(400);
+    expect((await sendRaw(h, owner, tokens('PUT', '', { id: first.body.id }, { expiry: nowOf(h) - day }))).body).toEqual({ statusCode: 400, msg: pastExpiry });
+    expect((await sendRaw(h, owner, tokens('PUT', '', { id: first.body.id }, { tag: second.body.tag }))).status).toBe(409);
+    expect((await sendRaw(h, owner, tokens('PUT', '', { id: second.body.id }, { referrer: null }))).body).toEqual({ statusCode: 400, msg: browserNeedsReferrer });
+    expect((await sendRaw(h, owner, tokens('PUT', '', { id: first.body.id }, { ipRange: ['10.0.0.0/40'] }))).status).toBe(400);
     expect(await dumpTokenState(h)).toEqual(before);
   });
 
@@ -217,7 +217,7 @@ describe('changing tokens (PUT /tokens, PUT /tokens/lock, DELETE /tokens)', () =
         tokens('PUT', '/lock', { id }, { lock: true }),
         tokens('DELETE', '', { id }),
       ]) {
-        expect((await call(h, owner, request)).body, `${request.method} ${request.url} ${id}`).toEqual({ statusCode: 404, msg: 'Token not found' });
+        expect((await sendRaw(h, owner, request)).body, `${request.method} ${request.url} ${id}`).toEqual({ statusCode: 404, msg: 'Token not found' });
       }
     }
     expect(await dumpTokenState(h)).toEqual(before);
@@ -225,10 +225,10 @@ describe('changing tokens (PUT /tokens, PUT /tokens/lock, DELETE /tokens)', () =
 
   it('locks and unlocks, auditing each change once', async () => {
     const made = await create(owner, tokenBody());
-    const locked = await call(h, owner, tokens('PUT', '/lock', { id: made.body.id }, { lock: true }));
+    const locked = await sendRaw(h, owner, tokens('PUT', '/lock', { id: made.body.id }, { lock: true }));
     expect(locked.body.locked).toBe(true);
-    expect((await call(h, owner, tokens('PUT', '/lock', { id: made.body.id }, { lock: true }))).body.locked).toBe(true);
-    const unlocked = await call(h, owner, tokens('PUT', '/lock', { id: made.body.id }, { lock: false }));
+    expect((await sendRaw(h, owner, tokens('PUT', '/lock', { id: made.body.id }, { lock: true }))).body.locked).toBe(true);
+    const unlocked = await sendRaw(h, owner, tokens('PUT', '/lock', { id: made.body.id }, { lock: false }));
     expect(unlocked.body.locked).toBe(false);
     expect((await auditOf(made.body.id)).map((a) => a.action)).toEqual(['create', 'lock', 'unlock']);
   });
@@ -246,13 +246,13 @@ describe('changing tokens (PUT /tokens, PUT /tokens/lock, DELETE /tokens)', () =
     // ...but is never a portal session: a leaked integration token manages nothing.
     expect((await h.inject({ method: 'GET', url: '/api/users/user', query: { id: String(owner.id) }, headers: asIntegration })).statusCode).toBe(401);
 
-    const deleted = await call(h, owner, tokens('DELETE', '', { id: made.body.id }));
+    const deleted = await sendRaw(h, owner, tokens('DELETE', '', { id: made.body.id }));
     expect(deleted.body).toEqual({ msg: 'Token deleted' });
     expect((await metered()).statusCode).toBe(401);
     expect((await query(h.db, 'select id from sessions where token_id = $1', [made.body.id])).rows).toEqual([]);
     const { rows } = await query<{ deleted_at: string | number | null }>(h.db, 'select deleted_at from tokens where id = $1', [made.body.id]);
     expect(Number(rows[0].deleted_at)).toBe(nowOf(h));
-    const listed = await call(h, owner, tokens('GET', '', { parentId: accountId }));
+    const listed = await sendRaw(h, owner, tokens('GET', '', { parentId: accountId }));
     expect(listed.body.map((t: { id: number }) => t.id)).not.toContain(made.body.id);
     expect((await auditOf(made.body.id)).map((a) => a.action)).toEqual(['create', 'export', 'delete']);
     expect((await create(owner, tokenBody({ tag: made.body.tag }))).status).toBe(201);
@@ -264,7 +264,7 @@ describe('bulk changes (PUT /tokens/bulk)', () => {
     const a = await create(owner, tokenBody());
     const b = await create(owner, tokenBody({ dailyCap: 10 }));
     const expiry = nowOf(h) + 90 * day;
-    const done = await call(h, owner, tokens('PUT', '/bulk', { groupId: accountId }, { ids: [a.body.id, b.body.id], lock: true, dailyCap: 1000, expiry, services: ['email'] }));
+    const done = await sendRaw(h, owner, tokens('PUT', '/bulk', { groupId: accountId }, { ids: [a.body.id, b.body.id], lock: true, dailyCap: 1000, expiry, services: ['email'] }));
     expect(done.status).toBe(200);
     expect(done.body).toHaveLength(2);
     for (const t of done.body) expect(t).toMatchObject({ locked: true, dailyCap: 1000, expiry, services: ['email'] });
@@ -278,7 +278,7 @@ describe('bulk changes (PUT /tokens/bulk)', () => {
     const deleted = await insertToken(h, accountId, { deleted: true });
     const before = await dumpTokenState(h);
     for (const stray of [others, deleted, 2_000_000_000]) {
-      const refused = await call(h, owner, tokens('PUT', '/bulk', { groupId: accountId }, { ids: [mine.body.id, stray], lock: true }));
+      const refused = await sendRaw(h, owner, tokens('PUT', '/bulk', { groupId: accountId }, { ids: [mine.body.id, stray], lock: true }));
       expect(refused.body).toEqual({ statusCode: 404, msg: 'Token not found' });
     }
     expect(await dumpTokenState(h)).toEqual(before);
@@ -289,7 +289,7 @@ describe('bulk changes (PUT /tokens/bulk)', () => {
     const browser = await create(owner, tokenBody({ type: 'browser', referrer: 'web.example.com' }));
     const ids = [server.body.id, browser.body.id];
     const before = await dumpTokenState(h);
-    const send = (body: Record<string, unknown>) => call(h, owner, tokens('PUT', '/bulk', { groupId: accountId }, { ids, ...body }));
+    const send = (body: Record<string, unknown>) => sendRaw(h, owner, tokens('PUT', '/bulk', { groupId: accountId }, { ids, ...body }));
     expect((await send({})).body.msg).toMatch(/Choose a change to make/);
     expect((await send({ expiry: 5 })).body).toEqual({ statusCode: 400, msg: pastExpiry });
     expect((await send({ ipRange: ['1.2.3.4/99'] })).body.msg).toMatch(/^ipRange: "1\.2\.3\.4\/99" is not/);

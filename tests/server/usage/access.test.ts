@@ -7,7 +7,7 @@ import { accessRefusals } from '../../../contract/shared/access';
 import * as usageEndpoints from '../../../contract/usage/endpoints';
 import { validateFirst } from '../../../server/http/route';
 import { demoUsers, seedDemo } from '../../../server/seed';
-import { call, type Caller, signInDemoUsers } from '../support/calls';
+import { sendRaw, type Caller, signInDemoUsers } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
 import { day, dumpCatalogueState, nowOf, plans } from '../support/catalogue';
 
@@ -52,7 +52,7 @@ describe('the usage calls access matrix', () => {
     const failures: string[] = [];
     for (const [name, build] of Object.entries(calls)) {
       for (const { email } of demoUsers) {
-        const { status, body } = await call(h, users.get(email)!, build());
+        const { status, body } = await sendRaw(h, users.get(email)!, build());
         const who = email.split('@')[0];
         if (allowed.includes(who)) {
           if (status !== 200) failures.push(`${who} ${name}: ${status} ${JSON.stringify(body)}`);
@@ -65,20 +65,20 @@ describe('the usage calls access matrix', () => {
   });
 
   it('tells a member "Only an owner of this group can do this" and a stranger "You do not have access to this group"', async () => {
-    const member = await call(h, users.get('member@example.com')!, calls.planUsage());
+    const member = await sendRaw(h, users.get('member@example.com')!, calls.planUsage());
     expect(member.body).toEqual({ statusCode: 403, msg: accessRefusals.ownersOnly });
-    const stranger = await call(h, users.get('partner@example.com')!, calls.allTokensUsage());
+    const stranger = await sendRaw(h, users.get('partner@example.com')!, calls.allTokensUsage());
     expect(stranger.body).toEqual({ statusCode: 403, msg: accessRefusals.noAccess });
   });
 
   it("shows the owner the demo seed's usage on Acme UK", async () => {
-    const { body } = await call(h, users.get('owner@example.com')!, calls.planUsage());
+    const { body } = await sendRaw(h, users.get('owner@example.com')!, calls.planUsage());
     expect(body.clicks).toBeGreaterThan(0);
     expect(body.usage.reduce((sum: number, b: { clicks: number }) => sum + b.clicks, 0)).toBe(body.clicks);
   });
 
   it('answers 400 for the organisation above the account, even to its owner', async () => {
-    const { status } = await call(h, users.get('owner@example.com')!, plans('GET', '/account/tokens/allusage', { accountId: organisationId, ...range() }));
+    const { status } = await sendRaw(h, users.get('owner@example.com')!, plans('GET', '/account/tokens/allusage', { accountId: organisationId, ...range() }));
     expect(status).toBe(400);
   });
 });

@@ -1,7 +1,7 @@
 // Issue 9, findings 7 to 12: role limits the server enforces (charity discounts, owners of groups,
 // access levels, locks, validation, staff ranks). Every refusal is a 4xx with a message and changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, request, signedIn, type Caller } from '../support/calls';
+import { sendRaw, request, signedIn, type Caller } from '../support/calls';
 import { dumpGroupState } from '../support/rows';
 import { createHarness, type Harness } from '../support/harness';
 
@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const put = (caller: Caller, url: string, query = {}, body?: unknown) => call(h, caller, request('PUT', url, query, body));
+const put = (caller: Caller, url: string, query = {}, body?: unknown) => sendRaw(h, caller, request('PUT', url, query, body));
 
 /** Expects the call to be refused with `status` and `msg`, leaving every record as it was. */
 async function refusedUnchanged(run: () => Promise<{ status: number; body: { msg?: string } }>, status: number, msg: string | RegExp) {
@@ -42,7 +42,7 @@ describe('charity discounts (finding 7)', () => {
   });
 });
 
-const del = (caller: Caller, url: string, query = {}) => call(h, caller, request('DELETE', url, query));
+const del = (caller: Caller, url: string, query = {}) => sendRaw(h, caller, request('DELETE', url, query));
 
 describe('deleting a user (finding 8)', () => {
   it('refuses to delete the only owner of groups, naming them, and deletes once another owner is there', async () => {
@@ -108,8 +108,8 @@ describe('access levels: only owners manage owners (finding 9)', () => {
     await refusedUnchanged(() => put(sudo, '/groupuseraccess', { groupId: org, userId: owner.id, accessLevel: 'member' }), 403, msg);
     await refusedUnchanged(() => put(sudo, '/groupuseraccess', { groupId: org, userId: member.id, accessLevel: 'owner' }), 403, msg);
     await refusedUnchanged(() => del(sudo, '/groupusers', { groupId: org, userId: owner.id }), 403, msg);
-    await refusedUnchanged(() => call(h, sudo, request('POST', '/groupusers', { groupId: org, email: 'new-owner@example.com' }, { accessLevel: 'owner' })), 403, msg);
-    await refusedUnchanged(() => call(h, sudo, request('POST', '/groupusers', { groupId: org, email: 'new-owner@example.com' }, { takeOwnership: true })), 403, msg);
+    await refusedUnchanged(() => sendRaw(h, sudo, request('POST', '/groupusers', { groupId: org, email: 'new-owner@example.com' }, { accessLevel: 'owner' })), 403, msg);
+    await refusedUnchanged(() => sendRaw(h, sudo, request('POST', '/groupusers', { groupId: org, email: 'new-owner@example.com' }, { takeOwnership: true })), 403, msg);
     // What a sudoowner may do: manage the levels below owner.
     expect((await put(sudo, '/groupuseraccess', { groupId: org, userId: member.id, accessLevel: 'sudoowner' })).status).toBe(200);
     expect((await put(sudo, '/groupuseraccess', { groupId: org, userId: member.id, accessLevel: 'member' })).status).toBe(200);
@@ -126,17 +126,17 @@ describe('validation first (finding 11)', () => {
     const me: Caller = { id: created.id, email: created.email, headers: h.bearer(jwt) };
     const other = await h.createUser();
     const msg = /^Validate your email address first/;
-    await refusedUnchanged(() => call(h, me, request('POST', '/groups', {}, { name: 'Sneaky Org', type: 'organisation', owner: true })), 403, msg);
+    await refusedUnchanged(() => sendRaw(h, me, request('POST', '/groups', {}, { name: 'Sneaky Org', type: 'organisation', owner: true })), 403, msg);
     const org = await h.createGroup({ name: 'Unvalidated Owned', type: 'organisation' });
     await h.addToGroup(org, created.id, 'owner');
-    await refusedUnchanged(() => call(h, me, request('POST', '/groupusers', { groupId: org, email: 'victim@example.com' }, {})), 403, msg);
-    await refusedUnchanged(() => call(h, me, request('GET', '/groups')), 403, msg);
-    await refusedUnchanged(() => call(h, me, request('GET', '/user', { id: other.id })), 403, msg);
-    expect((await call(h, me, request('GET', '/user', { id: created.id }))).status).toBe(200);
-    expect((await call(h, me, request('GET', '/reauth'))).status).toBe(200);
-    expect((await call(h, me, request('GET', '/validate'))).status).toBe(200);
-    expect((await call(h, me, request('PUT', '/validate', {}, { code: '000000' }))).status).toBe(400);
+    await refusedUnchanged(() => sendRaw(h, me, request('POST', '/groupusers', { groupId: org, email: 'victim@example.com' }, {})), 403, msg);
+    await refusedUnchanged(() => sendRaw(h, me, request('GET', '/groups')), 403, msg);
+    await refusedUnchanged(() => sendRaw(h, me, request('GET', '/user', { id: other.id })), 403, msg);
+    expect((await sendRaw(h, me, request('GET', '/user', { id: created.id }))).status).toBe(200);
+    expect((await sendRaw(h, me, request('GET', '/reauth'))).status).toBe(200);
+    expect((await sendRaw(h, me, request('GET', '/validate'))).status).toBe(200);
+    expect((await sendRaw(h, me, request('PUT', '/validate', {}, { code: '000000' }))).status).toBe(400);
     expect(h.mail.messages.some((m) => m.to.includes('victim@example.com'))).toBe(false);
-    expect((await call(h, me, request('DELETE', '/auth'))).status).toBe(200);
+    expect((await sendRaw(h, me, request('DELETE', '/auth'))).status).toBe(200);
   });
 });
