@@ -16,6 +16,7 @@ import { benchLighthouse } from './bench-lighthouse';
 import { benchAddress } from './bench-address';
 import { benchBankNames } from './bench-banknames';
 import { benchCleanse } from './bench-cleanse';
+import { benchBureauRead } from './bench-bureau-read';
 import { benchMetering } from './bench-meter';
 import { benchUpload } from './bench-upload';
 
@@ -121,6 +122,8 @@ try {
   await benchBankNames();
   console.log();
   await benchCleanse();
+  console.log();
+  await benchBureauRead();
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

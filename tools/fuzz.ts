@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import qs from 'qs';
 import { z } from 'zod';
-import { endpointList, type EndpointEntry } from '../tests/server/endpointList';
+import { endpointList, type EndpointEntry } from '../tests/server/support/endpointList';
 
 export const demoUserEmails = [
   'super@example.com', 'admin@example.com', 'sales@example.com', 'owner@example.com',
@@ -63,14 +63,14 @@ export function urlTarget(base: string): FuzzTarget {
 }
 
 /**
- * The app in this process, as the tests build it (tests/server/harness.ts, with the bureau's small
+ * The app in this process, as the tests build it (tests/server/support/harness.ts, with the bureau's small
  * address sample and file folder), over a fresh database seeded with the demo data and its bureau
  * file, a DNS server that knows no domain (so email checks answer at once), and login and sign-up
  * throttles too high for the fuzz's many sign-ins to reach.
  */
 export async function inProcessTarget(): Promise<FuzzTarget> {
   const [{ createBureauHarness }, { startDnsServer }, { depsOf }, { seedDemo }, { seedBureauDemo }] = await Promise.all([
-    import('../tests/server/bureau-fixtures'),
+    import('../tests/server/bureau/fixtures'),
     import('../tests/support/dns-server'),
     import('../server/app'),
     import('../server/seed'),

@@ -1,0 +1,52 @@
+// The demo's leads (server/seedLeads.ts): Northwind Partners has a lead in each stage of the
+// pipeline, with its history, and the lead options are seeded, one of them retired.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoPassword, seedDemo } from '../../../server/seed';
+import { type Caller, sendRaw } from '../support/calls';
+import { createHarness, query, type Harness } from '../support/harness';
+import { groupIdOf, leads } from './fixtures';
+import { nowOf } from '../support/catalogue';
+
+let h: Harness;
+let partner: Caller;
+let partnerId: number;
+
+beforeAll(async () => {
+  h = await createHarness();
+  await seedDemo(h.db, nowOf(h));
+  const { jwt, id } = await h.login('partner@example.com', demoPassword);
+  partner = { id, email: 'partner@example.com', headers: h.bearer(jwt) };
+  partnerId = await groupIdOf(h, 'Northwind Partners');
+}, 60_000);
+afterAll(() => h?.close());
+
+const counts = async () =>
+  (await query(h.db, 'select (select count(*)::int from leads) as leads, (select count(*)::int from lead_options) as options, (select count(*)::int from lead_status_history) as history')).rows[0];
+
+describe('the demo leads', () => {
+  it('gives Northwind Partners a lead in each stage of the pipeline, each with its moves', async () => {
+    const { status, body } = await sendRaw(h, partner, leads('GET', '', { parentId: partnerId }));
+    expect(status).toBe(200);
+    expect(body.map((lead: { status: string }) => lead.status).sort()).toEqual(['contacted', 'new', 'proposal', 'qualified', 'won']);
+    const won = body.find((lead: { status: string }) => lead.status === 'won');
+    const detail = await sendRaw(h, partner, leads('GET', '/detail', { id: won.id }));
+    expect(detail.body.history.map((move: { to: string }) => move.to)).toEqual(['new', 'contacted', 'qualified', 'proposal', 'won']);
+    expect(detail.body.closeDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('offers the lead options, one retired and kept on the lead that chose it', async () => {
+    const { body } = await sendRaw(h, partner, leads('GET', '/option'));
+    expect(body.filter((o: { retired: boolean }) => !o.retired)).toHaveLength(4);
+    const retired = body.filter((o: { retired: boolean }) => o.retired);
+    expect(retired).toHaveLength(1);
+    const chosen = await query(h.db, 'select count(*)::int as n from lead_choices where option_id = $1', [retired[0].id]);
+    expect(chosen.rows[0]).toEqual({ n: 1 });
+  });
+
+  it('seeding again adds nothing', async () => {
+    const before = await counts();
+    await query(h.db, "update settings set value = '5' where key = 'demo_seed_version'");
+    await seedDemo(h.db, nowOf(h));
+    expect(await counts()).toEqual(before);
+  });
+});

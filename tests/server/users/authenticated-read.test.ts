@@ -1,0 +1,99 @@
+// Issue 9, finding 16: an authenticated read costs one query (the session check and the user's row
+// are one join, and reading oneself reuses that row), and nothing about a session is kept in memory,
+// so another process sees a logout or a lock at once.
+import type { FastifyInstance } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../server/app';
+import { createMailer } from '../../../server/platform/mail';
+import { createHarness, type Harness } from '../support/harness';
+
+/** Counts the statements the app runs (every executed query passes transformResult once). */
+let statements = 0;
+const counter: KyselyPlugin = {
+  transformQuery: (args) => args.node,
+  transformResult: async (args) => {
+    statements += 1;
+    return args.result;
+  },
+};
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness({ dbPlugin: counter });
+});
+afterAll(() => h?.close());
+
+/** The statements one request runs. */
+async function countOf(request: () => Promise<{ statusCode: number }>): Promise<{ statusCode: number; statements: number }> {
+  statements = 0;
+  const { statusCode } = await request();
+  return { statusCode, statements };
+}
+
+const readUser = (jwt: string, id: number) => h.inject({ method: 'GET', url: '/api/users/user', query: { id: String(id) }, headers: h.bearer(jwt) });
+
+describe('queries per authenticated read', () => {
+  it('reads oneself with one query: the session check, joined with the user row', async () => {
+    const me = await h.createUser();
+    const { jwt } = await h.login(me.email);
+    expect(await countOf(() => readUser(jwt, me.id))).toEqual({ statusCode: 200, statements: 1 });
+  });
+
+  it('reads another user, for staff, with one more', async () => {
+    const staff = await h.createUser({ roles: ['admin'] });
+    const other = await h.createUser();
+    const { jwt } = await h.login(staff.email);
+    expect(await countOf(() => readUser(jwt, other.id))).toEqual({ statusCode: 200, statements: 2 });
+  });
+
+  it('refuses a logged-out session after that one query, and a bad token with none', async () => {
+    const me = await h.createUser();
+    const { jwt } = await h.login(me.email);
+    expect((await h.inject({ method: 'DELETE', url: '/api/users/auth', headers: h.bearer(jwt) })).statusCode).toBe(200);
+    expect(await countOf(() => readUser(jwt, me.id))).toEqual({ statusCode: 401, statements: 1 });
+    const forged = `${jwt.slice(0, jwt.lastIndexOf('.'))}.${'A'.repeat(43)}`;
+    expect(await countOf(() => readUser(forged, me.id))).toEqual({ statusCode: 401, statements: 0 });
+  });
+});
+
+describe('sessions across processes', () => {
+  // A second app on the same database; on PostgreSQL with its own connection pool, as a second
+  // process would have (PGlite is one process's database: there the two apps share it).
+  let second: FastifyInstance;
+  let closeSecond: () => Promise<void>;
+  beforeAll(async () => {
+    const other = (await h.openAnother()) ?? h.db;
+    const mailer = createMailer({ db: other });
+    second = buildApp({ db: other, mailer, config: h.config, clock: h.clock });
+    await second.ready();
+    closeSecond = async () => {
+      await second.close();
+      await mailer.close();
+      if (other !== h.db) await other.destroy();
+    };
+  });
+  afterAll(() => closeSecond?.());
+
+  const readThere = (jwt: string, id: number) =>
+    second.inject({ method: 'GET', url: '/api/users/user', query: { id: String(id) }, headers: h.bearer(jwt) });
+
+  it('ends a session in the other process at once on logout', async () => {
+    const me = await h.createUser();
+    const { jwt } = await h.login(me.email);
+    expect((await readThere(jwt, me.id)).statusCode).toBe(200);
+    expect((await h.inject({ method: 'DELETE', url: '/api/users/auth', headers: h.bearer(jwt) })).statusCode).toBe(200);
+    expect((await readThere(jwt, me.id)).statusCode).toBe(401);
+  });
+
+  it('ends every session of a user in the other process at once when staff lock them', async () => {
+    const staff = await h.createUser({ roles: ['admin'] });
+    const me = await h.createUser();
+    const mine = await h.login(me.email);
+    expect((await readThere(mine.jwt, me.id)).statusCode).toBe(200);
+    const { jwt } = await h.login(staff.email);
+    const locked = await h.inject({ method: 'PUT', url: '/api/users/userlock', query: { id: String(me.id) }, payload: { lock: true }, headers: h.bearer(jwt) });
+    expect(locked.statusCode).toBe(200);
+    expect((await readThere(mine.jwt, me.id)).statusCode).toBe(401);
+  });
+});

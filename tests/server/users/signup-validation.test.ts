@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeIn, createHarness, uniqueEmail, type Harness, query } from '../support/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness({ env: { PUBLIC_URL: 'https://uk-portal.example.test' } });
+});
+afterAll(() => h?.close());
+
+const signup = (email: string, extra: Record<string, unknown> = {}) =>
+  h.inject({
+    method: 'POST',
+    url: '/api/users/users',
+    payload: { email, password: 'Correct-Horse-9', personalName: 'Nora Newcomer', territory: 'uk', ...extra },
+  });
+
+describe('sign up and account validation', () => {
+  it('creates an unvalidated account user, mails a code over SMTP, refuses a wrong code, accepts the right one', async () => {
+    const email = uniqueEmail('signup');
+    const created = await signup(email.toUpperCase(), { companyName: 'Nora Ltd', roles: ['super'] });
+    expect(created.statusCode).toBe(201);
+    // Issue 9, finding 14: the answer no longer carries the user (it would tell who is registered).
+    expect(created.json()).toEqual({ msg: 'Check your email: we have sent you what you need to finish signing up' });
+    const { rows: [user] } = await query(h.db,
+      'select user_name, email, personal_name, company_name, territory, validated, locked, roles from users where user_name = $1', [email]);
+    expect(user).toEqual({ user_name: email, email, personal_name: 'Nora Newcomer', company_name: 'Nora Ltd',
+      territory: 'uk', validated: false, locked: false, roles: ['account'] });
+
+    const mail = await h.mail.take(email, 'Your validation code');
+    const code = codeIn(mail);
+    expect(mail.text).toContain('https://uk-portal.example.test/portal/validate');
+    expect(mail.html).toContain(code);
+
+    // Unvalidated users can log in: the SPA sends them to /validate.
+    const session = await h.login(email, 'Correct-Horse-9');
+    expect(session.validated).toBe(false);
+
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    const wrong = await h.inject({ method: 'PUT', url: '/api/users/validate', headers: h.bearer(session.jwt), payload: { code: wrongCode } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ msg: 'Invalid validation code', statusCode: 400 });
+
+    const right = await h.inject({ method: 'PUT', url: '/api/users/validate', headers: h.bearer(session.jwt), payload: { code } });
+    expect(right.statusCode).toBe(200);
+    expect(right.json()).toEqual({ validated: true });
+
+    const again = await h.login(email, 'Correct-Horse-9');
+    expect(again.validated).toBe(true);
+  });
+
+  it('resends a new code that replaces the old one', async () => {
+    const email = uniqueEmail('resend');
+    expect((await signup(email)).statusCode).toBe(201);
+    const first = codeIn(await h.mail.take(email, 'Your validation code'));
+    const { jwt } = await h.login(email, 'Correct-Horse-9');
+
+    const resend = await h.inject({ method: 'GET', url: '/api/users/validate', headers: h.bearer(jwt) });
+    expect(resend.statusCode).toBe(200);
+    const second = codeIn(await h.mail.take(email, 'Your validation code'));
+
+    if (first !== second) {
+      const old = await h.inject({ method: 'PUT', url: '/api/users/validate', headers: h.bearer(jwt), payload: { code: first } });
+      expect(old.json().msg).toBe('Invalid validation code');
+    }
+    const ok = await h.inject({ method: 'PUT', url: '/api/users/validate', headers: h.bearer(jwt), payload: { code: second } });
+    expect(ok.json()).toEqual({ validated: true });
+
+    const afterValidation = await h.inject({ method: 'GET', url: '/api/users/validate', headers: h.bearer(jwt) });
+    expect(afterValidation.statusCode).toBe(400);
+    expect(afterValidation.json().msg).toBe('This user is already validated');
+  });
+
+  it('refuses an expired code and asks for a new one', async () => {
+    const email = uniqueEmail('expired');
+    await signup(email);
+    const code = codeIn(await h.mail.take(email, 'Your validation code'));
+    const { jwt } = await h.login(email, 'Correct-Horse-9', { recycleTime: String(3 * 24 * 3600) });
+    h.clock.advance(24 * 3600 * 1000 + 1000);
+    const late = await h.inject({ method: 'PUT', url: '/api/users/validate', headers: h.bearer(jwt), payload: { code } });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().msg).toBe('The validation code has expired. Request a new one.');
+  });
+
+  it('voids a code after five wrong tries, even for the right code', async () => {
+    const email = uniqueEmail('attempts');
+    await signup(email);
+    const code = codeIn(await h.mail.take(email, 'Your validation code'));
+    const { jwt } = await h.login(email, 'Correct-Horse-9');
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      const wrong = await h.inject({ method: 'PUT', url: '/api/users/validate', headers: h.bearer(jwt), payload: { code: wrongCode } });
+      expect(wrong.statusCode).toBe(400);
+    }
+    const right = await h.inject({ method: 'PUT', url: '/api/users/validate', headers: h.bearer(jwt), payload: { code } });
+    expect(right.statusCode).toBe(400);
+    expect(right.json().msg).toMatch(/Request a new one/);
+  });
+
+  it('answers a second signup with the same email exactly like the first, mails the owner instead, and keeps one row', async () => {
+    // Issue 9, finding 14: this answered 409 'A user with this email already exists'.
+    const email = uniqueEmail('duplicate');
+    const first = await signup(email);
+    expect(first.statusCode).toBe(201);
+    await h.mail.take(email, 'Your validation code');
+    const second = await signup(` ${email.toUpperCase()} `, { password: 'Other-Horse-10' });
+    expect(second.statusCode).toBe(201);
+    expect(second.json()).toEqual(first.json());
+    const notice = await h.mail.take(email, 'You already have an account');
+    expect(notice.text).toContain('https://uk-portal.example.test/portal/resetpassword');
+    const { rows } = await query<{ n: number }>(h.db, 'select count(*)::int as n from users where user_name = $1', [email]);
+    expect(rows[0].n).toBe(1);
+    expect((await h.authenticate(email, 'Other-Horse-10')).statusCode).toBe(401);
+  });
+
+  it('throttles sign-ups from one IP address with 429 and Retry-After', async () => {
+    const ip = '10.30.0.1';
+    const attempt = (email: string) => h.inject({ method: 'POST', url: '/api/users/users', remoteAddress: ip,
+      payload: { email, password: 'Correct-Horse-9', personalName: 'Spammer', territory: 'uk' } });
+    const responses = await Promise.all(Array.from({ length: 25 }, () => attempt(uniqueEmail('flood'))));
+    expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(20);
+    const refused = responses.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(5);
+    expect(refused[0].json().msg).toMatch(/^Too many sign-ups from your network\. Try again in \d+ minutes?\.$/);
+    expect(Number(refused[0].headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('keeps the user when the validation email cannot be sent, so they can ask again', async () => {
+    const { createMailer } = await import('../../../server/platform/mail');
+    const { buildApp } = await import('../../../server/app');
+    // Port 9 (discard) on localhost refuses SMTP: sending fails after the user is committed.
+    const brokenMailer = createMailer({ smtpUrl: 'smtp://127.0.0.1:9', db: h.db });
+    const app = buildApp({ db: h.db, mailer: brokenMailer, config: h.config, clock: h.clock });
+    const email = uniqueEmail('nomail');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/users/users',
+      payload: { email, password: 'Correct-Horse-9', personalName: 'Nora', territory: 'australia' },
+    });
+    await app.close();
+    expect(response.statusCode).toBe(201);
+    const { rows } = await query(h.db, 'select territory from users where user_name = $1', [email]);
+    expect(rows).toEqual([{ territory: 'australia' }]);
+  });
+});
