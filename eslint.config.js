@@ -66,8 +66,15 @@ const throughIndex = 'Import another module through its index.ts (its public sur
 const internalsOf = (prefix, own) => `^${prefix}${own ? `(?!${own}/)` : ''}[A-Za-z][^/]*/(?!index$).+`;
 const serverOutsideModules = {
   files: ['server/**/*.ts'],
-  ignores: ['server/modules/*/**'],
+  ignores: ['server/modules/*/**', 'server/app.ts'],
   rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: internalsOf('(\\.{1,2}/)+(server/)?modules/'), message: throughIndex }] }] },
+};
+/** The app is where modules are put together: it registers each module's plugin files, and takes the rest through index.ts. */
+const appComposesModules = {
+  files: ['server/app.ts'],
+  rules: {
+    'no-restricted-imports': ['error', { patterns: [{ regex: '^\\./modules/[A-Za-z][^/]*/(?!index$|plugin$|moneyPlugin$).+', message: throughIndex }] }],
+  },
 };
 const moduleRules = modules.flatMap((module) =>
   byDepth(`server/modules/${module}`, (depth) => [
@@ -126,6 +133,7 @@ export default tseslint.config(
   ...areaRules,
   ...contractRules,
   serverOutsideModules,
+  appComposesModules,
   ...moduleRules,
   ...engineRules,
   ...machineRules,

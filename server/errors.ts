@@ -20,3 +20,8 @@ export const forbidden = (msg: string) => new AppError(403, msg);
 export const notFound = (msg = 'Not found') => new AppError(404, msg);
 export const conflict = (msg: string) => new AppError(409, msg);
 export const tooManyRequests = (msg: string, retryAfter?: number) => new AppError(429, msg, retryAfter);
+
+export const validateFirst = 'Validate your email address first: until then you can only validate, ask for a new code, and read your own details';
+
+/** What a login answers to a wrong or missing user name and password. */
+export const invalidCredentials = 'Invalid user name or password';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, 
 import type { z } from 'zod';
 import type { CallShape, Endpoint } from '../../contract/endpoint';
 import type { DqService } from '../../contract/shared/catalogue';
-import { forbidden, unauthorised } from '../errors';
+import { forbidden, unauthorised, invalidCredentials, validateFirst } from '../errors';
 import type { Deps } from '../modules/deps';
 import { secondsOf } from '../platform/clock';
 import { meter as takeClicksFor } from '../platform/meter';
@@ -21,10 +21,7 @@ import { markTest, meteredCaller, type MeteredCaller } from './meteredCaller';
 //     stranger learns nothing from validation errors: 401 first, then 400, then the handler.
 //   - A route that must answer in its own words (the SOAP faults) sets its plugin's error handler.
 
-export const validateFirst = 'Validate your email address first: until then you can only validate, ask for a new code, and read your own details';
 
-/** What a login answers to a wrong or missing user name and password. */
-export const invalidCredentials = 'Invalid user name or password';
 
 /** What route() needs of an endpoint entry (a config entry has no service: its path is absolute). */
 export type RouteEntry<S extends CallShape> = Pick<Endpoint<S>, 'method' | 'path' | 'auth' | 'shape'>;

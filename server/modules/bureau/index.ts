@@ -12,9 +12,6 @@
 //   routes        plugin.ts (files and results), moneyPlugin.ts (prices, payment, stats, admin)
 //   SQL           queries.ts
 
-/** Routes and the queues the app starts. */
-export { bureauPlugin, bureauQueues } from './plugin';
-export { bureauMoneyPlugin } from './moneyPlugin';
 /** The shop's fulfilment of a paid bureau order marks the file paid and writes its job charge. */
 export { payBureauFileIn } from './charge';
 /** The demo seed's file goes through the real code. */

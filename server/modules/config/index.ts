@@ -1,2 +1,1 @@
 // The portal's public configuration for the SPA.
-export { configPlugin } from './plugin';

@@ -1,2 +1,1 @@
 // Email validation (the service email).
-export { emailPlugin } from './plugin';

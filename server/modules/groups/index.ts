@@ -1,6 +1,5 @@
 // The group tree (partners, organisations, accounts), its memberships and invitations, and the
 // server's authorisation: a caller's level on a group, asked of contract/shared/access.ts.
-export { groupsPlugin } from './plugin';
 export {
   assertAdmin, assertMay, assertMayChangeLevel, assertOnUser, assertPartnerAllows, assertStaff, assertUserMay, authoriseGroup, groupNotFound, isRowId,
   type Actor, type AuthorisedGroup,

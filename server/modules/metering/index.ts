@@ -1,4 +1,3 @@
 // Service JWTs for the data-quality services (GET /tokens/servicejwt) and the usage alerts of the
 // plans' and users' metering settings.
-export { serviceJwtPlugin, usageAlertsPlugin } from './plugin';
 export { serviceTokensFor } from './serviceJwt';

@@ -1,2 +1,1 @@
 // Name validation (the service name).
-export { namePlugin } from './plugin';

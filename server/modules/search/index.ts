@@ -1,2 +1,1 @@
 // Staff search over users and groups.
-export { searchPlugin } from './plugin';

@@ -1,6 +1,5 @@
 // The shop: checkout, orders and their fulfilment, invoices and credit notes, saved cards, automatic
 // renewals, and the gateway's webhook. Other modules pay through it (the bureau's results).
-export { shopPlugin, shopWebhookPlugin } from './plugin';
 export { idempotencyKeyOf } from './checkout';
 export { customerRefOf, nextNumber, portalReturnUrl, sellerOf } from './common';
 export { applyPaymentOutcome } from './fulfil';

@@ -4,7 +4,7 @@ import { exportSeconds } from '../../../contract/shared/tokens';
 import type { Db } from '../../db';
 import type { TokenAction } from '../../db/schema';
 import { conflict, unauthorised } from '../../errors';
-import { invalidCredentials } from '../../http/route';
+import { invalidCredentials } from '../../errors';
 import { secondsOf, utcDate } from '../../platform/clock';
 import type { Deps } from '../deps';
 import { isRowId, levels, subtreeIds } from '../groups/index';

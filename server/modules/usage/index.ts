@@ -1,3 +1,2 @@
 // An account's usage of its subscriptions; the subscriptions with clicks left (bank's balance call).
-export { usagePlugin } from './plugin';
 export { subscriptionsWithRemaining } from './queries';

@@ -1,5 +1,4 @@
 // Users: sign-up, sign-in and sessions, codes, passwords, the session JWT signer, admin of users.
-export { usersPlugin } from './plugin';
 export { createBotCheck, type BotVerifier } from './botCheck';
 export { createTokens, jwtSecretOf, signingKey, verifyHs256, type SessionClaims, type Tokens } from './jwt';
 export { hashPassword, verifyPassword } from './passwords';

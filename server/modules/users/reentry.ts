@@ -1,6 +1,6 @@
 import type { Deps } from '../deps';
 import { forbidden, unauthorised } from '../../errors';
-import { invalidCredentials, validateFirst } from '../../http/route';
+import { invalidCredentials, validateFirst } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import { spendVerifyTime, verifyPassword } from './passwords';
 import { findUserByName, type UserRecord } from './queries';

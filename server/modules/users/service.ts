@@ -5,7 +5,7 @@ import type { AuthUser, User } from '../../../contract/users/entities';
 import type { UpdateUserBody } from '../../../contract/users/schemas';
 import { badRequest, conflict, forbidden, notFound, unauthorised } from '../../errors';
 import { secondsOf } from '../../platform/clock';
-import { invalidCredentials } from '../../http/route';
+import { invalidCredentials } from '../../errors';
 import type { Deps } from '../deps';
 import { assertOnUser, findGroupFacts, groupsOwnedBy, hasOtherOwner, isRowId, levels, removeMemberships, type Actor } from '../groups/index';
 import { failedLoginsMail } from './emails';

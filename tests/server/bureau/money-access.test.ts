@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import * as bureauEndpoints from '../../../contract/bureau/endpoints';
 import { accessRefusals } from '../../../contract/shared/access';
 import { idempotencyKeyHeader } from '../../../contract/shared/shop';
-import { validateFirst } from '../../../server/http/route';
+import { validateFirst } from '../../../server/errors';
 import { demoUsers, seedDemo } from '../../../server/seed';
 import { sendRaw, type Caller, signInDemoUsers } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';

@@ -2,7 +2,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUsers, seedDemo } from '../../../server/seed';
-import { validateFirst } from '../../../server/http/route';
+import { validateFirst } from '../../../server/errors';
 import { sendRaw, request, type Caller, signInDemoUsers } from '../support/calls';
 import { dumpGroupState } from '../support/rows';
 import { inviteJwt, noAccessBody } from './fixtures';

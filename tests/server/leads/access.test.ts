@@ -9,7 +9,7 @@ import type { InjectOptions } from 'fastify';
 import * as leadEndpoints from '../../../contract/leads/endpoints';
 import { accessRefusals, userNeedRefusals } from '../../../contract/shared/access';
 import { blockedMessages } from '../../../contract/shared/messages';
-import { validateFirst } from '../../../server/http/route';
+import { validateFirst } from '../../../server/errors';
 import { demoUsers, seedDemo } from '../../../server/seed';
 import { sendRaw, type Caller, signInDemoUsers } from '../support/calls';
 import { createHarness, type Harness } from '../support/harness';

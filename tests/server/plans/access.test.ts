@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import * as planEndpoints from '../../../contract/plans/endpoints';
 import { accessRefusals } from '../../../contract/shared/access';
-import { validateFirst } from '../../../server/http/route';
+import { validateFirst } from '../../../server/errors';
 import { demoPassword, demoUsers, seedDemo } from '../../../server/seed';
 import { sendRaw, type Caller, signInDemoUsers } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import * as tokenEndpoints from '../../../contract/tokens/endpoints';
 import { accessRefusals } from '../../../contract/shared/access';
-import { invalidCredentials, validateFirst } from '../../../server/http/route';
+import { invalidCredentials, validateFirst } from '../../../server/errors';
 import { demoPassword, demoUsers, seedDemo } from '../../../server/seed';
 import { sendRaw, type Caller, signInDemoUsers } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';

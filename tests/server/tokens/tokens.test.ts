@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSeconds } from '../../../contract/shared/tokens';
 import { accessRefusals } from '../../../contract/shared/access';
-import { invalidCredentials } from '../../../server/http/route';
+import { invalidCredentials } from '../../../server/errors';
 import { browserNeedsReferrer, pastExpiry, wrongPassword } from '../../../server/modules/tokens/service';
 import { sendRaw, signedIn, type Caller } from '../support/calls';
 import { createHarness, fixturePassword, query, type Harness } from '../support/harness';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { accessRefusals } from '../../../contract/shared/access';
 import * as usageEndpoints from '../../../contract/usage/endpoints';
-import { validateFirst } from '../../../server/http/route';
+import { validateFirst } from '../../../server/errors';
 import { demoUsers, seedDemo } from '../../../server/seed';
 import { sendRaw, type Caller, signInDemoUsers } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
