@@ -91,7 +91,7 @@ export const resendValidation = { response: message } satisfies CallShape;
 export const validate = { body: validateBody, response: validateResponse } satisfies CallShape;
 export const requestPasswordReset = { query: resetRequestQuery, response: message } satisfies CallShape;
 export const resetPassword = { body: resetBody, response: message } satisfies CallShape;
-/** The same answer whether or not the address has an account (issue 9, finding 14). */
+/** The same answer whether or not the address has an account. */
 export const signUp = { query: signupQuery, body: signupBody, response: message } satisfies CallShape;
 export const getUser = { query: userIdQuery, response: userResponse } satisfies CallShape;
 export const updateUser = { query: userIdQuery, body: updateUserBody, response: userResponse } satisfies CallShape;

@@ -149,7 +149,7 @@ const stalePlan = (error: unknown) => (error as { code?: string }).code === '0A0
 /**
  * PGlite runs in this thread, so every round trip into it costs the event loop. Its query() takes
  * six (parse, describe, bind, describe, execute, sync) and parses and plans the SQL every time:
- * about 0.7 ms for the session check of an authenticated call (issue 9, finding 16). Here each SQL
+ * about 0.7 ms for the session check of an authenticated call. Here each SQL
  * text is parsed once as a named statement, its parameter types (to serialise values as query()
  * does) and row description learnt then; each execution is one message, bind, execute and sync,
  * about 0.2 ms. A change of a table's columns under a statement makes PostgreSQL refuse it (0A000):

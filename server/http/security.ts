@@ -82,7 +82,7 @@ export function registerSecurity(app: FastifyInstance, runtime: RuntimeConfig): 
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   };
   // @fastify/helmet builds helmet's middleware again for every answer: 0.13 ms, twice what a bare
-  // Fastify answer costs in all (issue 9, finding 16). Pages need that for their nonces; API
+  // Fastify answer costs in all. Pages need that for their nonces; API
   // answers (JSON, no inline script) skip the plugin and get its nonce-free headers, worked out
   // once at start. This hook must come before the plugin's own onRoute hook, which reads `helmet`.
   app.addHook('onRoute', (route) => {

@@ -6,7 +6,7 @@ import type { InvitationPreview } from '../../src/api/groups';
 import { group, trees } from '../machines/models/groupFixtures';
 import { authUser, either, ok, renderPortal, type Call, type Handler } from './support/renderPortal';
 
-// Issue 10, finding 9: the invitation page reads the invitation first (GET /groupinvite), says what
+// The invitation page reads the invitation first (GET /groupinvite), says what
 // it offers and whether it can be accepted, and after Accept moves the user into the group joined.
 // The real router, machines and views; only the network is answered here.
 

@@ -9,7 +9,7 @@ import type { GroupUser } from '../../contract/groups/entities';
 import { group } from '../machines/models/groupFixtures';
 import { authUser, ok, renderPortal, type Call, type Handler } from './support/renderPortal';
 
-// Issue 9, finding 9: the views offer only what the server accepts, asking the same rules of
+// The views offer only what the server accepts, asking the same rules of
 // contract/shared/access.ts: a sudo owner is not offered the owner level nor controls over an owner,
 // staff do not act on a higher role, and only admin and super change other users.
 

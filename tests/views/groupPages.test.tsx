@@ -285,7 +285,7 @@ describe('create new account (/administration/account/create, super)', () => {
   });
 });
 
-describe('edit user (issue 10, finding 8)', () => {
+describe('edit user', () => {
   const account = group(40, 'account', [], { name: 'Acme UK', isOwner: true });
   const member = { id: 9, name: 'user9@example.com', email: 'user9@example.com', personalName: 'Person 9', accessLevel: 'member' as const };
   const pageCalls = (locked: boolean): Handler => (call) => {

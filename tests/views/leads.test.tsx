@@ -13,7 +13,7 @@ import { leadsTour } from '../../src/shared/helptips/tours/leads';
 import { lead, leadsServer, northwind, option, referralCo } from './leadsFixtures';
 import { authUser, renderPortal, type Call } from './support/renderPortal';
 
-// The leads pages (issue 16): the real router, guards, machines and views; the leads calls are
+// The leads pages: the real router, guards, machines and views; the leads calls are
 // answered at fetch by the small in-memory server of ./leadsFixtures.
 
 configure({ asyncUtilTimeout: 5000 });

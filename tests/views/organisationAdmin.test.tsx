@@ -7,7 +7,7 @@ import type { Group, GroupUser } from '../../contract/groups/entities';
 import { group } from '../machines/models/groupFixtures';
 import { authUser, either, ok, renderPortal, type Call, type Handler } from './support/renderPortal';
 
-// Issue 10, finding 5: an organisation's own administration page (its charity and corporate status
+// An organisation's own administration page (its charity and corporate status
 // and its accounts) is reached from Change Account, the account bar and staff search. The real
 // router, guards, machines and views; only the network is answered, by a small fake of the server.
 

@@ -120,7 +120,7 @@ function decodeJson(part: string): unknown {
  * The payload of a compact HS256 token signed with `key` and valid at `nowSeconds`, with the window
  * it is valid in; null for anything else. jose's jwtVerify does the same checks through WebCrypto, an
  * asynchronous job on the thread pool that cost ~0.2-0.3 ms per call, the largest share of an
- * authenticated read once its query was cheap (issue 9, finding 16); node's HMAC is synchronous.
+ * authenticated read once its query was cheap; node's HMAC is synchronous.
  * Checked as jose does with algorithms ['HS256'] and required exp and sub: the signature
  * (constant-time) before anything in the token is believed, then alg exactly HS256 and no critical
  * extensions, then exp after now, nbf not after now, iat a number when present.

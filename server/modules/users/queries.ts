@@ -92,8 +92,8 @@ export function updateUserRow(db: Db, id: number, changes: Updateable<UsersTable
 /**
  * The user of a session token: only while its session row is unrevoked and unexpired. One query, so
  * the revocation check costs an authenticated call nothing extra. Built and compiled once per
- * database handle: Kysely's builder took longer than PGlite takes to run the query (issue 9,
- * finding 16). The placeholders below are found in the compiled parameters and replaced by position.
+ * database handle: Kysely's builder took longer than PGlite takes to run the query.
+ * The placeholders below are found in the compiled parameters and replaced by position.
  */
 export async function findSessionUser(db: Db, userId: number, sessionId: string, nowSeconds: number): Promise<UserRecord | undefined> {
   if (!isRowId(userId)) return undefined;

@@ -141,14 +141,14 @@ async function permittedAccountId(deps: Pick<Deps, 'db'>, user: UserRecord, acco
 
 /**
  * GET /user: users read themselves; staff read anyone. Reading oneself answers from the row the
- * session check of this very request loaded, so the call costs one query, not two (issue 9, finding 16).
+ * session check of this very request loaded, so the call costs one query, not two.
  */
 export async function getUser(deps: Pick<Deps, 'db'>, actor: SessionUser, input: { id: number }): Promise<User> {
   assertOnUser(actor, input.id, 'read');
   return toUser(input.id === actor.id ? actor : await requireUser(deps, input.id));
 }
 
-/** Staff act on users of their own role or lower, never higher (finding 12 of issue 9). */
+/** Staff act on users of their own role or lower, never higher. */
 async function assertNotOutranked(deps: Pick<Deps, 'db'>, actor: Actor, targetId: number): Promise<void> {
   if (targetId === actor.id) return;
   const target = await findUserById(deps.db, targetId);

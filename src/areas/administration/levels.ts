@@ -2,7 +2,7 @@ import { accessLevels, mayChangeLevel, type AccessLevel, type AccessUser } from 
 import type { Group, GroupUser } from '../../../contract/groups/entities';
 
 // What the administration pages offer of access levels: exactly what contract/shared/access.ts lets
-// the server accept, so a view never offers a change the server refuses (issue 9, finding 9).
+// the server accept, so a view never offers a change the server refuses.
 
 /** The signed-in user's effective level on the group: the group's users list holds inherited levels too. */
 export const levelOf = (users: readonly GroupUser[], userId: number): AccessLevel | null =>

@@ -1,4 +1,4 @@
-// Bad input of issue 15 through the API, end to end: a file with a BOM, mixed line endings, an
+// Bad input through the bureau API, end to end: a file with a BOM, mixed line endings, an
 // unbalanced quote, a 1 MB field, bytes that are not UTF-8 and 10,000 malformed rows among good ones
 // is read, cleansed and zipped: every good row is in the output, every bad one in Errors.csv with its
 // line and the reason. PGlite by default, PostgreSQL with DATABASE_URL.

@@ -46,7 +46,7 @@ const outOfReach: Record<string, string[]> = {
   'unvalidated@example.com': ['Northwind Partners', 'Acme Trading', 'Helping Hands UK'],
 };
 
-// Issue 9, finding 11: an unvalidated caller is refused before any access check, with the validation message.
+// An unvalidated caller is refused before any access check, with the validation message.
 const refusalOf = (email: string) => (email.startsWith('unvalidated@') ? { msg: validateFirst, statusCode: 403 } : null);
 const isNoAccess = (body: unknown, email: string) =>
   JSON.stringify(Object.entries(body as object).sort()) === JSON.stringify(Object.entries(refusalOf(email) ?? noAccessBody).sort());

@@ -75,7 +75,7 @@ describe('GET /users and PUT /userlock', () => {
     expect(locked.body).toMatchObject({ id: target.id, locked: true });
     expect((await get(target, '/groups')).status).toBe(401);
     await put(admin, '/userlock', { id: target.id }, { lock: false });
-    // Issue 9, finding 2: an unlock does not revive the tokens issued before the lock; a new login works.
+    // An unlock does not revive the tokens issued before the lock; a new login works.
     expect((await get(target, '/groups')).status).toBe(401);
     expect((await h.authenticate(target.email, fixturePassword)).statusCode).toBe(200);
   });
@@ -87,7 +87,7 @@ describe('GET /users and PUT /userlock', () => {
     await h.addToGroup(org, owner.id, 'owner');
     const member = await signedIn(h);
     await h.addToGroup(account, member.id, 'member');
-    // Issue 9, finding 10: a lock holds in every tenant, so it is staff's; the owner removes the user instead.
+    // A lock holds in every tenant, so it is staff's; the owner removes the user instead.
     expect((await put(owner, '/userlock', { id: member.id }, { lock: true })).body).toEqual({
       msg: 'Only staff can lock a user; remove the user from your groups instead', statusCode: 403 });
 

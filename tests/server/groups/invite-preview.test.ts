@@ -1,4 +1,4 @@
-// Issue 10, finding 9: GET /groupinvite ?jwt tells the invitation page, before any click, what the
+// GET /groupinvite ?jwt tells the invitation page, before any click, what the
 // link offers and whether it can still be accepted; it names a group only to its invitee.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendRaw, request, signedIn, type Caller } from '../support/calls';

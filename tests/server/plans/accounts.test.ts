@@ -1,4 +1,4 @@
-// What accounts hold (issue 11): staff bundles, the services page's summary with a fixed clock,
+// What accounts hold: staff bundles, the services page's summary with a fixed clock,
 // and turning a subscription off and on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountPlan, Bundle } from '../../../contract/plans/entities';

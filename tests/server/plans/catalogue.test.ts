@@ -1,4 +1,4 @@
-// Datasets, plans, filters and comparisons (issue 11): what admin builds, what customers see, and
+// Datasets, plans, filters and comparisons: what admin builds, what customers see, and
 // the "Bad input" of the issue, each a clear 4xx with nothing half written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Plan } from '../../../contract/plans/entities';
@@ -157,7 +157,7 @@ describe('filters and comparisons', () => {
   });
 });
 
-describe('bad input (issue 11): a clear 4xx and nothing written', () => {
+describe('bad input: a clear 4xx and nothing written', () => {
   const cases: [string, () => Promise<[Parameters<typeof plans>, number, string]>][] = [
     ['an unknown dataset for a plan', async () => [['POST', '/plans', {}, planBody(2_000_000, nowOf(h))], 404, 'Dataset not found']],
     ['an unknown plan to update', async () => [['PUT', '/plans', { planId: 2_000_000 }, { description: 'x' }], 404, 'Plan not found']],

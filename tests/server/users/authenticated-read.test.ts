@@ -1,4 +1,4 @@
-// Issue 9, finding 16: an authenticated read costs one query (the session check and the user's row
+// An authenticated read costs one query (the session check and the user's row
 // are one join, and reading oneself reuses that row), and nothing about a session is kept in memory,
 // so another process sees a logout or a lock at once.
 import type { FastifyInstance } from 'fastify';

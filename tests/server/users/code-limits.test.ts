@@ -1,4 +1,4 @@
-// Issue 9, findings 4 and 6: validation mails, validation guesses and reset codes are capped over
+// Validation mails, validation guesses and reset codes are capped over
 // time, and the caps hold under concurrent requests on both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, query, type Harness } from '../support/harness';
@@ -15,7 +15,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 const codesOf = async (userId: number, purpose: string) =>
   (await query<{ n: number }>(h.db, 'select count(*)::int as n from user_codes where user_id = $1 and purpose = $2', [userId, purpose])).rows[0].n;
 
-describe('validation codes (finding 4)', () => {
+describe('validation codes', () => {
   it('sends at most 5 validation mails an hour however many resends arrive at once, then 429 with Retry-After', async () => {
     const user = await h.createUser({ validated: false });
     const { jwt } = await h.login(user.email);
@@ -60,7 +60,7 @@ describe('validation codes (finding 4)', () => {
   });
 });
 
-describe('reset codes (finding 6)', () => {
+describe('reset codes', () => {
   it('mails at most 5 reset codes an hour for 50 concurrent requests', async () => {
     const user = await h.createUser();
     const responses = await Promise.all(

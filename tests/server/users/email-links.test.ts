@@ -1,4 +1,4 @@
-// Issue 9, finding 5: links in emails never come from an arbitrary Host header.
+// Links in emails never come from an arbitrary Host header.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/harness';
 

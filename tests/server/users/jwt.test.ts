@@ -1,4 +1,4 @@
-// Bearer tokens are checked with node's HMAC instead of jose's jwtVerify (issue 9, finding 16): both
+// Bearer tokens are checked with node's HMAC instead of jose's jwtVerify: both
 // must agree on every token, genuine or not.
 import { createHmac, createSecretKey } from 'node:crypto';
 import { SignJWT, jwtVerify, type JWTHeaderParameters, type JWTPayload } from 'jose';

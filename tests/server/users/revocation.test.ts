@@ -1,4 +1,4 @@
-// Issue 9, finding 2: sessions end on the server (password change, reset, logout, lock).
+// Sessions end on the server (password change, reset, logout, lock).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeIn, createHarness, fixturePassword, type Harness } from '../support/harness';
 

@@ -1,4 +1,4 @@
-// Issue 9, findings 7 to 12: role limits the server enforces (charity discounts, owners of groups,
+// Role limits the server enforces (charity discounts, owners of groups,
 // access levels, locks, validation, staff ranks). Every refusal is a 4xx with a message and changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendRaw, request, signedIn, type Caller } from '../support/calls';
@@ -23,7 +23,7 @@ async function refusedUnchanged(run: () => Promise<{ status: number; body: { msg
   expect(await dumpGroupState(h)).toEqual(before);
 }
 
-describe('charity discounts (finding 7)', () => {
+describe('charity discounts', () => {
   it('refuses an owner who asks for a discount, and gives discounts only through staff', async () => {
     const org = await h.createGroup({ name: 'Discount Seekers', type: 'organisation' });
     const owner = await signedIn(h);
@@ -44,7 +44,7 @@ describe('charity discounts (finding 7)', () => {
 
 const del = (caller: Caller, url: string, query = {}) => sendRaw(h, caller, request('DELETE', url, query));
 
-describe('deleting a user (finding 8)', () => {
+describe('deleting a user', () => {
   it('refuses to delete the only owner of groups, naming them, and deletes once another owner is there', async () => {
     const alpha = await h.createGroup({ name: 'Alpha Only', type: 'organisation' });
     const beta = await h.createGroup({ name: 'Beta Only', type: 'organisation' });
@@ -68,7 +68,7 @@ describe('deleting a user (finding 8)', () => {
   });
 });
 
-describe('locks (finding 10) and staff ranks (finding 12)', () => {
+describe('locks and staff ranks', () => {
   it('lets only admin and super lock, tells an owner to remove the user instead', async () => {
     const org = await h.createGroup({ name: 'Lock Tenant', type: 'organisation' });
     const owner = await signedIn(h);
@@ -94,7 +94,7 @@ describe('locks (finding 10) and staff ranks (finding 12)', () => {
   });
 });
 
-describe('access levels: only owners manage owners (finding 9)', () => {
+describe('access levels: only owners manage owners', () => {
   it('refuses a sudoowner who promotes itself, demotes or removes an owner, or invites an owner', async () => {
     const org = await h.createGroup({ name: 'Takeover Target', type: 'organisation' });
     const owner = await signedIn(h);
@@ -119,7 +119,7 @@ describe('access levels: only owners manage owners (finding 9)', () => {
   });
 });
 
-describe('validation first (finding 11)', () => {
+describe('validation first', () => {
   it('lets an unvalidated user only validate, resend, reauth, log out and read themselves', async () => {
     const created = await h.createUser({ validated: false });
     const { jwt } = await h.login(created.email);

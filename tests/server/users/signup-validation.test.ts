@@ -19,7 +19,7 @@ describe('sign up and account validation', () => {
     const email = uniqueEmail('signup');
     const created = await signup(email.toUpperCase(), { companyName: 'Nora Ltd', roles: ['super'] });
     expect(created.statusCode).toBe(201);
-    // Issue 9, finding 14: the answer no longer carries the user (it would tell who is registered).
+    // The answer no longer carries the user (it would tell who is registered).
     expect(created.json()).toEqual({ msg: 'Check your email: we have sent you what you need to finish signing up' });
     const { rows: [user] } = await query(h.db,
       'select user_name, email, personal_name, company_name, territory, validated, locked, roles from users where user_name = $1', [email]);
@@ -97,7 +97,7 @@ describe('sign up and account validation', () => {
   });
 
   it('answers a second signup with the same email exactly like the first, mails the owner instead, and keeps one row', async () => {
-    // Issue 9, finding 14: this answered 409 'A user with this email already exists'.
+    // This answered 409 'A user with this email already exists'.
     const email = uniqueEmail('duplicate');
     const first = await signup(email);
     expect(first.statusCode).toBe(201);

@@ -1,4 +1,4 @@
-// Finding 1 of issue 9 across processes: two apps over one PostgreSQL schema, as two server
+// The login throttle across processes: two apps over one PostgreSQL schema, as two server
 // processes would be, share the login limits. PostgreSQL only (PGlite is one process by nature).
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';

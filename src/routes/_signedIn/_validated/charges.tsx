@@ -4,7 +4,7 @@ import { groupGuard } from '../../../routing/beforeLoad';
 import { staffRules } from '../../../routing/guards';
 import { chargesSearch } from '../../../routing/params';
 
-// Staff see every account's charges (issue 14): admin, super and sales. The filters live in the
+// Staff see every account's charges: admin, super and sales. The filters live in the
 // address (?from, to as yyyy-mm-dd, status, territory), so a filtered list can be linked to.
 export const Route = createFileRoute('/_signedIn/_validated/charges')({
   staticData: { crumb: 'Charges' },
