@@ -10,8 +10,9 @@ import { checkToken } from '../platform/meterRules';
 import { basicCredentials, sessionOf, type Session } from './authenticate';
 import { markTest, meteredCaller, type MeteredCaller } from './meteredCaller';
 
-// Every route of the server is registered here, by route() (the SPA's files, the health pages and
-// the test gateway's hosted pages aside: they are no calls of the contract). What a reader must know:
+// Every call of the contract is registered here, by route(). Fastify registers directly only what is
+// no call of the contract: the SPA's files (spa.ts), the test gateway's hosted pages, the gateway's
+// signed webhook and the invoice pages reached by a signed link. What a reader must know:
 //   - A call of contract/<module>/endpoints.ts is registered with its shape from schemas.ts; the
 //     options say what differs from a JSON call with a session: `meter` (a data-quality call,
 //     authenticated by meteredCaller.ts and charged by platform/meter.ts), `body` (raw bodies: SOAP
@@ -20,8 +21,6 @@ import { markTest, meteredCaller, type MeteredCaller } from './meteredCaller';
 //   - Authentication runs as an onRequest hook, before the body is parsed and validated, so a
 //     stranger learns nothing from validation errors: 401 first, then 400, then the handler.
 //   - A route that must answer in its own words (the SOAP faults) sets its plugin's error handler.
-
-
 
 /** What route() needs of an endpoint entry (a config entry has no service: its path is absolute). */
 export type RouteEntry<S extends CallShape> = Pick<Endpoint<S>, 'method' | 'path' | 'auth' | 'shape'>;
