@@ -16,6 +16,7 @@ import { bankJsonPlugin, bankSoapPlugin } from './modules/bank/plugin';
 import { configPlugin } from './modules/config/plugin';
 import { emailPlugin } from './modules/email/plugin';
 import { bureauMoneyPlugin } from './modules/bureau/moneyPlugin';
+import { payBureauFileIn } from './modules/bureau/index';
 import { bureauPlugin, bureauQueues } from './modules/bureau/plugin';
 import { filesAustraliaPlugin, filesUkPlugin } from './modules/files/plugin';
 import type { Deps } from './modules/deps';
@@ -152,6 +153,7 @@ export function buildApp(appDeps: AppDeps): FastifyInstance {
     gateway,
     jobs,
     fileStorage: appDeps.fileStorage ?? folderStorage(config.files.storageDir),
+    paidOrders: { bureau: payBureauFileIn },
   };
   builtDeps.set(app, deps);
   if (appDeps.startJobs === 'ready') app.addHook('onReady', () => jobs.start());

@@ -25,3 +25,6 @@ export const validateFirst = 'Validate your email address first: until then you 
 
 /** What a login answers to a wrong or missing user name and password. */
 export const invalidCredentials = 'Invalid user name or password';
+
+/** An unknown, deleted or another account's API token: token calls and grants that name one answer alike. */
+export const tokenNotFound = () => notFound('Token not found');

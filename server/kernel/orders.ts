@@ -92,3 +92,6 @@ export async function createOnce<T>(db: Db, idempotencyKey: string, write: (trx:
     return found(orderId);
   }
 }
+
+/** Work a paid order of one kind does in the transaction that fulfils it (see Deps.paidOrders). */
+export type PaidOrderWork = (trx: Db, orderId: number, now: number) => Promise<unknown>;

@@ -1,3 +1,4 @@
+import type { OrderKind } from '../../contract/shared/shop';
 import type { Config } from '../config';
 import type { AddressDatasets } from '../engines/address/datasets';
 import type { EmailResolver } from '../engines/email/resolver';
@@ -7,6 +8,7 @@ import type { PaymentGateway } from '../payments/gateway';
 import type { Clock } from '../platform/clock';
 import type { FileStorage } from '../platform/fileStorage';
 import type { Mailer } from '../platform/mail';
+import type { PaidOrderWork } from '../kernel/orders';
 import type { InviteTokens } from './groups/index';
 import type { Tokens } from './users/index';
 
@@ -37,6 +39,11 @@ export type Deps = {
   jobs: JobsHandle;
   /** Uploaded files (server/platform/fileStorage.ts): the shared folder FILE_STORAGE_DIR by default. */
   fileStorage: FileStorage;
+  /**
+   * What a paid order of a kind does beyond its bundles and invoice, in the fulfilling transaction
+   * (a bureau order pays its file). Wired in app.ts, so the shop names no module that sells through it.
+   */
+  paidOrders: Partial<Record<OrderKind, PaidOrderWork>>;
 };
 
 /**

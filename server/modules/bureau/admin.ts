@@ -9,7 +9,7 @@ import type { BureauCostsTable } from '../../db/bureauSchema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { secondsOf, utcDate } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { assertAdmin, type Actor } from '../groups/index';
+import { assertAdmin, type Actor } from '../access/index';
 import { priceScale } from './pricing';
 
 // The bureau's administration (spec section 2, /administration/addresscleanse; roles admin and

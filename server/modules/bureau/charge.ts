@@ -1,7 +1,7 @@
 import type { Db } from '../../db';
 import { chargeTransactions, pricesById } from './pricing';
 
-// Fulfilment of a bureau order (called by the shop's fulfilIn, inside the one transaction whose
+// Fulfilment of a bureau order (Deps.paidOrders.bureau, called by the shop's fulfilIn, inside the one transaction whose
 // `update orders ... where status = 'pending'` won): the file becomes paid and its job charge (spec
 // section 3, Job charge) is written once. Nothing here reaches the gateway or mails anyone.
 

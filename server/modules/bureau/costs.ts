@@ -3,7 +3,7 @@ import type { Db } from '../../db';
 import { conflict } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import type { Actor } from '../groups/index';
+import type { Actor } from '../access/index';
 import { ownFile } from './files';
 import { priceFile, pricesAt, type PricedFile } from './pricing';
 import type { FileRow } from './queries';

@@ -9,7 +9,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { DAY } from '../../kernel/time';
 import type { Deps } from '../deps';
 import { ownAccount, ownedAccount, type FileCaller } from '../files/index';
-import { assertMay, isRowId, levels, type Actor } from '../groups/index';
+import { assertMay, isRowId, levels, type Actor } from '../access/index';
 import { defaultSuppression, suppressionGroupsOf } from './catalogue';
 import * as Q from './queries';
 

@@ -3,7 +3,7 @@ import type * as S from '../../../contract/bureau/schemas';
 import type { Trx } from '../../db';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
-import { authoriseGroup } from '../groups/index';
+import { authoriseGroup } from '../access/index';
 import { accountTerritory, noAccountMessage } from '../files/index';
 import { dedupeLevels, outputFields, outputGroups, suppressionGroupsOf, suppressionListOf, referenceIndex, suppressionTypeList } from './catalogue';
 import { bureauMessages, fileView, ownAnyAccount, ownBureauAccount, ownFile, retentionFor, toSummary, type BureauCaller, type BureauDeps } from './files';

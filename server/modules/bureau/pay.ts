@@ -5,7 +5,7 @@ import type { Billing } from '../../db/shopSchema';
 import { AppError, badRequest, conflict } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { groupFacts, type Actor } from '../groups/index';
+import { groupFacts, type Actor } from '../access/index';
 import { createOnce, insertOrder, orderIdByKey } from '../../kernel/orders';
 import { applyPaymentOutcome, customerRefOf, idempotencyKeyOf, invoiceIdOfOrder, invoiceLink, orderRecord, orderState, portalReturnUrl, setGatewayRef } from '../shop/index';
 import { currentCost, noResults, type FileRow } from './costs';
@@ -16,7 +16,7 @@ import { ownFile } from './files';
 // gateway's hosted page. The shop's fulfilment (webhook or the browser's return through GET
 // /shop/order) marks the file paid and writes its job charge, exactly once.
 
-type PayDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'gateway' | 'mail' | 'log'>;
+type PayDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'gateway' | 'mail' | 'log' | 'paidOrders'>;
 type Body = z.output<typeof payShape.body>;
 type Answer = { checkoutUrl: string | null; invoiceUrl: string | null; orderId: number };
 type PayInput = { query: { fileId: number }; body: Body; headers: Record<string, string | string[] | undefined>; origin: string };

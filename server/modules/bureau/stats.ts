@@ -2,7 +2,7 @@ import { suppressionTypeKeys, type BureauStats, type FileResults } from '../../.
 import { badRequest } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { authoriseGroup, groupFacts, type Actor } from '../groups/index';
+import { authoriseGroup, groupFacts, type Actor } from '../access/index';
 import { priceFile, pricesAt } from './pricing';
 
 // GET /stats/summary ?accId, dateFrom, dateTo (spec section 3, Bureau stats): per reference file,

@@ -8,7 +8,7 @@ import type { Territory } from '../../../contract/shared/territory';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { authoriseGroup, type Actor } from '../groups/index';
+import { authoriseGroup, type Actor } from '../access/index';
 import { dropDamagedChunks } from './damage';
 import * as Q from './queries';
 import type { Extended, RunningHashes } from './runningHash';

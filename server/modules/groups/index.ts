@@ -1,12 +1,5 @@
-// The group tree (partners, organisations, accounts), its memberships and invitations, and the
-// server's authorisation: a caller's level on a group, asked of contract/shared/access.ts.
-export {
-  assertAdmin, assertMay, assertMayChangeLevel, assertOnUser, assertPartnerAllows, assertStaff, assertUserMay, authoriseGroup, groupNotFound, isRowId,
-  type Actor, type AuthorisedGroup,
-} from './access';
+// The group tree (partners, organisations, accounts): creating and changing groups, their members
+// and invitations. Authorisation and the tree's reads are the access module's.
 export { createInviteTokens, type InviteTokens } from './inviteTokens';
-export {
-  findGroupFacts, groupFacts, groupsOwnedBy, hasChildren, hasOtherOwner, levels, membersUp, partnerSubtypeOf, payerAccounts, putGroupUser,
-  removeMemberships, subtreeIds, type GroupLevel,
-} from './queries';
+export { putGroupUser } from './queries';
 export { groupTrees } from './service';

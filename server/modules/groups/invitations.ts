@@ -6,10 +6,9 @@ import { AppError, badRequest, conflict, forbidden } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import { baseUrlOf, type Deps } from '../deps';
 import { userIdsByEmail } from '../users/index';
-import { authoriseGroup, type Actor } from './access';
+import { assertMayChangeLevel, authoriseGroup, levels, type Actor, type GroupLevel } from '../access/index';
 import { inviteMail } from './inviteMail';
-import { directLevelForUpdate, levels, putGroupUser, type GroupLevel } from './queries';
-import { assertMayChangeLevel } from './access';
+import { directLevelForUpdate, putGroupUser } from './queries';
 import { assertLevelFits, groupTrees } from './service';
 
 // Invitations to a group: emailed as a signed link (./inviteTokens.ts) whose row in the invites

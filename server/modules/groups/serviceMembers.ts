@@ -6,8 +6,8 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
 import { endExportsNoLongerAllowed } from '../tokens/index';
-import { assertMayChangeLevel, authoriseGroup, type Actor } from './access';
-import { directLevelForUpdate, hasOtherOwner, levels, membersUp, putGroupUser } from './queries';
+import { assertMayChangeLevel, authoriseGroup, hasOtherOwner, levels, membersUp, type Actor } from '../access/index';
+import { directLevelForUpdate, putGroupUser } from './queries';
 
 // A group's members and their levels (spec section 5; invitations are in ./invitations.ts).
 

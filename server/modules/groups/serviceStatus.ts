@@ -4,7 +4,7 @@ import type { CharityBody, ConfirmCharityBody } from '../../../contract/groups/s
 import { badRequest } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import { endExportsNoLongerAllowed } from '../tokens/index';
-import { assertUserMay, type Actor } from './access';
+import { assertUserMay, type Actor } from '../access/index';
 import { mayUser } from '../../../contract/shared/access';
 import { changeGroup, type GroupDeps } from './serviceTree';
 

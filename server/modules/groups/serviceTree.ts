@@ -11,8 +11,8 @@ import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
 import { holdsSubscriptions } from '../plans/index';
 import { findUserById } from '../users/index';
-import { assertUserMay, authoriseGroup, type Actor } from './access';
-import { groupChain, groupRows, hasChildren, levels, payerAccounts, putGroupUser, type GroupRow } from './queries';
+import { assertUserMay, authoriseGroup, hasChildren, levels, payerAccounts, type Actor } from '../access/index';
+import { groupChain, groupRows, putGroupUser, type GroupRow } from './queries';
 
 // The group tree (spec sections 4 to 6): reading, creating, renaming and deleting groups. Every
 // function is (deps, actor, input) and authorises inside; every multi-write runs in one transaction.

@@ -6,7 +6,7 @@ import type { Trx } from '../../db';
 import { conflict, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { assertUserMay, isRowId, type Actor } from '../groups/index';
+import { assertUserMay, isRowId, type Actor } from '../access/index';
 import { isUniqueViolation } from '../../db/errors';
 import { optionRows, toOption } from './queries';
 

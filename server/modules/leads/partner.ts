@@ -4,7 +4,7 @@ import { bucketStarts, snapRange } from '../../../contract/shared/usage';
 import type { Db } from '../../db';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import type { Actor } from '../groups/index';
+import type { Actor } from '../access/index';
 import { bundleRows, subscriptionRows, summarise, usagePeriods, usageTotals } from '../plans/index';
 import { authorisePartner } from './service';
 

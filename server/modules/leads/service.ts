@@ -11,7 +11,7 @@ import type { LeadsTable } from '../../db/leadsSchema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { secondsOf, utcDay } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { assertPartnerAllows, assertStaff, authoriseGroup, groupFacts, isRowId, type Actor } from '../groups/index';
+import { assertPartnerAllows, assertStaff, authoriseGroup, groupFacts, isRowId, type Actor } from '../access/index';
 import { mailOf } from '../../kernel/html';
 import { ownersEmails } from '../../kernel/ownersMail';
 import { historyOf, leadRows, leadsOf, optionRows, setChoices, writeHistory } from './queries';

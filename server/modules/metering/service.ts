@@ -6,7 +6,7 @@ import type { Db } from '../../db';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { authoriseGroup, isRowId, type Actor } from '../groups/index';
+import { authoriseGroup, isRowId, type Actor } from '../access/index';
 import { missing } from '../plans/index';
 import { servicesByName, serviceTokensFor } from './serviceJwt';
 

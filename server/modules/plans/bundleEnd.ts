@@ -6,7 +6,7 @@ import { creditNoteNumberText, taxOn, unusedShare } from '../../../contract/shar
 import { badRequest, conflict } from '../../errors';
 import { secondsOf, utcDate } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { assertUserMay, authoriseGroup, type Actor } from '../groups/index';
+import { assertUserMay, authoriseGroup, type Actor } from '../access/index';
 import { nextNumber } from '../shop/index';
 import { bundleRows } from './accountQueries';
 import { assertRowId, missing } from './notFound';

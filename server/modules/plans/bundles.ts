@@ -7,7 +7,7 @@ import type { Db } from '../../db';
 import { badRequest, conflict, notFound } from '../../errors';
 import { secondsOf, utcDate } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { assertStaff, authoriseGroup, findGroupFacts, isRowId, type Actor } from '../groups/index';
+import { assertStaff, authoriseGroup, findGroupFacts, isRowId, type Actor } from '../access/index';
 import { bundleRows, paidInvoiceOf } from './accountQueries';
 import { addMonths } from '../../kernel/time';
 import { assertRowId, missing } from './notFound';

@@ -9,7 +9,7 @@ import type { PlansTable } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { assertAdmin, assertStaff, isRowId, type Actor } from '../groups/index';
+import { assertAdmin, assertStaff, isRowId, type Actor } from '../access/index';
 import { assertRowId, missing } from './notFound';
 import { isUniqueViolation } from '../../db/errors';
 import { datasetRows, findDataset, findPlan, planHasSubscriptions, plansWhere, type PlanWhere } from './catalogueQueries';

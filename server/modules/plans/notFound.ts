@@ -1,5 +1,5 @@
 import { notFound } from '../../errors';
-import { isRowId } from '../groups/index';
+import { isRowId } from '../access/index';
 
 // The words of a plans-manager row that is not there.
 

@@ -4,7 +4,7 @@ import type { comparisonInput, comparisonUpdate, filterInput, filterUpdate } fro
 import { isStaffUser } from '../../../contract/shared/access';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { assertAdmin, type Actor } from '../groups/index';
+import { assertAdmin, type Actor } from '../access/index';
 import { assertRowId, missing } from './notFound';
 import { comparisonRows, filterRows, onSale } from './catalogueQueries';
 

@@ -1,5 +1,5 @@
 import type { Deps } from '../deps';
-import { authoriseGroup, hasChildren, type Actor } from '../groups/index';
+import { authoriseGroup, hasChildren, type Actor } from '../access/index';
 import { holdsSubscriptions } from './accountQueries';
 
 // The account questions of the plans manager (spec section 7) that concern the account as a whole;

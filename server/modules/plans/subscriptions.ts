@@ -3,7 +3,7 @@ import { quantityProblem } from '../../../contract/shared/catalogue';
 import { badRequest } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { authoriseGroup, isRowId, type Actor } from '../groups/index';
+import { authoriseGroup, isRowId, type Actor } from '../access/index';
 import { userByReentry } from '../users/index';
 import { renewalLimits } from '../shop/index';
 import { bundleRows, hasSavedCard, refusedRenewals, subscriptionRows, usageTotals } from './accountQueries';

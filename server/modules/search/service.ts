@@ -1,6 +1,7 @@
 import { searchLimit, type SearchResponse } from '../../../contract/search/schemas';
 import type { Deps } from '../deps';
-import { assertStaff, groupTrees, isRowId, type Actor } from '../groups/index';
+import { assertStaff, isRowId, type Actor } from '../access/index';
+import { groupTrees } from '../groups/index';
 import { searchUserRecords, toUser } from '../users/index';
 import { searchGroupIds } from './queries';
 

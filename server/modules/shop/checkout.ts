@@ -9,7 +9,7 @@ import type { Billing } from '../../db/shopSchema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { assertPartnerAllows, authoriseGroup, findGroupFacts, isRowId, partnerSubtypeOf, type Actor } from '../groups/index';
+import { assertPartnerAllows, authoriseGroup, findGroupFacts, isRowId, partnerSubtypeOf, type Actor } from '../access/index';
 import { createOnce, insertOrder, orderIdByKey } from '../../kernel/orders';
 import { customerRefOf, portalReturnUrl } from './common';
 import { orderLinesOf, orderRecord, setGatewayRef } from './orderQueries';

@@ -3,7 +3,7 @@ import type { Db } from '../../db';
 import type { Seller } from '../../db/shopSchema';
 import { badRequest, notFound } from '../../errors';
 import { baseUrlOf, type Deps } from '../deps';
-import { assertMay, authoriseGroup, payerAccounts, type Actor, type AuthorisedGroup } from '../groups/index';
+import { assertMay, authoriseGroup, payerAccounts, type Actor, type AuthorisedGroup } from '../access/index';
 
 // What the shop's services share: the account checks of billing calls, return URLs of the portal's
 // own origin, the gateway customer of an account and the seller printed on invoices.

@@ -2,7 +2,6 @@ import type { Db } from '../../db';
 import type { GatewayCard, PaymentOutcome } from '../../payments/gateway';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { payBureauFileIn } from '../bureau/index';
 import { addMonths } from '../../kernel/time';
 import { customerRefOf, nextNumber, sellerOf } from './common';
 import { sendReceipt } from './receipts';
@@ -11,7 +10,9 @@ import { sendReceipt } from './receipts';
 // webhook, the browser's return, a renewal). The winner is the one transaction whose
 // `update ... where status = 'pending'` returns the row; the others find it paid and do nothing.
 
-export type FulfilDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'log'>;
+export type FulfilDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'log' | 'paidOrders'>;
+/** Fulfilment and its receipt. */
+export type PaymentDeps = FulfilDeps & Pick<Deps, 'mail'>;
 
 /** What the gateway says was paid: its reference, the card kept (if asked), the amount and currency taken. */
 export type PaidOutcome = { ref: string; card: GatewayCard | null; amount: number; currency: string };
@@ -41,8 +42,8 @@ export async function fulfilIn(trx: Db, deps: Omit<FulfilDeps, 'db'>, orderId: n
     .returning(['id', 'kind', 'territory', 'net', 'tax', 'total', 'tax_rate_bp', 'currency', 'billing', 'user_id', 'gateway'])
     .executeTakeFirst();
   if (!order) return false;
-  // A bureau order pays for a file's results: the file becomes paid and is charged once.
-  if (order.kind === 'bureau') await payBureauFileIn(trx, orderId, now);
+  // What the order's kind does beyond bundles and invoice (a bureau order: its file becomes paid and is charged once).
+  await deps.paidOrders[order.kind]?.(trx, orderId, now);
   const lines = await trx
     .selectFrom('order_lines')
     .leftJoin('plans', 'plans.id', 'order_lines.plan_id')
@@ -148,14 +149,14 @@ export async function failOrder(db: Db, clock: Deps['clock'], orderId: number, s
 }
 
 /** Fulfils in a transaction of its own and mails the receipt when this call was the one that did it. */
-export async function fulfilOrder(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'mail' | 'log'>, orderId: number, outcome: PaidOutcome): Promise<boolean> {
+export async function fulfilOrder(deps: PaymentDeps, orderId: number, outcome: PaidOutcome): Promise<boolean> {
   const paid = await deps.db.transaction().execute((trx) => fulfilIn(trx, deps, orderId, outcome));
   if (paid) await sendReceipt(deps, orderId);
   return paid;
 }
 
 /** Applies what the gateway says of an order's payment: paid (once), declined or cancelled; open and processing wait. */
-export async function applyPaymentOutcome(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'mail' | 'log'>, orderId: number, outcome: PaymentOutcome): Promise<void> {
+export async function applyPaymentOutcome(deps: PaymentDeps, orderId: number, outcome: PaymentOutcome): Promise<void> {
   if (outcome.status === 'succeeded') await fulfilOrder(deps, orderId, outcome);
   else if (outcome.status === 'declined') await failOrder(deps.db, deps.clock, orderId, 'declined', outcome.failure);
   else if (outcome.status === 'cancelled') await failOrder(deps.db, deps.clock, orderId, 'cancelled', paymentCancelled);

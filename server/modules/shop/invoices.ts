@@ -4,7 +4,7 @@ import { servicePaths } from '../../config';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import { baseUrlOf, type Deps } from '../deps';
-import { isRowId, type Actor } from '../groups/index';
+import { isRowId, type Actor } from '../access/index';
 import { signingKey } from '../users/index';
 import { billingAccount, portalReturnUrl } from './common';
 import { invoiceRows } from './queries';

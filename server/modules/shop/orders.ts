@@ -3,7 +3,7 @@ import type { OrderStatus } from '../../../contract/shared/shop';
 import type { Territory } from '../../../contract/shared/territory';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { assertStaff, isRowId, type Actor } from '../groups/index';
+import { assertStaff, isRowId, type Actor } from '../access/index';
 import { orderMissing } from './common';
 import { applyPaymentOutcome, failOrder, fulfilIn, paymentCancelled } from './fulfil';
 import { confirmSetup } from './paymentMethods';
@@ -13,7 +13,7 @@ import { sendReceipt } from './receipts';
 // An order as its buyer sees it after the gateway's page, the gateway's webhook, and staff's list of
 // charges.
 
-type OrderDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'gateway' | 'mail' | 'log'>;
+type OrderDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'gateway' | 'mail' | 'log' | 'paidOrders'>;
 
 /**
  * GET /shop/order ?orderId: the buyer's own order. A pending one is confirmed with the gateway

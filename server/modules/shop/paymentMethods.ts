@@ -5,7 +5,7 @@ import { notFound } from '../../errors';
 import type { PaymentOutcome } from '../../payments/gateway';
 import { secondsOf } from '../../platform/clock';
 import { baseUrlOf, type Deps } from '../deps';
-import { findGroupFacts, groupFacts, type Actor } from '../groups/index';
+import { findGroupFacts, groupFacts, type Actor } from '../access/index';
 import { billingAccount, customerRefOf, monthStart, ownedAccount, portalReturnUrl } from './common';
 import { storeCard } from './fulfil';
 

@@ -2,7 +2,7 @@ import type { PaymentUser } from '../../../contract/shop/entities';
 import { badRequest, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { isRowId, levels, membersUp, type Actor } from '../groups/index';
+import { isRowId, levels, membersUp, type Actor } from '../access/index';
 import { findUserById } from '../users/index';
 import { ownedAccount } from './common';
 

@@ -28,7 +28,7 @@ export const renewalQueues: QueueDefinition[] = [
   { name: renewalSweepQueue, policy: 'stately', retryLimit: 2, retryDelaySeconds: 30, retryBackoff: false, expireInSeconds: 300 },
 ];
 
-type RenewalDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'gateway' | 'mail' | 'log'>;
+type RenewalDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'gateway' | 'mail' | 'log' | 'paidOrders'>;
 
 /** Enabled subscriptions renewing automatically with no started bundle holding clicks and none yet to start. */
 export async function subscriptionsDue(db: Db, now: number): Promise<number[]> {

@@ -1,10 +1,10 @@
 import type { Token } from '../../../contract/tokens/entities';
 import type { TokenType } from '../../../contract/shared/tokens';
 import type { Db, Trx } from '../../db';
-import { AppError, badRequest, conflict, notFound } from '../../errors';
+import { AppError, badRequest, conflict, tokenNotFound } from '../../errors';
 import { utcDate } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { authoriseGroup, isRowId, type Actor } from '../groups/index';
+import { authoriseGroup, isRowId, type Actor } from '../access/index';
 import { isUniqueViolation } from '../../db/errors';
 import { reserveLoginTry, settleLogin, verifyPassword, type SessionUser } from '../users/index';
 import { liveToken, type AuditLine, type TokenRow } from './queries';
@@ -15,7 +15,7 @@ import { liveToken, type AuditLine, type TokenRow } from './queries';
 
 export type TokenDeps = Pick<Deps, 'db' | 'clock'>;
 
-export const tokenNotFound = () => notFound('Token not found');
+export { tokenNotFound };
 export const wrongPassword = 'password: The password is not correct';
 export const notAnAccount = 'Tokens belong to accounts: choose an account';
 export const browserNeedsReferrer = 'referrer: A browser token needs the host of the pages that call with it, such as *.example.com';

@@ -7,7 +7,7 @@ import { conflict, unauthorised } from '../../errors';
 import { invalidCredentials } from '../../errors';
 import { secondsOf, utcDate } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { isRowId, levels, subtreeIds } from '../groups/index';
+import { isRowId, levels, subtreeIds } from '../access/index';
 import { insertCheckedSession, issueSession, userByReentry } from '../users/index';
 import { liveToken, writeAudit } from './queries';
 import { authoriseAccount, tokenNotFound } from './checks';

@@ -3,7 +3,7 @@ import type { Token, TokenAuditEntry } from '../../../contract/tokens/entities';
 import type { createTokenBody, tokenUpdate } from '../../../contract/tokens/schemas';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import type { Actor } from '../groups/index';
+import type { Actor } from '../access/index';
 import type { SessionUser } from '../users/index';
 import { normaliseIpRanges } from './ranges';
 import { accountTokens, auditRows, toToken, writeAudit } from './queries';

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Token } from '../../../contract/tokens/entities';
 import type { bulkBody } from '../../../contract/tokens/schemas';
 import { secondsOf } from '../../platform/clock';
-import { isRowId, type Actor } from '../groups/index';
+import { isRowId, type Actor } from '../access/index';
 import { normaliseIpRanges } from './ranges';
 import { toToken, writeAudit, type AuditLine } from './queries';
 import { authoriseAccount, changeLines, checkExpiry, checkReferrer, tokenNotFound, type TokenDeps, type Editable } from './checks';

@@ -3,7 +3,7 @@ import { bucketStarts, portalTokenTag, snapRange, type UsagePeriod } from '../..
 import { badRequest, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { authoriseGroup, isRowId, type Actor } from '../groups/index';
+import { authoriseGroup, isRowId, type Actor } from '../access/index';
 import { countrySums, subscriptionsWithRemaining, testCallSums, tokensOf, tokensTagged, usageSums, type SumRow } from './queries';
 
 // The usage reports of spec section 7 for an account's owners and staff (the same need as GET

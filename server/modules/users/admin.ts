@@ -3,12 +3,11 @@ import type { z } from 'zod';
 import type { permission, service, UserPermission, userService } from '../../../contract/groups/entities';
 import { higherRoleRefusal, isStaffUser, lockStaffOnlyRefusal, mayActOnRole, mayLockUsers, ownsWith, userAccessRefusal } from '../../../contract/shared/access';
 import type { User } from '../../../contract/users/entities';
-import { badRequest, forbidden, notFound } from '../../errors';
+import { badRequest, forbidden, notFound, tokenNotFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../deps';
-import { assertOnUser, assertStaff, authoriseGroup, isRowId, levels, type Actor } from '../groups/index';
-import { liveToken, tokenNotFound } from '../tokens/index';
-import { listUserRecords, revokeSessions, toUser, updateUserRow, type UserRecord } from './queries';
+import { assertOnUser, assertStaff, authoriseGroup, isRowId, levels, type Actor } from '../access/index';
+import { accountHasToken, listUserRecords, revokeSessions, toUser, updateUserRow, type UserRecord } from './queries';
 import { requireUser } from './service';
 
 // User admin of spec section 7 (the users list and locks) and the services and privacy permissions
@@ -182,8 +181,7 @@ export async function grantUserService(deps: Pick<Deps, 'db' | 'clock'>, actor: 
       throw notFound('Service not found');
     }
     if (key.tokenId !== undefined) {
-      const token = isRowId(key.tokenId) ? await liveToken(trx, key.tokenId) : undefined;
-      if (!token || token.account_id !== key.groupId) throw tokenNotFound();
+      if (!isRowId(key.tokenId) || !(await accountHasToken(trx, key.groupId, key.tokenId))) throw tokenNotFound();
     }
     await trx
       .insertInto('user_services')

@@ -2,7 +2,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { User } from '../../../contract/users/entities';
 import type { Db } from '../../db';
 import type { SessionsTable, UsersTable } from '../../db/schema';
-import { isRowId } from '../groups/index';
+import { isRowId } from '../access/index';
 
 /** The users row as the server reads it; `toUser` turns it into the contract shape without the hash. */
 export const userColumns = [
@@ -166,4 +166,15 @@ export async function revokeSessions(
     .$if(options.except !== undefined, (qb) => qb.where('id', '<>', options.except!))
     .$if(!options.includeApi, (qb) => qb.where('kind', '=', 'session'))
     .execute();
+}
+
+/** Removes every membership of the user. */
+export async function removeMemberships(trx: Db, userId: number): Promise<void> {
+  await trx.deleteFrom('group_users').where('user_id', '=', userId).execute();
+}
+
+/** Does the account hold the undeleted API token? */
+export async function accountHasToken(db: Db, accountId: number, tokenId: number): Promise<boolean> {
+  const row = await db.selectFrom('tokens').select('id').where('id', '=', tokenId).where('account_id', '=', accountId).where('deleted_at', 'is', null).executeTakeFirst();
+  return row !== undefined;
 }

@@ -7,11 +7,11 @@ import { badRequest, conflict, forbidden, notFound, unauthorised } from '../../e
 import { secondsOf } from '../../platform/clock';
 import { invalidCredentials } from '../../errors';
 import type { Deps } from '../deps';
-import { assertOnUser, findGroupFacts, groupsOwnedBy, hasOtherOwner, isRowId, levels, removeMemberships, type Actor } from '../groups/index';
+import { assertOnUser, findGroupFacts, groupsOwnedBy, hasOtherOwner, isRowId, levels, type Actor } from '../access/index';
 import { failedLoginsMail } from './emails';
 import type { SessionClaims } from './jwt';
 import { hashPassword, spendVerifyTime, verifyPassword } from './passwords';
-import { findUserById, findUserByName, insertCheckedSession, revokeSessions, toUser, updateUserRow, type UserRecord } from './queries';
+import { findUserById, findUserByName, insertCheckedSession, removeMemberships, revokeSessions, toUser, updateUserRow, type UserRecord } from './queries';
 import { reserveLoginTry, settleLogin } from './throttle';
 
 // The user server of spec section 7: sessions and the user's own details (sign-up, validation and

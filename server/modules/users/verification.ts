@@ -5,7 +5,7 @@ import { lockKeys } from '../../db/locks';
 import { badRequest, tooManyRequests } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import { baseUrlOf, type Deps } from '../deps';
-import type { Actor } from '../groups/index';
+import type { Actor } from '../access/index';
 import { codesSent, consumeCode, issueCode, wrongGuesses, type CodeCheck } from './codes';
 import { existingAccountMail, resetMail, validationMail } from './emails';
 import { hashPassword } from './passwords';

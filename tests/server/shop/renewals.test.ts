@@ -34,7 +34,7 @@ beforeAll(async () => {
     db: h.db, clock: h.clock, jobs, webhookSecret: () => webhookSecretOf(h), webhookUrl: () => 'http://127.0.0.1:1/none',
     publicOrigin: () => null, merchantName: 'Test', log: { error: () => {} },
   });
-  deps = { db: h.db, clock: h.clock, config: h.config, gateway, mail: mailer, log: { error: () => {} } };
+  deps = { db: h.db, clock: h.clock, config: h.config, gateway, mail: mailer, log: { error: () => {} }, paidOrders: {} };
   owner = await signedIn(h);
 });
 afterAll(async () => {
