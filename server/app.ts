@@ -19,7 +19,7 @@ import { bureauMoneyPlugin } from './modules/bureau/moneyPlugin';
 import { payBureauFileIn } from './modules/bureau/index';
 import { bureauPlugin, bureauQueues } from './modules/bureau/plugin';
 import { filesAustraliaPlugin, filesUkPlugin } from './modules/files/plugin';
-import type { Deps } from './modules/deps';
+import type { Deps } from './kernel/deps';
 import { createInviteTokens } from './modules/groups/index';
 import { groupsPlugin } from './modules/groups/plugin';
 import { leadsPlugin, partnerPlansPlugin } from './modules/leads/plugin';
@@ -30,7 +30,7 @@ import { searchPlugin } from './modules/search/plugin';
 import { renewalQueues } from './modules/shop/index';
 import { shopPlugin, shopWebhookPlugin } from './modules/shop/plugin';
 import { tokensPlugin } from './modules/tokens/plugin';
-import { createBotCheck, createTokens, type BotVerifier } from './modules/users/index';
+import { createBotCheck, createSessionJwt, type BotVerifier } from './modules/users/index';
 import { usersPlugin } from './modules/users/plugin';
 import { usagePlugin } from './modules/usage/plugin';
 import { createJobsHandle } from './jobs/handle';
@@ -126,7 +126,7 @@ export function buildApp(appDeps: AppDeps): FastifyInstance {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const tokens = createTokens({ db, secret: config.jwtSecret });
+  const jwt = createSessionJwt({ db, secret: config.jwtSecret });
   const jobs = createJobsHandle({ db, queues, worker: config.jobs.worker, log: app.log, maintenanceSeconds: config.jobs.maintenanceSeconds });
   const gateway = createTestGateway({
     db,
@@ -143,7 +143,7 @@ export function buildApp(appDeps: AppDeps): FastifyInstance {
     db,
     mail: appDeps.mailer,
     clock,
-    tokens,
+    jwt,
     inviteTokens: createInviteTokens({ db, secret: config.jwtSecret }),
     config,
     log: app.log,
@@ -161,7 +161,7 @@ export function buildApp(appDeps: AppDeps): FastifyInstance {
 
   registerSecurity(app, config.runtime);
   registerErrorHandling(app);
-  registerAuthentication(app, { db, tokens, clock });
+  registerAuthentication(app, { db, jwt, clock });
 
   app.register(configPlugin, { deps });
   for (const [name, plugins] of Object.entries(services)) {

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyServerOptions } from '
 import { buildApp, depsOf } from './app';
 import { loadConfig, type Config } from './config';
 import { migrate, openDb, type Db } from './db';
-import type { Deps } from './modules/deps';
+import type { Deps } from './kernel/deps';
 import { createMailer } from './platform/mail';
 import { demoPassword, demoUsers, seedDemo } from './seed';
 import { seedBureauDemo } from './seedBureau';

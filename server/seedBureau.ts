@@ -19,7 +19,7 @@ export async function seedBureauDemo(deps: BureauDeps): Promise<boolean> {
   const account = await db.selectFrom('groups').select('id').where('name', '=', 'Acme UK').where('type', '=', 'account').executeTakeFirst();
   const skip = !owner || !account || (await listFiles(db, account.id)).length > 0;
   if (!skip) {
-    const caller = { actor: { id: owner.id, roles: owner.roles }, accountId: account.id };
+    const caller = { user: { id: owner.id, roles: owner.roles }, accountId: account.id };
     const bytes = Buffer.from(ukCustomerCsv(demoBureauFile.rows), 'utf8');
     const id = randomBytes(16).toString('hex');
     const stored = await deps.fileStorage.writeFile(id, [bytes]);

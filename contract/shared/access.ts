@@ -46,7 +46,7 @@ export function flagsOf(level: AccessLevel | null, paymentUser = false) {
 
 // ---- Who may do what ---------------------------------------------------------------------------
 
-/** Whoever asks: the signed-in user (session) or the server's actor. */
+/** Whoever asks: the signed-in user (session) or the server's own caller. */
 export type AccessUser = { readonly roles: readonly string[] };
 
 /**
@@ -239,6 +239,16 @@ export const mayEndPaidBundles = (user: AccessUser) => isAdminUser(user);
 /** A lock holds in every tenant, so it is for admin and super; owners remove the user from their own groups. */
 export const mayLockUsers = (user: AccessUser) => isAdminUser(user);
 export const lockStaffOnlyRefusal = 'Only staff can lock a user; remove the user from your groups instead';
+
+/**
+ * Why `user` may not lock `target` (null: they may): admin and super lock anyone but a higher role;
+ * an owner of one of a customer's groups (`ownsTargetsGroup`) is told to remove the user instead;
+ * anyone else learns only that they have no access to the user.
+ */
+export function lockUserRefusal(user: AccessUser, target: AccessUser, ownsTargetsGroup: boolean): string | null {
+  if (mayLockUsers(user)) return mayActOnRole(user, target) ? null : higherRoleRefusal;
+  return !isStaffUser(target) && ownsTargetsGroup ? lockStaffOnlyRefusal : userAccessRefusal;
+}
 
 // ---- Access levels -----------------------------------------------------------------------------
 // Who may grant, change or remove which level on a group (only owners manage owners):

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db';
 import { unauthorised } from '../errors';
-import { findSessionUser, type SessionClaims, type Tokens, type UserRecord } from '../modules/users/index';
+import { findSessionUser, type SessionClaims, type SessionJwt, type UserRecord } from '../modules/users/index';
 
 export type Session = { user: UserRecord; claims: SessionClaims };
 
@@ -24,12 +24,12 @@ declare module 'fastify' {
  * Decorates the root instance (not a plugin) so every service sees `authenticate`. It runs as an
  * onRequest hook, before the body is parsed, so strangers learn nothing from validation errors.
  */
-export function registerAuthentication(app: FastifyInstance, deps: { db: Db; tokens: Tokens; clock: () => number }) {
+export function registerAuthentication(app: FastifyInstance, deps: { db: Db; jwt: SessionJwt; clock: () => number }) {
   app.decorateRequest('session', null);
   const bearer = (request: FastifyRequest) => /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
   const signIn = async (request: FastifyRequest, token: string | undefined) => {
     if (!token) throw unauthorised();
-    const claims = await deps.tokens.verify(token, deps.clock());
+    const claims = await deps.jwt.verify(token, deps.clock());
     if (!claims) throw unauthorised();
     // The database, not the token, decides: a deleted or locked user, or a revoked session, is out at once.
     const user = await findSessionUser(deps.db, claims.userId, claims.sessionId, Math.floor(deps.clock() / 1000));

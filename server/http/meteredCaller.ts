@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { dqServiceLabels, type DqService } from '../../contract/shared/catalogue';
 import { testCallFlag, testCallHeader } from '../../contract/shared/testCalls';
 import { badRequest, forbidden, unauthorised } from '../errors';
-import type { Deps } from '../modules/deps';
+import type { Deps } from '../kernel/deps';
 import { serviceTokensFor } from '../modules/metering/index';
 import { findSessionUser } from '../modules/users/index';
 import { secondsOf } from '../platform/clock';
@@ -44,7 +44,7 @@ export const meteredRefusals = {
  * Authenticates a metered call for `service` (401 for no or a bad token, 403 for a portal session
  * or a service JWT for another service) and says whom to charge. One session query per call.
  */
-export async function meteredCaller(deps: Pick<Deps, 'db' | 'clock' | 'tokens' | 'config'>, request: FastifyRequest, service: DqService): Promise<MeteredCaller> {
+export async function meteredCaller(deps: Pick<Deps, 'db' | 'clock' | 'jwt' | 'config'>, request: FastifyRequest, service: DqService): Promise<MeteredCaller> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   if (!match) throw unauthorised();
   const token = match[1];
@@ -64,7 +64,7 @@ export async function meteredCaller(deps: Pick<Deps, 'db' | 'clock' | 'tokens' |
     return { accountId: serviceClaims.accountId, tokenId: null, userId: user.id, ...where };
   }
 
-  const claims = await deps.tokens.verify(token, deps.clock());
+  const claims = await deps.jwt.verify(token, deps.clock());
   if (!claims) throw unauthorised();
   // The session row decides, as for any bearer call: revoked, expired, or its user locked or gone
   // ends it at once. Its kind and token say whether it may call the services at all.

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { CallShape, Endpoint } from '../../contract/endpoint';
 import type { DqService } from '../../contract/shared/catalogue';
 import { forbidden, unauthorised, invalidCredentials, validateFirst } from '../errors';
-import type { Deps } from '../modules/deps';
+import type { Deps } from '../kernel/deps';
 import { secondsOf } from '../platform/clock';
 import { meter as takeClicksFor } from '../platform/meter';
 import { checkToken } from '../platform/meterRules';
@@ -41,7 +41,7 @@ export type CallInput<S extends CallShape, B = void> = {
 /** Who calls and from where, for the service's authorisation and links. */
 export type Call = {
   /** The signed-in user of a bearer call (401 if there is none). */
-  readonly actor: Session['user'];
+  readonly caller: Session['user'];
   /** The claims of the bearer token (the lifetimes chosen at login). */
   readonly claims: Session['claims'];
   /** Whom a metered call is charged to (the `meter` option; 401 on any other route). */
@@ -116,7 +116,7 @@ async function requireBasic(request: FastifyRequest): Promise<void> {
 
 function callOf(request: FastifyRequest): Call {
   return {
-    get actor() {
+    get caller() {
       return sessionOf(request).user;
     },
     get claims() {

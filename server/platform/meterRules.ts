@@ -4,7 +4,7 @@ import { testCallHeader, testCallsPerDay } from '../../contract/shared/testCalls
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { AppError, forbidden } from '../errors';
-import type { Deps } from '../modules/deps';
+import type { Deps } from '../kernel/deps';
 import { utcDate } from './clock';
 import { hostOf, ipAllowed, referrerAllowed } from './tokenRules';
 

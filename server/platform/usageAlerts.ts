@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Config } from '../config';
-import type { Deps } from '../modules/deps';
+import type { Deps } from '../kernel/deps';
 import { ownersEmails } from '../kernel/ownersMail';
 import { secondsOf } from './clock';
 import { usageAlertMail } from './usageAlertMail';

@@ -2,8 +2,8 @@
 // contract/shared/access.ts; the refusals become 403s here and nowhere else. It imports no other
 // module, so every module may ask it.
 export {
-  assertAdmin, assertMay, assertMayChangeLevel, assertOnUser, assertPartnerAllows, assertStaff, assertUserMay, authoriseGroup, groupNotFound, isRowId,
-  type Actor, type AuthorisedGroup,
+  assertAdmin, assertMay, assertMayActOn, assertMayChangeLevel, assertMayLock, assertOnUser, assertPartnerAllows, assertStaff, assertUserMay, authoriseGroup, groupNotFound, isRowId,
+  type Caller, type AuthorisedGroup,
 } from './rules';
 export {
   ancestors, findGroupFacts, groupFacts, groupsOwnedBy, hasChildren, hasOtherOwner, levels, membersUp, partnerSubtypeOf, payerAccounts, shareLockChain,

@@ -5,7 +5,7 @@ import * as E from '../../../contract/address/endpoints';
 import * as S from '../../../contract/address/schemas';
 import { notFound } from '../../errors';
 import { route, type RouteEntry } from '../../http/route';
-import type { Deps } from '../deps';
+import type { Deps } from '../../kernel/deps';
 import { addressMessages, autocomplete, checkLookup, autocompleteDatasetRefs, listDatasets, listOutputs, lookup, lookupDatasetRefs, readyIndex } from './service';
 
 // Address lookup (service address) and autocomplete (service autocomplete). The dataset list and the

@@ -5,7 +5,7 @@ import * as S from '../../../contract/bank/schemas';
 import { AppError } from '../../errors';
 import { markTest } from '../../http/meteredCaller';
 import { route } from '../../http/route';
-import type { Deps } from '../deps';
+import type { Deps } from '../../kernel/deps';
 import { bankAnswer, bankCharge, runBankEngine, type BankRequest } from './service';
 import { checkKey, parseSoapRequest, soapBodyLimit, soapFault, soapFaults, soapResponse } from './soap';
 

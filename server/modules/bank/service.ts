@@ -3,7 +3,7 @@ import { BankInputError, checkAu, checkUk } from '../../engines/bank';
 import { AppError } from '../../errors';
 import type { MeteredCaller } from '../../http/meteredCaller';
 import { secondsOf } from '../../platform/clock';
-import type { Deps } from '../deps';
+import type { Deps } from '../../kernel/deps';
 import { subscriptionsWithRemaining } from '../usage/index';
 
 export type BankRequest = { sortCode: string; accountNumber: string; dataset: BankDataset };

@@ -8,8 +8,8 @@ import type { Db, Trx } from '../../db';
 import type { BureauCostsTable } from '../../db/bureauSchema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { secondsOf, utcDate } from '../../platform/clock';
-import type { Deps } from '../deps';
-import { assertAdmin, type Actor } from '../access/index';
+import type { Deps } from '../../kernel/deps';
+import { assertAdmin, type Caller } from '../access/index';
 import { priceScale } from './pricing';
 
 // The bureau's administration (spec section 2, /administration/addresscleanse; roles admin and
@@ -41,8 +41,8 @@ const costRows = (db: Db) =>
   db.selectFrom('bureau_costs').innerJoin('bureau_cost_types', 'bureau_cost_types.id', 'bureau_costs.cost_type_id').selectAll('bureau_costs').select('bureau_cost_types.name as costTypeName');
 
 /** GET /admin/costs ?territory: every price, current and past, by territory and type, newest first. */
-export async function listCosts(db: Db, actor: Actor, query: { territory?: Territory }): Promise<AdminCost[]> {
-  assertAdmin(actor);
+export async function listCosts(db: Db, caller: Caller, query: { territory?: Territory }): Promise<AdminCost[]> {
+  assertAdmin(caller);
   const rows = await costRows(db)
     .$if(query.territory !== undefined, (qb) => qb.where('bureau_costs.territory', '=', query.territory!))
     .orderBy('bureau_costs.territory', 'desc')
@@ -60,8 +60,8 @@ export async function listCosts(db: Db, actor: Actor, query: { territory?: Terri
  * price before them is current again), then the current price ends at startDate and the new one
  * begins. A start before the current price's start is refused: a price that has started stays.
  */
-export async function createCost(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, body: CreateCostBody): Promise<AdminCost> {
-  assertAdmin(actor);
+export async function createCost(deps: Pick<Deps, 'db' | 'clock'>, caller: Caller, body: CreateCostBody): Promise<AdminCost> {
+  assertAdmin(caller);
   const now = secondsOf(deps.clock);
   const startDate = body.startDate ?? now;
   const id = await deps.db.transaction().execute(async (trx) => {
@@ -92,7 +92,7 @@ export async function createCost(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor,
         min_rec_count: body.minRecCount,
         start_date: startDate,
         end_date: null,
-        created_by: actor.id,
+        created_by: caller.id,
         created_at: now,
       })
       .returning('id')
@@ -137,8 +137,8 @@ export const startedPriceRefusal = 'This price has started: it stays in the pric
  * after it, which would otherwise follow a gap); the price before it runs on. Under the cost type's
  * row lock, as a new price.
  */
-export async function withdrawCost(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, query: { costId: number }) {
-  assertAdmin(actor);
+export async function withdrawCost(deps: Pick<Deps, 'db' | 'clock'>, caller: Caller, query: { costId: number }) {
+  assertAdmin(caller);
   const now = secondsOf(deps.clock);
   await deps.db.transaction().execute(async (trx) => {
     const found = await trx.selectFrom('bureau_costs').select('cost_type_id').where('id', '=', query.costId).executeTakeFirst();
@@ -155,15 +155,15 @@ export async function withdrawCost(deps: Pick<Deps, 'db' | 'clock'>, actor: Acto
 const priceNotFound = 'Price not found';
 
 /** GET /admin/mafs: every reference file, active or not. */
-export async function listAdminMafs(db: Db, actor: Actor): Promise<Maf[]> {
-  assertAdmin(actor);
+export async function listAdminMafs(db: Db, caller: Caller): Promise<Maf[]> {
+  assertAdmin(caller);
   const rows = await db.selectFrom('bureau_mafs').selectAll().orderBy('id').execute();
   return rows.map((row) => ({ mafId: row.id, mafName: row.name, mafCountryCode: row.country_code, territory: row.territory }));
 }
 
 /** GET /admin/costtypes. */
-export async function listCostTypes(db: Db, actor: Actor): Promise<z.infer<typeof costType>[]> {
-  assertAdmin(actor);
+export async function listCostTypes(db: Db, caller: Caller): Promise<z.infer<typeof costType>[]> {
+  assertAdmin(caller);
   const rows = await db.selectFrom('bureau_cost_types').selectAll().orderBy('id').execute();
   return rows.map((row) => ({ costTypeId: row.id, name: row.name, description: row.description, appliesTo: row.applies_to }));
 }
@@ -175,10 +175,10 @@ function checkRange(range: { startDate: number; endDate: number }): void {
 /** GET /admin/royaltycharges: per cost type, the job charges of the territory dated in the range. */
 export async function royaltyCharges(
   db: Db,
-  actor: Actor,
+  caller: Caller,
   query: { territory: Territory; startDate: number; endDate: number; includedTypes?: number[] },
 ): Promise<z.infer<typeof royaltyCharge>[]> {
-  assertAdmin(actor);
+  assertAdmin(caller);
   checkRange(query);
   const types = await db
     .selectFrom('bureau_cost_types')
@@ -211,10 +211,10 @@ export async function royaltyCharges(
 /** GET /admin/jobcharges: the job charges dated in the range, newest first, of the given jobs and territory. */
 export async function jobCharges(
   db: Db,
-  actor: Actor,
+  caller: Caller,
   query: { territory?: Territory; startDate: number; endDate: number; includedJobs?: number[] },
 ): Promise<JobCharge[]> {
-  assertAdmin(actor);
+  assertAdmin(caller);
   checkRange(query);
   const rows = await db
     .selectFrom('bureau_job_charges')

@@ -5,7 +5,7 @@ import type { Territory } from '../../../contract/shared/territory';
 import type { AddressIndex } from '../../engines/address/index';
 import { sampleSuppressionList, SuppressionList, suppressionTypes } from '../../engines/cleanse/suppress';
 import { badRequest } from '../../errors';
-import type { Deps } from '../deps';
+import type { Deps } from '../../kernel/deps';
 import { readyIndex } from '../address/index';
 
 // What a file may be cleansed with: the reference files (mafs), the suppression lists of each, the

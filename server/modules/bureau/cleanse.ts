@@ -62,7 +62,7 @@ async function readAll(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {
 
 /** The free test on the sample (at most 300 records), run again only when the settings changed since. */
 export async function getTestResults(deps: BureauDeps, caller: BureauCaller, query: { fileId: number }): Promise<TestResults> {
-  const file = await ownFile(deps.db, caller.actor, query.fileId);
+  const file = await ownFile(deps.db, caller.user, query.fileId);
   if (file.test_version === file.settings_version) {
     const kept = await Q.testResultsOf(deps.db, file.id);
     if (kept?.test_results && kept.test_version === file.settings_version) return kept.test_results;

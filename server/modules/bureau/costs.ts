@@ -2,8 +2,8 @@ import type { FileCosts, FileResults } from '../../../contract/bureau/entities';
 import type { Db } from '../../db';
 import { conflict } from '../../errors';
 import { secondsOf } from '../../platform/clock';
-import type { Deps } from '../deps';
-import type { Actor } from '../access/index';
+import type { Deps } from '../../kernel/deps';
+import type { Caller } from '../access/index';
 import { ownFile } from './files';
 import { priceFile, pricesAt, type PricedFile } from './pricing';
 import type { FileRow } from './queries';
@@ -40,16 +40,16 @@ export async function currentCost(db: Db, file: FileRow, now: number): Promise<F
 }
 
 /** GET /files/results/costs ?fileId. */
-export async function getResultCosts(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, query: { fileId: number }): Promise<FileCosts> {
-  const file = await ownFile(deps.db, actor, query.fileId, { wide: 'allowed' });
+export async function getResultCosts(deps: Pick<Deps, 'db' | 'clock'>, caller: Caller, query: { fileId: number }): Promise<FileCosts> {
+  const file = await ownFile(deps.db, caller, query.fileId, { wide: 'allowed' });
   if ((file.status !== 'results' && file.status !== 'paid') || file.results === null) throw noResults();
   if (file.cost !== null && (await fixedCostStands(deps.db, file))) return file.cost;
   return currentCost(deps.db, file, secondsOf(deps.clock));
 }
 
 /** GET /files/prices ?fileId: the admin prices in force now for the file's territory, and its record count. */
-export async function getFilePrices(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, query: { fileId: number }) {
-  const file = await ownFile(deps.db, actor, query.fileId, { wide: 'allowed' });
+export async function getFilePrices(deps: Pick<Deps, 'db' | 'clock'>, caller: Caller, query: { fileId: number }) {
+  const file = await ownFile(deps.db, caller, query.fileId, { wide: 'allowed' });
   const prices = await pricesAt(deps.db, file.territory, secondsOf(deps.clock));
   return {
     territory: file.territory,

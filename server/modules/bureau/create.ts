@@ -26,7 +26,7 @@ export const uploadMessages = {
 
 /** The caller's complete upload in the session's account (404 for anyone else's). */
 async function completeUpload(deps: BureauDeps, caller: BureauCaller, accountId: number, id: string) {
-  const upload = await findUpload(deps.db, { id, userId: caller.actor.id, accountId, territory: 'uk' });
+  const upload = await findUpload(deps.db, { id, userId: caller.user.id, accountId, territory: 'uk' });
   if (!upload) throw notFound(uploadMessages.notFound);
   if (upload.status !== 'complete') throw conflict(uploadMessages.notComplete);
   return upload;
@@ -88,7 +88,7 @@ export async function storeSample(deps: BureauDeps, caller: BureauCaller, accoun
   const id = randomBytes(16).toString('hex');
   const stored = await deps.fileStorage.writeFile(id, piecesOf(sample));
   await Q.insertUpload(deps.db, {
-    id, user_id: caller.actor.id, account_id: accountId, territory: 'uk', file_prefix: `${name.slice(0, 240)} (test sample)`,
+    id, user_id: caller.user.id, account_id: accountId, territory: 'uk', file_prefix: `${name.slice(0, 240)} (test sample)`,
     status: 'complete', declared_bytes: stored.bytes, chunk_count: 1, bytes: stored.bytes, sha256: stored.sha256, created_at: now, updated_at: now,
   });
   return id;
@@ -110,7 +110,7 @@ export async function createFile(
   const row = await deps.db.transaction().execute((trx) =>
     Q.insertFile(trx, {
       account_id: accountId,
-      user_id: caller.actor.id,
+      user_id: caller.user.id,
       territory: 'uk',
       name: body.name,
       upload_id: upload.id,

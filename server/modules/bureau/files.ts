@@ -7,9 +7,9 @@ import { refusal } from '../../../contract/shared/access';
 import type { Db, Trx } from '../../db';
 import { badRequest, conflict, notFound } from '../../errors';
 import { DAY } from '../../kernel/time';
-import type { Deps } from '../deps';
+import type { Deps } from '../../kernel/deps';
 import { ownAccount, ownedAccount, type FileCaller } from '../files/index';
-import { assertMay, isRowId, levels, type Actor } from '../access/index';
+import { assertMay, isRowId, levels, type Caller } from '../access/index';
 import { defaultSuppression, suppressionGroupsOf } from './catalogue';
 import * as Q from './queries';
 
@@ -51,14 +51,14 @@ export const ownAnyAccount = (deps: Pick<Deps, 'db'>, caller: BureauCaller) => o
  * limit's 400 unless `wide` allows it: the calls that need no columns (delete, the results made and
  * paid for, their download) take it; the others would read, map or return its columns.
  */
-export async function ownFile(db: Db | Trx, actor: Actor, fileId: number, options: { lock?: 'update'; wide?: 'allowed' } = {}): Promise<Q.FileRow> {
+export async function ownFile(db: Db | Trx, caller: Caller, fileId: number, options: { lock?: 'update'; wide?: 'allowed' } = {}): Promise<Q.FileRow> {
   if (!isRowId(fileId)) throw notFound(fileNotFoundMessage);
   const file = await Q.fileById(db, fileId, options.lock);
   if (!file) throw notFound(fileNotFoundMessage);
-  const { level } = (await levels(db, actor.id, [file.account_id])).get(file.account_id)!;
-  // A file of a group the actor has no access to is not theirs to know of.
-  if (refusal(actor, { level }, 'own') === 'noAccess') throw notFound(fileNotFoundMessage);
-  assertMay(actor, level, 'own');
+  const { level } = (await levels(db, caller.id, [file.account_id])).get(file.account_id)!;
+  // A file of a group the caller has no access to is not theirs to know of.
+  if (refusal(caller, { level }, 'own') === 'noAccess') throw notFound(fileNotFoundMessage);
+  assertMay(caller, level, 'own');
   if (options.wide !== 'allowed') assertColumnsAccepted(file);
   return file;
 }

@@ -22,12 +22,12 @@ export async function listFiles(deps: BureauDeps, caller: BureauCaller): Promise
 }
 
 export async function getFile(deps: BureauDeps, caller: BureauCaller, query: FileQuery) {
-  return fileView(deps, await ownFile(deps.db, caller.actor, query.fileId));
+  return fileView(deps, await ownFile(deps.db, caller.user, query.fileId));
 }
 
 /** Renaming is no change of settings: allowed in every status. */
 export async function renameFile(deps: BureauDeps, caller: BureauCaller, input: { query: FileQuery; body: { name: string } }) {
-  const file = await ownFile(deps.db, caller.actor, input.query.fileId);
+  const file = await ownFile(deps.db, caller.user, input.query.fileId);
   const row = await Q.updateFile(deps.db, file.id, { name: input.body.name, updated_at: secondsOf(deps.clock) });
   if (!row) throw notFound('File not found');
   return fileView(deps, row);
@@ -76,7 +76,7 @@ async function unshared(trx: Trx, ids: string[], fileId: number) {
 }
 
 export async function deleteFile(deps: BureauDeps, caller: BureauCaller, query: FileQuery) {
-  const file = await ownFile(deps.db, caller.actor, query.fileId, { wide: 'allowed' });
+  const file = await ownFile(deps.db, caller.user, query.fileId, { wide: 'allowed' });
   await deleteBureauFile(deps, file.id, async (trx, locked) => {
     // Paid on the gateway's page after this, the order would take the money for results that are gone.
     if (await Q.pendingOrder(trx, locked.order_id)) throw conflict(bureauMessages.paying);
@@ -86,7 +86,7 @@ export async function deleteFile(deps: BureauDeps, caller: BureauCaller, query: 
 }
 
 export async function getInputFields(deps: BureauDeps, caller: BureauCaller, query: FileQuery): Promise<z.input<typeof S.getInputFields.response>> {
-  const file = await ownFile(deps.db, caller.actor, query.fileId);
+  const file = await ownFile(deps.db, caller.user, query.fileId);
   const view = await fileView(deps, file);
   const templates = await Q.filesWithSignature(deps.db, file.account_id, file.column_signature, file.id);
   return {
@@ -149,7 +149,7 @@ export async function getFileOutputGroups(deps: BureauDeps, caller: BureauCaller
 
 /** The account of ?accountId when the caller owns it. */
 async function retentionAccount(deps: BureauDeps, caller: BureauCaller, accountId: number) {
-  await authoriseGroup(deps.db, caller.actor, accountId, 'own');
+  await authoriseGroup(deps.db, caller.user, accountId, 'own');
   const account = await accountTerritory(deps.db, accountId);
   if (account?.type !== 'account') throw forbidden(noAccountMessage);
   return accountId;

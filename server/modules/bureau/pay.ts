@@ -4,8 +4,8 @@ import type { Db } from '../../db';
 import type { Billing } from '../../db/shopSchema';
 import { AppError, badRequest, conflict } from '../../errors';
 import { secondsOf } from '../../platform/clock';
-import type { Deps } from '../deps';
-import { groupFacts, type Actor } from '../access/index';
+import type { Deps } from '../../kernel/deps';
+import { groupFacts, type Caller } from '../access/index';
 import { createOnce, insertOrder, orderIdByKey } from '../../kernel/orders';
 import { applyPaymentOutcome, customerRefOf, idempotencyKeyOf, invoiceIdOfOrder, invoiceLink, orderRecord, orderState, portalReturnUrl, setGatewayRef } from '../shop/index';
 import { currentCost, noResults, type FileRow } from './costs';
@@ -60,9 +60,9 @@ async function settleOrderUnderWay(deps: PayDeps, orderId: number): Promise<void
 }
 
 /** A new pending order for the file at today's prices, or the one already under way; fixes the price into the file. */
-async function orderFor(trx: Db, actor: Actor, input: PayInput, idempotencyKey: string, deps: PayDeps): Promise<number> {
+async function orderFor(trx: Db, caller: Caller, input: PayInput, idempotencyKey: string, deps: PayDeps): Promise<number> {
   const now = secondsOf(deps.clock);
-  const file = await ownFile(trx, actor, input.query.fileId, { lock: 'update', wide: 'allowed' });
+  const file = await ownFile(trx, caller, input.query.fileId, { lock: 'update', wide: 'allowed' });
   if (file.status === 'paid' && file.order_id !== null) return file.order_id;
   if (file.status !== 'results' || file.results === null) throw noResults();
   if (file.order_id !== null) {
@@ -77,7 +77,7 @@ async function orderFor(trx: Db, actor: Actor, input: PayInput, idempotencyKey: 
     kind: 'bureau',
     territory: file.territory,
     organisationId: account.parent_id,
-    userId: actor.id,
+    userId: caller.id,
     idempotencyKey,
     gateway: deps.gateway.name,
     totals: { net: cost.net, tax: cost.tax, total: cost.total },
@@ -132,21 +132,21 @@ async function answerFor(deps: PayDeps, orderId: number, input: PayInput): Promi
 }
 
 /** POST /files/results/pay ?fileId (spec section 7, Bureau). */
-export async function payResults(deps: PayDeps, actor: Actor, input: PayInput): Promise<Answer> {
+export async function payResults(deps: PayDeps, caller: Caller, input: PayInput): Promise<Answer> {
   const { db } = deps;
-  const idempotencyKey = `bureau:${actor.id}:${idempotencyKeyOf(input.headers)}`;
+  const idempotencyKey = `bureau:${caller.id}:${idempotencyKeyOf(input.headers)}`;
   // The key's order is read before the file: an order and the file's order_id are written in one
   // transaction, so a file read after its order was seen names that order. Read the other way round,
   // the same key sent twice at once could find the first's order beside a file read before it.
   const existing = await orderIdByKey(db, idempotencyKey);
-  let file = await ownFile(db, actor, input.query.fileId, { wide: 'allowed' });
+  let file = await ownFile(db, caller, input.query.fileId, { wide: 'allowed' });
   // Return URLs and the territory are checked before anything is written (no open redirect).
   portalReturnUrl(deps, input.origin, input.body.paidUrl, {});
   portalReturnUrl(deps, input.origin, input.body.backUrl, {});
   if (input.body.territory !== file.territory) throw badRequest("The territory is not the file's account's territory");
   if (file.status === 'results' && file.order_id !== null) {
     await settleOrderUnderWay(deps, file.order_id);
-    file = await ownFile(db, actor, input.query.fileId, { wide: 'allowed' });
+    file = await ownFile(db, caller, input.query.fileId, { wide: 'allowed' });
   }
   if (file.status === 'paid' && file.order_id !== null) return answerFor(deps, file.order_id, input);
 
@@ -154,6 +154,6 @@ export async function payResults(deps: PayDeps, actor: Actor, input: PayInput): 
     if (existing !== file.order_id) throw conflict(attemptEnded);
     return answerFor(deps, existing, input);
   }
-  const orderId = await createOnce(db, idempotencyKey, (trx) => orderFor(trx, actor, input, idempotencyKey, deps), (id) => id);
+  const orderId = await createOnce(db, idempotencyKey, (trx) => orderFor(trx, caller, input, idempotencyKey, deps), (id) => id);
   return answerFor(deps, orderId, input);
 }

@@ -3,7 +3,7 @@ import * as E from '../../../contract/bureau/endpoints';
 import * as S from '../../../contract/bureau/schemas';
 import { route, type Call } from '../../http/route';
 import type { QueueDefinition } from '../../jobs/queue';
-import type { Deps } from '../deps';
+import type { Deps } from '../../kernel/deps';
 import { getTestResults } from './cleanse';
 import { createFile } from './create';
 import type { BureauCaller } from './files';
@@ -17,7 +17,7 @@ import { warmUploadReader } from './uploadReader';
 /** The queues startJobs must create for the bureau: the results job and the retention sweep. */
 export const bureauQueues: QueueDefinition[] = [R.resultsQueueDefinition, retentionQueueDefinition];
 
-const caller = (call: Call): BureauCaller => ({ actor: call.actor, accountId: call.claims.accountId });
+const caller = (call: Call): BureauCaller => ({ user: call.caller, accountId: call.claims.accountId });
 
 /**
  * The bureau server (spec section 7, Bureau), mounted at /api/bureau: a UK account's files, their

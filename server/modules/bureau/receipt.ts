@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type * as S from '../../../contract/bureau/schemas';
 import { invoiceNumberText } from '../../../contract/shared/shop';
 import { AppError, conflict } from '../../errors';
-import type { Deps } from '../deps';
+import type { Deps } from '../../kernel/deps';
 import { invoiceLink, portalReturnUrl } from '../shop/index';
 import { bureauMessages, fileView, ownFile, resultsOf, type BureauCaller } from './files';
 
@@ -16,7 +16,7 @@ type Receipt = z.input<typeof S.getResultsReceipt.response>;
 
 export async function getResultsReceipt(deps: ReceiptDeps, caller: BureauCaller, input: { query: { fileId: number; backUrl?: string }; origin: string }): Promise<Receipt> {
   const { db } = deps;
-  const file = await ownFile(db, caller.actor, input.query.fileId, { wide: 'allowed' });
+  const file = await ownFile(db, caller.user, input.query.fileId, { wide: 'allowed' });
   if (file.status !== 'paid' || file.order_id === null) throw new AppError(402, bureauMessages.notPaid);
   const results = resultsOf(file);
   if (results === null || file.cost === null) throw conflict(bureauMessages.noResults);

@@ -35,11 +35,11 @@ export type ResultsJob = { fileId: number; settingsVersion: number; userId: numb
 class Superseded extends Error {}
 
 export async function createResults(deps: BureauDeps, caller: BureauCaller, query: { fileId: number }) {
-  const file = await ownFile(deps.db, caller.actor, query.fileId);
+  const file = await ownFile(deps.db, caller.user, query.fileId);
   if (file.status === 'mapping') throw conflict(bureauMessages.notMapped);
   if (file.status === 'paid') throw conflict(bureauMessages.paid);
   if (file.status === 'results') return fileView(deps, file);
-  const data: ResultsJob = { fileId: file.id, settingsVersion: file.settings_version, userId: caller.actor.id, runId: randomBytes(16).toString('hex'), queuedAt: secondsOf(deps.clock) };
+  const data: ResultsJob = { fileId: file.id, settingsVersion: file.settings_version, userId: caller.user.id, runId: randomBytes(16).toString('hex'), queuedAt: secondsOf(deps.clock) };
   if (file.status !== 'queued' && file.status !== 'running') {
     const queued = await Q.updateFile(
       deps.db,
@@ -184,13 +184,13 @@ export async function startResultsWorker(deps: BureauDeps): Promise<void> {
 }
 
 export async function getResults(deps: BureauDeps, caller: BureauCaller, query: { fileId: number }): Promise<z.input<typeof S.getResults.response>> {
-  const file = await ownFile(deps.db, caller.actor, query.fileId, { wide: 'allowed' });
+  const file = await ownFile(deps.db, caller.user, query.fileId, { wide: 'allowed' });
   return { status: file.status, progress: { done: Number(file.progress_done), total: Number(file.progress_total) }, results: resultsOf(file), failure: file.failure };
 }
 
 /** Throws away results not paid for: the zip is deleted and the file may be set up and run again. */
 export async function discardResults(deps: BureauDeps, caller: BureauCaller, query: { fileId: number }) {
-  const owned = await ownFile(deps.db, caller.actor, query.fileId);
+  const owned = await ownFile(deps.db, caller.user, query.fileId);
   const { row, zip } = await deps.db.transaction().execute(async (trx) => {
     const file = await Q.lockFile(trx, owned.id);
     if (!file) throw conflict(bureauMessages.noResults);
@@ -207,7 +207,7 @@ export async function discardResults(deps: BureauDeps, caller: BureauCaller, que
 
 /** The results zip's file server id, once paid (402 before; 409 with no results; 410 once the retention removed them). */
 export async function getResultsFileId(deps: BureauDeps, caller: BureauCaller, query: { fileId: number }) {
-  const file = await ownFile(deps.db, caller.actor, query.fileId, { wide: 'allowed' });
+  const file = await ownFile(deps.db, caller.user, query.fileId, { wide: 'allowed' });
   if (file.status === 'paid') {
     if (!file.results_upload_id) throw new AppError(410, bureauMessages.resultsGone);
     return { fileServerId: file.results_upload_id, fileName: resultsFileName };

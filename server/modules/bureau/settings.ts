@@ -33,7 +33,7 @@ type FileQuery = { fileId: number };
  * would be written over and lost, or a list of the old reference file kept beside the new one.
  */
 export async function changeSettings(deps: BureauDeps, caller: BureauCaller, query: FileQuery, change: Change, status?: FileStatus) {
-  const owned = await ownFile(deps.db, caller.actor, query.fileId);
+  const owned = await ownFile(deps.db, caller.user, query.fileId);
   const { row, zip } = await deps.db.transaction().execute(async (trx) => {
     const file = await Q.lockFile(trx, owned.id);
     if (!file) throw notFound('File not found');
@@ -113,7 +113,7 @@ export function putInputFields(deps: BureauDeps, caller: BureauCaller, input: { 
  * file is mapped again and waits for the mapping to be confirmed.
  */
 export async function putEncoding(deps: BureauDeps, caller: BureauCaller, input: { query: FileQuery; body: { encoding: FileEncoding } }) {
-  const file = await ownFile(deps.db, caller.actor, input.query.fileId);
+  const file = await ownFile(deps.db, caller.user, input.query.fileId);
   await assertChangeable(deps, file);
   const { encoding } = input.body;
   const given = file.test_encoding !== null && file.test_upload_id !== null ? { id: file.test_upload_id } : null;

@@ -1,8 +1,8 @@
 import { suppressionTypeKeys, type BureauStats, type FileResults } from '../../../contract/bureau/entities';
 import { badRequest } from '../../errors';
 import { secondsOf } from '../../platform/clock';
-import type { Deps } from '../deps';
-import { authoriseGroup, groupFacts, type Actor } from '../access/index';
+import type { Deps } from '../../kernel/deps';
+import { authoriseGroup, groupFacts, type Caller } from '../access/index';
 import { priceFile, pricesAt } from './pricing';
 
 // GET /stats/summary ?accId, dateFrom, dateTo (spec section 3, Bureau stats): per reference file,
@@ -35,10 +35,10 @@ function add(block: Block, results: FileResults, cost: number): void {
   }
 }
 
-export async function statsSummary(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, query: { accId: number; dateFrom: number; dateTo: number }): Promise<BureauStats[]> {
+export async function statsSummary(deps: Pick<Deps, 'db' | 'clock'>, caller: Caller, query: { accId: number; dateFrom: number; dateTo: number }): Promise<BureauStats[]> {
   const { db } = deps;
   // The account's owners and staff (the need of the usage reports).
-  const group = await authoriseGroup(db, actor, query.accId, 'manage');
+  const group = await authoriseGroup(db, caller, query.accId, 'manage');
   if (group.type !== 'account') throw badRequest('Bureau stats belong to accounts: choose an account');
   const { territory } = await groupFacts(db, query.accId);
   const files = await db

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as E from '../../../contract/config/endpoints';
 import * as S from '../../../contract/config/schemas';
 import { route } from '../../http/route';
-import type { Deps } from '../deps';
+import type { Deps } from '../../kernel/deps';
 import { getConfig } from './service';
 
 /** GET /api/config (registered without a prefix: its path is absolute). */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as E from '../../../contract/email/endpoints';
 import * as S from '../../../contract/email/schemas';
 import { route } from '../../http/route';
-import type { Deps } from '../deps';
+import type { Deps } from '../../kernel/deps';
 import * as email from './service';
 
 /**

@@ -5,7 +5,7 @@ import { verifyEmail } from '../../engines/email/verify';
 import { notFound } from '../../errors';
 import type { MeteredCaller } from '../../http/meteredCaller';
 import { secondsOf } from '../../platform/clock';
-import type { Deps } from '../deps';
+import type { Deps } from '../../kernel/deps';
 
 // POST /verify runs the engine (inside the meter: one click, refunded if this throws) and keeps the
 // result for the account; GET /verify/{id} reads it back for the same account only (another

@@ -1,7 +1,7 @@
 import { conflict } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import * as Q from './queries';
-import type { Deps } from '../deps';
+import type { Deps } from '../../kernel/deps';
 import type { RunningHashes } from './runningHash';
 
 // An end whose stored chunks do not make the client's file: which chunk was damaged in storage.

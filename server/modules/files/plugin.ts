@@ -6,7 +6,7 @@ import { fileServers } from '../../../contract/files/endpoints';
 import * as S from '../../../contract/files/schemas';
 import type { Territory } from '../../../contract/shared/territory';
 import { route, type Call } from '../../http/route';
-import type { Deps } from '../deps';
+import type { Deps } from '../../kernel/deps';
 import { runningHashes } from './runningHash';
 import * as files from './service';
 
@@ -15,7 +15,7 @@ const gzip = new Negotiator({ supportedValues: ['gzip', 'identity'] });
 /** Names of files that are compressed already (the results are a zip): sent as they are. */
 const packed = /\.(zip|gz|tgz|bz2|xz|7z|zst)$/i;
 
-const caller = (call: Call): files.FileCaller => ({ actor: call.actor, accountId: call.claims.accountId });
+const caller = (call: Call): files.FileCaller => ({ user: call.caller, accountId: call.claims.accountId });
 
 /**
  * Chunk-sized buffers kept from one chunk to the next. A new 10 MB buffer per chunk costs a full

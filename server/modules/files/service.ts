@@ -7,8 +7,8 @@ import { blockedMessages } from '../../../contract/shared/messages';
 import type { Territory } from '../../../contract/shared/territory';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
-import type { Deps } from '../deps';
-import { authoriseGroup, type Actor } from '../access/index';
+import type { Deps } from '../../kernel/deps';
+import { authoriseGroup, type Caller } from '../access/index';
 import { dropDamagedChunks } from './damage';
 import * as Q from './queries';
 import type { Extended, RunningHashes } from './runningHash';
@@ -22,7 +22,7 @@ import type { Extended, RunningHashes } from './runningHash';
 export type FileDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'fileStorage'> & { runningHashes?: RunningHashes };
 
 /** Who calls: the signed-in user and the account their session is using (the token's accountId). */
-export type FileCaller = { actor: Actor; accountId: number | undefined };
+export type FileCaller = { user: Caller; accountId: number | undefined };
 
 export const noAccountMessage = 'Switch to an account first: uploaded files belong to the account you are using';
 export const fileNotFound = () => notFound('File not found');
@@ -41,7 +41,7 @@ export const chunksFor = (bytes: number, chunkBytes: number) => Math.ceil(bytes 
 /** The account the session is using, when the caller owns it (403 otherwise), with its territory. */
 export async function ownedAccount(deps: Pick<Deps, 'db'>, caller: FileCaller): Promise<{ id: number; territory: Territory }> {
   if (caller.accountId === undefined) throw forbidden(noAccountMessage);
-  await authoriseGroup(deps.db, caller.actor, caller.accountId, 'own');
+  await authoriseGroup(deps.db, caller.user, caller.accountId, 'own');
   const account = await Q.accountTerritory(deps.db, caller.accountId);
   if (!account || account.type !== 'account') throw forbidden(noAccountMessage);
   return { id: caller.accountId, territory: account.territory };
@@ -61,7 +61,7 @@ export async function ownAccount(deps: Pick<Deps, 'db'>, caller: FileCaller, ter
 /** The caller's own upload on this server: another user's or account's file is simply not found. */
 async function ownUpload(deps: FileDeps, caller: FileCaller, territory: Territory, fileId: string) {
   const accountId = await ownAccount(deps, caller, territory);
-  const upload = await Q.findUpload(deps.db, { id: fileId, userId: caller.actor.id, accountId, territory });
+  const upload = await Q.findUpload(deps.db, { id: fileId, userId: caller.user.id, accountId, territory });
   if (!upload) throw fileNotFound();
   return upload;
 }
@@ -77,7 +77,7 @@ export async function beginUpload(
   const now = secondsOf(deps.clock);
   await Q.insertUpload(deps.db, {
     id,
-    user_id: caller.actor.id,
+    user_id: caller.user.id,
     account_id: accountId,
     territory,
     file_prefix: query.filePrefix,
@@ -219,7 +219,7 @@ export async function endUpload(
     file = await deps.fileStorage.seal(fileId, count, (assembled) => assembled.sha256 === hash, known);
   } catch (error) {
     // The storage failed: if another process ended the same upload meanwhile, its answer stands.
-    const now = await Q.findUpload(deps.db, { id: fileId, userId: caller.actor.id, accountId: upload.account_id, territory });
+    const now = await Q.findUpload(deps.db, { id: fileId, userId: caller.user.id, accountId: upload.account_id, territory });
     if (now?.status === 'complete') return alreadyComplete(now);
     throw error;
   }

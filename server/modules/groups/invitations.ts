@@ -4,9 +4,9 @@ import type { InvitationPreview, InviteBody } from '../../../contract/groups/sch
 import type { Db } from '../../db';
 import { AppError, badRequest, conflict, forbidden } from '../../errors';
 import { secondsOf } from '../../platform/clock';
-import { baseUrlOf, type Deps } from '../deps';
+import { baseUrlOf, type Deps } from '../../kernel/deps';
 import { userIdsByEmail } from '../users/index';
-import { assertMayChangeLevel, authoriseGroup, levels, type Actor, type GroupLevel } from '../access/index';
+import { assertMayChangeLevel, authoriseGroup, levels, type Caller, type GroupLevel } from '../access/index';
 import { inviteMail } from './inviteMail';
 import { directLevelForUpdate, putGroupUser } from './queries';
 import { assertLevelFits, groupTrees } from './service';
@@ -39,13 +39,13 @@ const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
  */
 export async function inviteToGroup(
   deps: InviteDeps,
-  actor: Actor & { personalName: string | null; email: string },
+  caller: Caller & { personalName: string | null; email: string },
   input: { query: { groupId: number; email: string }; body: InviteBody; origin: string },
 ): Promise<{ msg: string }> {
   const { query, body } = input;
-  const group = await authoriseGroup(deps.db, actor, query.groupId, 'manage');
+  const group = await authoriseGroup(deps.db, caller, query.groupId, 'manage');
   assertLevelFits(body.accessLevel, group.type);
-  assertMayChangeLevel(actor, group.level, null, offered(body));
+  assertMayChangeLevel(caller, group.level, null, offered(body));
   // The schema has lower-cased the address; accounts keep it as it was typed.
   const invitees = await userIdsByEmail(deps.db, query.email);
   for (const id of invitees) {
@@ -68,7 +68,7 @@ export async function inviteToGroup(
       email: query.email,
       access_level: body.accessLevel,
       take_ownership: body.takeOwnership,
-      invited_by: actor.id,
+      invited_by: caller.id,
       created_at: now,
       expires_at: now + body.expiry,
     })
@@ -78,7 +78,7 @@ export async function inviteToGroup(
     await deps.mail.send(
       inviteMail(query.email, {
         groupName: name,
-        inviter: actor.personalName || actor.email,
+        inviter: caller.personalName || caller.email,
         link,
         takeOwnership: body.takeOwnership,
         expirySeconds: body.expiry,
@@ -122,7 +122,7 @@ function invitation(db: Db, jti: string) {
  */
 export async function previewInvite(
   deps: Pick<Deps, 'db' | 'clock' | 'inviteTokens'>,
-  user: Actor & { email: string },
+  user: Caller & { email: string },
   input: { jwt: string },
 ): Promise<InvitationPreview> {
   const check = await deps.inviteTokens.verify(input.jwt, deps.clock());
@@ -153,7 +153,7 @@ const invalidInvitation = () => badRequest('Invalid invitation');
  * membership and the invitation's use are written together; takeOwnership makes them owner and
  * ends the group's pending ownership. A level the user already holds is never lowered.
  */
-export async function acceptInvite(deps: InviteDeps, user: Actor & { email: string }, input: { jwt: string }): Promise<Group> {
+export async function acceptInvite(deps: InviteDeps, user: Caller & { email: string }, input: { jwt: string }): Promise<Group> {
   const check = await deps.inviteTokens.verify(input.jwt, deps.clock());
   if (!check.ok) throw check.reason === 'expired' ? badRequest('This invitation has expired') : invalidInvitation();
   const { claims } = check;

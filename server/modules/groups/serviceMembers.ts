@@ -4,9 +4,9 @@ import type { GroupUser } from '../../../contract/groups/entities';
 import type { Db } from '../../db';
 import { badRequest, conflict, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
-import type { Deps } from '../deps';
+import type { Deps } from '../../kernel/deps';
 import { endExportsNoLongerAllowed } from '../tokens/index';
-import { assertMayChangeLevel, authoriseGroup, hasOtherOwner, levels, membersUp, type Actor } from '../access/index';
+import { assertMayChangeLevel, authoriseGroup, hasOtherOwner, levels, membersUp, type Caller } from '../access/index';
 import { directLevelForUpdate, putGroupUser } from './queries';
 
 // A group's members and their levels (spec section 5; invitations are in ./invitations.ts).
@@ -23,10 +23,10 @@ export function assertLevelFits(level: AccessLevel, groupType: string): void {
  */
 export async function listGroupUsers(
   deps: Pick<Deps, 'db'>,
-  actor: Actor,
+  caller: Caller,
   query: { groupId: number; accessLevel?: AccessLevel; excludeParents: boolean },
 ): Promise<GroupUser[]> {
-  await authoriseGroup(deps.db, actor, query.groupId, 'read');
+  await authoriseGroup(deps.db, caller, query.groupId, 'read');
   const rows = await membersUp(deps.db, query.groupId, query.excludeParents);
   const users = new Map<number, GroupUser & { direct: AccessLevel | null }>();
   for (const { depth, ...row } of rows) {
@@ -44,9 +44,9 @@ export type GroupUserAccess = { groupId: number; userId: number; accessLevel: Ac
 type GroupUserKey = { groupId: number; userId: number };
 
 /** GET /groupuseraccess: the user's effective level on the group (null: none). */
-export async function getGroupUserAccess(deps: Pick<Deps, 'db'>, actor: Actor, input: GroupUserKey): Promise<GroupUserAccess> {
+export async function getGroupUserAccess(deps: Pick<Deps, 'db'>, caller: Caller, input: GroupUserKey): Promise<GroupUserAccess> {
   const { groupId, userId } = input;
-  await authoriseGroup(deps.db, actor, groupId, 'read');
+  await authoriseGroup(deps.db, caller, groupId, 'read');
   const { level, direct } = (await levels(deps.db, userId, [groupId])).get(groupId)!;
   return { groupId, userId, accessLevel: level, inherited: level !== null && level !== direct };
 }
@@ -60,33 +60,33 @@ async function assertKeepsAnOwner(trx: Db, groupId: number, userId: number): Pro
 /** PUT /groupuseraccess: changes the level a member holds on the group itself (owners and staff). */
 export async function setGroupUserAccess(
   deps: Pick<Deps, 'db' | 'clock'>,
-  actor: Actor,
+  caller: Caller,
   input: GroupUserKey & { accessLevel: AccessLevel },
 ): Promise<GroupUserAccess> {
   const { groupId, userId, accessLevel } = input;
   await deps.db.transaction().execute(async (trx) => {
-    const group = await authoriseGroup(trx, actor, groupId, 'manage', 'update');
+    const group = await authoriseGroup(trx, caller, groupId, 'manage', 'update');
     assertLevelFits(accessLevel, group.type);
     const current = await directLevelForUpdate(trx, groupId, userId);
     if (!current) throw notAMember();
-    assertMayChangeLevel(actor, group.level, current, accessLevel);
+    assertMayChangeLevel(caller, group.level, current, accessLevel);
     if (current === 'owner' && accessLevel !== 'owner') await assertKeepsAnOwner(trx, groupId, userId);
     const now = secondsOf(deps.clock);
     await putGroupUser(trx, groupId, userId, accessLevel, now);
     // A demoted owner's exported tokens of the accounts they no longer own stop with the demotion.
     await endExportsNoLongerAllowed(trx, { userId }, now);
   });
-  return getGroupUserAccess(deps, actor, { groupId, userId });
+  return getGroupUserAccess(deps, caller, { groupId, userId });
 }
 
 /** DELETE /groupusers and /groupuseraccess: removes the user's own level on the group (owners, staff, or the user leaving). */
-export async function removeGroupUser(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, input: GroupUserKey): Promise<{ msg: string }> {
+export async function removeGroupUser(deps: Pick<Deps, 'db' | 'clock'>, caller: Caller, input: GroupUserKey): Promise<{ msg: string }> {
   const { groupId, userId } = input;
   await deps.db.transaction().execute(async (trx) => {
-    const group = await authoriseGroup(trx, actor, groupId, userId === actor.id ? 'read' : 'manage', 'update');
+    const group = await authoriseGroup(trx, caller, groupId, userId === caller.id ? 'read' : 'manage', 'update');
     const current = await directLevelForUpdate(trx, groupId, userId);
     if (!current) throw notAMember();
-    if (userId !== actor.id) assertMayChangeLevel(actor, group.level, current, null);
+    if (userId !== caller.id) assertMayChangeLevel(caller, group.level, current, null);
     if (current === 'owner') await assertKeepsAnOwner(trx, groupId, userId);
     await trx.deleteFrom('group_users').where('group_id', '=', groupId).where('user_id', '=', userId).execute();
     // So do their exported tokens of the accounts they owned through this group (and no longer own).

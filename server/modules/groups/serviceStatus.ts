@@ -4,7 +4,7 @@ import type { CharityBody, ConfirmCharityBody } from '../../../contract/groups/s
 import { badRequest } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import { endExportsNoLongerAllowed } from '../tokens/index';
-import { assertUserMay, type Actor } from '../access/index';
+import { assertUserMay, type Caller } from '../access/index';
 import { mayUser } from '../../../contract/shared/access';
 import { changeGroup, type GroupDeps } from './serviceTree';
 
@@ -14,9 +14,9 @@ import { changeGroup, type GroupDeps } from './serviceTree';
 type OnGroup = { groupId: number };
 
 /** PUT /group/enablecorporate and /group/disablecorporate (spec sections 4 and 5). */
-export function setCorporate(deps: GroupDeps, actor: Actor, input: OnGroup & { enable: boolean }): Promise<Group> {
+export function setCorporate(deps: GroupDeps, caller: Caller, input: OnGroup & { enable: boolean }): Promise<Group> {
   const { enable } = input;
-  return changeGroup(deps, actor, input.groupId, 'manage', (_trx, group) => {
+  return changeGroup(deps, caller, input.groupId, 'manage', (_trx, group) => {
     if (group.type !== 'organisation') throw badRequest(corporateErrors.type);
     if (enable && group.subtype) throw badRequest(corporateErrors.enable);
     if (!enable && group.subtype !== 'corporate') throw badRequest(corporateErrors.disable);
@@ -32,11 +32,11 @@ const onlyOrganisationCharities = () => badRequest('Only organisations can be ch
  * to give: an owner asking for one is refused, and a number set by an owner goes into verification
  * with no discount until staff confirm it.
  */
-export function updateCharity(deps: GroupDeps, actor: Actor, input: { query: OnGroup; body: CharityBody }): Promise<Group> {
+export function updateCharity(deps: GroupDeps, caller: Caller, input: { query: OnGroup; body: CharityBody }): Promise<Group> {
   const { body } = input;
-  const staff = mayUser(actor, 'give discounts');
-  if (body.isRoyalMailDiscount || body.isOSDiscount) assertUserMay(actor, 'give discounts');
-  return changeGroup(deps, actor, input.query.groupId, 'manage', (_trx, group) => {
+  const staff = mayUser(caller, 'give discounts');
+  if (body.isRoyalMailDiscount || body.isOSDiscount) assertUserMay(caller, 'give discounts');
+  return changeGroup(deps, caller, input.query.groupId, 'manage', (_trx, group) => {
     if (group.type !== 'organisation') throw onlyOrganisationCharities();
     return {
       charity_psl_number: body.charityPSLNumber,
@@ -49,9 +49,9 @@ export function updateCharity(deps: GroupDeps, actor: Actor, input: { query: OnG
 }
 
 /** PUT /group/confirmcharity (staff): settles a charity in verification as valid or invalid. */
-export function confirmCharity(deps: GroupDeps, actor: Actor, input: { query: OnGroup; body: ConfirmCharityBody }): Promise<Group> {
+export function confirmCharity(deps: GroupDeps, caller: Caller, input: { query: OnGroup; body: ConfirmCharityBody }): Promise<Group> {
   const { body } = input;
-  return changeGroup(deps, actor, input.query.groupId, 'staff', (_trx, group) => {
+  return changeGroup(deps, caller, input.query.groupId, 'staff', (_trx, group) => {
     if (!group.isInVerifyProcess) throw badRequest(charityNotInVerification);
     return {
       charity_psl_number: body.charityPSLNumber,
@@ -65,8 +65,8 @@ export function confirmCharity(deps: GroupDeps, actor: Actor, input: { query: On
 }
 
 /** PUT /group/disablecharity: the group is no longer a charity. */
-export function disableCharity(deps: GroupDeps, actor: Actor, input: OnGroup): Promise<Group> {
-  return changeGroup(deps, actor, input.groupId, 'manage', () => ({
+export function disableCharity(deps: GroupDeps, caller: Caller, input: OnGroup): Promise<Group> {
+  return changeGroup(deps, caller, input.groupId, 'manage', () => ({
     charity_psl_number: null,
     is_in_verify_process: false,
     is_royal_mail_discount: false,
@@ -78,10 +78,10 @@ export function disableCharity(deps: GroupDeps, actor: Actor, input: OnGroup): P
 /** PUT /migrate/orgToPartner (admin, super): a root organisation becomes a partner, keeping its children. */
 export function organisationToPartner(
   deps: GroupDeps,
-  actor: Actor,
+  caller: Caller,
   input: { query: OnGroup; body: { partnerType: string } },
 ): Promise<Group> {
-  return changeGroup(deps, actor, input.query.groupId, 'admin', (_trx, group) => {
+  return changeGroup(deps, caller, input.query.groupId, 'admin', (_trx, group) => {
     if (group.type !== 'organisation') throw badRequest('Only organisations can be migrated to partners');
     if (group.parentId !== null) throw badRequest('Only an organisation without a partner can become a partner');
     return { type: 'partner', subtype: input.body.partnerType || null };
@@ -92,10 +92,10 @@ export function organisationToPartner(
  * PUT /migrate/removeFromPartner (admin, super): the organisation leaves its partner and becomes a
  * root. The partner's owners no longer own its accounts: their exported tokens of them stop with it.
  */
-export function removeFromPartner(deps: GroupDeps, actor: Actor, input: OnGroup): Promise<Group> {
+export function removeFromPartner(deps: GroupDeps, caller: Caller, input: OnGroup): Promise<Group> {
   return changeGroup(
     deps,
-    actor,
+    caller,
     input.groupId,
     'admin',
     async (trx, group) => {

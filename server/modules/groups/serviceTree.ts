@@ -8,27 +8,27 @@ import type { Updateable } from 'kysely';
 import type { GroupsTable } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
-import type { Deps } from '../deps';
+import type { Deps } from '../../kernel/deps';
 import { holdsSubscriptions } from '../plans/index';
 import { findUserById } from '../users/index';
-import { assertUserMay, authoriseGroup, hasChildren, levels, payerAccounts, type Actor } from '../access/index';
+import { assertUserMay, authoriseGroup, hasChildren, levels, payerAccounts, type Caller } from '../access/index';
 import { groupChain, groupRows, putGroupUser, type GroupRow } from './queries';
 
 // The group tree (spec sections 4 to 6): reading, creating, renaming and deleting groups. Every
-// function is (deps, actor, input) and authorises inside; every multi-write runs in one transaction.
+// function is (deps, caller, input) and authorises inside; every multi-write runs in one transaction.
 
 export type GroupDeps = Pick<Deps, 'db' | 'clock'>;
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 
 /**
- * The groups as the actor sees them (with their flags), sorted by id; with `recurse`, each with its
+ * The groups as the caller sees them (with their flags), sorted by id; with `recurse`, each with its
  * whole subtree nested in `children`, sorted by id at every level.
  */
-export async function groupTrees(db: Db, actor: Actor, ids: readonly number[], recurse: boolean): Promise<Group[]> {
+export async function groupTrees(db: Db, caller: Caller, ids: readonly number[], recurse: boolean): Promise<Group[]> {
   if (ids.length === 0) return [];
   const rows = await groupRows(db, ids, recurse);
-  const found = await levels(db, actor.id, rows.map((row) => row.id));
-  const payer = await payerAccounts(db, actor.id, rows.filter((row) => row.type === 'account').map((row) => row.id));
+  const found = await levels(db, caller.id, rows.map((row) => row.id));
+  const payer = await payerAccounts(db, caller.id, rows.filter((row) => row.type === 'account').map((row) => row.id));
   const nodes = new Map<number, Group>(
     rows.map((row) => [row.id, { ...row, ...flagsOf(found.get(row.id)!.level, payer.has(row.id)), ...(recurse ? { children: [] } : {}) }]),
   );
@@ -41,11 +41,11 @@ export async function groupTrees(db: Db, actor: Actor, ids: readonly number[], r
   return [...new Set(ids)].map((id) => nodes.get(id)).filter((node) => node !== undefined).sort(byId);
 }
 
-/** The group's parent as the actor sees it: one level, or with `chain` its own parents up to the root. */
-async function parentOf(db: Db, actor: Actor, parentId: number | null, chain: boolean): Promise<Group | null> {
+/** The group's parent as the caller sees it: one level, or with `chain` its own parents up to the root. */
+async function parentOf(db: Db, caller: Caller, parentId: number | null, chain: boolean): Promise<Group | null> {
   if (parentId === null) return null;
   const rows = await groupChain(db, parentId, chain ? undefined : 0);
-  const found = await levels(db, actor.id, rows.map((row) => row.id));
+  const found = await levels(db, caller.id, rows.map((row) => row.id));
   let parent: Group | null = null;
   for (const row of [...rows].reverse()) {
     parent = { ...row, ...flagsOf(found.get(row.id)!.level), ...(chain ? { parent } : {}) };
@@ -53,8 +53,8 @@ async function parentOf(db: Db, actor: Actor, parentId: number | null, chain: bo
   return parent;
 }
 
-export async function groupFor(db: Db, actor: Actor, id: number): Promise<Group> {
-  const [group] = await groupTrees(db, actor, [id], false);
+export async function groupFor(db: Db, caller: Caller, id: number): Promise<Group> {
+  const [group] = await groupTrees(db, caller, [id], false);
   if (!group) throw notFound('Group not found');
   return group;
 }
@@ -62,42 +62,42 @@ export async function groupFor(db: Db, actor: Actor, id: number): Promise<Group>
 /** GET /group: the group, its parent one level up and, with recurse, its subtree. */
 export async function getGroup(
   deps: Pick<Deps, 'db'>,
-  actor: Actor,
+  caller: Caller,
   query: { id: number; recurse: boolean; returnInvalid: boolean },
 ): Promise<Group | null> {
   try {
-    await authoriseGroup(deps.db, actor, query.id, 'read');
+    await authoriseGroup(deps.db, caller, query.id, 'read');
   } catch (error) {
     // A saved group id may have gone since (spec section 4 restores saved groups): null, not an error.
     if (query.returnInvalid && (error as { statusCode?: number }).statusCode === 404) return null;
     throw error;
   }
-  const [group] = await groupTrees(deps.db, actor, [query.id], query.recurse);
-  return { ...group, parent: await parentOf(deps.db, actor, group.parentId, false) };
+  const [group] = await groupTrees(deps.db, caller, [query.id], query.recurse);
+  return { ...group, parent: await parentOf(deps.db, caller, group.parentId, false) };
 }
 
 /**
- * GET /groups. With parentId: its children. Without: the groups the actor holds a level on directly
+ * GET /groups. With parentId: its children. Without: the groups the caller holds a level on directly
  * (staff without any: every root group); with recurse, a group already inside another returned
  * tree is not repeated at the top. recurseParents adds each top group's chain of parents.
  */
 export async function listGroups(
   deps: Pick<Deps, 'db'>,
-  actor: Actor,
+  caller: Caller,
   query: { parentId?: number; recurse: boolean; recurseParents: boolean },
 ): Promise<Group[]> {
   const { db } = deps;
   let ids: number[];
   if (query.parentId !== undefined) {
-    await authoriseGroup(db, actor, query.parentId, 'read');
+    await authoriseGroup(db, caller, query.parentId, 'read');
     ids = (await db.selectFrom('groups').select('id').where('parent_id', '=', query.parentId).execute()).map((r) => r.id);
   } else {
-    ids = (await db.selectFrom('group_users').select('group_id').where('user_id', '=', actor.id).execute()).map((r) => r.group_id);
-    if (ids.length === 0 && mayUser(actor, 'see everything')) {
+    ids = (await db.selectFrom('group_users').select('group_id').where('user_id', '=', caller.id).execute()).map((r) => r.group_id);
+    if (ids.length === 0 && mayUser(caller, 'see everything')) {
       ids = (await db.selectFrom('groups').select('id').where('parent_id', 'is', null).execute()).map((r) => r.id);
     }
   }
-  let groups = await groupTrees(db, actor, ids, query.recurse);
+  let groups = await groupTrees(db, caller, ids, query.recurse);
   if (query.recurse) {
     const nested = new Set<number>();
     const collect = (group: Group) => {
@@ -110,7 +110,7 @@ export async function listGroups(
     groups = groups.filter((group) => !nested.has(group.id));
   }
   if (query.recurseParents) {
-    for (const group of groups) group.parent = await parentOf(db, actor, group.parentId, true);
+    for (const group of groups) group.parent = await parentOf(db, caller, group.parentId, true);
   }
   return groups;
 }
@@ -130,7 +130,7 @@ const wrongParent = {
  */
 export async function createGroup(
   deps: GroupDeps,
-  actor: Actor,
+  caller: Caller,
   input: { query: { userId?: number; parentId?: number }; body: CreateGroupBody },
 ): Promise<{ id: number }> {
   const { query, body } = input;
@@ -151,8 +151,8 @@ export async function createGroup(
         country: fields.country,
         territory: fields.territory,
         pending_ownership: !body.owner,
-        creation_user_id: actor.id,
-        update_user_id: actor.id,
+        creation_user_id: caller.id,
+        update_user_id: caller.id,
         create_timestamp: now,
         update_timestamp: now,
       })
@@ -168,7 +168,7 @@ export async function createGroup(
   if (parentId !== undefined) {
     return deps.db.transaction().execute(async (trx) => {
       // Shared lock: the parent cannot be deleted while its child is being added.
-      const parent = await authoriseGroup(trx, actor, parentId, 'manage', 'share');
+      const parent = await authoriseGroup(trx, caller, parentId, 'manage', 'share');
       if (parent.type !== allowedParent[body.type]) throw badRequest(wrongParent[body.type]);
       const row = await trx.selectFrom('groups').select(['territory', 'country']).where('id', '=', parentId).executeTakeFirstOrThrow();
       const territory = body.territory ?? row.territory;
@@ -176,12 +176,12 @@ export async function createGroup(
         parentId,
         territory,
         country: countryOf(territory, row.country),
-        ownerId: body.owner ? actor.id : null,
+        ownerId: body.owner ? caller.id : null,
         memberId: null,
       });
     });
   }
-  if (userId !== actor.id) assertUserMay(actor, 'create groups for others');
+  if (userId !== caller.id) assertUserMay(caller, 'create groups for others');
   if (body.type !== 'organisation') throw badRequest('Only an organisation can be created for a user; create accounts under it');
   const target = await findUserById(deps.db, userId!);
   if (!target) throw notFound('User not found');
@@ -200,7 +200,7 @@ export async function createGroup(
 /** PUT /groups: name, address and territory, by an owner or staff. Empty texts clear a field. */
 export function updateGroup(
   deps: GroupDeps,
-  actor: Actor,
+  caller: Caller,
   input: { query: { groupId: number }; body: UpdateGroupBody },
 ): Promise<Group> {
   const blank = (value: string | null | undefined) => (value === '' ? null : value);
@@ -210,44 +210,44 @@ export function updateGroup(
     ...(territory !== undefined ? { territory } : {}),
     ...Object.fromEntries(Object.entries(address).filter(([, value]) => value !== undefined).map(([key, value]) => [key, blank(value)])),
   };
-  return changeGroup(deps, actor, input.query.groupId, 'manage', () => changes);
+  return changeGroup(deps, caller, input.query.groupId, 'manage', () => changes);
 }
 
 type Need = Parameters<typeof authoriseGroup>[3];
 
 /**
- * Locks the group, checks the actor and the group's state, applies the update (then `after`, in the
+ * Locks the group, checks the caller and the group's state, applies the update (then `after`, in the
  * same transaction), and returns the group.
  */
 export async function changeGroup(
   deps: GroupDeps,
-  actor: Actor,
+  caller: Caller,
   groupId: number,
   need: Need,
   change: (trx: Db, group: GroupRow) => Updateable<GroupsTable> | Promise<Updateable<GroupsTable>>,
   after?: (trx: Db) => Promise<unknown>,
 ): Promise<Group> {
   await deps.db.transaction().execute(async (trx) => {
-    await authoriseGroup(trx, actor, groupId, need, 'update');
+    await authoriseGroup(trx, caller, groupId, need, 'update');
     const [row] = await groupRows(trx, [groupId], false);
     const changes = await change(trx, row);
     await trx
       .updateTable('groups')
-      .set({ ...changes, update_timestamp: secondsOf(deps.clock), update_user_id: actor.id })
+      .set({ ...changes, update_timestamp: secondsOf(deps.clock), update_user_id: caller.id })
       .where('id', '=', groupId)
       .execute();
     await after?.(trx);
   });
-  return groupFor(deps.db, actor, groupId);
+  return groupFor(deps.db, caller, groupId);
 }
 
 export const holdsSubscriptionsMessage = 'This account holds subscriptions to plans: it cannot be deleted';
 
 /** DELETE /groups: a group with nothing under it (no groups, no subscriptions), by an owner or staff; its memberships go with it. */
-export async function deleteGroup(deps: GroupDeps, actor: Actor, input: { id: number }): Promise<{ msg: string }> {
+export async function deleteGroup(deps: GroupDeps, caller: Caller, input: { id: number }): Promise<{ msg: string }> {
   await deps.db.transaction().execute(async (trx) => {
     // The row lock makes a child being added at the same time wait, then fail to find its parent.
-    await authoriseGroup(trx, actor, input.id, 'manage', 'update');
+    await authoriseGroup(trx, caller, input.id, 'manage', 'update');
     if (await hasChildren(trx, input.id)) throw conflict('This group still has groups under it: delete them first');
     // Its bundles were paid for and its usage is its history: neither goes with a click.
     if (await holdsSubscriptions(trx, input.id)) throw conflict(holdsSubscriptionsMessage);

@@ -5,8 +5,8 @@ import { leadMessages } from '../../../contract/shared/leads';
 import type { Trx } from '../../db';
 import { conflict, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
-import type { Deps } from '../deps';
-import { assertUserMay, isRowId, type Actor } from '../access/index';
+import type { Deps } from '../../kernel/deps';
+import { assertUserMay, isRowId, type Caller } from '../access/index';
 import { isUniqueViolation } from '../../db/errors';
 import { optionRows, toOption } from './queries';
 
@@ -19,8 +19,8 @@ type OptionDeps = Pick<Deps, 'db' | 'clock'>;
 
 export const optionNotFound = () => notFound('Lead option not found');
 
-function assertSuper(actor: Actor): void {
-  assertUserMay(actor, 'administer the lead form');
+function assertSuper(caller: Caller): void {
+  assertUserMay(caller, 'administer the lead form');
 }
 
 /** Two writers may pass the same text at once; the unique index decides, and says it the same way. */
@@ -46,8 +46,8 @@ export function listLeadOptions(deps: OptionDeps): Promise<LeadOption[]> {
 }
 
 /** POST /lead/option (super). Answers 201. */
-export async function createLeadOption(deps: OptionDeps, actor: Actor, body: z.output<typeof leadOptionInput>): Promise<LeadOption> {
-  assertSuper(actor);
+export async function createLeadOption(deps: OptionDeps, caller: Caller, body: z.output<typeof leadOptionInput>): Promise<LeadOption> {
+  assertSuper(caller);
   const now = secondsOf(deps.clock);
   const row = await uniqueSafe(() =>
     deps.db
@@ -62,10 +62,10 @@ export async function createLeadOption(deps: OptionDeps, actor: Actor, body: z.o
 /** PUT /lead/option ?id (super): the text, the requirement, or retired. */
 export async function updateLeadOption(
   deps: OptionDeps,
-  actor: Actor,
+  caller: Caller,
   input: { query: { id: number }; body: z.output<typeof leadOptionUpdate> },
 ): Promise<LeadOption> {
-  assertSuper(actor);
+  assertSuper(caller);
   const now = secondsOf(deps.clock);
   const row = await uniqueSafe(() =>
     deps.db.transaction().execute(async (trx) => {
@@ -82,8 +82,8 @@ export async function updateLeadOption(
 }
 
 /** DELETE /lead/option ?id (super): an option never chosen; one chosen on a lead is 409 (retire it instead). */
-export async function deleteLeadOption(deps: OptionDeps, actor: Actor, query: { id: number }): Promise<{ msg: string }> {
-  assertSuper(actor);
+export async function deleteLeadOption(deps: OptionDeps, caller: Caller, query: { id: number }): Promise<{ msg: string }> {
+  assertSuper(caller);
   await deps.db.transaction().execute(async (trx) => {
     const stored = await optionToChange(trx, query.id);
     // The choices reference the option with no cascade: a lead choosing it concurrently waits on

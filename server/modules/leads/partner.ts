@@ -3,8 +3,8 @@ import type { PartnerAccountInfo, PartnerConsole } from '../../../contract/leads
 import { bucketStarts, snapRange } from '../../../contract/shared/usage';
 import type { Db } from '../../db';
 import { secondsOf } from '../../platform/clock';
-import type { Deps } from '../deps';
-import type { Actor } from '../access/index';
+import type { Deps } from '../../kernel/deps';
+import type { Caller } from '../access/index';
 import { bundleRows, subscriptionRows, summarise, usagePeriods, usageTotals } from '../plans/index';
 import { authorisePartner } from './service';
 
@@ -36,9 +36,9 @@ function clientAccounts(db: Db, partnerId: number) {
  * now, and the date is that or the end date, whichever comes first (the end date when nothing was
  * used, now when nothing is left; null when no bundle runs).
  */
-export async function partnerAccountInfo(deps: PartnerDeps, actor: Actor, query: { partnerId: number }): Promise<PartnerAccountInfo[]> {
+export async function partnerAccountInfo(deps: PartnerDeps, caller: Caller, query: { partnerId: number }): Promise<PartnerAccountInfo[]> {
   const { db } = deps;
-  await authorisePartner(db, actor, query.partnerId);
+  await authorisePartner(db, caller, query.partnerId);
   const now = secondsOf(deps.clock);
   const lines: PartnerAccountInfo[] = [];
   for (const account of await clientAccounts(db, query.partnerId)) {
@@ -75,11 +75,11 @@ export async function partnerAccountInfo(deps: PartnerDeps, actor: Actor, query:
  */
 export async function partnerConsole(
   deps: PartnerDeps,
-  actor: Actor,
+  caller: Caller,
   query: { partnerId: number; fromDate: number; toDate: number },
 ): Promise<PartnerConsole> {
   const { db } = deps;
-  await authorisePartner(db, actor, query.partnerId);
+  await authorisePartner(db, caller, query.partnerId);
   const range = snapRange(query.fromDate, query.toDate, 'daily');
   const days = bucketStarts(range, 'daily');
   const accounts = await clientAccounts(db, query.partnerId);

@@ -10,8 +10,8 @@ import type { Db } from '../../db';
 import type { LeadsTable } from '../../db/leadsSchema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { secondsOf, utcDay } from '../../platform/clock';
-import type { Deps } from '../deps';
-import { assertPartnerAllows, assertStaff, authoriseGroup, groupFacts, isRowId, type Actor } from '../access/index';
+import type { Deps } from '../../kernel/deps';
+import { assertPartnerAllows, assertStaff, authoriseGroup, groupFacts, isRowId, type Caller } from '../access/index';
 import { mailOf } from '../../kernel/html';
 import { ownersEmails } from '../../kernel/ownersMail';
 import { historyOf, leadRows, leadsOf, optionRows, setChoices, writeHistory } from './queries';
@@ -31,33 +31,33 @@ export const leadNotFound = () => notFound('Lead not found');
 const authored = (now: number, userId: number) => ({ created_at: now, created_by: userId, updated_at: now, updated_by: userId });
 
 /**
- * The partner, once the actor may manage it (owner, sudoowner, staff): a group that is not a partner
+ * The partner, once the caller may manage it (owner, sudoowner, staff): a group that is not a partner
  * is a 400, and a referrer partner is refused with the spec's blocked-page message, whoever asks.
  */
-export async function authorisePartner(db: Db, actor: Actor, partnerId: number, lock?: 'share') {
-  const group = await authoriseGroup(db, actor, partnerId, 'manage', lock);
+export async function authorisePartner(db: Db, caller: Caller, partnerId: number, lock?: 'share') {
+  const group = await authoriseGroup(db, caller, partnerId, 'manage', lock);
   if (group.type !== 'partner') throw badRequest(leadMessages.notPartner);
   const { subtype } = await groupFacts(db, partnerId);
   return { ...group, subtype };
 }
 
-async function leadPartner(db: Db, actor: Actor, partnerId: number, lock?: 'share') {
-  const partner = await authorisePartner(db, actor, partnerId, lock);
+async function leadPartner(db: Db, caller: Caller, partnerId: number, lock?: 'share') {
+  const partner = await authorisePartner(db, caller, partnerId, lock);
   assertPartnerAllows(partner.subtype, 'leads');
   return partner;
 }
 
 /**
- * The lead `id` once the actor may act on its partner, locked for update when a writer passes its
- * `trx`. An unknown id and a lead of a partner the actor may not manage both answer 404 'Lead not
+ * The lead `id` once the caller may act on its partner, locked for update when a writer passes its
+ * `trx`. An unknown id and a lead of a partner the caller may not manage both answer 404 'Lead not
  * found', so ids cannot be probed.
  */
-async function leadToChange(db: Db, actor: Actor, id: number, lock = true) {
+async function leadToChange(db: Db, caller: Caller, id: number, lock = true) {
   if (!isRowId(id)) throw leadNotFound();
   const found = await db.selectFrom('leads').select('partner_id').where('id', '=', id).executeTakeFirst();
   if (!found) throw leadNotFound();
   try {
-    await leadPartner(db, actor, found.partner_id, lock ? 'share' : undefined);
+    await leadPartner(db, caller, found.partner_id, lock ? 'share' : undefined);
   } catch (error) {
     if (error instanceof AppError && error.statusCode === 403 && error.message !== blockedMessages.partnerType) throw leadNotFound();
     throw error;
@@ -81,8 +81,8 @@ async function choosing<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** A partner changes an open lead only; staff change any. */
-function assertEditable(actor: Actor, status: Lead['status']): void {
-  if (!isLeadOpen(status) && !mayUser(actor, 'change closed leads')) throw conflict(leadMessages.closed);
+function assertEditable(caller: Caller, status: Lead['status']): void {
+  if (!isLeadOpen(status) && !mayUser(caller, 'change closed leads')) throw conflict(leadMessages.closed);
 }
 
 /** Newly chosen options must exist and be offered; those already on the lead may stay though retired. */
@@ -102,31 +102,31 @@ async function oneLead(db: Db, id: number): Promise<LeadDetail> {
 // ---- Reads ---------------------------------------------------------------------------------------
 
 /** GET /lead ?parentId: the partner's leads, newest first; staff leave parentId out for every lead. */
-export async function listLeads(deps: LeadDeps, actor: Actor, query: { parentId?: number }): Promise<Lead[]> {
+export async function listLeads(deps: LeadDeps, caller: Caller, query: { parentId?: number }): Promise<Lead[]> {
   if (query.parentId === undefined) {
-    if (!mayUser(actor, 'see everything')) throw badRequest(`parentId: ${leadMessages.partnerRequired}`);
+    if (!mayUser(caller, 'see everything')) throw badRequest(`parentId: ${leadMessages.partnerRequired}`);
     return leadsOf(deps.db, {});
   }
-  await leadPartner(deps.db, actor, query.parentId);
+  await leadPartner(deps.db, caller, query.parentId);
   return leadsOf(deps.db, { partnerId: query.parentId });
 }
 
 /** GET /lead/detail ?id: one lead with its status history. */
-export async function getLead(deps: LeadDeps, actor: Actor, query: { id: number }): Promise<LeadDetail> {
-  await leadToChange(deps.db, actor, query.id, false);
+export async function getLead(deps: LeadDeps, caller: Caller, query: { id: number }): Promise<LeadDetail> {
+  await leadToChange(deps.db, caller, query.id, false);
   return oneLead(deps.db, query.id);
 }
 
 // ---- Writes --------------------------------------------------------------------------------------
 
 /** POST /lead ?parentId: a new lead, status new. Answers 201. */
-export async function createLead(deps: LeadDeps, actor: Actor, input: { query: { parentId: number }; body: LeadInput }): Promise<Lead> {
+export async function createLead(deps: LeadDeps, caller: Caller, input: { query: { parentId: number }; body: LeadInput }): Promise<Lead> {
   const now = secondsOf(deps.clock);
   const { body } = input;
   if (isPastCloseDate(body.closeDate, utcDay(deps.clock))) throw badRequest(`closeDate: ${leadMessages.pastCloseDate}`);
   const id = await choosing(() =>
     deps.db.transaction().execute(async (trx) => {
-      await leadPartner(trx, actor, input.query.parentId, 'share');
+      await leadPartner(trx, caller, input.query.parentId, 'share');
       await checkChoice(trx, body.optionIds);
       const row = await trx
         .insertInto('leads')
@@ -134,12 +134,12 @@ export async function createLead(deps: LeadDeps, actor: Actor, input: { query: {
           partner_id: input.query.parentId,
           // Every required column is in a full submission (leadInput gives defaults to the rest).
           ...(columnsOf(body) as Pick<Insertable<LeadsTable>, 'company_name' | 'contact_name' | 'services' | 'close_date' | 'email'>),
-          ...authored(now, actor.id),
+          ...authored(now, caller.id),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
       await setChoices(trx, row.id, body.optionIds);
-      await writeHistory(trx, row.id, null, 'new', '', actor.id, now);
+      await writeHistory(trx, row.id, null, 'new', '', caller.id, now);
       return row.id;
     }),
   );
@@ -176,13 +176,13 @@ function columnsOf(body: LeadUpdate): Updateable<LeadsTable> {
 }
 
 /** PUT /lead ?id: changes the fields given; optionIds replaces the choice (retired options already chosen may stay). */
-export async function updateLead(deps: LeadDeps, actor: Actor, input: { query: { id: number }; body: LeadUpdate }): Promise<Lead> {
+export async function updateLead(deps: LeadDeps, caller: Caller, input: { query: { id: number }; body: LeadUpdate }): Promise<Lead> {
   const now = secondsOf(deps.clock);
   const { body } = input;
   await choosing(() =>
     deps.db.transaction().execute(async (trx) => {
-      const row = await leadToChange(trx, actor, input.query.id);
-      assertEditable(actor, row.status);
+      const row = await leadToChange(trx, caller, input.query.id);
+      assertEditable(caller, row.status);
       if (body.closeDate !== undefined && isPastCloseDate(body.closeDate, utcDay(deps.clock), row.close_date)) {
         throw badRequest(`closeDate: ${leadMessages.pastCloseDate}`);
       }
@@ -191,17 +191,17 @@ export async function updateLead(deps: LeadDeps, actor: Actor, input: { query: {
         await checkChoice(trx, body.optionIds, kept);
         await setChoices(trx, row.id, body.optionIds);
       }
-      await trx.updateTable('leads').set({ ...columnsOf(body), updated_at: now, updated_by: actor.id }).where('id', '=', row.id).execute();
+      await trx.updateTable('leads').set({ ...columnsOf(body), updated_at: now, updated_by: caller.id }).where('id', '=', row.id).execute();
     }),
   );
   return (await leadsOf(deps.db, { id: input.query.id }))[0]!;
 }
 
 /** DELETE /lead ?id: the lead, its choices and its history. A partner deletes an open lead only. */
-export async function deleteLead(deps: LeadDeps, actor: Actor, query: { id: number }): Promise<{ msg: string }> {
+export async function deleteLead(deps: LeadDeps, caller: Caller, query: { id: number }): Promise<{ msg: string }> {
   await deps.db.transaction().execute(async (trx) => {
-    const row = await leadToChange(trx, actor, query.id);
-    assertEditable(actor, row.status);
+    const row = await leadToChange(trx, caller, query.id);
+    assertEditable(caller, row.status);
     await trx.deleteFrom('leads').where('id', '=', row.id).execute();
   });
   return { msg: 'Lead deleted' };
@@ -214,18 +214,18 @@ export async function deleteLead(deps: LeadDeps, actor: Actor, query: { id: numb
  */
 export async function moveLead(
   deps: Pick<Deps, 'db' | 'clock' | 'mail' | 'log'>,
-  actor: Actor,
+  caller: Caller,
   input: { query: { id: number }; body: z.output<typeof leadStatusBody> },
 ): Promise<LeadDetail> {
-  assertStaff(actor);
+  assertStaff(caller);
   const now = secondsOf(deps.clock);
   const { status, note } = input.body;
   const row = await deps.db.transaction().execute(async (trx) => {
-    const lead = await leadToChange(trx, actor, input.query.id);
+    const lead = await leadToChange(trx, caller, input.query.id);
     if (lead.status === status) throw conflict(leadMessages.sameStatus);
     if (!mayMoveLead(lead.status, status)) throw conflict(`${leadMessages.badMove} (${lead.status} to ${status})`);
-    await trx.updateTable('leads').set({ status, updated_at: now, updated_by: actor.id }).where('id', '=', lead.id).execute();
-    await writeHistory(trx, lead.id, lead.status, status, note, actor.id, now);
+    await trx.updateTable('leads').set({ status, updated_at: now, updated_by: caller.id }).where('id', '=', lead.id).execute();
+    await writeHistory(trx, lead.id, lead.status, status, note, caller.id, now);
     return lead;
   });
   const subject = `Lead ${row.company_name}: ${leadStatusLabels[status]}`;

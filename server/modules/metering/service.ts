@@ -5,8 +5,8 @@ import { can } from '../../../contract/shared/access';
 import type { Db } from '../../db';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
-import type { Deps } from '../deps';
-import { authoriseGroup, isRowId, type Actor } from '../access/index';
+import type { Deps } from '../../kernel/deps';
+import { authoriseGroup, isRowId, type Caller } from '../access/index';
 import { missing } from '../plans/index';
 import { servicesByName, serviceTokensFor } from './serviceJwt';
 
@@ -27,22 +27,22 @@ export const notAnAccount = () => badRequest('Services are called for an account
  */
 export async function issueServiceJwt(
   deps: Pick<Deps, 'db' | 'clock' | 'config'>,
-  actor: Actor,
+  caller: Caller,
   input: { serviceId: number; groupId: number; sessionId: string },
 ): Promise<ServiceJwt> {
   const { db } = deps;
-  const account = await authoriseGroup(db, actor, input.groupId, 'read');
+  const account = await authoriseGroup(db, caller, input.groupId, 'read');
   if (account.type !== 'account') throw notAnAccount();
   if (!isRowId(input.serviceId)) throw serviceNotFound();
   const service = await db.selectFrom('services').select(['name', 'description']).where('id', '=', input.serviceId).executeTakeFirst();
   const services = service ? servicesByName[service.name] : undefined;
   if (!service || !services) throw serviceNotFound();
-  if (!can(actor, { level: account.level }, 'every service')) {
+  if (!can(caller, { level: account.level }, 'every service')) {
     const granted = await db
       .selectFrom('user_services')
       .select(['service_id as serviceId'])
       .where('group_id', '=', input.groupId)
-      .where('user_id', '=', actor.id)
+      .where('user_id', '=', caller.id)
       .where('token_id', 'is', null)
       .execute();
     if (granted.length > 0 && !granted.some((g) => g.serviceId === input.serviceId)) {
@@ -51,7 +51,7 @@ export async function issueServiceJwt(
   }
   const now = secondsOf(deps.clock);
   const jwt = await serviceTokensFor(deps).sign(
-    { userId: actor.id, sessionId: input.sessionId, accountId: input.groupId, serviceId: input.serviceId, services },
+    { userId: caller.id, sessionId: input.sessionId, accountId: input.groupId, serviceId: input.serviceId, services },
     now,
     serviceJwtSeconds,
   );
@@ -107,8 +107,8 @@ async function readAlerts(db: Db, key: SubscriptionKey, now: number): Promise<Us
 }
 
 /** GET /account/plans/alerts ?accountId, planId: owners of the account and staff. */
-export async function getUsageAlerts(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, query: SubscriptionKey): Promise<UsageAlerts> {
-  const account = await authoriseGroup(deps.db, actor, query.accountId, 'manage');
+export async function getUsageAlerts(deps: Pick<Deps, 'db' | 'clock'>, caller: Caller, query: SubscriptionKey): Promise<UsageAlerts> {
+  const account = await authoriseGroup(deps.db, caller, query.accountId, 'manage');
   if (account.type !== 'account') throw notAnAccount();
   await requireSubscription(deps.db, query);
   return readAlerts(deps.db, query, secondsOf(deps.clock));
@@ -121,14 +121,14 @@ export async function getUsageAlerts(deps: Pick<Deps, 'db' | 'clock'>, actor: Ac
  */
 export async function putUsageAlerts(
   deps: Pick<Deps, 'db' | 'clock'>,
-  actor: Actor,
+  caller: Caller,
   input: { query: SubscriptionKey; body: { thresholds: number[] } },
 ): Promise<UsageAlerts> {
   const { query } = input;
   const now = secondsOf(deps.clock);
   const thresholds = [...input.body.thresholds].sort((a, b) => a - b);
   await deps.db.transaction().execute(async (trx) => {
-    const account = await authoriseGroup(trx, actor, query.accountId, 'manage');
+    const account = await authoriseGroup(trx, caller, query.accountId, 'manage');
     if (account.type !== 'account') throw notAnAccount();
     await requireSubscription(trx, query, true);
     if (thresholds.length === 0) {
@@ -137,7 +137,7 @@ export async function putUsageAlerts(
     }
     await trx
       .insertInto('usage_alerts')
-      .values({ account_id: query.accountId, plan_id: query.planId, thresholds, updated_at: now, updated_by: actor.id })
+      .values({ account_id: query.accountId, plan_id: query.planId, thresholds, updated_at: now, updated_by: caller.id })
       .onConflict((oc) =>
         oc.columns(['account_id', 'plan_id']).doUpdateSet((eb) => ({
           thresholds: eb.ref('excluded.thresholds'),

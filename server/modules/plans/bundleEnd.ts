@@ -5,8 +5,8 @@ import { formatMoney } from '../../../contract/shared/catalogue';
 import { creditNoteNumberText, taxOn, unusedShare } from '../../../contract/shared/shop';
 import { badRequest, conflict } from '../../errors';
 import { secondsOf, utcDate } from '../../platform/clock';
-import type { Deps } from '../deps';
-import { assertUserMay, authoriseGroup, type Actor } from '../access/index';
+import type { Deps } from '../../kernel/deps';
+import { assertUserMay, authoriseGroup, type Caller } from '../access/index';
 import { nextNumber } from '../shop/index';
 import { bundleRows } from './accountQueries';
 import { assertRowId, missing } from './notFound';
@@ -25,10 +25,10 @@ type EndDeps = Pick<Deps, 'db' | 'clock'>;
  */
 export async function endBundle(
   deps: EndDeps,
-  actor: Actor,
+  caller: Caller,
   input: { query: { bundleId: number }; body: z.output<typeof endBundleInput> },
 ): Promise<Bundle> {
-  assertUserMay(actor, 'end paid bundles');
+  assertUserMay(caller, 'end paid bundles');
   const { bundleId } = input.query;
   const { reason, kind, amount } = input.body;
   assertRowId(bundleId, missing.bundle);
@@ -36,7 +36,7 @@ export async function endBundle(
   await deps.db.transaction().execute(async (trx) => {
     const found = await trx.selectFrom('bundles').select(['account_id', 'plan_id']).where('id', '=', bundleId).executeTakeFirst();
     if (!found) throw missing.bundle();
-    await authoriseGroup(trx, actor, found.account_id, 'staff');
+    await authoriseGroup(trx, caller, found.account_id, 'staff');
     // The subscription first, then the bundle: the meter locks in that order, so a click being
     // taken now finishes first and none is taken after this commits.
     await trx.selectFrom('subscriptions').select('id').where('account_id', '=', found.account_id).where('plan_id', '=', found.plan_id).forUpdate().execute();
@@ -73,7 +73,7 @@ export async function endBundle(
     }
     const tax = Math.min(taxOn(net, invoice.tax_rate_bp), Number(invoice.tax) - Number(credited.tax));
 
-    await trx.updateTable('bundles').set({ ended_at: now, ended_by: actor.id, end_reason: reason }).where('id', '=', bundleId).execute();
+    await trx.updateTable('bundles').set({ ended_at: now, ended_by: caller.id, end_reason: reason }).where('id', '=', bundleId).execute();
     const number = await nextNumber(trx, 'credit_note_numbers', invoice.territory);
     await trx
       .insertInto('credit_notes')
@@ -94,7 +94,7 @@ export async function endBundle(
         plan_name: bundle.plan,
         clicks: bundle.clicks,
         unused_clicks: bundle.clicks - bundle.used_clicks,
-        created_by: actor.id,
+        created_by: caller.id,
       })
       .execute();
   });

@@ -6,8 +6,8 @@ import { territoryLabels, type Territory } from '../../../contract/shared/territ
 import type { Db } from '../../db';
 import { badRequest, conflict, notFound } from '../../errors';
 import { secondsOf, utcDate } from '../../platform/clock';
-import type { Deps } from '../deps';
-import { assertStaff, authoriseGroup, findGroupFacts, isRowId, type Actor } from '../access/index';
+import type { Deps } from '../../kernel/deps';
+import { assertStaff, authoriseGroup, findGroupFacts, isRowId, type Caller } from '../access/index';
 import { bundleRows, paidInvoiceOf } from './accountQueries';
 import { addMonths } from '../../kernel/time';
 import { assertRowId, missing } from './notFound';
@@ -31,7 +31,7 @@ async function bundleById(db: Db, bundleId: number): Promise<Bundle> {
  * The account a bundle is made for: an account group directly under the organisation named in the
  * call, held (share lock) so it is not deleted while its bundle is written.
  */
-async function accountUnder(trx: Db, actor: Actor, organisationId: number, accountId: number) {
+async function accountUnder(trx: Db, caller: Caller, organisationId: number, accountId: number) {
   const organisationMissing = () => notFound('Organisation not found');
   const accountMissing = () => notFound('Account not found');
   if (!isRowId(organisationId)) throw organisationMissing();
@@ -43,7 +43,7 @@ async function accountUnder(trx: Db, actor: Actor, organisationId: number, accou
   if (!account) throw accountMissing();
   if (account.type !== 'account') throw badRequest(`${account.name} is not an account: bundles belong to accounts`);
   if (account.parent_id !== organisationId) throw badRequest(`${account.name} is not an account of ${organisation.name}`);
-  await authoriseGroup(trx, actor, accountId, 'staff', 'share');
+  await authoriseGroup(trx, caller, accountId, 'staff', 'share');
   return account;
 }
 
@@ -55,15 +55,15 @@ async function accountUnder(trx: Db, actor: Actor, organisationId: number, accou
  */
 export async function createBundle(
   deps: BundleDeps,
-  actor: Actor,
+  caller: Caller,
   input: { query: { organisationId: number; accountId: number }; body: z.output<typeof bundleInput> },
 ): Promise<Bundle> {
-  assertStaff(actor);
+  assertStaff(caller);
   const { organisationId, accountId } = input.query;
   const { body } = input;
   const now = secondsOf(deps.clock);
   const bundleId = await deps.db.transaction().execute(async (trx) => {
-    const account = await accountUnder(trx, actor, organisationId, accountId);
+    const account = await accountUnder(trx, caller, organisationId, accountId);
     assertRowId(body.planId, missing.plan);
     // Share lock: the plan cannot be deleted while its first subscription is being made.
     const plan = await planRow(trx, body.planId, 'share');
@@ -98,7 +98,7 @@ export async function createBundle(
         end_date: endDate,
         source: 'staff',
         created_at: now,
-        created_by: actor.id,
+        created_by: caller.id,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -113,10 +113,10 @@ export async function createBundle(
  */
 export async function updateBundle(
   deps: BundleDeps,
-  actor: Actor,
+  caller: Caller,
   input: { query: { bundleId: number }; body: z.output<typeof bundleUpdate> },
 ): Promise<Bundle> {
-  assertStaff(actor);
+  assertStaff(caller);
   const { bundleId } = input.query;
   const body: { clicks?: number; startDate?: number; endDate?: number; price?: number } = input.body;
   assertRowId(bundleId, missing.bundle);
@@ -129,7 +129,7 @@ export async function updateBundle(
       .forUpdate()
       .executeTakeFirst();
     if (!row) throw missing.bundle();
-    await authoriseGroup(trx, actor, row.account_id, 'staff');
+    await authoriseGroup(trx, caller, row.account_id, 'staff');
     // An ended bundle stays as its credit note left it: new dates or clicks would spend it again.
     if (row.ended_at !== null) throw conflict(`This bundle was ended on ${utcDate(Number(row.ended_at))}: it cannot change`);
     if (body.clicks !== undefined && body.clicks < row.used_clicks) {
@@ -155,13 +155,13 @@ export async function updateBundle(
 }
 
 /** DELETE /bundles ?bundleId (staff): only a bundle none of whose clicks are used. */
-export async function deleteBundle(deps: BundleDeps, actor: Actor, query: { bundleId: number }): Promise<{ msg: string }> {
-  assertStaff(actor);
+export async function deleteBundle(deps: BundleDeps, caller: Caller, query: { bundleId: number }): Promise<{ msg: string }> {
+  assertStaff(caller);
   assertRowId(query.bundleId, missing.bundle);
   await deps.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('bundles').select(['account_id', 'used_clicks', 'order_id']).where('id', '=', query.bundleId).forUpdate().executeTakeFirst();
     if (!row) throw missing.bundle();
-    await authoriseGroup(trx, actor, row.account_id, 'staff');
+    await authoriseGroup(trx, caller, row.account_id, 'staff');
     const invoice = await paidInvoiceOf(trx, row.order_id);
     // Deleting it would take back clicks an invoice still bills.
     if (invoice) throw conflict(`This bundle was paid for on invoice ${invoice}, so it cannot be deleted: end it instead (End bundle), with a reason and a credit note`);

@@ -8,8 +8,8 @@ import type { Db } from '../../db';
 import type { PlansTable } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
-import type { Deps } from '../deps';
-import { assertAdmin, assertStaff, isRowId, type Actor } from '../access/index';
+import type { Deps } from '../../kernel/deps';
+import { assertAdmin, assertStaff, isRowId, type Caller } from '../access/index';
 import { assertRowId, missing } from './notFound';
 import { isUniqueViolation } from '../../db/errors';
 import { datasetRows, findDataset, findPlan, planHasSubscriptions, plansWhere, type PlanWhere } from './catalogueQueries';
@@ -23,7 +23,7 @@ type CatalogueDeps = Pick<Deps, 'db' | 'clock'>;
 // ---- Datasets ----------------------------------------------------------------------------------
 
 /** GET /datasets: every dataset, or those of one id or service. */
-export function listDatasets(deps: CatalogueDeps, _actor: Actor, query: { datasetId?: number; service?: DqService }): Promise<Dataset[]> {
+export function listDatasets(deps: CatalogueDeps, _actor: Caller, query: { datasetId?: number; service?: DqService }): Promise<Dataset[]> {
   if (query.datasetId !== undefined && !isRowId(query.datasetId)) return Promise.resolve([]);
   return datasetRows(deps.db, query);
 }
@@ -31,8 +31,8 @@ export function listDatasets(deps: CatalogueDeps, _actor: Actor, query: { datase
 const refTaken = (ref: string) => conflict(`A dataset with the reference ${ref} already exists`);
 
 /** POST /datasets (admin, super). */
-export async function createDataset(deps: CatalogueDeps, actor: Actor, body: z.output<typeof datasetInput>): Promise<Dataset> {
-  assertAdmin(actor);
+export async function createDataset(deps: CatalogueDeps, caller: Caller, body: z.output<typeof datasetInput>): Promise<Dataset> {
+  assertAdmin(caller);
   const now = secondsOf(deps.clock);
   let id: number;
   try {
@@ -44,9 +44,9 @@ export async function createDataset(deps: CatalogueDeps, actor: Actor, body: z.o
         service: body.service,
         description: body.description,
         created_at: now,
-        created_by: actor.id,
+        created_by: caller.id,
         updated_at: now,
-        updated_by: actor.id,
+        updated_by: caller.id,
       })
       .returning('id')
       .executeTakeFirstOrThrow());
@@ -60,10 +60,10 @@ export async function createDataset(deps: CatalogueDeps, actor: Actor, body: z.o
 /** PUT /datasets (admin, super): the fields given; a dataset plans use keeps its service. */
 export async function updateDataset(
   deps: CatalogueDeps,
-  actor: Actor,
+  caller: Caller,
   input: { query: { datasetId: number }; body: z.output<typeof datasetUpdate> },
 ): Promise<Dataset> {
-  assertAdmin(actor);
+  assertAdmin(caller);
   const { datasetId } = input.query;
   const { body } = input;
   assertRowId(datasetId, missing.dataset);
@@ -84,7 +84,7 @@ export async function updateDataset(
           ...(body.service !== undefined ? { service: body.service } : {}),
           ...(body.description !== undefined ? { description: body.description } : {}),
           updated_at: secondsOf(deps.clock),
-          updated_by: actor.id,
+          updated_by: caller.id,
         })
         .where('id', '=', datasetId)
         .execute();
@@ -97,8 +97,8 @@ export async function updateDataset(
 }
 
 /** DELETE /datasets (admin, super): refused while a plan uses the dataset. */
-export async function deleteDataset(deps: CatalogueDeps, actor: Actor, query: { datasetId: number }): Promise<{ msg: string }> {
-  assertAdmin(actor);
+export async function deleteDataset(deps: CatalogueDeps, caller: Caller, query: { datasetId: number }): Promise<{ msg: string }> {
+  assertAdmin(caller);
   assertRowId(query.datasetId, missing.dataset);
   await deps.db.transaction().execute(async (trx) => {
     // The row lock makes a plan being created on this dataset wait, then find it gone (404).
@@ -120,9 +120,9 @@ export async function deleteDataset(deps: CatalogueDeps, actor: Actor, query: { 
 type PlansQuery = { planId?: number; datasetId?: number; service?: DqService; territory?: Territory; all: boolean };
 
 /** GET /plans: the plans on sale now; with `all` (staff only), every plan. */
-export function listPlans(deps: CatalogueDeps, actor: Actor, query: PlansQuery): Promise<Plan[]> {
+export function listPlans(deps: CatalogueDeps, caller: Caller, query: PlansQuery): Promise<Plan[]> {
   const { all, ...where } = query;
-  if (all) assertStaff(actor);
+  if (all) assertStaff(caller);
   if ((where.planId !== undefined && !isRowId(where.planId)) || (where.datasetId !== undefined && !isRowId(where.datasetId))) {
     return Promise.resolve([]);
   }
@@ -162,8 +162,8 @@ async function assertSuccessor(trx: Db, planId: number | null, successorId: numb
 const pricingJson = (pricing: z.output<typeof planInput>['pricing']) => JSON.stringify(pricing);
 
 /** POST /plans (admin, super). */
-export async function createPlan(deps: CatalogueDeps, actor: Actor, body: z.output<typeof planInput>): Promise<Plan> {
-  assertAdmin(actor);
+export async function createPlan(deps: CatalogueDeps, caller: Caller, body: z.output<typeof planInput>): Promise<Plan> {
+  assertAdmin(caller);
   const now = secondsOf(deps.clock);
   const id = await deps.db.transaction().execute(async (trx) => {
     const dataset = await datasetFor(trx, body.datasetId);
@@ -184,9 +184,9 @@ export async function createPlan(deps: CatalogueDeps, actor: Actor, body: z.outp
         display_order: body.displayOrder,
         deprecated_by_plan_id: body.deprecatedByPlanId,
         created_at: now,
-        created_by: actor.id,
+        created_by: caller.id,
         updated_at: now,
-        updated_by: actor.id,
+        updated_by: caller.id,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -202,10 +202,10 @@ export async function createPlan(deps: CatalogueDeps, actor: Actor, body: z.outp
  */
 export async function updatePlan(
   deps: CatalogueDeps,
-  actor: Actor,
+  caller: Caller,
   input: { query: { planId: number }; body: z.output<typeof planUpdate> },
 ): Promise<Plan> {
-  assertAdmin(actor);
+  assertAdmin(caller);
   const { planId } = input.query;
   const { body } = input;
   assertRowId(planId, missing.plan);
@@ -248,11 +248,11 @@ export async function updatePlan(
       ...(successor !== undefined ? { deprecated_by_plan_id: successor } : {}),
     };
     const now = secondsOf(deps.clock);
-    await trx.updateTable('plans').set({ ...changes, updated_at: now, updated_by: actor.id }).where('id', '=', planId).execute();
+    await trx.updateTable('plans').set({ ...changes, updated_at: now, updated_by: caller.id }).where('id', '=', planId).execute();
     if (successor !== undefined && successor !== null) {
       await trx
         .updateTable('plans')
-        .set({ deprecated_by_plan_id: successor, updated_at: now, updated_by: actor.id })
+        .set({ deprecated_by_plan_id: successor, updated_at: now, updated_by: caller.id })
         .where('deprecated_by_plan_id', '=', planId)
         .execute();
     }
@@ -261,8 +261,8 @@ export async function updatePlan(
 }
 
 /** DELETE /plans (admin, super): refused while an account subscribes to it; its filters and comparisons go with it. */
-export async function deletePlan(deps: CatalogueDeps, actor: Actor, query: { planId: number }): Promise<{ msg: string }> {
-  assertAdmin(actor);
+export async function deletePlan(deps: CatalogueDeps, caller: Caller, query: { planId: number }): Promise<{ msg: string }> {
+  assertAdmin(caller);
   assertRowId(query.planId, missing.plan);
   await deps.db.transaction().execute(async (trx) => {
     // The row lock makes a bundle being created on this plan wait, then find it gone (404).

@@ -3,8 +3,8 @@ import type { PlanComparison, PlanFilter } from '../../../contract/plans/entitie
 import type { comparisonInput, comparisonUpdate, filterInput, filterUpdate } from '../../../contract/plans/schemas';
 import { isStaffUser } from '../../../contract/shared/access';
 import { secondsOf } from '../../platform/clock';
-import type { Deps } from '../deps';
-import { assertAdmin, type Actor } from '../access/index';
+import type { Deps } from '../../kernel/deps';
+import { assertAdmin, type Caller } from '../access/index';
 import { assertRowId, missing } from './notFound';
 import { comparisonRows, filterRows, onSale } from './catalogueQueries';
 
@@ -14,14 +14,14 @@ import { comparisonRows, filterRows, onSale } from './catalogueQueries';
 type LineDeps = Pick<Deps, 'db' | 'clock'>;
 
 /** Staff see every plan's lines; anyone else only those of a plan on sale (else, as for them, no such plan). */
-async function assertVisiblePlan(deps: LineDeps, actor: Actor, planId: number): Promise<void> {
+async function assertVisiblePlan(deps: LineDeps, caller: Caller, planId: number): Promise<void> {
   assertRowId(planId, missing.plan);
   const now = secondsOf(deps.clock);
   const row = await deps.db
     .selectFrom('plans')
     .select('id')
     .where('id', '=', planId)
-    .$if(!isStaffUser(actor), (qb) => qb.where((eb) => onSale(eb, now)))
+    .$if(!isStaffUser(caller), (qb) => qb.where((eb) => onSale(eb, now)))
     .executeTakeFirst();
   if (!row) throw missing.plan();
 }
@@ -35,8 +35,8 @@ async function lockPlan(trx: LineDeps['db'], planId: number): Promise<void> {
 
 // ---- Filters -----------------------------------------------------------------------------------
 
-export async function listFilters(deps: LineDeps, actor: Actor, query: { planId: number }): Promise<PlanFilter[]> {
-  await assertVisiblePlan(deps, actor, query.planId);
+export async function listFilters(deps: LineDeps, caller: Caller, query: { planId: number }): Promise<PlanFilter[]> {
+  await assertVisiblePlan(deps, caller, query.planId);
   return filterRows(deps.db, [query.planId]);
 }
 
@@ -44,10 +44,10 @@ const filterColumns = ['id as filterId', 'plan_id as planId', 'description', 'ca
 
 export async function createFilter(
   deps: LineDeps,
-  actor: Actor,
+  caller: Caller,
   input: { query: { planId: number }; body: z.output<typeof filterInput> },
 ): Promise<PlanFilter> {
-  assertAdmin(actor);
+  assertAdmin(caller);
   const { planId } = input.query;
   const { body } = input;
   return deps.db.transaction().execute(async (trx) => {
@@ -62,10 +62,10 @@ export async function createFilter(
 
 export async function updateFilter(
   deps: LineDeps,
-  actor: Actor,
+  caller: Caller,
   input: { query: { filterId: number }; body: z.output<typeof filterUpdate> },
 ): Promise<PlanFilter> {
-  assertAdmin(actor);
+  assertAdmin(caller);
   const { filterId } = input.query;
   const { description, category, displayOrder } = input.body;
   assertRowId(filterId, missing.filter);
@@ -82,8 +82,8 @@ export async function updateFilter(
   return row;
 }
 
-export async function deleteFilter(deps: LineDeps, actor: Actor, query: { filterId: number }): Promise<{ msg: string }> {
-  assertAdmin(actor);
+export async function deleteFilter(deps: LineDeps, caller: Caller, query: { filterId: number }): Promise<{ msg: string }> {
+  assertAdmin(caller);
   assertRowId(query.filterId, missing.filter);
   const row = await deps.db.deleteFrom('plan_filters').where('id', '=', query.filterId).returning('id').executeTakeFirst();
   if (!row) throw missing.filter();
@@ -92,8 +92,8 @@ export async function deleteFilter(deps: LineDeps, actor: Actor, query: { filter
 
 // ---- Comparisons -------------------------------------------------------------------------------
 
-export async function listComparisons(deps: LineDeps, actor: Actor, query: { planId: number }): Promise<PlanComparison[]> {
-  await assertVisiblePlan(deps, actor, query.planId);
+export async function listComparisons(deps: LineDeps, caller: Caller, query: { planId: number }): Promise<PlanComparison[]> {
+  await assertVisiblePlan(deps, caller, query.planId);
   return comparisonRows(deps.db, [query.planId]);
 }
 
@@ -101,10 +101,10 @@ const comparisonColumns = ['id as comparisonId', 'plan_id as planId', 'descripti
 
 export async function createComparison(
   deps: LineDeps,
-  actor: Actor,
+  caller: Caller,
   input: { query: { planId: number }; body: z.output<typeof comparisonInput> },
 ): Promise<PlanComparison> {
-  assertAdmin(actor);
+  assertAdmin(caller);
   const { planId } = input.query;
   const { body } = input;
   return deps.db.transaction().execute(async (trx) => {
@@ -119,10 +119,10 @@ export async function createComparison(
 
 export async function updateComparison(
   deps: LineDeps,
-  actor: Actor,
+  caller: Caller,
   input: { query: { comparisonId: number }; body: z.output<typeof comparisonUpdate> },
 ): Promise<PlanComparison> {
-  assertAdmin(actor);
+  assertAdmin(caller);
   const { comparisonId } = input.query;
   const { description, displayOrder } = input.body;
   assertRowId(comparisonId, missing.comparison);
@@ -138,8 +138,8 @@ export async function updateComparison(
   return row;
 }
 
-export async function deleteComparison(deps: LineDeps, actor: Actor, query: { comparisonId: number }): Promise<{ msg: string }> {
-  assertAdmin(actor);
+export async function deleteComparison(deps: LineDeps, caller: Caller, query: { comparisonId: number }): Promise<{ msg: string }> {
+  assertAdmin(caller);
   assertRowId(query.comparisonId, missing.comparison);
   const row = await deps.db.deleteFrom('plan_comparisons').where('id', '=', query.comparisonId).returning('id').executeTakeFirst();
   if (!row) throw missing.comparison();

@@ -2,8 +2,8 @@ import type { AccountPlan } from '../../../contract/plans/entities';
 import { quantityProblem } from '../../../contract/shared/catalogue';
 import { badRequest } from '../../errors';
 import { secondsOf } from '../../platform/clock';
-import type { Deps } from '../deps';
-import { authoriseGroup, isRowId, type Actor } from '../access/index';
+import type { Deps } from '../../kernel/deps';
+import { authoriseGroup, isRowId, type Caller } from '../access/index';
 import { userByReentry } from '../users/index';
 import { renewalLimits } from '../shop/index';
 import { bundleRows, hasSavedCard, refusedRenewals, subscriptionRows, usageTotals } from './accountQueries';
@@ -14,9 +14,9 @@ import { summarise, usagePeriods } from './summary';
 // subscription off and on (spec section 4: per account and plan).
 
 /** GET /account/plans ?accountId: owners of the account (or above it) and staff (spec section 6, ownerOnly). */
-export async function listAccountPlans(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, query: { accountId: number }): Promise<AccountPlan[]> {
+export async function listAccountPlans(deps: Pick<Deps, 'db' | 'clock'>, caller: Caller, query: { accountId: number }): Promise<AccountPlan[]> {
   const { db } = deps;
-  const account = await authoriseGroup(db, actor, query.accountId, 'manage');
+  const account = await authoriseGroup(db, caller, query.accountId, 'manage');
   if (account.type !== 'account') throw badRequest('Subscriptions belong to accounts: choose an account');
   const now = secondsOf(deps.clock);
   const subscriptions = await subscriptionRows(db, query.accountId);
@@ -33,8 +33,8 @@ export async function listAccountPlans(deps: Pick<Deps, 'db' | 'clock'>, actor: 
 type SubscriptionKey = { accountId: number; planId: number };
 
 /** DELETE /payment/subscription (owners and staff): calls on the plan are refused and it does not renew. */
-export async function disableSubscription(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, query: SubscriptionKey): Promise<{ msg: string }> {
-  await authoriseGroup(deps.db, actor, query.accountId, 'manage');
+export async function disableSubscription(deps: Pick<Deps, 'db' | 'clock'>, caller: Caller, query: SubscriptionKey): Promise<{ msg: string }> {
+  await authoriseGroup(deps.db, caller, query.accountId, 'manage');
   if (!isRowId(query.planId)) throw missing.subscription();
   const row = await deps.db
     .updateTable('subscriptions')

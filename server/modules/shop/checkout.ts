@@ -8,8 +8,8 @@ import type { Db } from '../../db';
 import type { Billing } from '../../db/shopSchema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
-import type { Deps } from '../deps';
-import { assertPartnerAllows, authoriseGroup, findGroupFacts, isRowId, partnerSubtypeOf, type Actor } from '../access/index';
+import type { Deps } from '../../kernel/deps';
+import { assertPartnerAllows, authoriseGroup, findGroupFacts, isRowId, partnerSubtypeOf, type Caller } from '../access/index';
 import { createOnce, insertOrder, orderIdByKey } from '../../kernel/orders';
 import { customerRefOf, portalReturnUrl } from './common';
 import { orderLinesOf, orderRecord, setGatewayRef } from './orderQueries';
@@ -36,7 +36,7 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
  * by the buyer (staff may not buy for customers); the plan is of the account's territory, on sale
  * now and the quantity one it sells. Accounts and plans are share-locked until the order is written.
  */
-async function priceBasket(trx: Db, actor: Actor, organisationId: number, basket: Body['basket'], now: number): Promise<{ territory: Territory; lines: PricedLine[] }> {
+async function priceBasket(trx: Db, caller: Caller, organisationId: number, basket: Body['basket'], now: number): Promise<{ territory: Territory; lines: PricedLine[] }> {
   if (!isRowId(organisationId)) throw notFound('Organisation not found');
   const organisation = await findGroupFacts(trx, organisationId);
   if (!organisation) throw notFound('Organisation not found');
@@ -51,7 +51,7 @@ async function priceBasket(trx: Db, actor: Actor, organisationId: number, basket
     const account = await findGroupFacts(trx, item.accountId);
     if (!account) throw notFound('Account not found');
     if (account.type !== 'account' || account.parent_id !== organisationId) throw badRequest(`${account.name} is not an account of ${organisation.name}`);
-    await authoriseGroup(trx, actor, item.accountId, 'own', 'share');
+    await authoriseGroup(trx, caller, item.accountId, 'own', 'share');
     if (territory !== null && account.territory !== territory) throw badRequest('Check out the accounts of one territory at a time: an order is paid in one currency');
     territory = account.territory;
     if (!isRowId(item.planId)) throw notFound('Plan not found');
@@ -92,14 +92,14 @@ const describe = (lines: { plan: string; clicks: number }[]) =>
 
 export async function checkout(
   deps: CheckoutDeps,
-  actor: Actor & { email: string },
+  caller: Caller & { email: string },
   input: { query: { organisationId: number; token?: string }; body: Body; headers: Record<string, string | string[] | undefined>; ip: string; origin: string },
 ): Promise<{ url: string; orderId: number }> {
   const { db } = deps;
   const { body } = input;
   const clientKey = idempotencyKeyOf(input.headers);
   // Scoped to the buyer: another user's identical key is another checkout.
-  const idempotencyKey = `shop:${actor.id}:${clientKey}`;
+  const idempotencyKey = `shop:${caller.id}:${clientKey}`;
   const existing = await orderIdByKey(db, idempotencyKey);
   if (existing !== undefined) return paymentPage(deps, existing);
 
@@ -116,12 +116,12 @@ export async function checkout(
     db,
     idempotencyKey,
     async (trx) => {
-      const { territory, lines } = await priceBasket(trx, actor, input.query.organisationId, body.basket, now);
+      const { territory, lines } = await priceBasket(trx, caller, input.query.organisationId, body.basket, now);
       return insertOrder(trx, {
         kind: 'shop',
         territory,
         organisationId: input.query.organisationId,
-        userId: actor.id,
+        userId: caller.id,
         idempotencyKey,
         gateway: deps.gateway.name,
         totals: orderTotals(lines.map((line) => line.price), territory),

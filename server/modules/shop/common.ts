@@ -2,8 +2,8 @@ import type { Territory } from '../../../contract/shared/territory';
 import type { Db } from '../../db';
 import type { Seller } from '../../db/shopSchema';
 import { badRequest, notFound } from '../../errors';
-import { baseUrlOf, type Deps } from '../deps';
-import { assertMay, authoriseGroup, payerAccounts, type Actor, type AuthorisedGroup } from '../access/index';
+import { baseUrlOf, type Deps } from '../../kernel/deps';
+import { assertMay, authoriseGroup, payerAccounts, type Caller, type AuthorisedGroup } from '../access/index';
 
 // What the shop's services share: the account checks of billing calls, return URLs of the portal's
 // own origin, the gateway customer of an account and the seller printed on invoices.
@@ -12,8 +12,8 @@ export const orderMissing = () => notFound('Order not found');
 export const invoiceMissing = () => notFound('Invoice not found');
 
 /** The account group, with a 400 when the id names another kind of group. */
-export async function ownedAccount(db: Db, actor: Actor, accountId: number, lock?: 'share'): Promise<AuthorisedGroup> {
-  const account = await authoriseGroup(db, actor, accountId, 'own', lock);
+export async function ownedAccount(db: Db, caller: Caller, accountId: number, lock?: 'share'): Promise<AuthorisedGroup> {
+  const account = await authoriseGroup(db, caller, accountId, 'own', lock);
   if (account.type !== 'account') throw badRequest('Payments belong to accounts: choose an account');
   return account;
 }
@@ -23,10 +23,10 @@ export async function ownedAccount(db: Db, actor: Actor, accountId: number, lock
  * saved card: owners and authorised payment users) or 'billing' (the billing history and invoices:
  * those, and staff).
  */
-export async function billingAccount(db: Db, actor: Actor, accountId: number, need: 'pay' | 'billing'): Promise<AuthorisedGroup> {
-  const account = await authoriseGroup(db, actor, accountId, 'read');
-  const payer = (await payerAccounts(db, actor.id, [account.id])).has(account.id);
-  assertMay(actor, account.level, need, payer);
+export async function billingAccount(db: Db, caller: Caller, accountId: number, need: 'pay' | 'billing'): Promise<AuthorisedGroup> {
+  const account = await authoriseGroup(db, caller, accountId, 'read');
+  const payer = (await payerAccounts(db, caller.id, [account.id])).has(account.id);
+  assertMay(caller, account.level, need, payer);
   if (account.type !== 'account') throw badRequest('Payments belong to accounts: choose an account');
   return account;
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../../db';
 import type { GatewayCard, PaymentOutcome } from '../../payments/gateway';
 import { secondsOf } from '../../platform/clock';
-import type { Deps } from '../deps';
+import type { Deps } from '../../kernel/deps';
 import { addMonths } from '../../kernel/time';
 import { customerRefOf, nextNumber, sellerOf } from './common';
 import { sendReceipt } from './receipts';

@@ -6,7 +6,7 @@ import type { Territory } from '../../../contract/shared/territory';
 import type { Db } from '../../db';
 import { utcDate } from '../../platform/clock';
 import { notFound } from '../../errors';
-import type { Deps } from '../deps';
+import type { Deps } from '../../kernel/deps';
 import { invoiceMissing } from './common';
 import { creditNoteViewPath, invoiceViewPath, verifyDocumentLink } from './invoices';
 import { escapeHtml } from '../../kernel/html';

@@ -3,8 +3,8 @@ import type { InvoiceSummary } from '../../../contract/shop/entities';
 import { servicePaths } from '../../config';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
-import { baseUrlOf, type Deps } from '../deps';
-import { isRowId, type Actor } from '../access/index';
+import { baseUrlOf, type Deps } from '../../kernel/deps';
+import { isRowId, type Caller } from '../access/index';
 import { signingKey } from '../users/index';
 import { billingAccount, portalReturnUrl } from './common';
 import { invoiceRows } from './queries';
@@ -66,7 +66,7 @@ export async function verifyDocumentLink(deps: InvoiceDeps, document: Document, 
 }
 
 /** GET /bundles/invoice ?bundleId, backUrl: the invoice of the order that bought the bundle. */
-export async function bundleInvoice(deps: InvoiceDeps, actor: Actor, input: { query: { bundleId: number; backUrl?: string }; origin: string }): Promise<{ url: string }> {
+export async function bundleInvoice(deps: InvoiceDeps, caller: Caller, input: { query: { bundleId: number; backUrl?: string }; origin: string }): Promise<{ url: string }> {
   const { bundleId, backUrl } = input.query;
   const bundleMissing = () => notFound('Bundle not found');
   if (!isRowId(bundleId)) throw bundleMissing();
@@ -77,26 +77,26 @@ export async function bundleInvoice(deps: InvoiceDeps, actor: Actor, input: { qu
     .where('bundles.id', '=', bundleId)
     .executeTakeFirst();
   if (!bundle) throw bundleMissing();
-  await billingAccount(deps.db, actor, bundle.account_id, 'billing');
+  await billingAccount(deps.db, caller, bundle.account_id, 'billing');
   if (bundle.order_id === null || bundle.invoiceId === null) throw conflict('This bundle was added by staff and has no invoice from the portal');
   const back = backUrl ? portalReturnUrl(deps, input.origin, backUrl, {}) : '';
   return { url: await invoiceLink(deps, input.origin, bundle.invoiceId, back) };
 }
 
 /** GET /payment/invoices ?accountId: the billing history (owners, staff and authorised payment users). */
-export async function listInvoices(deps: InvoiceDeps, actor: Actor, query: { accountId: number }): Promise<InvoiceSummary[]> {
-  await billingAccount(deps.db, actor, query.accountId, 'billing');
+export async function listInvoices(deps: InvoiceDeps, caller: Caller, query: { accountId: number }): Promise<InvoiceSummary[]> {
+  await billingAccount(deps.db, caller, query.accountId, 'billing');
   return invoiceRows(deps.db, query.accountId);
 }
 
 /** GET /payment/creditnote ?creditNoteId, backUrl: a signed link to the printable credit note (those who see the account's billing). */
-export async function creditNoteLink(deps: InvoiceDeps, actor: Actor, input: { query: { creditNoteId: number; backUrl?: string }; origin: string }): Promise<{ url: string }> {
+export async function creditNoteLink(deps: InvoiceDeps, caller: Caller, input: { query: { creditNoteId: number; backUrl?: string }; origin: string }): Promise<{ url: string }> {
   const { creditNoteId, backUrl } = input.query;
   const noteMissing = () => notFound('Credit note not found');
   if (!isRowId(creditNoteId)) throw noteMissing();
   const note = await deps.db.selectFrom('credit_notes').select(['account_id']).where('id', '=', creditNoteId).executeTakeFirst();
   if (!note || note.account_id === null) throw noteMissing();
-  await billingAccount(deps.db, actor, note.account_id, 'billing');
+  await billingAccount(deps.db, caller, note.account_id, 'billing');
   const back = backUrl ? portalReturnUrl(deps, input.origin, backUrl, {}) : '';
   return { url: await documentLink(deps, input.origin, 'creditNote', creditNoteId, back) };
 }

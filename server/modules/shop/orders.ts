@@ -2,8 +2,8 @@ import type { Order } from '../../../contract/shop/entities';
 import type { OrderStatus } from '../../../contract/shared/shop';
 import type { Territory } from '../../../contract/shared/territory';
 import { secondsOf } from '../../platform/clock';
-import type { Deps } from '../deps';
-import { assertStaff, isRowId, type Actor } from '../access/index';
+import type { Deps } from '../../kernel/deps';
+import { assertStaff, isRowId, type Caller } from '../access/index';
 import { orderMissing } from './common';
 import { applyPaymentOutcome, failOrder, fulfilIn, paymentCancelled } from './fulfil';
 import { confirmSetup } from './paymentMethods';
@@ -19,11 +19,11 @@ type OrderDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'gateway' | 'mail' | 'lo
  * GET /shop/order ?orderId: the buyer's own order. A pending one is confirmed with the gateway
  * first, so the thank-you page shows it paid even when the webhook has not come yet.
  */
-export async function getOrder(deps: OrderDeps, actor: Actor, query: { orderId: number }): Promise<Order> {
+export async function getOrder(deps: OrderDeps, caller: Caller, query: { orderId: number }): Promise<Order> {
   if (!isRowId(query.orderId)) throw orderMissing();
   const row = await deps.db.selectFrom('orders').select(['user_id', 'status', 'gateway_ref']).where('id', '=', query.orderId).executeTakeFirst();
   // Another user's order is no order of theirs: 404, not 403, so ids cannot be probed.
-  if (!row || row.user_id !== actor.id) throw orderMissing();
+  if (!row || row.user_id !== caller.id) throw orderMissing();
   if (row.status === 'pending' && row.gateway_ref !== null) {
     const outcome = await deps.gateway.retrieve(row.gateway_ref);
     await applyPaymentOutcome(deps, query.orderId, outcome);
@@ -70,9 +70,9 @@ export async function handleWebhook(deps: OrderDeps, rawBody: string, headers: R
 /** GET /charges (staff: admin, super, sales): every order, newest first, filtered. */
 export async function listCharges(
   deps: Pick<Deps, 'db'>,
-  actor: Actor,
+  caller: Caller,
   query: { fromDate?: number; toDate?: number; status?: OrderStatus; territory?: Territory },
 ): Promise<Order[]> {
-  assertStaff(actor);
+  assertStaff(caller);
   return orderRows(deps.db, query);
 }

@@ -4,8 +4,8 @@ import type { Db } from '../../db';
 import { notFound } from '../../errors';
 import type { PaymentOutcome } from '../../payments/gateway';
 import { secondsOf } from '../../platform/clock';
-import { baseUrlOf, type Deps } from '../deps';
-import { findGroupFacts, groupFacts, type Actor } from '../access/index';
+import { baseUrlOf, type Deps } from '../../kernel/deps';
+import { findGroupFacts, groupFacts, type Caller } from '../access/index';
 import { billingAccount, customerRefOf, monthStart, ownedAccount, portalReturnUrl } from './common';
 import { storeCard } from './fulfil';
 
@@ -79,8 +79,8 @@ export async function confirmSetup(trx: Db, deps: Pick<Deps, 'clock' | 'gateway'
  * GET /payment/details ?accountId (owners and authorised payment users): an open setup page of the
  * account is confirmed with the gateway first.
  */
-export async function paymentDetails(deps: PaymentDeps, actor: Actor, query: { accountId: number }): Promise<PaymentDetails> {
-  const account = await billingAccount(deps.db, actor, query.accountId, 'pay');
+export async function paymentDetails(deps: PaymentDeps, caller: Caller, query: { accountId: number }): Promise<PaymentDetails> {
+  const account = await billingAccount(deps.db, caller, query.accountId, 'pay');
   const open = await deps.db.selectFrom('payment_setups').select('ref').where('account_id', '=', account.id).where('status', '=', 'open').execute();
   for (const setup of open) {
     const outcome = await deps.gateway.retrieve(setup.ref);
@@ -90,10 +90,10 @@ export async function paymentDetails(deps: PaymentDeps, actor: Actor, query: { a
 }
 
 /** PUT /payment/cap ?accountId: most a month's automatic renewals may cost (tax included); null: no cap. */
-export async function setMonthlyCap(deps: PaymentDeps, actor: Actor, input: { query: { accountId: number }; body: { monthlyCap: number | null } }): Promise<PaymentDetails> {
-  const account = await ownedAccount(deps.db, actor, input.query.accountId);
+export async function setMonthlyCap(deps: PaymentDeps, caller: Caller, input: { query: { accountId: number }; body: { monthlyCap: number | null } }): Promise<PaymentDetails> {
+  const account = await ownedAccount(deps.db, caller, input.query.accountId);
   const now = secondsOf(deps.clock);
-  const values = { monthly_cap: input.body.monthlyCap, updated_at: now, updated_by: actor.id };
+  const values = { monthly_cap: input.body.monthlyCap, updated_at: now, updated_by: caller.id };
   await deps.db
     .insertInto('payment_settings')
     .values({ account_id: account.id, ...values })
@@ -109,34 +109,34 @@ export async function setMonthlyCap(deps: PaymentDeps, actor: Actor, input: { qu
  */
 export async function generatePayment(
   deps: PaymentDeps,
-  actor: Actor & { email: string; personalName: string | null },
+  caller: Caller & { email: string; personalName: string | null },
   input: { query: { accountId: number; backUrl?: string }; origin: string },
 ): Promise<{ checkoutUrl: string }> {
-  const account = await billingAccount(deps.db, actor, input.query.accountId, 'pay');
+  const account = await billingAccount(deps.db, caller, input.query.accountId, 'pay');
   const back = input.query.backUrl ?? `${baseUrlOf(deps, input.origin)}/portal/administration/services?accountId=${account.id}`;
   const successUrl = portalReturnUrl(deps, input.origin, back, { billing: 'card-saved' });
   const cancelUrl = portalReturnUrl(deps, input.origin, back, { billing: 'cancelled' });
   const card = await deps.db.selectFrom('payment_methods').select('billing_email').where('account_id', '=', account.id).executeTakeFirst();
   const customerRef = await customerRefOf(deps.db, account.id);
-  const billingEmail = card?.billing_email ?? actor.email;
+  const billingEmail = card?.billing_email ?? caller.email;
   const page = await deps.gateway.createSetupPage({
     idempotencyKey: `setup:${account.id}:${randomUUID()}`,
-    customer: { ref: customerRef, email: billingEmail, name: actor.personalName ?? billingEmail },
+    customer: { ref: customerRef, email: billingEmail, name: caller.personalName ?? billingEmail },
     reference: String(account.id),
     successUrl,
     cancelUrl,
   });
   await deps.db
     .insertInto('payment_setups')
-    .values({ ref: page.ref, account_id: account.id, user_id: actor.id, gateway: deps.gateway.name, customer_ref: customerRef, billing_email: billingEmail, created_at: secondsOf(deps.clock) })
+    .values({ ref: page.ref, account_id: account.id, user_id: caller.id, gateway: deps.gateway.name, customer_ref: customerRef, billing_email: billingEmail, created_at: secondsOf(deps.clock) })
     .onConflict((oc) => oc.column('ref').doNothing())
     .execute();
   return { checkoutUrl: page.url };
 }
 
 /** DELETE /payment ?accountId: the card is detached at the gateway and forgotten here. */
-export async function deletePayment(deps: PaymentDeps, actor: Actor, query: { accountId: number }): Promise<{ msg: string }> {
-  const account = await ownedAccount(deps.db, actor, query.accountId);
+export async function deletePayment(deps: PaymentDeps, caller: Caller, query: { accountId: number }): Promise<{ msg: string }> {
+  const account = await ownedAccount(deps.db, caller, query.accountId);
   const card = await deps.db.selectFrom('payment_methods').select(['customer_ref', 'method_ref']).where('account_id', '=', account.id).executeTakeFirst();
   if (!card) throw notFound('This account has no saved card');
   // Another account may have been saved with the same method (one checkout for several accounts).

@@ -1,8 +1,8 @@
 import type { PaymentUser } from '../../../contract/shop/entities';
 import { badRequest, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
-import type { Deps } from '../deps';
-import { isRowId, levels, membersUp, type Actor } from '../access/index';
+import type { Deps } from '../../kernel/deps';
+import { isRowId, levels, membersUp, type Caller } from '../access/index';
 import { findUserById } from '../users/index';
 import { ownedAccount } from './common';
 
@@ -13,8 +13,8 @@ import { ownedAccount } from './common';
 type UsersDeps = Pick<Deps, 'db' | 'clock'>;
 
 /** GET /payment/users ?accountId: owners first, then the users authorised explicitly. */
-export async function listPaymentUsers(deps: UsersDeps, actor: Actor, query: { accountId: number }): Promise<PaymentUser[]> {
-  const account = await ownedAccount(deps.db, actor, query.accountId);
+export async function listPaymentUsers(deps: UsersDeps, caller: Caller, query: { accountId: number }): Promise<PaymentUser[]> {
+  const account = await ownedAccount(deps.db, caller, query.accountId);
   const members = await membersUp(deps.db, account.id, false);
   const authorised = await deps.db
     .selectFrom('payment_users')
@@ -35,8 +35,8 @@ export async function listPaymentUsers(deps: UsersDeps, actor: Actor, query: { a
 }
 
 /** PUT /payment/user ?accountId, userId: the user must be a member or owner of the account or a group above it. */
-export async function addPaymentUser(deps: UsersDeps, actor: Actor, query: { accountId: number; userId: number }): Promise<{ msg: string }> {
-  const account = await ownedAccount(deps.db, actor, query.accountId);
+export async function addPaymentUser(deps: UsersDeps, caller: Caller, query: { accountId: number; userId: number }): Promise<{ msg: string }> {
+  const account = await ownedAccount(deps.db, caller, query.accountId);
   const userMissing = () => notFound('User not found');
   if (!isRowId(query.userId)) throw userMissing();
   const user = await findUserById(deps.db, query.userId);
@@ -45,15 +45,15 @@ export async function addPaymentUser(deps: UsersDeps, actor: Actor, query: { acc
   if (level === null) throw badRequest(`${user.email} does not belong to this account: invite them to it first`);
   await deps.db
     .insertInto('payment_users')
-    .values({ account_id: account.id, user_id: user.id, created_at: secondsOf(deps.clock), created_by: actor.id })
+    .values({ account_id: account.id, user_id: user.id, created_at: secondsOf(deps.clock), created_by: caller.id })
     .onConflict((oc) => oc.columns(['account_id', 'user_id']).doNothing())
     .execute();
   return { msg: `${user.email} may now pay for this account` };
 }
 
 /** DELETE /payment/user ?accountId, userId: owners stay authorised whatever this says. */
-export async function removePaymentUser(deps: UsersDeps, actor: Actor, query: { accountId: number; userId: number }): Promise<{ msg: string }> {
-  const account = await ownedAccount(deps.db, actor, query.accountId);
+export async function removePaymentUser(deps: UsersDeps, caller: Caller, query: { accountId: number; userId: number }): Promise<{ msg: string }> {
+  const account = await ownedAccount(deps.db, caller, query.accountId);
   if (!isRowId(query.userId)) throw notFound('This user is not an authorised payment user of the account');
   const row = await deps.db.deleteFrom('payment_users').where('account_id', '=', account.id).where('user_id', '=', query.userId).returning('user_id').executeTakeFirst();
   if (!row) throw notFound('This user is not an authorised payment user of the account');

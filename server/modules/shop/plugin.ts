@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as E from '../../../contract/shop/endpoints';
 import * as S from '../../../contract/shop/schemas';
 import { route } from '../../http/route';
-import type { Deps } from '../deps';
+import type { Deps } from '../../kernel/deps';
 import { checkout } from './checkout';
 import * as invoices from './invoices';
 import { invoiceViewPlugin } from './invoiceView';
@@ -13,23 +13,23 @@ import { queueFirstSweep, startRenewalWorkers } from './renewals';
 
 /** The shop and payments of spec section 7, in the plans manager (/api/plans). */
 export const shopPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
-  route(app, E.checkout, S.checkout, ({ query, body }, call) => checkout(deps, call.actor, { query, body, headers: call.headers, ip: call.ip, origin: call.origin }));
-  route(app, E.getOrder, S.getOrder, ({ query }, call) => orders.getOrder(deps, call.actor, query));
+  route(app, E.checkout, S.checkout, ({ query, body }, call) => checkout(deps, call.caller, { query, body, headers: call.headers, ip: call.ip, origin: call.origin }));
+  route(app, E.getOrder, S.getOrder, ({ query }, call) => orders.getOrder(deps, call.caller, query));
 
-  route(app, E.bundleInvoice, S.bundleInvoice, ({ query }, call) => invoices.bundleInvoice(deps, call.actor, { query, origin: call.origin }));
-  route(app, E.creditNoteLink, S.creditNoteLink, ({ query }, call) => invoices.creditNoteLink(deps, call.actor, { query, origin: call.origin }));
-  route(app, E.listInvoices, S.listInvoices, ({ query }, call) => invoices.listInvoices(deps, call.actor, query));
+  route(app, E.bundleInvoice, S.bundleInvoice, ({ query }, call) => invoices.bundleInvoice(deps, call.caller, { query, origin: call.origin }));
+  route(app, E.creditNoteLink, S.creditNoteLink, ({ query }, call) => invoices.creditNoteLink(deps, call.caller, { query, origin: call.origin }));
+  route(app, E.listInvoices, S.listInvoices, ({ query }, call) => invoices.listInvoices(deps, call.caller, query));
 
-  route(app, E.paymentDetails, S.paymentDetailsCall, ({ query }, call) => payments.paymentDetails(deps, call.actor, query));
-  route(app, E.setMonthlyCap, S.setMonthlyCap, (input, call) => payments.setMonthlyCap(deps, call.actor, input));
-  route(app, E.generatePayment, S.generatePayment, ({ query }, call) => payments.generatePayment(deps, call.actor, { query, origin: call.origin }));
-  route(app, E.deletePayment, S.deletePayment, ({ query }, call) => payments.deletePayment(deps, call.actor, query));
+  route(app, E.paymentDetails, S.paymentDetailsCall, ({ query }, call) => payments.paymentDetails(deps, call.caller, query));
+  route(app, E.setMonthlyCap, S.setMonthlyCap, (input, call) => payments.setMonthlyCap(deps, call.caller, input));
+  route(app, E.generatePayment, S.generatePayment, ({ query }, call) => payments.generatePayment(deps, call.caller, { query, origin: call.origin }));
+  route(app, E.deletePayment, S.deletePayment, ({ query }, call) => payments.deletePayment(deps, call.caller, query));
 
-  route(app, E.listPaymentUsers, S.listPaymentUsers, ({ query }, call) => paymentUsers.listPaymentUsers(deps, call.actor, query));
-  route(app, E.addPaymentUser, S.addPaymentUser, ({ query }, call) => paymentUsers.addPaymentUser(deps, call.actor, query));
-  route(app, E.removePaymentUser, S.removePaymentUser, ({ query }, call) => paymentUsers.removePaymentUser(deps, call.actor, query));
+  route(app, E.listPaymentUsers, S.listPaymentUsers, ({ query }, call) => paymentUsers.listPaymentUsers(deps, call.caller, query));
+  route(app, E.addPaymentUser, S.addPaymentUser, ({ query }, call) => paymentUsers.addPaymentUser(deps, call.caller, query));
+  route(app, E.removePaymentUser, S.removePaymentUser, ({ query }, call) => paymentUsers.removePaymentUser(deps, call.caller, query));
 
-  route(app, E.listCharges, S.listCharges, ({ query }, call) => orders.listCharges(deps, call.actor, query));
+  route(app, E.listCharges, S.listCharges, ({ query }, call) => orders.listCharges(deps, call.caller, query));
 
   app.register(invoiceViewPlugin, { deps });
   // The renewal workers are registered on ready (pg-boss is not started by that); the first sweep

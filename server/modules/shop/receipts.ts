@@ -1,7 +1,7 @@
 import { formatMoney } from '../../../contract/shared/catalogue';
 import { invoiceNumberText, salesTax } from '../../../contract/shared/shop';
 import type { Db } from '../../db';
-import type { Deps } from '../deps';
+import type { Deps } from '../../kernel/deps';
 import { ownersEmails } from '../../kernel/ownersMail';
 import { mailOf } from '../../kernel/html';
 

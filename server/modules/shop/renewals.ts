@@ -7,7 +7,7 @@ import { lockKeys } from '../../db/locks';
 import type { Billing } from '../../db/shopSchema';
 import type { QueueDefinition } from '../../jobs/queue';
 import { secondsOf } from '../../platform/clock';
-import type { Deps } from '../deps';
+import type { Deps } from '../../kernel/deps';
 import { createOnce, insertOrder, orderIdByKey } from '../../kernel/orders';
 import { monthOf, monthStart } from './common';
 import { failOrder, fulfilOrder } from './fulfil';

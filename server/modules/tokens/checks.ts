@@ -3,8 +3,8 @@ import type { TokenType } from '../../../contract/shared/tokens';
 import type { Db, Trx } from '../../db';
 import { AppError, badRequest, conflict, tokenNotFound } from '../../errors';
 import { utcDate } from '../../platform/clock';
-import type { Deps } from '../deps';
-import { authoriseGroup, isRowId, type Actor } from '../access/index';
+import type { Deps } from '../../kernel/deps';
+import { authoriseGroup, isRowId, type Caller } from '../access/index';
 import { isUniqueViolation } from '../../db/errors';
 import { reserveLoginTry, settleLogin, verifyPassword, type SessionUser } from '../users/index';
 import { liveToken, type AuditLine, type TokenRow } from './queries';
@@ -51,23 +51,23 @@ export function changeLines(before: Token, after: Editable, prefix = ''): AuditL
   return lines;
 }
 
-export async function authoriseAccount(db: Db, actor: Actor, accountId: number, need: 'manage' | 'own', lock?: 'share' | 'chain') {
-  const group = await authoriseGroup(db, actor, accountId, need, lock);
+export async function authoriseAccount(db: Db, caller: Caller, accountId: number, need: 'manage' | 'own', lock?: 'share' | 'chain') {
+  const group = await authoriseGroup(db, caller, accountId, need, lock);
   if (group.type !== 'account') throw badRequest(notAnAccount);
   return group;
 }
 
 /**
- * The undeleted token `id`, locked for update, once the actor may manage its account (whose row is
+ * The undeleted token `id`, locked for update, once the caller may manage its account (whose row is
  * held first, as every writer holds it). An unknown id, a deleted token and a token of an account the
- * actor may not manage all answer 404 'Token not found', so ids cannot be probed.
+ * caller may not manage all answer 404 'Token not found', so ids cannot be probed.
  */
-export async function tokenToChange(trx: Trx, actor: Actor, id: number): Promise<TokenRow> {
+export async function tokenToChange(trx: Trx, caller: Caller, id: number): Promise<TokenRow> {
   if (!isRowId(id)) throw tokenNotFound();
   const found = await trx.selectFrom('tokens').select('account_id').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
   if (!found) throw tokenNotFound();
   try {
-    await authoriseGroup(trx, actor, found.account_id, 'manage', 'share');
+    await authoriseGroup(trx, caller, found.account_id, 'manage', 'share');
   } catch (error) {
     if (error instanceof AppError && error.statusCode === 403) throw tokenNotFound();
     throw error;
@@ -111,9 +111,9 @@ export async function tagSafe<T>(tag: string | undefined, work: () => Promise<T>
  * The signed-in user's password re-entered, counted like a login (spec section 5 asks for it before
  * an export; creating a credential is as sensitive): a wrong one counts against the login limits.
  */
-export async function confirmPassword(deps: Pick<Deps, 'db' | 'config'>, actor: SessionUser, password: string, ip: string, now: number) {
-  const source = { userName: actor.userName, ip };
+export async function confirmPassword(deps: Pick<Deps, 'db' | 'config'>, caller: SessionUser, password: string, ip: string, now: number) {
+  const source = { userName: caller.userName, ip };
   const ticket = await reserveLoginTry(deps.db, deps.config.throttle, source, now);
-  if (!(await verifyPassword(actor.passwordHash, password))) throw badRequest(wrongPassword);
+  if (!(await verifyPassword(caller.passwordHash, password))) throw badRequest(wrongPassword);
   await settleLogin(deps.db, ticket, source);
 }

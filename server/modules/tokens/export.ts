@@ -6,7 +6,7 @@ import type { TokenAction } from '../../db/schema';
 import { conflict, unauthorised } from '../../errors';
 import { invalidCredentials } from '../../errors';
 import { secondsOf, utcDate } from '../../platform/clock';
-import type { Deps } from '../deps';
+import type { Deps } from '../../kernel/deps';
 import { isRowId, levels, subtreeIds } from '../access/index';
 import { insertCheckedSession, issueSession, userByReentry } from '../users/index';
 import { liveToken, writeAudit } from './queries';
@@ -22,7 +22,7 @@ export const exportNeed = 'own' as const;
  * 31,536,000 s), signed like a login's with the account id in its claims, and answers its token.
  */
 export async function exportToken(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'tokens'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'jwt'>,
   input: { credentials: { userName: string; password: string } | null; ip: string; query: { accountId: number; tokenId: number } },
 ): Promise<{ token: string }> {
   const { db } = deps;

@@ -51,7 +51,7 @@ export async function liveToken(db: Db, id: number, lock = false): Promise<Token
 
 export type AuditLine = { tokenId: number; tag: string; action: TokenAction; detail?: string };
 
-/** Audit rows of one actor's change, written in the change's own transaction. */
+/** Audit rows of one caller's change, written in the change's own transaction. */
 export async function writeAudit(db: Db, accountId: number, userId: number, at: number, lines: AuditLine[]): Promise<void> {
   if (lines.length === 0) return;
   await db

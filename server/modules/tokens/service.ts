@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import type { Token, TokenAuditEntry } from '../../../contract/tokens/entities';
 import type { createTokenBody, tokenUpdate } from '../../../contract/tokens/schemas';
 import { secondsOf } from '../../platform/clock';
-import type { Deps } from '../deps';
-import type { Actor } from '../access/index';
+import type { Deps } from '../../kernel/deps';
+import type { Caller } from '../access/index';
 import type { SessionUser } from '../users/index';
 import { normaliseIpRanges } from './ranges';
 import { accountTokens, auditRows, toToken, writeAudit } from './queries';
@@ -19,14 +19,14 @@ export { bulkUpdateTokens } from './serviceBulk';
 // ---- Reads ---------------------------------------------------------------------------------------
 
 /** GET /tokens ?parentId: the account's undeleted tokens by tag. */
-export async function listTokens(deps: TokenDeps, actor: Actor, query: { parentId: number }): Promise<Token[]> {
-  await authoriseAccount(deps.db, actor, query.parentId, 'manage');
+export async function listTokens(deps: TokenDeps, caller: Caller, query: { parentId: number }): Promise<Token[]> {
+  await authoriseAccount(deps.db, caller, query.parentId, 'manage');
   return (await accountTokens(deps.db, query.parentId)).map(toToken);
 }
 
 /** GET /tokens/audit ?parentId, limit: the audit log, newest first. */
-export async function tokenAudit(deps: TokenDeps, actor: Actor, query: { parentId: number; limit: number }): Promise<TokenAuditEntry[]> {
-  await authoriseAccount(deps.db, actor, query.parentId, 'manage');
+export async function tokenAudit(deps: TokenDeps, caller: Caller, query: { parentId: number; limit: number }): Promise<TokenAuditEntry[]> {
+  await authoriseAccount(deps.db, caller, query.parentId, 'manage');
   return auditRows(deps.db, query.parentId, query.limit);
 }
 
@@ -35,20 +35,20 @@ export async function tokenAudit(deps: TokenDeps, actor: Actor, query: { parentI
 /** POST /tokens/password ?parentId: a new token, after the caller's password. Answers 201. */
 export async function createToken(
   deps: Pick<Deps, 'db' | 'clock' | 'config'>,
-  actor: SessionUser,
+  caller: SessionUser,
   input: { query: { parentId: number }; body: z.output<typeof createTokenBody>; ip: string },
 ): Promise<Token> {
   const { db } = deps;
   const accountId = input.query.parentId;
   const now = secondsOf(deps.clock);
   const t = { ...input.body.token, ipRange: normaliseIpRanges(input.body.token.ipRange) };
-  await authoriseAccount(db, actor, accountId, 'manage');
+  await authoriseAccount(db, caller, accountId, 'manage');
   checkExpiry(t.expiry, now);
   checkReferrer(t);
-  await confirmPassword(deps, actor, input.body.password, input.ip, now);
+  await confirmPassword(deps, caller, input.body.password, input.ip, now);
   const row = await tagSafe(t.tag, () =>
     db.transaction().execute(async (trx) => {
-      await authoriseAccount(trx, actor, accountId, 'manage', 'share');
+      await authoriseAccount(trx, caller, accountId, 'manage', 'share');
       await assertTagFree(trx, accountId, t.tag);
       const inserted = await trx
         .insertInto('tokens')
@@ -62,14 +62,14 @@ export async function createToken(
           services: t.services,
           daily_cap: t.dailyCap,
           created_at: now,
-          created_by: actor.id,
+          created_by: caller.id,
           updated_at: now,
-          updated_by: actor.id,
+          updated_by: caller.id,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
       const detail = `${t.type} token; services: ${shown.services(t.services)}; IP ranges: ${shown.ipRange(t.ipRange)}; referrer: ${shown.referrer(t.referrer)}; expiry: ${shown.expiry(t.expiry)}; daily cap: ${shown.dailyCap(t.dailyCap)}`;
-      await writeAudit(trx, accountId, actor.id, now, [{ tokenId: inserted.id, tag: t.tag, action: 'create', detail }]);
+      await writeAudit(trx, accountId, caller.id, now, [{ tokenId: inserted.id, tag: t.tag, action: 'create', detail }]);
       return inserted;
     }),
   );
@@ -79,14 +79,14 @@ export async function createToken(
 /** PUT /tokens ?id: changes the fields given; the rest keep their values. */
 export async function updateToken(
   deps: TokenDeps,
-  actor: Actor,
+  caller: Caller,
   input: { query: { id: number }; body: z.output<typeof tokenUpdate> },
 ): Promise<Token> {
   const now = secondsOf(deps.clock);
   const body = { ...input.body, ...(input.body.ipRange && { ipRange: normaliseIpRanges(input.body.ipRange) }) };
   const row = await tagSafe(body.tag, () =>
     deps.db.transaction().execute(async (trx) => {
-      const stored = await tokenToChange(trx, actor, input.query.id);
+      const stored = await tokenToChange(trx, caller, input.query.id);
       const before = toToken(stored);
       const after: Editable = {
         tag: body.tag ?? before.tag,
@@ -113,12 +113,12 @@ export async function updateToken(
           services: after.services,
           daily_cap: after.dailyCap,
           updated_at: now,
-          updated_by: actor.id,
+          updated_by: caller.id,
         })
         .where('id', '=', stored.id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      await writeAudit(trx, stored.account_id, actor.id, now, lines);
+      await writeAudit(trx, stored.account_id, caller.id, now, lines);
       return updated;
     }),
   );
@@ -126,18 +126,18 @@ export async function updateToken(
 }
 
 /** PUT /tokens/lock ?id {lock}: a locked token is refused by the meter until unlocked. */
-export async function lockToken(deps: TokenDeps, actor: Actor, input: { query: { id: number }; body: { lock: boolean } }): Promise<Token> {
+export async function lockToken(deps: TokenDeps, caller: Caller, input: { query: { id: number }; body: { lock: boolean } }): Promise<Token> {
   const now = secondsOf(deps.clock);
   const row = await deps.db.transaction().execute(async (trx) => {
-    const stored = await tokenToChange(trx, actor, input.query.id);
+    const stored = await tokenToChange(trx, caller, input.query.id);
     if (stored.locked === input.body.lock) return stored;
     const updated = await trx
       .updateTable('tokens')
-      .set({ locked: input.body.lock, updated_at: now, updated_by: actor.id })
+      .set({ locked: input.body.lock, updated_at: now, updated_by: caller.id })
       .where('id', '=', stored.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await writeAudit(trx, stored.account_id, actor.id, now, [{ tokenId: stored.id, tag: stored.tag, action: input.body.lock ? 'lock' : 'unlock' }]);
+    await writeAudit(trx, stored.account_id, caller.id, now, [{ tokenId: stored.id, tag: stored.tag, action: input.body.lock ? 'lock' : 'unlock' }]);
     return updated;
   });
   return toToken(row);
@@ -147,14 +147,14 @@ export async function lockToken(deps: TokenDeps, actor: Actor, input: { query: {
  * DELETE /tokens ?id: marks the token deleted (its tag stays on the usage reports) and deletes the
  * sessions exported from it, so every copy of it stops working at once.
  */
-export async function deleteToken(deps: TokenDeps, actor: Actor, query: { id: number }): Promise<{ msg: string }> {
+export async function deleteToken(deps: TokenDeps, caller: Caller, query: { id: number }): Promise<{ msg: string }> {
   const now = secondsOf(deps.clock);
   await deps.db.transaction().execute(async (trx) => {
-    const stored = await tokenToChange(trx, actor, query.id);
-    await trx.updateTable('tokens').set({ deleted_at: now, updated_at: now, updated_by: actor.id }).where('id', '=', stored.id).execute();
+    const stored = await tokenToChange(trx, caller, query.id);
+    await trx.updateTable('tokens').set({ deleted_at: now, updated_at: now, updated_by: caller.id }).where('id', '=', stored.id).execute();
     const ended = await trx.deleteFrom('sessions').where('token_id', '=', stored.id).executeTakeFirst();
     const exported = Number(ended.numDeletedRows);
-    await writeAudit(trx, stored.account_id, actor.id, now, [
+    await writeAudit(trx, stored.account_id, caller.id, now, [
       { tokenId: stored.id, tag: stored.tag, action: 'delete', detail: exported ? `${exported} exported token${exported === 1 ? '' : 's'} ended` : '' },
     ]);
   });

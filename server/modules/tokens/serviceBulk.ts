@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Token } from '../../../contract/tokens/entities';
 import type { bulkBody } from '../../../contract/tokens/schemas';
 import { secondsOf } from '../../platform/clock';
-import { isRowId, type Actor } from '../access/index';
+import { isRowId, type Caller } from '../access/index';
 import { normaliseIpRanges } from './ranges';
 import { toToken, writeAudit, type AuditLine } from './queries';
 import { authoriseAccount, changeLines, checkExpiry, checkReferrer, tokenNotFound, type TokenDeps, type Editable } from './checks';
@@ -15,7 +15,7 @@ import { authoriseAccount, changeLines, checkExpiry, checkReferrer, tokenNotFoun
  */
 export async function bulkUpdateTokens(
   deps: TokenDeps,
-  actor: Actor,
+  caller: Caller,
   input: { query: { groupId: number }; body: z.output<typeof bulkBody> },
 ): Promise<Token[]> {
   const now = secondsOf(deps.clock);
@@ -23,7 +23,7 @@ export async function bulkUpdateTokens(
   const accountId = input.query.groupId;
   const ids = [...new Set(body.ids)];
   const rows = await deps.db.transaction().execute(async (trx) => {
-    await authoriseAccount(trx, actor, accountId, 'manage', 'share');
+    await authoriseAccount(trx, caller, accountId, 'manage', 'share');
     if (!ids.every(isRowId)) throw tokenNotFound();
     if (body.expiry !== undefined) checkExpiry(body.expiry, now);
     const stored = await trx
@@ -61,12 +61,12 @@ export async function bulkUpdateTokens(
         ...(body.services === undefined ? {} : { services: body.services }),
         ...(body.dailyCap === undefined ? {} : { daily_cap: body.dailyCap }),
         updated_at: now,
-        updated_by: actor.id,
+        updated_by: caller.id,
       })
       .where('id', 'in', ids)
       .returningAll()
       .execute();
-    await writeAudit(trx, accountId, actor.id, now, lines);
+    await writeAudit(trx, accountId, caller.id, now, lines);
     return updated.sort((a, b) => a.tag.localeCompare(b.tag) || a.id - b.id);
   });
   return rows.map(toToken);

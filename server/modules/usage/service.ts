@@ -2,8 +2,8 @@ import type { AllTokensUsageReport, CountryUsageReport, PlanUsageReport, TokenUs
 import { bucketStarts, portalTokenTag, snapRange, type UsagePeriod } from '../../../contract/shared/usage';
 import { badRequest, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
-import type { Deps } from '../deps';
-import { authoriseGroup, isRowId, type Actor } from '../access/index';
+import type { Deps } from '../../kernel/deps';
+import { authoriseGroup, isRowId, type Caller } from '../access/index';
 import { countrySums, subscriptionsWithRemaining, testCallSums, tokensOf, tokensTagged, usageSums, type SumRow } from './queries';
 
 // The usage reports of spec section 7 for an account's owners and staff (the same need as GET
@@ -17,8 +17,8 @@ const notAnAccount = () => badRequest('Usage belongs to accounts: choose an acco
 const noSubscription = () => notFound('This account has no subscription to this plan');
 const noTokenTagged = (tag: string) => notFound(`This account has never had a token tagged "${tag}"`);
 
-async function authoriseAccount(deps: Ctx, actor: Actor, accountId: number): Promise<void> {
-  const group = await authoriseGroup(deps.db, actor, accountId, 'manage');
+async function authoriseAccount(deps: Ctx, caller: Caller, accountId: number): Promise<void> {
+  const group = await authoriseGroup(deps.db, caller, accountId, 'manage');
   if (group.type !== 'account') throw notAnAccount();
 }
 
@@ -48,8 +48,8 @@ function rangeOf(query: RangeQuery, period: UsagePeriod) {
 }
 
 /** GET /account/plans/usage: each subscription's use per bucket against what it has left now; no planId: all of them. */
-export async function planUsage(deps: Ctx, actor: Actor, query: RangeQuery & { planId?: number; period: UsagePeriod }): Promise<PlanUsageReport> {
-  await authoriseAccount(deps, actor, query.accountId);
+export async function planUsage(deps: Ctx, caller: Caller, query: RangeQuery & { planId?: number; period: UsagePeriod }): Promise<PlanUsageReport> {
+  await authoriseAccount(deps, caller, query.accountId);
   if (query.planId !== undefined && !isRowId(query.planId)) throw noSubscription();
   const subscriptions = await subscriptionsWithRemaining(deps.db, query.accountId, secondsOf(deps.clock), query.planId);
   if (query.planId !== undefined && subscriptions.length === 0) throw noSubscription();
@@ -77,8 +77,8 @@ export async function planUsage(deps: Ctx, actor: Actor, query: RangeQuery & { p
  * GET /account/tokens/allusage: per token, the undeleted ones also when unused; a deleted token
  * appears under its tag when it was used in the range; the portal's own use as "Portal" (last).
  */
-export async function allTokensUsage(deps: Ctx, actor: Actor, query: RangeQuery & { period: UsagePeriod }): Promise<AllTokensUsageReport> {
-  await authoriseAccount(deps, actor, query.accountId);
+export async function allTokensUsage(deps: Ctx, caller: Caller, query: RangeQuery & { period: UsagePeriod }): Promise<AllTokensUsageReport> {
+  await authoriseAccount(deps, caller, query.accountId);
   const range = rangeOf(query, query.period);
   const sums = arrange(await usageSums(deps.db, range, query.period, 'token_id'));
   const used = [...sums.bySubject.keys()].filter((id): id is number => id !== null);
@@ -101,8 +101,8 @@ export async function allTokensUsage(deps: Ctx, actor: Actor, query: RangeQuery 
  * GET /account/tokens/usage: one tag's use over time and per plan, across every token that had the
  * tag. "Portal" names the portal's own use unless a token has that tag. A tag the account never had is 404.
  */
-export async function tokenUsage(deps: Ctx, actor: Actor, query: RangeQuery & { tokenTag: string; period: UsagePeriod }): Promise<TokenUsageReport> {
-  await authoriseAccount(deps, actor, query.accountId);
+export async function tokenUsage(deps: Ctx, caller: Caller, query: RangeQuery & { tokenTag: string; period: UsagePeriod }): Promise<TokenUsageReport> {
+  await authoriseAccount(deps, caller, query.accountId);
   const tokens = await tokensTagged(deps.db, query.accountId, query.tokenTag);
   const portal = tokens.length === 0 && query.tokenTag.toLowerCase() === portalTokenTag.toLowerCase();
   if (tokens.length === 0 && !portal) throw noTokenTagged(query.tokenTag);
@@ -138,8 +138,8 @@ export async function tokenUsage(deps: Ctx, actor: Actor, query: RangeQuery & { 
 }
 
 /** GET /account/plans/usage/countries: whole days from fromDate to toDate, per country, most first. */
-export async function countryUsage(deps: Ctx, actor: Actor, query: RangeQuery & { planId?: number }): Promise<CountryUsageReport> {
-  await authoriseAccount(deps, actor, query.accountId);
+export async function countryUsage(deps: Ctx, caller: Caller, query: RangeQuery & { planId?: number }): Promise<CountryUsageReport> {
+  await authoriseAccount(deps, caller, query.accountId);
   if (query.planId !== undefined) {
     if (!isRowId(query.planId)) throw noSubscription();
     const subscriptions = await subscriptionsWithRemaining(deps.db, query.accountId, secondsOf(deps.clock), query.planId);

@@ -1,17 +1,17 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { permission, service, UserPermission, userService } from '../../../contract/groups/entities';
-import { higherRoleRefusal, isStaffUser, lockStaffOnlyRefusal, mayActOnRole, mayLockUsers, ownsWith, userAccessRefusal } from '../../../contract/shared/access';
+import { ownsWith } from '../../../contract/shared/access';
 import type { User } from '../../../contract/users/entities';
-import { badRequest, forbidden, notFound, tokenNotFound } from '../../errors';
+import { badRequest, notFound, tokenNotFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
-import type { Deps } from '../deps';
-import { assertOnUser, assertStaff, authoriseGroup, isRowId, levels, type Actor } from '../access/index';
-import { accountHasToken, listUserRecords, revokeSessions, toUser, updateUserRow, type UserRecord } from './queries';
+import type { Deps } from '../../kernel/deps';
+import { assertMayLock, assertOnUser, assertStaff, authoriseGroup, isRowId, levels, type Caller } from '../access/index';
+import { accountHasToken, groupIdsOf, listUserRecords, revokeSessions, toUser, updateUserRow, type UserRecord } from './queries';
 import { requireUser } from './service';
 
 // User admin of spec section 7 (the users list and locks) and the services and privacy permissions
-// of a user on a group. Every function is (deps, actor, input) and authorises inside.
+// of a user on a group. Every function is (deps, caller, input) and authorises inside.
 
 export const maxUserList = 1000;
 
@@ -22,37 +22,26 @@ type UserService = z.infer<typeof userService>;
 // ---- User admin --------------------------------------------------------------------------------
 
 /** GET /users (staff): users by id, at most maxUserList. */
-export async function listUsers(deps: Pick<Deps, 'db'>, actor: Actor): Promise<User[]> {
-  assertStaff(actor);
+export async function listUsers(deps: Pick<Deps, 'db'>, caller: Caller): Promise<User[]> {
+  assertStaff(caller);
   return (await listUserRecords(deps.db, maxUserList)).map(toUser);
 }
 
-/**
- * Locking a user holds in every tenant, so it is for admin and super, and never on a higher role.
- * An owner of one of the user's groups is told to remove the user from their groups instead;
- * anyone else learns only that they have no access to the user.
- */
-async function assertCanLockUser(deps: Pick<Deps, 'db'>, actor: Actor, target: UserRecord): Promise<void> {
-  if (mayLockUsers(actor)) {
-    if (!mayActOnRole(actor, target)) throw forbidden(higherRoleRefusal);
-    return;
-  }
-  if (isStaffUser(target)) throw forbidden(userAccessRefusal);
-  const groups = await deps.db.selectFrom('group_users').select('group_id').where('user_id', '=', target.id).execute();
-  const found = await levels(deps.db, actor.id, groups.map((row) => row.group_id));
-  if ([...found.values()].some((entry) => ownsWith(entry.level))) throw forbidden(lockStaffOnlyRefusal);
-  throw forbidden(userAccessRefusal);
+/** Locking a user holds in every tenant: the rule is lockUserRefusal; this loads whether the caller owns one of the user's groups. */
+async function assertCanLockUser(deps: Pick<Deps, 'db'>, caller: Caller, target: UserRecord): Promise<void> {
+  const found = await levels(deps.db, caller.id, await groupIdsOf(deps.db, target.id));
+  assertMayLock(caller, target, [...found.values()].some((entry) => ownsWith(entry.level)));
 }
 
 /** PUT /userlock: a locked user's token stops working at their next call, and they cannot log in. */
 export async function setUserLock(
   deps: Pick<Deps, 'db' | 'clock'>,
-  actor: Actor,
+  caller: Caller,
   input: { query: { id: number }; body: { lock: boolean } },
 ): Promise<User> {
   const target = await requireUser(deps, input.query.id);
-  if (target.id === actor.id && input.body.lock) throw badRequest('You cannot lock yourself');
-  await assertCanLockUser(deps, actor, target);
+  if (target.id === caller.id && input.body.lock) throw badRequest('You cannot lock yourself');
+  await assertCanLockUser(deps, caller, target);
   const now = secondsOf(deps.clock);
   const row = await deps.db.transaction().execute(async (trx) => {
     // The row first: a login writing a session holds the row (insertCheckedSession), so the lock
@@ -108,20 +97,20 @@ async function permissionsOf(deps: Pick<Deps, 'db'>, userId: number): Promise<Us
 }
 
 /** GET /userpermissions: the caller's own (or, for staff, anyone's). */
-export function userPermissions(deps: Pick<Deps, 'db'>, actor: Actor, input: { userId?: number }): Promise<UserPermission[]> {
-  const userId = input.userId ?? actor.id;
-  assertOnUser(actor, userId, 'read');
+export function userPermissions(deps: Pick<Deps, 'db'>, caller: Caller, input: { userId?: number }): Promise<UserPermission[]> {
+  const userId = input.userId ?? caller.id;
+  assertOnUser(caller, userId, 'read');
   return permissionsOf(deps, userId);
 }
 
 /** PUT /userpermissions: turns one notification on or off for the user (themselves, or anyone by admin and super). */
 export async function setUserPermission(
   deps: Pick<Deps, 'db' | 'clock'>,
-  actor: Actor,
+  caller: Caller,
   input: { userId?: number; permissionId: number; enabled: boolean },
 ): Promise<UserPermission[]> {
-  const userId = input.userId ?? actor.id;
-  assertOnUser(actor, userId, 'change');
+  const userId = input.userId ?? caller.id;
+  assertOnUser(caller, userId, 'change');
   const permission = await deps.db.selectFrom('permissions').select('is_notification').where('id', '=', input.permissionId).executeTakeFirst();
   if (!permission) throw notFound('Permission not found');
   if (!permission.is_notification) throw badRequest('Only notification permissions can be changed here');
@@ -161,8 +150,8 @@ type GroupUserKey = { groupId: number; userId: number };
 type ServiceKey = GroupUserKey & { serviceId: number; tokenId?: number };
 
 /** GET /userservices: the services the user may call for the group (read access to the group). */
-export async function userServices(deps: Pick<Deps, 'db'>, actor: Actor, input: GroupUserKey): Promise<UserService[]> {
-  await authoriseGroup(deps.db, actor, input.groupId, 'read');
+export async function userServices(deps: Pick<Deps, 'db'>, caller: Caller, input: GroupUserKey): Promise<UserService[]> {
+  await authoriseGroup(deps.db, caller, input.groupId, 'read');
   return servicesOf(deps, input.groupId, input.userId);
 }
 
@@ -171,9 +160,9 @@ export async function userServices(deps: Pick<Deps, 'db'>, actor: Actor, input: 
  * one. The one token must be an undeleted token of that group (an account): another account's token,
  * a deleted or an unknown one answers 404 'Token not found', as the token calls do.
  */
-export async function grantUserService(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, key: ServiceKey): Promise<UserService[]> {
+export async function grantUserService(deps: Pick<Deps, 'db' | 'clock'>, caller: Caller, key: ServiceKey): Promise<UserService[]> {
   await deps.db.transaction().execute(async (trx) => {
-    await authoriseGroup(trx, actor, key.groupId, 'manage', 'share');
+    await authoriseGroup(trx, caller, key.groupId, 'manage', 'share');
     if (!(await levels(trx, key.userId, [key.groupId])).get(key.groupId)!.level) {
       throw badRequest('This user has no access to this group');
     }
@@ -200,8 +189,8 @@ export async function grantUserService(deps: Pick<Deps, 'db' | 'clock'>, actor: 
 }
 
 /** DELETE /userservices (owners, staff): takes the permission away; nothing to take is no error. */
-export async function revokeUserService(deps: Pick<Deps, 'db'>, actor: Actor, key: ServiceKey): Promise<UserService[]> {
-  await authoriseGroup(deps.db, actor, key.groupId, 'manage');
+export async function revokeUserService(deps: Pick<Deps, 'db'>, caller: Caller, key: ServiceKey): Promise<UserService[]> {
+  await authoriseGroup(deps.db, caller, key.groupId, 'manage');
   await deps.db
     .deleteFrom('user_services')
     .where('group_id', '=', key.groupId)

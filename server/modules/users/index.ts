@@ -1,6 +1,6 @@
 // Users: sign-up, sign-in and sessions, codes, passwords, the session JWT signer, admin of users.
 export { createBotCheck, type BotVerifier } from './botCheck';
-export { createTokens, jwtSecretOf, signingKey, verifyHs256, type SessionClaims, type Tokens } from './jwt';
+export { createSessionJwt, jwtSecretOf, signingKey, verifyHs256, type SessionClaims, type SessionJwt } from './jwt';
 export { hashPassword, verifyPassword } from './passwords';
 export {
   findSessionUser, findUserById, insertCheckedSession, searchUserRecords, toUser, userIdsByEmail, type UserRecord,

@@ -34,7 +34,7 @@ const payloadSchema = z.object({
   et: z.number().int().positive(),
 });
 
-export type Tokens = {
+export type SessionJwt = {
   /** A token valid from nowSeconds for claims.expirySeconds. */
   sign(claims: SessionClaims, nowSeconds: number): Promise<string>;
   /** The claims of a genuine, unexpired token at nowMs; null for anything else. */
@@ -68,7 +68,7 @@ export const jwtSecretOf = (deps: { db: Db; secret?: string | null }) => secretO
  * the settings table, so restarts and every process sharing the database accept each other's tokens.
  * jose signs; verifying, which every authenticated call does, is verifyHs256 below.
  */
-export function createTokens(deps: { db: Db; secret?: string | null }): Tokens {
+export function createSessionJwt(deps: { db: Db; secret?: string | null }): SessionJwt {
   const getKey = signingKey(deps);
   // Tokens verified before, oldest first. What a genuine token says never changes, so one seen
   // before needs only its time window checked again (the HMAC and the claims' schema took 0.05 ms,

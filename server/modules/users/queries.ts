@@ -178,3 +178,8 @@ export async function accountHasToken(db: Db, accountId: number, tokenId: number
   const row = await db.selectFrom('tokens').select('id').where('id', '=', tokenId).where('account_id', '=', accountId).where('deleted_at', 'is', null).executeTakeFirst();
   return row !== undefined;
 }
+
+/** The groups the user is a member of (directly). */
+export async function groupIdsOf(db: Db, userId: number): Promise<number[]> {
+  return (await db.selectFrom('group_users').select('group_id').where('user_id', '=', userId).execute()).map((row) => row.group_id);
+}

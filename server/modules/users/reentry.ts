@@ -1,4 +1,4 @@
-import type { Deps } from '../deps';
+import type { Deps } from '../../kernel/deps';
 import { forbidden, unauthorised } from '../../errors';
 import { invalidCredentials, validateFirst } from '../../errors';
 import { secondsOf } from '../../platform/clock';

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { higherRoleRefusal, mayActOnRole, ownsWith } from '../../../contract/shared/access';
-import { isStaff } from '../../../contract/shared/roles';
+import { can } from '../../../contract/shared/access';
 import type { AuthUser, User } from '../../../contract/users/entities';
 import type { UpdateUserBody } from '../../../contract/users/schemas';
-import { badRequest, conflict, forbidden, notFound, unauthorised } from '../../errors';
+import { badRequest, conflict, notFound, unauthorised } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import { invalidCredentials } from '../../errors';
-import type { Deps } from '../deps';
-import { assertOnUser, findGroupFacts, groupsOwnedBy, hasOtherOwner, isRowId, levels, type Actor } from '../access/index';
+import type { Deps } from '../../kernel/deps';
+import { assertMayActOn, assertOnUser, findGroupFacts, groupsOwnedBy, hasOtherOwner, isRowId, levels, type Caller } from '../access/index';
 import { failedLoginsMail } from './emails';
 import type { SessionClaims } from './jwt';
 import { hashPassword, spendVerifyTime, verifyPassword } from './passwords';
@@ -16,7 +15,7 @@ import { reserveLoginTry, settleLogin } from './throttle';
 
 // The user server of spec section 7: sessions and the user's own details (sign-up, validation and
 // password reset are in ./verification.ts; user admin, services and permissions in ./admin.ts).
-// Every function is (deps, actor, input) and authorises inside.
+// Every function is (deps, caller, input) and authorises inside.
 
 /** The signed-in caller as the session hook found them: the whole users row. */
 export type SessionUser = UserRecord;
@@ -32,7 +31,7 @@ export async function requireUser(deps: Pick<Deps, 'db'>, id: number): Promise<U
 // ---- Sessions ----------------------------------------------------------------------------------
 
 export type Lifetimes = { recycleSeconds: number; expirySeconds: number; sessionId: string };
-type SessionDeps = Pick<Deps, 'db' | 'clock' | 'tokens' | 'config' | 'botCheck' | 'mail' | 'log'>;
+type SessionDeps = Pick<Deps, 'db' | 'clock' | 'jwt' | 'config' | 'botCheck' | 'mail' | 'log'>;
 
 /** GET /auth: basic credentials (null when the header is missing or malformed) and the query. */
 export async function logIn(
@@ -89,20 +88,20 @@ export async function logIn(
  */
 export async function reauthenticate(
   deps: SessionDeps,
-  actor: SessionUser,
+  caller: SessionUser,
   input: { accId?: number; lifetimes: Lifetimes },
 ): Promise<AuthUser> {
   const now = secondsOf(deps.clock);
-  await deps.db.updateTable('users').set({ activity_timestamp: now }).where('id', '=', actor.id).execute();
+  await deps.db.updateTable('users').set({ activity_timestamp: now }).where('id', '=', caller.id).execute();
   // The renewed token belongs to the same session, which now lasts as long as it.
   await deps.db.updateTable('sessions').set({ expires_at: now + input.lifetimes.expirySeconds }).where('id', '=', input.lifetimes.sessionId).execute();
-  const account = await permittedAccountId(deps, actor, input.accId);
-  return issueSession(deps, actor, input.lifetimes, account, now);
+  const account = await permittedAccountId(deps, caller, input.accId);
+  return issueSession(deps, caller, input.lifetimes, account, now);
 }
 
 /** Signs the token of a session row: the claims of the user, its lifetimes and the account (when permitted). */
 export async function issueSession(
-  deps: Pick<Deps, 'tokens'>,
+  deps: Pick<Deps, 'jwt'>,
   user: UserRecord,
   lifetimes: Lifetimes,
   accountId: number | undefined,
@@ -120,7 +119,7 @@ export async function issueSession(
     recycleSeconds: lifetimes.recycleSeconds,
     expirySeconds: lifetimes.expirySeconds,
   };
-  const jwt = await deps.tokens.sign(claims, now);
+  const jwt = await deps.jwt.sign(claims, now);
   const { userId, recycleSeconds: _r, expirySeconds: _e, sessionId: _s, ...rest } = claims;
   return { jwt, id: userId, ...rest };
 }
@@ -134,7 +133,7 @@ async function permittedAccountId(deps: Pick<Deps, 'db'>, user: UserRecord, acco
   const account = await findGroupFacts(deps.db, accountId);
   if (account?.type !== 'account') return undefined;
   const { level } = (await levels(deps.db, user.id, [accountId])).get(accountId)!;
-  return ownsWith(level) || isStaff(user.roles) ? accountId : undefined;
+  return can(user, { level }, 'manage') ? accountId : undefined;
 }
 
 // ---- Users -------------------------------------------------------------------------------------
@@ -143,26 +142,25 @@ async function permittedAccountId(deps: Pick<Deps, 'db'>, user: UserRecord, acco
  * GET /user: users read themselves; staff read anyone. Reading oneself answers from the row the
  * session check of this very request loaded, so the call costs one query, not two.
  */
-export async function getUser(deps: Pick<Deps, 'db'>, actor: SessionUser, input: { id: number }): Promise<User> {
-  assertOnUser(actor, input.id, 'read');
-  return toUser(input.id === actor.id ? actor : await requireUser(deps, input.id));
+export async function getUser(deps: Pick<Deps, 'db'>, caller: SessionUser, input: { id: number }): Promise<User> {
+  assertOnUser(caller, input.id, 'read');
+  return toUser(input.id === caller.id ? caller : await requireUser(deps, input.id));
 }
 
 /** Staff act on users of their own role or lower, never higher. */
-async function assertNotOutranked(deps: Pick<Deps, 'db'>, actor: Actor, targetId: number): Promise<void> {
-  if (targetId === actor.id) return;
-  const target = await findUserById(deps.db, targetId);
-  if (target && !mayActOnRole(actor, target)) throw forbidden(higherRoleRefusal);
+async function assertNotOutranked(deps: Pick<Deps, 'db'>, caller: Caller, targetId: number): Promise<void> {
+  const target = targetId === caller.id ? undefined : await findUserById(deps.db, targetId);
+  if (target) assertMayActOn(caller, target);
 }
 
 /** PUT /users: the user's own details (or anyone's, by admin and super). Empty texts clear a field. */
 export async function updateUser(
   deps: Pick<Deps, 'db' | 'clock'>,
-  actor: Actor,
+  caller: Caller,
   input: { query: { id: number }; body: UpdateUserBody },
 ): Promise<User> {
-  assertOnUser(actor, input.query.id, 'change');
-  await assertNotOutranked(deps, actor, input.query.id);
+  assertOnUser(caller, input.query.id, 'change');
+  await assertNotOutranked(deps, caller, input.query.id);
   const { personalName, companyName, ...address } = input.body;
   const blank = (value: string | null | undefined) => (value === '' ? null : value);
   const row = await updateUserRow(deps.db, input.query.id, {
@@ -176,9 +174,9 @@ export async function updateUser(
 }
 
 /** DELETE /users: removes the user and their group memberships together; their tokens stop working at once. */
-export async function deleteUser(deps: Pick<Deps, 'db'>, actor: Actor, input: { id: number }): Promise<{ msg: string }> {
-  assertOnUser(actor, input.id, 'change');
-  await assertNotOutranked(deps, actor, input.id);
+export async function deleteUser(deps: Pick<Deps, 'db'>, caller: Caller, input: { id: number }): Promise<{ msg: string }> {
+  assertOnUser(caller, input.id, 'change');
+  await assertNotOutranked(deps, caller, input.id);
   const deleted = await deps.db.transaction().execute(async (trx) => {
     // Never an ownerless group: the groups the user alone owns must get another owner first.
     const owned = await groupsOwnedBy(trx, input.id);
@@ -204,21 +202,21 @@ export const wrongCurrentPassword = 'The current password is not correct';
  */
 export async function setPassword(
   deps: Pick<Deps, 'db' | 'clock' | 'config'>,
-  actor: SessionUser,
+  caller: SessionUser,
   input: { currentPassword: string; newPassword: string; sessionId: string; ip: string },
 ): Promise<{ msg: string }> {
   const now = secondsOf(deps.clock);
-  const source = { userName: actor.userName, ip: input.ip };
+  const source = { userName: caller.userName, ip: input.ip };
   const ticket = await reserveLoginTry(deps.db, deps.config.throttle, source, now);
-  if (!(await verifyPassword(actor.passwordHash, input.currentPassword))) throw badRequest(wrongCurrentPassword);
+  if (!(await verifyPassword(caller.passwordHash, input.currentPassword))) throw badRequest(wrongCurrentPassword);
   await settleLogin(deps.db, ticket, source);
   const hash = await hashPassword(input.newPassword);
   const row = await deps.db.transaction().execute(async (trx) => {
     // Over the hash the current password was checked against only: a reset or change that committed
     // since (the session check read the row before it) stands, and this one is refused.
     const updated = await trx.updateTable('users').set({ password_hash: hash, update_timestamp: now })
-      .where('id', '=', actor.id).where('password_hash', '=', actor.passwordHash).returning('id').executeTakeFirst();
-    if (updated) await revokeSessions(trx, actor.id, now, { except: input.sessionId, includeApi: false });
+      .where('id', '=', caller.id).where('password_hash', '=', caller.passwordHash).returning('id').executeTakeFirst();
+    if (updated) await revokeSessions(trx, caller.id, now, { except: input.sessionId, includeApi: false });
     return updated;
   });
   if (!row) throw badRequest(wrongCurrentPassword);
@@ -226,12 +224,12 @@ export async function setPassword(
 }
 
 /** DELETE /auth: logs out, ending the caller's session on the server. */
-export async function logOut(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, input: { sessionId: string }): Promise<{ msg: string }> {
+export async function logOut(deps: Pick<Deps, 'db' | 'clock'>, caller: Caller, input: { sessionId: string }): Promise<{ msg: string }> {
   await deps.db
     .updateTable('sessions')
     .set({ revoked_at: secondsOf(deps.clock) })
     .where('id', '=', input.sessionId)
-    .where('user_id', '=', actor.id)
+    .where('user_id', '=', caller.id)
     .execute();
   return { msg: 'Logged out' };
 }

@@ -4,8 +4,8 @@ import { isUniqueViolation } from '../../db/errors';
 import { lockKeys } from '../../db/locks';
 import { badRequest, tooManyRequests } from '../../errors';
 import { secondsOf } from '../../platform/clock';
-import { baseUrlOf, type Deps } from '../deps';
-import type { Actor } from '../access/index';
+import { baseUrlOf, type Deps } from '../../kernel/deps';
+import type { Caller } from '../access/index';
 import { codesSent, consumeCode, issueCode, wrongGuesses, type CodeCheck } from './codes';
 import { existingAccountMail, resetMail, validationMail } from './emails';
 import { hashPassword } from './passwords';
@@ -59,8 +59,8 @@ async function issueCappedCode(
 }
 
 /** GET /validate: sends a new validation code (the previous one stops working), a few an hour at most. */
-export async function resendValidationCode(deps: CodeDeps, actor: Actor, input: { origin: string }): Promise<{ msg: string }> {
-  const user = await requireUser(deps, actor.id);
+export async function resendValidationCode(deps: CodeDeps, caller: Caller, input: { origin: string }): Promise<{ msg: string }> {
+  const user = await requireUser(deps, caller.id);
   if (user.validated) throw badRequest('This user is already validated');
   const now = secondsOf(deps.clock);
   const issued = await deps.db
@@ -80,8 +80,8 @@ const validationFailures: Record<Exclude<CodeCheck, 'ok'>, string> = {
 };
 
 /** PUT /validate. */
-export async function validateAccount(deps: CodeDeps, actor: Actor, input: { code: string }): Promise<{ validated: true }> {
-  const user = await requireUser(deps, actor.id);
+export async function validateAccount(deps: CodeDeps, caller: Caller, input: { code: string }): Promise<{ validated: true }> {
+  const user = await requireUser(deps, caller.id);
   if (user.validated) return { validated: true };
   const now = secondsOf(deps.clock);
   // The outcome is returned, not thrown, so a wrong try's attempt count is committed.

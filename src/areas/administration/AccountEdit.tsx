@@ -1,8 +1,5 @@
 import type { FormEvent } from 'react';
-import { useNavigate, useRouter } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { createSubmissionMachine } from '../../../machines/submission';
+import { useNavigate } from '@tanstack/react-router';
 import { usePortal } from '../../app/PortalContext';
 import { addressFieldNames } from '../../../contract/shared/address';
 import { AddressFields } from '../../shared/AddressFields';
@@ -10,12 +7,10 @@ import { Field, formValues, optionalTexts } from '../../shared/Field';
 import { useAdmin } from './scope';
 import { SubmitButton } from '../../shared/SubmitButton';
 import { TerritoryField } from '../../shared/TerritoryField';
-
+import { useSubmitThenGo } from '../../shared/useSubmitThenGo';
 
 /** What the form sends: blank optional fields clear them. */
 const fieldNames = ['name', ...addressFieldNames];
-
-const saveGroup = createSubmissionMachine<Record<string, string | null>>();
 
 /** /administration/account/edit and /partner/administration/editPartner: the group's name and address. */
 export default function AccountEdit() {
@@ -23,20 +18,13 @@ export default function AccountEdit() {
   const { group } = data;
   const { groupsApi, groups } = usePortal();
   const navigate = useNavigate();
-  const router = useRouter();
-  const actor = useActorRef(
-    saveGroup.provide({
-      actors: { submit: fromPromise(({ input }) => groupsApi.updateGroup(group.id, input)) },
-      actions: {
-        succeeded: () => {
-          groups.send({ type: 'groups.refresh' });
-          void router.invalidate();
-          void navigate({ to: scope.links.home });
-        },
-      },
-    }),
+  const { actor, busy } = useSubmitThenGo(
+    (body: Record<string, string | null>) => groupsApi.updateGroup(group.id, body),
+    () => {
+      groups.send({ type: 'groups.refresh' });
+      return navigate({ to: scope.links.home });
+    },
   );
-  const busy = useSelector(actor, (s) => s.matches('submitting'));
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();

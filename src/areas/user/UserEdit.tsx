@@ -1,21 +1,17 @@
 import type { FormEvent } from 'react';
-import { useLoaderData, useNavigate, useRouter } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { useLoaderData, useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import type { UpdateUserBody } from '../../../contract/users/schemas';
-import { createSubmissionMachine } from '../../../machines/submission';
 import { usePortal } from '../../app/PortalContext';
 import { addressFieldNames } from '../../../contract/shared/address';
 import { AddressFields } from '../../shared/AddressFields';
 import { Field, formValues, optionalTexts } from '../../shared/Field';
 import { SubmitButton } from '../../shared/SubmitButton';
+import { useSubmitThenGo } from '../../shared/useSubmitThenGo';
 import { detailsRefusal } from '../../shared/userRules';
-
 
 /** What the form sends: blank optional fields clear them. */
 const fieldNames = ['personalName', 'companyName', ...addressFieldNames];
-
-const saveDetails = createSubmissionMachine<UpdateUserBody>();
 
 /** /user/{userId}/edit: update the user's own details. */
 export default function UserEdit() {
@@ -23,19 +19,10 @@ export default function UserEdit() {
   const { users, session } = usePortal();
   const me = useSelector(session, (s) => s.context.user);
   const navigate = useNavigate();
-  const router = useRouter();
-  const actor = useActorRef(
-    saveDetails.provide({
-      actors: { submit: fromPromise(({ input }) => users.updateUser(user.id, input)) },
-      actions: {
-        succeeded: () => {
-          void router.invalidate();
-          void navigate({ to: '/user/$userId', params: { userId: user.id } });
-        },
-      },
-    }),
+  const { actor, busy } = useSubmitThenGo(
+    (body: UpdateUserBody) => users.updateUser(user.id, body),
+    () => navigate({ to: '/user/$userId', params: { userId: user.id } }),
   );
-  const busy = useSelector(actor, (s) => s.matches('submitting'));
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db';
-import { createTokens } from '../../../server/modules/users/jwt';
+import { createSessionJwt } from '../../../server/modules/users/jwt';
 import { processDatabase, startServerProcess, stopServerProcess, type ServerProcess } from '../../support/serverProcess';
 import { fixtureHash, query } from '../support/harness';
 import { meterTestServer } from '../support/meterTestServer';
@@ -55,7 +55,7 @@ describe.runIf(databaseUrl)('the meter across two server processes on one Postgr
     const sessionId = randomBytes(18).toString('base64url');
     await query(db, `insert into sessions (id, user_id, kind, created_at, expires_at, token_id) values ($1, $2, 'api', $3, $4, $5)`,
       [sessionId, user.id, now, now + 31_536_000, token.id]);
-    const jwt = await createTokens({ db, secret }).sign(
+    const jwt = await createSessionJwt({ db, secret }).sign(
       { userId: user.id, userName: 'procs@example.com', roles: ['account'], territory: 'uk', validated: true, accountId: account.id, sessionId,
         recycleDate: now + 31_536_000, recycleSeconds: 31_536_000, expirySeconds: 31_536_000 }, now);
 

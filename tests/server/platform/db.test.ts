@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokens } from '../../../server/modules/users/jwt';
+import { createSessionJwt } from '../../../server/modules/users/jwt';
 import { migrate, type Db } from '../../../server/db';
 import { createMailer } from '../../../server/platform/mail';
 import { freshDb, query } from '../support/harness';
@@ -57,8 +57,8 @@ describe('database layer', () => {
   });
 
   it('keeps one generated JWT secret in the database, so every process accepts the others\u2019 tokens', async () => {
-    const first = createTokens({ db });
-    const second = createTokens({ db });
+    const first = createSessionJwt({ db });
+    const second = createSessionJwt({ db });
     const claims = { userId: 1, userName: 'a@b.com', roles: ['account' as const], territory: 'uk' as const,
       validated: true, sessionId: 'session-id-of-sixteen', recycleDate: 2000, recycleSeconds: 60, expirySeconds: 60 };
     const [a, b] = await Promise.all([first.sign(claims, 1000), second.sign(claims, 1000)]);

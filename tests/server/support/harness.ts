@@ -8,7 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import type { AuthUser } from '../../../contract/users/entities';
 import type { Territory } from '../../../contract/shared/territory';
 import { buildApp, depsOf } from '../../../server/app';
-import type { Deps } from '../../../server/modules/deps';
+import type { Deps } from '../../../server/kernel/deps';
 import type { BotVerifier } from '../../../server/modules/users/botCheck';
 import { loadConfig, type Config } from '../../../server/config';
 import { migrate, openDb, type Db } from '../../../server/db';

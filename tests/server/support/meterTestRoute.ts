@@ -4,7 +4,7 @@ import { testMark } from '../../../contract/fields';
 import { dqServices } from '../../../contract/shared/catalogue';
 import { AppError } from '../../../server/errors';
 import { route } from '../../../server/http/route';
-import type { Deps } from '../../../server/modules/deps';
+import type { Deps } from '../../../server/kernel/deps';
 
 // A test-only data-quality route, registered by the tests that need it (createHarness's `routes`,
 // meterTestServer.ts for a server process, and the bench): the real authentication and the real

@@ -3,7 +3,7 @@
 // metered service.
 import { randomBytes } from 'node:crypto';
 import type { DqService } from '../../../contract/shared/catalogue';
-import { createTokens } from '../../../server/modules/users/jwt';
+import { createSessionJwt } from '../../../server/modules/users/jwt';
 import { nowOf } from './catalogue';
 import { query, type Harness } from './harness';
 import { uniqueText } from './rows';
@@ -44,7 +44,7 @@ export async function exportToken(h: Harness, user: { id: number; email: string 
   await query(h.db,
     'insert into sessions (id, user_id, kind, created_at, expires_at, token_id) values ($1, $2, $3, $4, $5, $6)',
     [sessionId, user.id, kind, now, now + expirySeconds, tokenId]);
-  const jwt = await createTokens({ db: h.db, secret: h.config.jwtSecret }).sign(
+  const jwt = await createSessionJwt({ db: h.db, secret: h.config.jwtSecret }).sign(
     { userId: user.id, userName: user.email, roles: ['account'], territory: 'uk', validated: true, accountId, sessionId,
       recycleDate: now + expirySeconds, recycleSeconds: expirySeconds, expirySeconds },
     now,

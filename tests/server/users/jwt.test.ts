@@ -3,7 +3,7 @@
 import { createHmac, createSecretKey } from 'node:crypto';
 import { SignJWT, jwtVerify, type JWTHeaderParameters, type JWTPayload } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { createTokens, verifyHs256, type SessionClaims } from '../../../server/modules/users/jwt';
+import { createSessionJwt, verifyHs256, type SessionClaims } from '../../../server/modules/users/jwt';
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import type { Database } from '../../../server/db';
 
@@ -92,7 +92,7 @@ describe('tokens verified before', () => {
         createQueryCompiler: () => new PostgresQueryCompiler(),
       },
     });
-    const tokens = createTokens({ db, secret: 'a-secret-for-the-token-cache-test-0123456789' });
+    const tokens = createSessionJwt({ db, secret: 'a-secret-for-the-token-cache-test-0123456789' });
     const session: SessionClaims = { userId: 7, userName: 'a@example.com', roles: ['account'], territory: 'uk', validated: true,
       sessionId: 'session-id-of-sixteen', recycleDate: now + 30, recycleSeconds: 30, expirySeconds: 60 };
     const token = await tokens.sign(session, now);
@@ -102,7 +102,7 @@ describe('tokens verified before', () => {
     expect(await tokens.verify(token, (now - 1) * 1000)).toEqual(session);
     expect(await tokens.verify(tampered(token), now * 1000)).toBeNull();
     // What a process that never saw the token decides.
-    const other = createTokens({ db, secret: 'a-secret-for-the-token-cache-test-0123456789' });
+    const other = createSessionJwt({ db, secret: 'a-secret-for-the-token-cache-test-0123456789' });
     expect(await other.verify(token, (now + 60) * 1000)).toBeNull();
     expect(await other.verify(token, (now + 59) * 1000)).toEqual(session);
   });

@@ -8,9 +8,9 @@ import type { PaymentGateway } from '../payments/gateway';
 import type { Clock } from '../platform/clock';
 import type { FileStorage } from '../platform/fileStorage';
 import type { Mailer } from '../platform/mail';
-import type { PaidOrderWork } from '../kernel/orders';
-import type { InviteTokens } from './groups/index';
-import type { Tokens } from './users/index';
+import type { PaidOrderWork } from './orders';
+import type { InviteTokens } from '../modules/groups/index';
+import type { SessionJwt } from '../modules/users/index';
 
 /**
  * What the services need from the outside world, built once in app.ts. Each service function takes
@@ -20,7 +20,7 @@ export type Deps = {
   db: Db;
   mail: Mailer;
   clock: Clock;
-  tokens: Tokens;
+  jwt: SessionJwt;
   inviteTokens: InviteTokens;
   config: Config;
   log: { error(obj: unknown, msg?: string): void };
