@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { test, type Page, type Request } from '@playwright/test';
 import { expect, logIn } from './fixtures';
 
 // Every page of the portal, as the user who may open it reaches it: the list that the whole-portal
@@ -128,8 +128,20 @@ export const portalPages: PortalPage[] = [
   ]),
 ];
 
-/** Signs `user` in (a visitor stays signed out), then opens each of their pages in turn, loaded and settled. */
+/** How long a page may take to stop loading before the walk goes on and says what was still loading. */
+const settleMs = 30_000;
+
+/**
+ * Signs `user` in (a visitor stays signed out), then opens each of their pages in turn, loaded and
+ * settled (no request for half a second). A page that has not settled by `settleMs` is checked as it
+ * stands, and the requests still open are written to the test's annotations and the log: a request that never
+ * ends is then named rather than holding the whole walk until its timeout.
+ */
 export async function* openPagesOf(page: Page, user: string | null): AsyncGenerator<PortalPage> {
+  const open = new Set<Request>();
+  page.on('request', (request) => open.add(request));
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
   if (user) {
     await logIn(page, user);
     await expect(page).toHaveURL(/\/portal\/(home|validate)/);
@@ -138,7 +150,12 @@ export async function* openPagesOf(page: Page, user: string | null): AsyncGenera
     if (entry.account) await selectAccountAsStaff(page, entry.account);
     await page.goto(entry.path);
     await expect(page.locator('#root')).not.toBeEmpty();
-    await page.waitForLoadState('networkidle');
+    await page.waitForLoadState('networkidle', { timeout: settleMs }).catch(() => {
+      const loading = [...open].map((request) => `${request.method()} ${request.url()}`).join(', ') || 'no request seen';
+      const description = `${entry.name} after ${settleMs / 1000} s: ${loading}`;
+      test.info().annotations.push({ type: 'not settled', description });
+      console.warn(`not settled: ${description}`);
+    });
     yield entry;
   }
 }
