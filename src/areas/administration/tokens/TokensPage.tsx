@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useLoaderData, useRouter, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { can } from '../../../../contract/shared/access';
@@ -7,28 +7,18 @@ import { usePortal } from '../../../app/PortalContext';
 import { AccountSwitcher } from '../../../shared/AccountSwitcher';
 import { downloadCsv } from '../../../shared/csv';
 import { Dialog } from '../../../shared/Dialog';
-import { formatDate, formatDateTime } from '../../../shared/format';
 import { PageTour } from '../../../shared/helptips/PageTour';
 import { tokensTour, tokensTourTargets as targets } from '../../../shared/helptips/tours/tokens';
-import { DeleteControl } from '../../../shared/DeleteControl';
 import { useAction } from '../../../shared/useAction';
 import { ApiSettingsDialog } from './ApiSettingsDialog';
 import { ExportTokenDialog } from './ExportTokenDialog';
 import { BulkDialog, TokenFormDialog } from './TokenForm';
-import { actionText, capText, exportBlock, expiryText, isExpired, rangesText, referrerText, shortServiceLabels, tokenCsvRows, typeText } from './tokenText';
+import { tokenCsvRows } from './tokenText';
+import { TokenAuditLog } from './TokenAuditLog';
+import { TokenRow } from './TokenRow';
 import { tokensApi, type Token } from '../../../api/tokens';
 import '../../../shared/stackedTable.css';
 import './tokens.css';
-
-/** A host name that may wrap after its dots (never inside a label). */
-const breakAtDots = (host: string) =>
-  host.split('.').map((part, i) => (
-    <Fragment key={i}>
-      {i > 0 && '.'}
-      {i > 0 && <wbr />}
-      {part}
-    </Fragment>
-  ));
 
 type Asking = { kind: 'create' } | { kind: 'edit'; token: Token } | { kind: 'bulk' } | null;
 
@@ -169,103 +159,29 @@ export default function TokensPage() {
                 </tr>
               </thead>
               <tbody>
-                {tokens.map((t) => {
-                  const expired = isExpired(t, now);
-                  const blocked = exportBlock(t, now);
-                  return (
-                    <tr key={t.id}>
-                      <td>
-                        <input type="checkbox" aria-label={`Select ${t.tag}`} checked={selected.has(t.id)} onChange={() => toggle(t.id)} />
-                      </td>
-                      <th scope="row" id={`token-${t.id}`}>
-                        {t.tag}
-                      </th>
-                      <td data-label="Status">
-                        <span className={`badge badge--${t.locked ? 'warning' : expired ? 'muted' : 'ok'}`}>{t.locked ? 'Locked' : expired ? 'Expired' : 'Active'}</span>
-                      </td>
-                      <td data-label="Actions">
-                        <div className="table__actions tokens-table__actions">
-                          <button type="button" className="link-button" aria-describedby={`token-${t.id}`} onClick={() => setAsking({ kind: 'edit', token: t })}>
-                            Edit
-                          </button>
-                          <button
-                            type="button"
-                            className="link-button"
-                            aria-describedby={`token-${t.id}`}
-                            disabled={busy}
-                            onClick={() => run(`${t.tag} is ${t.locked ? 'unlocked' : 'locked'}.`, () => api.lock(t.id, !t.locked))}
-                          >
-                            {t.locked ? 'Unlock' : 'Lock'}
-                          </button>
-                          {owner && !blocked && (
-                            <button
-                              type="button"
-                              className="link-button"
-                              aria-describedby={`token-${t.id}`}
-                              onClick={() => void navigate({ to: '/administration/tokens', search: { export: 'token', tokenId: t.id } })}
-                            >
-                              Export
-                            </button>
-                          )}
-                          <DeleteControl id={`delete-token-${t.id}`} what="token" name={t.tag} compact act={() => api.remove(t.id)} done={() => void router.invalidate()} />
-                        </div>
-                      </td>
-                      <td data-label="Type">{typeText[t.type]}</td>
-                      <td className="tokens-table__list" data-label="IP ranges">
-                        {t.ipRange.length ? t.ipRange.map((r) => <span key={r}>{r}</span>) : rangesText(t.ipRange)}
-                      </td>
-                      <td className="tokens-table__referrer" data-label="Referrer">{breakAtDots(referrerText(t.referrer))}</td>
-                      <td className="nowrap" data-label="Expiry">{expiryText(t.expiry)}</td>
-                      <td className="tokens-table__list nowrap" data-label="Created / updated">
-                        <span>{formatDate(t.createTimestamp)}</span>
-                        <span>{formatDate(t.updateTimestamp)}</span>
-                      </td>
-                      <td className="tokens-table__list" data-label="Services">
-                        {t.services.map((sv) => (
-                          <span key={sv}>{shortServiceLabels[sv]}</span>
-                        ))}
-                      </td>
-                      <td className="num" data-label="Daily cap">{capText(t.dailyCap)}</td>
-                    </tr>
-                  );
-                })}
+                {tokens.map((t) => (
+                  <TokenRow
+                    key={t.id}
+                    token={t}
+                    now={now}
+                    selected={selected.has(t.id)}
+                    onToggle={() => toggle(t.id)}
+                    owner={owner}
+                    busy={busy}
+                    onEdit={() => setAsking({ kind: 'edit', token: t })}
+                    onLock={() => run(`${t.tag} is ${t.locked ? 'unlocked' : 'locked'}.`, () => api.lock(t.id, !t.locked))}
+                    onExport={() => void navigate({ to: '/administration/tokens', search: { export: 'token', tokenId: t.id } })}
+                    onDelete={() => api.remove(t.id)}
+                    onDeleted={() => void router.invalidate()}
+                  />
+                ))}
               </tbody>
             </table>
           </div>
         </section>
       )}
 
-      <section className="card" aria-labelledby="audit-title" id={targets.audit}>
-        <h2 id="audit-title">Audit log</h2>
-        {audit.length === 0 ? (
-          <p className="muted">Nothing has happened to this account&apos;s tokens yet.</p>
-        ) : (
-          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="audit-title">
-            <table className="table tokens-audit" aria-labelledby="audit-title">
-              <thead>
-                <tr>
-                  {['When', 'Who', 'Token', 'What', 'Detail'].map((h) => (
-                    <th key={h} scope="col">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {audit.map((e) => (
-                  <tr key={e.id}>
-                    <td className="nowrap">{formatDateTime(e.at)}</td>
-                    <td>{e.userName ?? e.userEmail ?? 'A deleted user'}</td>
-                    <td className="tokens-audit__token">{e.tokenTag}</td>
-                    <td className="tokens-audit__what">{actionText[e.action]}</td>
-                    <td className="tokens-audit__detail">{e.detail}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <TokenAuditLog audit={audit} />
 
       {asking?.kind === 'create' && (
         <TokenFormDialog
