@@ -225,7 +225,7 @@ export async function activeMafs(db: Db, territory?: Territory) {
 const keptDays = (column: 'upload_days' | 'result_days', fallback: number) => sql<number>`coalesce((select ${sql.ref(column)} from bureau_retention r where r.account_id = bureau_files.account_id), ${fallback})`;
 
 /** Files whose results are older than their account's result days (else `fallbackDays`) and still kept. */
-export const oldResultsAt = (db: Db | Trx, now: number, fallbackDays: number) =>
+const oldResultsAt = (db: Db | Trx, now: number, fallbackDays: number) =>
   db
     .selectFrom('bureau_files')
     .select(['id', 'results_upload_id', 'status'])
@@ -234,7 +234,7 @@ export const oldResultsAt = (db: Db | Trx, now: number, fallbackDays: number) =>
     .where('results_at', '<', sql<number>`${now} - ${keptDays('result_days', fallbackDays)} * ${DAY}`);
 
 /** Files whose upload is older than their account's upload days (else `fallbackDays`), keeping no results and not being run. */
-export const oldFilesAt = (db: Db | Trx, now: number, fallbackDays: number) =>
+const oldFilesAt = (db: Db | Trx, now: number, fallbackDays: number) =>
   db
     .selectFrom('bureau_files')
     .select('id')
@@ -242,3 +242,23 @@ export const oldFilesAt = (db: Db | Trx, now: number, fallbackDays: number) =>
     .where('results_upload_id', 'is', null)
     .where('status', 'not in', ['queued', 'running'])
     .where('created_at', '<', sql<number>`${now} - ${keptDays('upload_days', fallbackDays)} * ${DAY}`);
+
+/** Every file whose results have outlived their account's result days (else `fallbackDays`) at `now`. */
+export function oldResults(db: Db | Trx, now: number, fallbackDays: number) {
+  return oldResultsAt(db, now, fallbackDays).execute();
+}
+
+/** Whether the file's results have outlived their account's result days (else `fallbackDays`) at `now`. */
+export async function hasOldResults(db: Db | Trx, fileId: number, now: number, fallbackDays: number): Promise<boolean> {
+  return (await oldResultsAt(db, now, fallbackDays).where('id', '=', fileId).executeTakeFirst()) !== undefined;
+}
+
+/** Every file whose upload has outlived their account's upload days (else `fallbackDays`) at `now`. */
+export function oldFiles(db: Db | Trx, now: number, fallbackDays: number) {
+  return oldFilesAt(db, now, fallbackDays).execute();
+}
+
+/** Whether the file's upload has outlived its account's upload days (else `fallbackDays`) at `now`. */
+export async function isOldFile(db: Db | Trx, fileId: number, now: number, fallbackDays: number): Promise<boolean> {
+  return (await oldFilesAt(db, now, fallbackDays).where('id', '=', fileId).executeTakeFirst()) !== undefined;
+}
