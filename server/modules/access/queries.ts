@@ -111,6 +111,17 @@ export async function hasOtherOwner(db: Db, groupId: number, userId: number): Pr
   return row !== undefined;
 }
 
+/** A group's id, type and parent; share-locked with 'share' or 'chain', locked for update with 'update'. */
+export function groupRowLocked(db: Db, groupId: number, lock?: 'share' | 'update' | 'chain') {
+  return db
+    .selectFrom('groups')
+    .select(['id', 'type', 'parent_id as parentId'])
+    .where('id', '=', groupId)
+    .$if(lock === 'share' || lock === 'chain', (qb) => qb.forShare())
+    .$if(lock === 'update', (qb) => qb.forUpdate())
+    .executeTakeFirst();
+}
+
 /** A group's own row as other modules read it (name, type, subtype, territory, parent); undefined when there is none. */
 export function findGroupFacts(db: Db, groupId: number) {
   return db.selectFrom('groups').select(['id', 'type', 'subtype', 'name', 'territory', 'parent_id']).where('id', '=', groupId).executeTakeFirst();

@@ -4,7 +4,7 @@ import {
 import type { Role } from '../../../contract/shared/roles';
 import type { Db } from '../../db';
 import { forbidden, notFound } from '../../errors';
-import { levels, shareLockChain, type GroupLevel } from './queries';
+import { groupRowLocked, levels, shareLockChain, type GroupLevel } from './queries';
 
 // The server's authorisation: it loads what the rules need (the caller's level on the group) and
 // asks the one access module, contract/shared/access.ts, for the answer and its words.
@@ -72,13 +72,7 @@ export async function authoriseGroup(
 ): Promise<AuthorisedGroup> {
   if (!isRowId(groupId)) throw groupNotFound();
   if (lock === 'chain') await shareLockChain(db, groupId);
-  const row = await db
-    .selectFrom('groups')
-    .select(['id', 'type', 'parent_id as parentId'])
-    .where('id', '=', groupId)
-    .$if(lock === 'share' || lock === 'chain', (qb) => qb.forShare())
-    .$if(lock === 'update', (qb) => qb.forUpdate())
-    .executeTakeFirst();
+  const row = await groupRowLocked(db, groupId, lock);
   if (!row) throw groupNotFound();
   const level = (await levels(db, caller.id, [groupId])).get(groupId)!;
   assertMay(caller, level.level, need);

@@ -10,6 +10,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { secondsOf, utcDate } from '../../platform/clock';
 import type { Deps } from '../../kernel/deps';
 import { assertAdmin, type Caller } from '../access/index';
+import { allCostTypes, allMafs, chargeTransactionsIn, costById, costHistory, costTypeForUpdate, costTypeNames, costTypeOfPrice, deletePricesFrom, endPrice, insertPrice, jobChargeRows, moveEndOfPrice, openPrice, priceStart } from './costQueries';
 import { priceScale } from './pricing';
 
 // The bureau's administration (spec section 2, /administration/addresscleanse; roles admin and
@@ -37,19 +38,10 @@ const adminCostOf = (row: CostRow): AdminCost => ({
   endDate: row.end_date === null ? null : Number(row.end_date),
 });
 
-const costRows = (db: Db) =>
-  db.selectFrom('bureau_costs').innerJoin('bureau_cost_types', 'bureau_cost_types.id', 'bureau_costs.cost_type_id').selectAll('bureau_costs').select('bureau_cost_types.name as costTypeName');
-
 /** GET /admin/costs ?territory: every price, current and past, by territory and type, newest first. */
 export async function listCosts(db: Db, caller: Caller, query: { territory?: Territory }): Promise<AdminCost[]> {
   assertAdmin(caller);
-  const rows = await costRows(db)
-    .$if(query.territory !== undefined, (qb) => qb.where('bureau_costs.territory', '=', query.territory!))
-    .orderBy('bureau_costs.territory', 'desc')
-    .orderBy('bureau_costs.cost_type_id')
-    .orderBy('bureau_costs.start_date', 'desc')
-    .orderBy('bureau_costs.id', 'desc')
-    .execute();
+  const rows = await costHistory(db, query.territory);
   return rows.map(adminCostOf);
 }
 
@@ -65,41 +57,31 @@ export async function createCost(deps: Pick<Deps, 'db' | 'clock'>, caller: Calle
   const now = secondsOf(deps.clock);
   const startDate = body.startDate ?? now;
   const id = await deps.db.transaction().execute(async (trx) => {
-    const type = await trx.selectFrom('bureau_cost_types').select('id').where('id', '=', body.costTypeId).forUpdate().executeTakeFirst();
+    const type = await costTypeForUpdate(trx, body.costTypeId);
     if (!type) throw notFound('Cost type not found');
     await dropScheduled(trx, { costTypeId: body.costTypeId, territory: body.territory, from: Math.max(startDate, now + 1) });
-    const current = await trx
-      .selectFrom('bureau_costs')
-      .select(['id', 'start_date'])
-      .where('cost_type_id', '=', body.costTypeId)
-      .where('territory', '=', body.territory)
-      .where('end_date', 'is', null)
-      .executeTakeFirst();
+    const current = await openPrice(trx, body.costTypeId, body.territory);
     if (current && startDate < Number(current.start_date)) {
       throw badRequest(`The new price must start on or after the current price's start (${utcDate(Number(current.start_date))})`);
     }
-    if (current) await trx.updateTable('bureau_costs').set({ end_date: startDate }).where('id', '=', current.id).execute();
-    const row = await trx
-      .insertInto('bureau_costs')
-      .values({
-        cost_type_id: body.costTypeId,
-        territory: body.territory,
-        base_price: body.basePrice,
-        price_per_record: stored(body.pricePerRecord),
-        price_per_match: stored(body.pricePerMatch),
-        real_price_per_record: stored(body.realPricePerRecord),
-        real_price_per_match: stored(body.realPricePerMatch),
-        min_rec_count: body.minRecCount,
-        start_date: startDate,
-        end_date: null,
-        created_by: caller.id,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    if (current) await endPrice(trx, current.id, startDate);
+    const row = await insertPrice(trx, {
+      cost_type_id: body.costTypeId,
+      territory: body.territory,
+      base_price: body.basePrice,
+      price_per_record: stored(body.pricePerRecord),
+      price_per_match: stored(body.pricePerMatch),
+      real_price_per_record: stored(body.realPricePerRecord),
+      real_price_per_match: stored(body.realPricePerMatch),
+      min_rec_count: body.minRecCount,
+      start_date: startDate,
+      end_date: null,
+      created_by: caller.id,
+      created_at: now,
+    });
     return row.id;
   });
-  return adminCostOf(await costRows(deps.db).where('bureau_costs.id', '=', id).executeTakeFirstOrThrow());
+  return adminCostOf(await costById(deps.db, id));
 }
 
 /**
@@ -108,24 +90,12 @@ export async function createCost(deps: Pick<Deps, 'db' | 'clock'>, caller: Calle
  * runs on where the last of them ended (open again when they were the newest).
  */
 async function dropScheduled(trx: Trx, { costTypeId, territory, from }: { costTypeId: number; territory: Territory; from: number }): Promise<number> {
-  const gone = await trx
-    .deleteFrom('bureau_costs')
-    .where('cost_type_id', '=', costTypeId)
-    .where('territory', '=', territory)
-    .where('start_date', '>=', from)
-    .returning(['start_date', 'end_date'])
-    .execute();
+  const gone = await deletePricesFrom(trx, { costTypeId, territory, from });
   if (gone.length === 0) return 0;
   const firstStart = Math.min(...gone.map((g) => Number(g.start_date)));
   const ends = gone.map((g) => (g.end_date === null ? null : Number(g.end_date)));
   const lastEnd = ends.includes(null) ? null : Math.max(...(ends as number[]));
-  await trx
-    .updateTable('bureau_costs')
-    .set({ end_date: lastEnd })
-    .where('cost_type_id', '=', costTypeId)
-    .where('territory', '=', territory)
-    .where('end_date', '=', firstStart)
-    .execute();
+  await moveEndOfPrice(trx, { costTypeId, territory, from: firstStart, to: lastEnd });
   return gone.length;
 }
 
@@ -141,10 +111,10 @@ export async function withdrawCost(deps: Pick<Deps, 'db' | 'clock'>, caller: Cal
   assertAdmin(caller);
   const now = secondsOf(deps.clock);
   await deps.db.transaction().execute(async (trx) => {
-    const found = await trx.selectFrom('bureau_costs').select('cost_type_id').where('id', '=', query.costId).executeTakeFirst();
+    const found = await costTypeOfPrice(trx, query.costId);
     if (!found) throw notFound(priceNotFound);
-    await trx.selectFrom('bureau_cost_types').select('id').where('id', '=', found.cost_type_id).forUpdate().executeTakeFirst();
-    const cost = await trx.selectFrom('bureau_costs').select(['cost_type_id', 'territory', 'start_date']).where('id', '=', query.costId).executeTakeFirst();
+    await costTypeForUpdate(trx, found.cost_type_id);
+    const cost = await priceStart(trx, query.costId);
     if (!cost) throw notFound(priceNotFound);
     if (Number(cost.start_date) <= now) throw conflict(startedPriceRefusal);
     await dropScheduled(trx, { costTypeId: cost.cost_type_id, territory: cost.territory, from: Number(cost.start_date) });
@@ -157,14 +127,14 @@ const priceNotFound = 'Price not found';
 /** GET /admin/mafs: every reference file, active or not. */
 export async function listAdminMafs(db: Db, caller: Caller): Promise<Maf[]> {
   assertAdmin(caller);
-  const rows = await db.selectFrom('bureau_mafs').selectAll().orderBy('id').execute();
+  const rows = await allMafs(db);
   return rows.map((row) => ({ mafId: row.id, mafName: row.name, mafCountryCode: row.country_code, territory: row.territory }));
 }
 
 /** GET /admin/costtypes. */
 export async function listCostTypes(db: Db, caller: Caller): Promise<z.infer<typeof costType>[]> {
   assertAdmin(caller);
-  const rows = await db.selectFrom('bureau_cost_types').selectAll().orderBy('id').execute();
+  const rows = await allCostTypes(db);
   return rows.map((row) => ({ costTypeId: row.id, name: row.name, description: row.description, appliesTo: row.applies_to }));
 }
 
@@ -180,19 +150,8 @@ export async function royaltyCharges(
 ): Promise<z.infer<typeof royaltyCharge>[]> {
   assertAdmin(caller);
   checkRange(query);
-  const types = await db
-    .selectFrom('bureau_cost_types')
-    .select(['id', 'name'])
-    .$if(query.includedTypes !== undefined, (qb) => qb.where('id', 'in', [0, ...query.includedTypes!]))
-    .orderBy('id')
-    .execute();
-  const charges = await db
-    .selectFrom('bureau_job_charges')
-    .select('transactions')
-    .where('territory', '=', query.territory)
-    .where('date', '>=', query.startDate)
-    .where('date', '<=', query.endDate)
-    .execute();
+  const types = await costTypeNames(db, query.includedTypes);
+  const charges = await chargeTransactionsIn(db, query);
   const totals = new Map(types.map((type) => [type.id, { costTypeId: type.id, name: type.name, territory: query.territory, jobs: 0, records: 0, matches: 0, charges: 0, realCharges: 0 }]));
   for (const charge of charges) {
     for (const line of charge.transactions) {
@@ -216,20 +175,7 @@ export async function jobCharges(
 ): Promise<JobCharge[]> {
   assertAdmin(caller);
   checkRange(query);
-  const rows = await db
-    .selectFrom('bureau_job_charges')
-    .innerJoin('bureau_files', 'bureau_files.id', 'bureau_job_charges.file_id')
-    .leftJoin('groups', 'groups.id', 'bureau_job_charges.account_id')
-    .selectAll('bureau_job_charges')
-    .select(['bureau_files.name as fileName', 'groups.name as accountName'])
-    .where('bureau_job_charges.date', '>=', query.startDate)
-    .where('bureau_job_charges.date', '<=', query.endDate)
-    .$if(query.territory !== undefined, (qb) => qb.where('bureau_job_charges.territory', '=', query.territory!))
-    .$if(query.includedJobs !== undefined, (qb) => qb.where('bureau_job_charges.id', 'in', [0, ...query.includedJobs!]))
-    .orderBy('bureau_job_charges.date', 'desc')
-    .orderBy('bureau_job_charges.id', 'desc')
-    .limit(5000)
-    .execute();
+  const rows = await jobChargeRows(db, query);
   return rows.map((row) => ({
     jobId: row.id,
     accId: row.account_id,

@@ -5,8 +5,9 @@ import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../../kernel/deps';
 import type { Caller } from '../access/index';
 import { ownFile } from './files';
-import { priceFile, pricesAt, type PricedFile } from './pricing';
-import type { FileRow } from './queries';
+import { pricesAt } from './costQueries';
+import { priceFile, type PricedFile } from './pricing';
+import { orderStatus, type FileRow } from './queries';
 
 // GET /files/results/costs ?fileId: what the file's results cost. The price comes from the admin
 // costs in force now until the file is paid for; POST /files/results/pay fixes it into the file's
@@ -28,8 +29,8 @@ export async function fixedCostStands(db: Db, file: FileRow): Promise<boolean> {
   if (file.cost === null) return false;
   if (file.status === 'paid') return true;
   if (file.order_id === null) return false;
-  const order = await db.selectFrom('orders').select('status').where('id', '=', file.order_id).executeTakeFirst();
-  return order?.status === 'pending' || order?.status === 'paid';
+  const status = await orderStatus(db, file.order_id);
+  return status === 'pending' || status === 'paid';
 }
 
 /** The price of the file's results from the admin costs in force at `now`. */

@@ -54,7 +54,7 @@ export async function deleteBureauFile(
       await Q.deleteUploads(trx, await unshared(trx, extra, file.id));
       return [file.upload_id, ...extra];
     }
-    await trx.deleteFrom('bureau_files').where('id', '=', file.id).execute();
+    await Q.deleteFileRow(trx, file.id);
     const mine = await unshared(trx, [file.upload_id, ...extra], file.id);
     await Q.deleteUploads(trx, mine);
     return mine;
@@ -65,12 +65,7 @@ export async function deleteBureauFile(
 /** The uploads no other file uses. */
 async function unshared(trx: Trx, ids: string[], fileId: number) {
   if (!ids.length) return [];
-  const used = await trx
-    .selectFrom('bureau_files')
-    .select(['upload_id', 'test_upload_id', 'results_upload_id'])
-    .where('id', '!=', fileId)
-    .where((eb) => eb.or([eb('upload_id', 'in', ids), eb('test_upload_id', 'in', ids), eb('results_upload_id', 'in', ids)]))
-    .execute();
+  const used = await Q.uploadsOfOtherFiles(trx, ids, fileId);
   const taken = new Set(used.flatMap((u) => [u.upload_id, u.test_upload_id, u.results_upload_id]));
   return ids.filter((id) => !taken.has(id));
 }

@@ -10,6 +10,7 @@ import { createOnce, insertOrder, orderIdByKey } from '../../kernel/orders';
 import { applyPaymentOutcome, customerRefOf, idempotencyKeyOf, invoiceIdOfOrder, invoiceLink, orderRecord, orderState, portalReturnUrl, setGatewayRef } from '../shop/index';
 import { currentCost, noResults, type FileRow } from './costs';
 import { ownFile } from './files';
+import { fileOfOrder, setFileOrder } from './queries';
 
 // POST /files/results/pay ?fileId: the file's results become a pending shop order of kind 'bureau'
 // (one line, priced from the admin costs and fixed into the file) and the browser goes to the
@@ -98,7 +99,7 @@ async function orderFor(trx: Db, caller: Caller, input: PayInput, idempotencyKey
       backUrl: portalReturnUrl(deps, input.origin, input.body.backUrl, extra(id)),
     }),
   });
-  await trx.updateTable('bureau_files').set({ cost: JSON.stringify(cost), order_id: orderId, updated_at: now }).where('id', '=', file.id).execute();
+  await setFileOrder(trx, file.id, { cost: JSON.stringify(cost), order_id: orderId, updated_at: now });
   return orderId;
 }
 
@@ -113,7 +114,7 @@ async function answerFor(deps: PayDeps, orderId: number, input: PayInput): Promi
   }
   // A replayed key of a failed attempt: the SPA makes a new key for each attempt.
   if (order.status !== 'pending') throw new AppError(409, `This payment has ended (${order.status}): start a new one`);
-  const file = await db.selectFrom('bureau_files').select(['name', 'account_id', 'results']).where('order_id', '=', orderId).executeTakeFirst();
+  const file = await fileOfOrder(db, orderId);
   // The order read as pending, then ended and another began for the file (or it was deleted) meanwhile.
   if (!file) throw conflict(attemptEnded);
   const page = await deps.gateway.createPaymentPage({

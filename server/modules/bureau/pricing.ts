@@ -2,7 +2,6 @@ import type { DedupeLevelKey, FileCosts, FileResults, SuppressSetting } from '..
 import { costApplies, lineAmount, priceScale } from '../../../contract/shared/bureauPrice';
 import { currencyCodes, orderTotals, salesTax } from '../../../contract/shared/shop';
 import type { Territory } from '../../../contract/shared/territory';
-import type { Db } from '../../db';
 import type { BureauCostTypesTable, ChargeTransaction } from '../../db/bureauSchema';
 
 // The price of a file's results, from the admin costs (spec section 3, Admin cost): every cost type
@@ -35,72 +34,6 @@ export type PricedFile = {
 };
 
 export { lineAmount, priceScale };
-
-const priceColumns = [
-  'bureau_costs.id',
-  'bureau_costs.cost_type_id',
-  'bureau_cost_types.name',
-  'bureau_cost_types.applies_to',
-  'bureau_costs.base_price',
-  'bureau_costs.price_per_record',
-  'bureau_costs.price_per_match',
-  'bureau_costs.real_price_per_record',
-  'bureau_costs.real_price_per_match',
-  'bureau_costs.min_rec_count',
-] as const;
-
-type PriceSelect = {
-  id: number;
-  cost_type_id: number;
-  name: string;
-  applies_to: AppliesTo;
-  base_price: number | string;
-  price_per_record: number | string;
-  price_per_match: number | string;
-  real_price_per_record: number | string;
-  real_price_per_match: number | string;
-  min_rec_count: number;
-};
-
-// bigint columns come back as strings from PostgreSQL and as numbers from PGlite.
-const priceRowOf = (row: PriceSelect): PriceRow => ({
-  costId: row.id,
-  costTypeId: row.cost_type_id,
-  name: row.name,
-  appliesTo: row.applies_to,
-  basePrice: Number(row.base_price),
-  pricePerRecord: Number(row.price_per_record),
-  pricePerMatch: Number(row.price_per_match),
-  realPricePerRecord: Number(row.real_price_per_record),
-  realPricePerMatch: Number(row.real_price_per_match),
-  minRecCount: Number(row.min_rec_count),
-});
-
-/** The admin costs of the territory in force at `at` (seconds): started, and not yet ended. */
-export async function pricesAt(db: Db, territory: Territory, at: number): Promise<PriceRow[]> {
-  const rows = await db
-    .selectFrom('bureau_costs')
-    .innerJoin('bureau_cost_types', 'bureau_cost_types.id', 'bureau_costs.cost_type_id')
-    .select(priceColumns)
-    .where('bureau_costs.territory', '=', territory)
-    .where('bureau_costs.start_date', '<=', at)
-    .where((eb) => eb.or([eb('bureau_costs.end_date', 'is', null), eb('bureau_costs.end_date', '>', at)]))
-    .orderBy('bureau_costs.cost_type_id')
-    .execute();
-  return rows.map(priceRowOf);
-}
-
-/** Admin cost rows by id (the rows a file's fixed cost names), for the real prices of its job charge. */
-export async function pricesById(db: Db, costIds: readonly number[]): Promise<Map<number, PriceRow>> {
-  if (costIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('bureau_costs')
-    .innerJoin('bureau_cost_types', 'bureau_cost_types.id', 'bureau_costs.cost_type_id')
-    .select(priceColumns)
-    .where('bureau_costs.id', 'in', [...costIds])
-    .execute();
-  return new Map(rows.map((row) => [row.id, priceRowOf(row)]));
-}
 
 const sum = (values: Record<string, number | undefined>) => Object.values(values).reduce<number>((total, n) => total + (n ?? 0), 0);
 

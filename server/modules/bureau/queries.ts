@@ -122,10 +122,75 @@ export async function deleteUploads(trx: Db | Trx, ids: readonly string[]): Prom
   if (ids.length) await trx.deleteFrom('uploads').where('id', 'in', ids).execute();
 }
 
+/** The status of an order; undefined when there is no such order. */
+export async function orderStatus(db: Db | Trx, orderId: number) {
+  return (await db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirst())?.status;
+}
+
 export async function pendingOrder(db: Db | Trx, orderId: number | null): Promise<boolean> {
   if (orderId === null) return false;
-  const order = await db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirst();
-  return order?.status === 'pending';
+  return (await orderStatus(db, orderId)) === 'pending';
+}
+
+/** The invoice of an order; undefined when it has none. */
+export function invoiceOfOrder(db: Db, orderId: number) {
+  return db.selectFrom('invoices').select(['id', 'number', 'territory', 'issued_at']).where('order_id', '=', orderId).executeTakeFirst();
+}
+
+/** The file an order pays for, locked for update; undefined when none waits for it. */
+export function fileOfOrderForUpdate(trx: Db, orderId: number) {
+  return trx
+    .selectFrom('bureau_files')
+    .select(['id', 'account_id', 'maf_id', 'territory', 'status', 'results', 'cost'])
+    .where('order_id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The name, account and results of the file an order pays for; undefined when none waits for it. */
+export function fileOfOrder(db: Db, orderId: number) {
+  return db.selectFrom('bureau_files').select(['name', 'account_id', 'results']).where('order_id', '=', orderId).executeTakeFirst();
+}
+
+/** Marks a file with results paid (a file in another state stays as it is). */
+export async function markFilePaid(trx: Db, fileId: number, now: number): Promise<void> {
+  await trx
+    .updateTable('bureau_files')
+    .set({ status: 'paid', paid_at: now, updated_at: now })
+    .where('id', '=', fileId)
+    .where('status', '=', 'results')
+    .execute();
+}
+
+/** Fixes a file's cost and the order that pays it. */
+export async function setFileOrder(trx: Db, fileId: number, values: Pick<Updateable<BureauFilesTable>, 'cost' | 'order_id' | 'updated_at'>): Promise<void> {
+  await trx.updateTable('bureau_files').set(values).where('id', '=', fileId).execute();
+}
+
+/** Deletes a file's row. */
+export async function deleteFileRow(trx: Trx, fileId: number): Promise<void> {
+  await trx.deleteFrom('bureau_files').where('id', '=', fileId).execute();
+}
+
+/** The uploads of the files other than `fileId` that use any of the uploads given. */
+export function uploadsOfOtherFiles(trx: Trx, ids: string[], fileId: number) {
+  return trx
+    .selectFrom('bureau_files')
+    .select(['upload_id', 'test_upload_id', 'results_upload_id'])
+    .where('id', '!=', fileId)
+    .where((eb) => eb.or([eb('upload_id', 'in', ids), eb('test_upload_id', 'in', ids), eb('results_upload_id', 'in', ids)]))
+    .execute();
+}
+
+/** The files left 'queued' (not deleted) since before `before`. */
+export function queuedBefore(db: Db, before: number) {
+  return db
+    .selectFrom('bureau_files')
+    .select(['id', 'settings_version', 'user_id', 'updated_at'])
+    .where('status', '=', 'queued')
+    .where('deleted_at', 'is', null)
+    .where('updated_at', '<', before)
+    .execute();
 }
 
 export async function hasJobCharge(trx: Db | Trx, fileId: number): Promise<boolean> {
@@ -160,7 +225,7 @@ export async function activeMafs(db: Db, territory?: Territory) {
 const keptDays = (column: 'upload_days' | 'result_days', fallback: number) => sql<number>`coalesce((select ${sql.ref(column)} from bureau_retention r where r.account_id = bureau_files.account_id), ${fallback})`;
 
 /** Files whose results are older than their account's result days (else `fallbackDays`) and still kept. */
-export const oldResultsAt = (db: Db | Trx, now: number, fallbackDays: number) =>
+const oldResultsAt = (db: Db | Trx, now: number, fallbackDays: number) =>
   db
     .selectFrom('bureau_files')
     .select(['id', 'results_upload_id', 'status'])
@@ -169,7 +234,7 @@ export const oldResultsAt = (db: Db | Trx, now: number, fallbackDays: number) =>
     .where('results_at', '<', sql<number>`${now} - ${keptDays('result_days', fallbackDays)} * ${DAY}`);
 
 /** Files whose upload is older than their account's upload days (else `fallbackDays`), keeping no results and not being run. */
-export const oldFilesAt = (db: Db | Trx, now: number, fallbackDays: number) =>
+const oldFilesAt = (db: Db | Trx, now: number, fallbackDays: number) =>
   db
     .selectFrom('bureau_files')
     .select('id')
@@ -177,3 +242,23 @@ export const oldFilesAt = (db: Db | Trx, now: number, fallbackDays: number) =>
     .where('results_upload_id', 'is', null)
     .where('status', 'not in', ['queued', 'running'])
     .where('created_at', '<', sql<number>`${now} - ${keptDays('upload_days', fallbackDays)} * ${DAY}`);
+
+/** Every file whose results have outlived their account's result days (else `fallbackDays`) at `now`. */
+export function oldResults(db: Db | Trx, now: number, fallbackDays: number) {
+  return oldResultsAt(db, now, fallbackDays).execute();
+}
+
+/** Whether the file's results have outlived their account's result days (else `fallbackDays`) at `now`. */
+export async function hasOldResults(db: Db | Trx, fileId: number, now: number, fallbackDays: number): Promise<boolean> {
+  return (await oldResultsAt(db, now, fallbackDays).where('id', '=', fileId).executeTakeFirst()) !== undefined;
+}
+
+/** Every file whose upload has outlived their account's upload days (else `fallbackDays`) at `now`. */
+export function oldFiles(db: Db | Trx, now: number, fallbackDays: number) {
+  return oldFilesAt(db, now, fallbackDays).execute();
+}
+
+/** Whether the file's upload has outlived its account's upload days (else `fallbackDays`) at `now`. */
+export async function isOldFile(db: Db | Trx, fileId: number, now: number, fallbackDays: number): Promise<boolean> {
+  return (await oldFilesAt(db, now, fallbackDays).where('id', '=', fileId).executeTakeFirst()) !== undefined;
+}

@@ -5,6 +5,7 @@ import { AppError, conflict } from '../../errors';
 import type { Deps } from '../../kernel/deps';
 import { invoiceLink, portalReturnUrl } from '../shop/index';
 import { bureauMessages, fileView, ownFile, resultsOf, type BureauCaller } from './files';
+import { invoiceOfOrder } from './queries';
 
 // GET /files/results/receipt ?fileId, backUrl: what the file's page shows once its results are paid
 // for: the results' statistics, the price lines fixed at payment and their total, the invoice (a
@@ -20,7 +21,7 @@ export async function getResultsReceipt(deps: ReceiptDeps, caller: BureauCaller,
   if (file.status !== 'paid' || file.order_id === null) throw new AppError(402, bureauMessages.notPaid);
   const results = resultsOf(file);
   if (results === null || file.cost === null) throw conflict(bureauMessages.noResults);
-  const invoice = await db.selectFrom('invoices').select(['id', 'number', 'territory', 'issued_at']).where('order_id', '=', file.order_id).executeTakeFirst();
+  const invoice = await invoiceOfOrder(db, file.order_id);
   if (!invoice) throw conflict(bureauMessages.noResults);
   const back = input.query.backUrl ? portalReturnUrl(deps, input.origin, input.query.backUrl, {}) : '';
   const view = await fileView(deps, file);

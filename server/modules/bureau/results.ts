@@ -74,13 +74,7 @@ export const strandedAfterSeconds = 600;
  */
 export async function requeueStranded(deps: Pick<BureauDeps, 'db' | 'jobs' | 'config' | 'clock'>): Promise<number> {
   const now = secondsOf(deps.clock);
-  const stranded = await deps.db
-    .selectFrom('bureau_files')
-    .select(['id', 'settings_version', 'user_id', 'updated_at'])
-    .where('status', '=', 'queued')
-    .where('deleted_at', 'is', null)
-    .where('updated_at', '<', now - strandedAfterSeconds)
-    .execute();
+  const stranded = await Q.queuedBefore(deps.db, now - strandedAfterSeconds);
   for (const file of stranded) {
     // The zip is recorded as its maker's upload: with that user gone, the owner queues it again.
     if (file.user_id === null) await Q.updateFile(deps.db, file.id, { status: 'ready' }, { status: ['queued'], version: file.settings_version });

@@ -1,4 +1,3 @@
-import type { Db, Trx } from '../../db';
 import type { QueueDefinition } from '../../jobs/queue';
 import { secondsOf } from '../../platform/clock';
 import { defaultRetention, type BureauDeps } from './files';
@@ -17,21 +16,17 @@ import { requeueStranded } from './results';
 export const retentionSweepQueue = 'bureau-retention-sweep';
 export const retentionQueueDefinition: QueueDefinition = { name: retentionSweepQueue, policy: 'stately', retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 900 };
 
-/** Files whose results have outlived their account's result days. */
-const oldResultsAt = (db: Db | Trx, now: number) => Q.oldResultsAt(db, now, defaultRetention.resultDays);
-/** Files whose upload has outlived their account's upload days. */
-const oldFilesAt = (db: Db | Trx, now: number) => Q.oldFilesAt(db, now, defaultRetention.uploadDays);
 
 // Each file is chosen from a read made before its row lock: under the lock it is asked again, since
 // meanwhile its owner may have queued it for results, made new results, or kept files for longer.
 export async function sweepRetention(deps: Pick<BureauDeps, 'db' | 'clock' | 'fileStorage'>): Promise<{ results: number; files: number }> {
   const now = secondsOf(deps.clock);
-  const oldResults = await oldResultsAt(deps.db, now).execute();
+  const oldResults = await Q.oldResults(deps.db, now, defaultRetention.resultDays);
   for (const file of oldResults) {
     const zip = await deps.db.transaction().execute(async (trx) => {
       const row = await Q.lockFile(trx, file.id);
       if (!row?.results_upload_id || (row.status !== 'results' && row.status !== 'paid')) return null;
-      if (!(await oldResultsAt(trx, now).where('id', '=', row.id).executeTakeFirst())) return null;
+      if (!(await Q.hasOldResults(trx, row.id, now, defaultRetention.resultDays))) return null;
       if (await Q.pendingOrder(trx, row.order_id)) return null;
       await Q.updateFile(trx, row.id, { results_upload_id: null, status: row.status === 'paid' ? 'paid' : 'discarded', updated_at: now });
       await Q.deleteUploads(trx, [row.results_upload_id]);
@@ -39,9 +34,9 @@ export async function sweepRetention(deps: Pick<BureauDeps, 'db' | 'clock' | 'fi
     });
     if (zip) await deps.fileStorage.delete(zip);
   }
-  const oldFiles = await oldFilesAt(deps.db, now).execute();
+  const oldFiles = await Q.oldFiles(deps.db, now, defaultRetention.uploadDays);
   for (const file of oldFiles) {
-    await deleteBureauFile(deps, file.id, async (trx) => (await oldFilesAt(trx, now).where('id', '=', file.id).executeTakeFirst()) !== undefined);
+    await deleteBureauFile(deps, file.id, (trx) => Q.isOldFile(trx, file.id, now, defaultRetention.uploadDays));
   }
   return { results: oldResults.length, files: oldFiles.length };
 }

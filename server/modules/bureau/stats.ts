@@ -3,7 +3,8 @@ import { badRequest } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../../kernel/deps';
 import { authoriseGroup, groupFacts, type Caller } from '../access/index';
-import { priceFile, pricesAt } from './pricing';
+import { mafsOfTerritoryOr, pricesAt, resultsOfAccountIn } from './costQueries';
+import { priceFile } from './pricing';
 
 // GET /stats/summary ?accId, dateFrom, dateTo (spec section 3, Bureau stats): per reference file,
 // the files whose results were made in the range, all of them and those paid for. A paid file costs
@@ -41,32 +42,8 @@ export async function statsSummary(deps: Pick<Deps, 'db' | 'clock'>, caller: Cal
   const group = await authoriseGroup(db, caller, query.accId, 'manage');
   if (group.type !== 'account') throw badRequest('Bureau stats belong to accounts: choose an account');
   const { territory } = await groupFacts(db, query.accId);
-  const files = await db
-    .selectFrom('bureau_files')
-    .leftJoin('bureau_job_charges', 'bureau_job_charges.file_id', 'bureau_files.id')
-    .leftJoin('orders', 'orders.id', 'bureau_files.order_id')
-    .select([
-      'bureau_files.maf_id',
-      'bureau_files.territory',
-      'bureau_files.use_paf',
-      'bureau_files.dedupe_level',
-      'bureau_files.suppression',
-      'bureau_files.results',
-      'bureau_files.cost',
-      'orders.status as orderStatus',
-      'bureau_job_charges.total_charges as charged',
-    ])
-    .where('bureau_files.account_id', '=', query.accId)
-    .where('bureau_files.results', 'is not', null)
-    .where('bureau_files.results_at', '>=', query.dateFrom)
-    .where('bureau_files.results_at', '<=', query.dateTo)
-    .execute();
-  const mafs = await db
-    .selectFrom('bureau_mafs')
-    .select(['id', 'name', 'country_code', 'territory'])
-    .where((eb) => eb.or([eb('territory', '=', territory), eb('id', 'in', [0, ...files.flatMap((file) => (file.maf_id === null ? [] : [file.maf_id]))])]))
-    .orderBy('id')
-    .execute();
+  const files = await resultsOfAccountIn(db, query);
+  const mafs = await mafsOfTerritoryOr(db, territory, files.flatMap((file) => (file.maf_id === null ? [] : [file.maf_id])));
   const stats = new Map<number, BureauStats>(
     mafs.map((maf) => [maf.id, { mafId: maf.id, mafName: maf.name, mafCountryCode: maf.country_code, all: emptyBlock(), purchased: emptyBlock() }]),
   );

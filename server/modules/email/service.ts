@@ -6,6 +6,7 @@ import { notFound } from '../../errors';
 import type { MeteredCaller } from '../../http/meteredCaller';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../../kernel/deps';
+import { emailResultOfAccount, insertEmailResult } from './queries';
 
 // POST /verify runs the engine (inside the meter: one click, refunded if this throws) and keeps the
 // result for the account; GET /verify/{id} reads it back for the same account only (another
@@ -23,30 +24,22 @@ export async function verify(deps: Pick<Deps, 'db' | 'clock' | 'emailResolver'>,
   const verdict: Verdict = await verifyEmail(email, { resolver: deps.emailResolver, dnsDeadlineMs });
   const id = randomBytes(16).toString('base64url');
   const checkedAt = secondsOf(deps.clock);
-  await deps.db
-    .insertInto('email_results')
-    .values({
-      id,
-      account_id: caller.accountId,
-      token_id: caller.tokenId,
-      user_id: caller.userId,
-      email: verdict.email,
-      result: verdict.result,
-      // A test call's verdict keeps its mark, so reading it again says it was a test.
-      verdict: JSON.stringify(caller.test ? { ...verdict, test: true } : verdict),
-      created_at: checkedAt,
-    })
-    .execute();
+  await insertEmailResult(deps.db, {
+    id,
+    account_id: caller.accountId,
+    token_id: caller.tokenId,
+    user_id: caller.userId,
+    email: verdict.email,
+    result: verdict.result,
+    // A test call's verdict keeps its mark, so reading it again says it was a test.
+    verdict: JSON.stringify(caller.test ? { ...verdict, test: true } : verdict),
+    created_at: checkedAt,
+  });
   return { id, checkedAt, ...verdict };
 }
 
 export async function readResult(deps: Pick<Deps, 'db'>, caller: MeteredCaller, id: string): Promise<VerifyResponse> {
-  const row = await deps.db
-    .selectFrom('email_results')
-    .select(['id', 'verdict', 'created_at as checkedAt'])
-    .where('id', '=', id)
-    .where('account_id', '=', caller.accountId)
-    .executeTakeFirst();
+  const row = await emailResultOfAccount(deps.db, id, caller.accountId);
   if (!row) throw resultNotFound();
   const verdict = (typeof row.verdict === 'string' ? JSON.parse(row.verdict) : row.verdict) as Verdict;
   return { ...verdict, id: row.id, checkedAt: row.checkedAt };

@@ -8,7 +8,7 @@ import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../../kernel/deps';
 import { assertUserMay, isRowId, type Caller } from '../access/index';
 import { isUniqueViolation } from '../../db/errors';
-import { optionRows, toOption } from './queries';
+import { deleteLeadOptionRow, insertLeadOption, isOptionChosen, leadOptionForUpdate, optionRows, toOption, updateLeadOptionRow } from './queries';
 
 // Lead options (spec section 3, Lead option; section 6: lead form administration is super's). Any
 // signed-in user reads them (the lead form offers them); only super adds, changes, retires and
@@ -35,7 +35,7 @@ async function uniqueSafe<T>(work: () => Promise<T>): Promise<T> {
 
 async function optionToChange(trx: Trx, id: number) {
   if (!isRowId(id)) throw optionNotFound();
-  const row = await trx.selectFrom('lead_options').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  const row = await leadOptionForUpdate(trx, id);
   if (!row) throw optionNotFound();
   return row;
 }
@@ -50,11 +50,7 @@ export async function createLeadOption(deps: OptionDeps, caller: Caller, body: z
   assertSuper(caller);
   const now = secondsOf(deps.clock);
   const row = await uniqueSafe(() =>
-    deps.db
-      .insertInto('lead_options')
-      .values({ option: body.option, requirement: body.requirement, created_at: now, updated_at: now })
-      .returningAll()
-      .executeTakeFirstOrThrow(),
+    insertLeadOption(deps.db, { option: body.option, requirement: body.requirement, created_at: now, updated_at: now }),
   );
   return toOption(row);
 }
@@ -70,12 +66,7 @@ export async function updateLeadOption(
   const row = await uniqueSafe(() =>
     deps.db.transaction().execute(async (trx) => {
       const stored = await optionToChange(trx, input.query.id);
-      return trx
-        .updateTable('lead_options')
-        .set({ ...input.body, updated_at: now })
-        .where('id', '=', stored.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return updateLeadOptionRow(trx, stored.id, { ...input.body, updated_at: now });
     }),
   );
   return toOption(row);
@@ -88,9 +79,8 @@ export async function deleteLeadOption(deps: OptionDeps, caller: Caller, query: 
     const stored = await optionToChange(trx, query.id);
     // The choices reference the option with no cascade: a lead choosing it concurrently waits on
     // the row lock held here, then finds it gone or sees the delete refused.
-    const used = await trx.selectFrom('lead_choices').select('lead_id').where('option_id', '=', stored.id).limit(1).executeTakeFirst();
-    if (used) throw conflict(leadMessages.optionInUse);
-    await trx.deleteFrom('lead_options').where('id', '=', stored.id).execute();
+    if (await isOptionChosen(trx, stored.id)) throw conflict(leadMessages.optionInUse);
+    await deleteLeadOptionRow(trx, stored.id);
   });
   return { msg: 'Lead option deleted' };
 }

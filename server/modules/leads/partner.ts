@@ -1,11 +1,10 @@
-import { sql } from 'kysely';
 import type { PartnerAccountInfo, PartnerConsole } from '../../../contract/leads/entities';
 import { bucketStarts, snapRange } from '../../../contract/shared/usage';
-import type { Db } from '../../db';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../../kernel/deps';
 import type { Caller } from '../access/index';
 import { bundleRows, subscriptionRows, summarise, usagePeriods, usageTotals } from '../plans/index';
+import { clientAccounts, spendByAccountDay } from './queries';
 import { authorisePartner } from './service';
 
 // The partner's view of its client accounts, on the plans manager: GET /partner/accountinfo (spec
@@ -13,20 +12,6 @@ import { authorisePartner } from './service';
 // (referrers too: partner administration is not closed to them) and staff.
 
 type PartnerDeps = Pick<Deps, 'db' | 'clock'>;
-
-/** The accounts under the partner (partner > organisation > account), by organisation then account. */
-function clientAccounts(db: Db, partnerId: number) {
-  return db
-    .selectFrom('groups as org')
-    .innerJoin('groups as account', 'account.parent_id', 'org.id')
-    .select(['org.id as organisationId', 'org.name as organisationName', 'account.id as accountId', 'account.name as accountName', 'account.territory'])
-    .where('org.parent_id', '=', partnerId)
-    .where('org.type', '=', 'organisation')
-    .where('account.type', '=', 'account')
-    .orderBy('org.id')
-    .orderBy('account.id')
-    .execute();
-}
 
 /**
  * GET /partner/accountinfo ?partnerId: one line per subscription of each client account. The click
@@ -84,29 +69,7 @@ export async function partnerConsole(
   const days = bucketStarts(range, 'daily');
   const accounts = await clientAccounts(db, query.partnerId);
   const ids = accounts.map((a) => a.accountId);
-  const rows = ids.length
-    ? await db
-        .with('rate', (qc) =>
-          qc
-            .selectFrom('bundles')
-            .select(['account_id', 'plan_id', sql<number>`sum(price)::numeric / sum(clicks)`.as('per_click')])
-            .where('account_id', 'in', ids)
-            .groupBy(['account_id', 'plan_id']),
-        )
-        .selectFrom('usage_daily as u')
-        .leftJoin('rate', (join) => join.onRef('rate.account_id', '=', 'u.account_id').onRef('rate.plan_id', '=', 'u.plan_id'))
-        .select([
-          'u.account_id as accountId',
-          'u.day',
-          sql<number>`sum(u.clicks)::bigint`.as('clicks'),
-          sql<number>`round(sum(u.clicks * coalesce(rate.per_click, 0)))::bigint`.as('spend'),
-        ])
-        .where('u.account_id', 'in', ids)
-        .where('u.day', '>=', range.fromDate)
-        .where('u.day', '<', range.toDate)
-        .groupBy(['u.account_id', 'u.day'])
-        .execute()
-    : [];
+  const rows = await spendByAccountDay(db, ids, range);
   const cell = new Map(rows.map((row) => [`${row.accountId}:${Number(row.day)}`, { clicks: Number(row.clicks), spend: Number(row.spend) }]));
   const totals = new Map<string, { clicks: number; spend: number }>();
   const report = accounts.map((account) => {

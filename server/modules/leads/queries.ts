@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Lead, LeadOption, LeadStatusChange } from '../../../contract/leads/entities';
 import type { LeadStatus } from '../../../contract/shared/leads';
 import type { Db } from '../../db';
@@ -23,6 +23,31 @@ export function leadRows(db: Db, where: { partnerId?: number; id?: number }, loc
     .execute();
 }
 
+/** The partner of a lead; undefined when there is no such lead. */
+export function leadPartnerId(db: Db, id: number) {
+  return db.selectFrom('leads').select('partner_id').where('id', '=', id).executeTakeFirst();
+}
+
+/** Adds a lead and answers its id. */
+export function insertLead(db: Db, row: Insertable<LeadsTable>) {
+  return db.insertInto('leads').values(row).returning('id').executeTakeFirstOrThrow();
+}
+
+/** Changes the columns given of one lead. */
+export async function updateLeadRow(db: Db, id: number, changes: Updateable<LeadsTable>): Promise<void> {
+  await db.updateTable('leads').set(changes).where('id', '=', id).execute();
+}
+
+/** Deletes one lead (its choices and history go with it). */
+export async function deleteLeadRow(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('leads').where('id', '=', id).execute();
+}
+
+/** The ids of the options chosen on a lead. */
+export async function chosenOptionIds(db: Db, leadId: number): Promise<number[]> {
+  return (await db.selectFrom('lead_choices').select('option_id').where('lead_id', '=', leadId).execute()).map((c) => c.option_id);
+}
+
 export const toOption = (row: Selectable<LeadOptionsTable>): LeadOption => ({
   id: row.id,
   option: row.option,
@@ -42,6 +67,32 @@ export async function optionRows(db: Db, ids?: readonly number[]): Promise<LeadO
     .orderBy('id')
     .execute();
   return rows.map(toOption);
+}
+
+/** One lead option, locked for update; undefined when there is none. */
+export function leadOptionForUpdate(db: Db, id: number) {
+  return db.selectFrom('lead_options').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Adds a lead option and answers its row. */
+export function insertLeadOption(db: Db, row: Insertable<LeadOptionsTable>) {
+  return db.insertInto('lead_options').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Changes the columns given of one lead option and answers its row. */
+export function updateLeadOptionRow(db: Db, id: number, changes: Updateable<LeadOptionsTable>) {
+  return db.updateTable('lead_options').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Whether any lead has chosen the option. */
+export async function isOptionChosen(db: Db, optionId: number): Promise<boolean> {
+  const used = await db.selectFrom('lead_choices').select('lead_id').where('option_id', '=', optionId).limit(1).executeTakeFirst();
+  return used !== undefined;
+}
+
+/** Deletes one lead option. */
+export async function deleteLeadOptionRow(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('lead_options').where('id', '=', id).execute();
 }
 
 /** The options chosen on each of the leads. */
@@ -133,4 +184,48 @@ export async function leadsOf(db: Db, where: { partnerId?: number; id?: number }
   const rows = await leadRows(db, where);
   const choices = await choicesOf(db, rows.map((row) => row.id));
   return rows.map((row) => toLead(row, choices.get(row.id)!));
+}
+
+/** The accounts under the partner (partner > organisation > account), by organisation then account. */
+export function clientAccounts(db: Db, partnerId: number) {
+  return db
+    .selectFrom('groups as org')
+    .innerJoin('groups as account', 'account.parent_id', 'org.id')
+    .select(['org.id as organisationId', 'org.name as organisationName', 'account.id as accountId', 'account.name as accountName', 'account.territory'])
+    .where('org.parent_id', '=', partnerId)
+    .where('org.type', '=', 'organisation')
+    .where('account.type', '=', 'account')
+    .orderBy('org.id')
+    .orderBy('account.id')
+    .execute();
+}
+
+/**
+ * Clicks and spend of each account per UTC day in the range: a click is valued at its subscription's
+ * price per click over all its bundles, and each account-day is rounded to minor units.
+ */
+export async function spendByAccountDay(db: Db, accountIds: readonly number[], range: { fromDate: number; toDate: number }) {
+  if (accountIds.length === 0) return [];
+  const ids = [...accountIds];
+  return db
+    .with('rate', (qc) =>
+      qc
+        .selectFrom('bundles')
+        .select(['account_id', 'plan_id', sql<number>`sum(price)::numeric / sum(clicks)`.as('per_click')])
+        .where('account_id', 'in', ids)
+        .groupBy(['account_id', 'plan_id']),
+    )
+    .selectFrom('usage_daily as u')
+    .leftJoin('rate', (join) => join.onRef('rate.account_id', '=', 'u.account_id').onRef('rate.plan_id', '=', 'u.plan_id'))
+    .select([
+      'u.account_id as accountId',
+      'u.day',
+      sql<number>`sum(u.clicks)::bigint`.as('clicks'),
+      sql<number>`round(sum(u.clicks * coalesce(rate.per_click, 0)))::bigint`.as('spend'),
+    ])
+    .where('u.account_id', 'in', ids)
+    .where('u.day', '>=', range.fromDate)
+    .where('u.day', '<', range.toDate)
+    .groupBy(['u.account_id', 'u.day'])
+    .execute();
 }

@@ -14,7 +14,7 @@ import type { Deps } from '../../kernel/deps';
 import { assertPartnerAllows, assertStaff, authoriseGroup, groupFacts, isRowId, type Caller } from '../access/index';
 import { mailOf } from '../../kernel/html';
 import { ownersEmails } from '../../kernel/ownersMail';
-import { historyOf, leadRows, leadsOf, optionRows, setChoices, writeHistory } from './queries';
+import { chosenOptionIds, deleteLeadRow, historyOf, insertLead, leadPartnerId, leadRows, leadsOf, optionRows, setChoices, updateLeadRow, writeHistory } from './queries';
 
 // Partner leads (spec sections 2, 6 and 7, Leads). Owners of a partner that is not a referrer submit,
 // read, edit and delete its leads; staff act as owners on every partner, see every lead and alone
@@ -54,7 +54,7 @@ async function leadPartner(db: Db, caller: Caller, partnerId: number, lock?: 'sh
  */
 async function leadToChange(db: Db, caller: Caller, id: number, lock = true) {
   if (!isRowId(id)) throw leadNotFound();
-  const found = await db.selectFrom('leads').select('partner_id').where('id', '=', id).executeTakeFirst();
+  const found = await leadPartnerId(db, id);
   if (!found) throw leadNotFound();
   try {
     await leadPartner(db, caller, found.partner_id, lock ? 'share' : undefined);
@@ -128,16 +128,12 @@ export async function createLead(deps: LeadDeps, caller: Caller, input: { query:
     deps.db.transaction().execute(async (trx) => {
       await leadPartner(trx, caller, input.query.parentId, 'share');
       await checkChoice(trx, body.optionIds);
-      const row = await trx
-        .insertInto('leads')
-        .values({
-          partner_id: input.query.parentId,
-          // Every required column is in a full submission (leadInput gives defaults to the rest).
-          ...(columnsOf(body) as Pick<Insertable<LeadsTable>, 'company_name' | 'contact_name' | 'services' | 'close_date' | 'email'>),
-          ...authored(now, caller.id),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const row = await insertLead(trx, {
+        partner_id: input.query.parentId,
+        // Every required column is in a full submission (leadInput gives defaults to the rest).
+        ...(columnsOf(body) as Pick<Insertable<LeadsTable>, 'company_name' | 'contact_name' | 'services' | 'close_date' | 'email'>),
+        ...authored(now, caller.id),
+      });
       await setChoices(trx, row.id, body.optionIds);
       await writeHistory(trx, row.id, null, 'new', '', caller.id, now);
       return row.id;
@@ -187,11 +183,11 @@ export async function updateLead(deps: LeadDeps, caller: Caller, input: { query:
         throw badRequest(`closeDate: ${leadMessages.pastCloseDate}`);
       }
       if (body.optionIds !== undefined) {
-        const kept = (await trx.selectFrom('lead_choices').select('option_id').where('lead_id', '=', row.id).execute()).map((c) => c.option_id);
+        const kept = await chosenOptionIds(trx, row.id);
         await checkChoice(trx, body.optionIds, kept);
         await setChoices(trx, row.id, body.optionIds);
       }
-      await trx.updateTable('leads').set({ ...columnsOf(body), updated_at: now, updated_by: caller.id }).where('id', '=', row.id).execute();
+      await updateLeadRow(trx, row.id, { ...columnsOf(body), updated_at: now, updated_by: caller.id });
     }),
   );
   return (await leadsOf(deps.db, { id: input.query.id }))[0]!;
@@ -202,7 +198,7 @@ export async function deleteLead(deps: LeadDeps, caller: Caller, query: { id: nu
   await deps.db.transaction().execute(async (trx) => {
     const row = await leadToChange(trx, caller, query.id);
     assertEditable(caller, row.status);
-    await trx.deleteFrom('leads').where('id', '=', row.id).execute();
+    await deleteLeadRow(trx, row.id);
   });
   return { msg: 'Lead deleted' };
 }
@@ -224,7 +220,7 @@ export async function moveLead(
     const lead = await leadToChange(trx, caller, input.query.id);
     if (lead.status === status) throw conflict(leadMessages.sameStatus);
     if (!mayMoveLead(lead.status, status)) throw conflict(`${leadMessages.badMove} (${lead.status} to ${status})`);
-    await trx.updateTable('leads').set({ status, updated_at: now, updated_by: caller.id }).where('id', '=', lead.id).execute();
+    await updateLeadRow(trx, lead.id, { status, updated_at: now, updated_by: caller.id });
     await writeHistory(trx, lead.id, lead.status, status, note, caller.id, now);
     return lead;
   });

@@ -12,7 +12,7 @@ import type { Deps } from '../../kernel/deps';
 import { assertPartnerAllows, authoriseGroup, findGroupFacts, isRowId, partnerSubtypeOf, type Caller } from '../access/index';
 import { createOnce, insertOrder, orderIdByKey } from '../../kernel/orders';
 import { customerRefOf, portalReturnUrl } from './common';
-import { orderLinesOf, orderRecord, setGatewayRef } from './orderQueries';
+import { orderLinesOf, orderRecord, planForShare, setGatewayRef } from './orderQueries';
 
 // POST /shop/checkout: the basket becomes a pending order priced from the catalogue (never from the
 // client), and the browser goes to the gateway's hosted payment page.
@@ -55,13 +55,7 @@ async function priceBasket(trx: Db, caller: Caller, organisationId: number, bask
     if (territory !== null && account.territory !== territory) throw badRequest('Check out the accounts of one territory at a time: an order is paid in one currency');
     territory = account.territory;
     if (!isRowId(item.planId)) throw notFound('Plan not found');
-    const plan = await trx
-      .selectFrom('plans')
-      .innerJoin('datasets', 'datasets.id', 'plans.dataset_id')
-      .select(['plans.id', 'plans.name', 'plans.territory', 'plans.calculator', 'plans.pricing', 'plans.available_start', 'plans.available_end', 'plans.deprecated_by_plan_id', 'datasets.dataset_ref', 'datasets.service'])
-      .where('plans.id', '=', item.planId)
-      .forShare('plans')
-      .executeTakeFirst();
+    const plan = await planForShare(trx, item.planId);
     if (!plan) throw notFound('Plan not found');
     if (plan.territory !== account.territory) {
       throw badRequest(`${plan.name} is a plan for ${territoryName(plan.territory)} and ${account.name} is an account in ${territoryName(account.territory)}`);

@@ -4,6 +4,7 @@ import type { Seller } from '../../db/shopSchema';
 import { badRequest, notFound } from '../../errors';
 import { baseUrlOf, type Deps } from '../../kernel/deps';
 import { assertMay, authoriseGroup, payerAccounts, type Caller, type AuthorisedGroup } from '../access/index';
+import { savedCard } from './paymentQueries';
 
 // What the shop's services share: the account checks of billing calls, return URLs of the portal's
 // own origin, the gateway customer of an account and the seller printed on invoices.
@@ -52,7 +53,7 @@ export function portalReturnUrl(deps: Pick<Deps, 'config'>, origin: string, give
 
 /** The gateway customer of an account: the one its saved card is kept under, else one named after it. */
 export async function customerRefOf(db: Db, accountId: number): Promise<string> {
-  const card = await db.selectFrom('payment_methods').select('customer_ref').where('account_id', '=', accountId).executeTakeFirst();
+  const card = await savedCard(db, accountId);
   return card?.customer_ref ?? `account-${accountId}`;
 }
 
@@ -61,21 +62,6 @@ export function sellerOf(deps: Pick<Deps, 'config'>, territory: Territory): Sell
   const { seller, runtime } = deps.config;
   const taxNumber = territory === 'uk' ? `VAT number ${seller.taxNumbers.uk}` : `ABN ${seller.taxNumbers.australia}`;
   return { name: seller.name, address: seller.address, taxNumber, email: runtime.supportEmail };
-}
-
-/**
- * The next number of a territory's invoices or credit notes, each a sequence of its own. The
- * counter row stays locked until the caller's transaction commits: the next one waits, so numbers
- * have no gaps and no repeats.
- */
-export async function nextNumber(trx: Db, counter: 'invoice_numbers' | 'credit_note_numbers', territory: Territory): Promise<number> {
-  const row = await trx
-    .updateTable(counter)
-    .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
-    .where('territory', '=', territory)
-    .returning('last_number')
-    .executeTakeFirstOrThrow();
-  return row.last_number;
 }
 
 /** yyyy-mm of a time in seconds, UTC: the period of a renewal's key, its cap and its notices. */

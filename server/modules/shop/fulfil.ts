@@ -3,7 +3,10 @@ import type { GatewayCard, PaymentOutcome } from '../../payments/gateway';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../../kernel/deps';
 import { addMonths } from '../../kernel/time';
-import { customerRefOf, nextNumber, sellerOf } from './common';
+import { customerRefOf, sellerOf } from './common';
+import { failPendingOrder, insertBundle, linesToFulfil, markPendingOrderPaid, pendingOrderForUpdate, setLineBundle, subscribeOrEnable } from './orderQueries';
+import { upsertSavedCard } from './paymentQueries';
+import { insertInvoice, nextNumber } from './queries';
 import { sendReceipt } from './receipts';
 
 // Fulfilment: a paid order becomes its bundles and its invoice exactly once, whoever asks first (the
@@ -27,75 +30,51 @@ export const paymentCancelled = 'The payment was cancelled';
  */
 export async function fulfilIn(trx: Db, deps: Omit<FulfilDeps, 'db'>, orderId: number, outcome: PaidOutcome): Promise<boolean> {
   const now = secondsOf(deps.clock);
-  const pending = await trx.selectFrom('orders').select(['total', 'currency']).where('id', '=', orderId).where('status', '=', 'pending').forUpdate().executeTakeFirst();
+  const pending = await pendingOrderForUpdate(trx, orderId);
   if (!pending) return false;
   if (Number(pending.total) !== outcome.amount || pending.currency !== outcome.currency) {
     deps.log.error({ orderId, gatewayRef: outcome.ref, order: { total: Number(pending.total), currency: pending.currency }, paid: { amount: outcome.amount, currency: outcome.currency } },
       'the gateway took another amount or currency than the order: the order was not fulfilled');
     return false;
   }
-  const order = await trx
-    .updateTable('orders')
-    .set((eb) => ({ status: 'paid', paid_at: now, updated_at: now, gateway_ref: eb.fn.coalesce('gateway_ref', eb.val(outcome.ref)) }))
-    .where('id', '=', orderId)
-    .where('status', '=', 'pending')
-    .returning(['id', 'kind', 'territory', 'net', 'tax', 'total', 'tax_rate_bp', 'currency', 'billing', 'user_id', 'gateway'])
-    .executeTakeFirst();
+  const order = await markPendingOrderPaid(trx, orderId, outcome.ref, now);
   if (!order) return false;
   // What the order's kind does beyond bundles and invoice (a bureau order: its file becomes paid and is charged once).
   await deps.paidOrders[order.kind]?.(trx, orderId, now);
-  const lines = await trx
-    .selectFrom('order_lines')
-    .leftJoin('plans', 'plans.id', 'order_lines.plan_id')
-    .leftJoin('groups', 'groups.id', 'order_lines.account_id')
-    .select(['order_lines.line_no', 'order_lines.account_id', 'order_lines.plan_id', 'order_lines.clicks', 'order_lines.price', 'plans.duration_months', 'groups.id as accountExists'])
-    .where('order_lines.order_id', '=', orderId)
-    .orderBy('order_lines.line_no')
-    .execute();
+  const lines = await linesToFulfil(trx, orderId);
   for (const line of lines) {
     // A plan or account deleted while the payment was under way: the invoice still lists the line
     // (names are kept), but there is nothing to hold a bundle.
     if (line.plan_id === null || line.account_id === null || line.duration_months === null || line.accountExists === null) continue;
-    await trx
-      .insertInto('subscriptions')
-      .values({ account_id: line.account_id, plan_id: line.plan_id, created_at: now, updated_at: now })
-      .onConflict((oc) => oc.columns(['account_id', 'plan_id']).doUpdateSet({ enabled: true, updated_at: now }))
-      .execute();
-    const bundle = await trx
-      .insertInto('bundles')
-      .values({
-        account_id: line.account_id,
-        plan_id: line.plan_id,
-        clicks: line.clicks,
-        price: Number(line.price),
-        start_date: now,
-        end_date: addMonths(now, line.duration_months),
-        source: order.kind === 'renewal' ? 'renewal' : 'shop',
-        created_at: now,
-        created_by: order.user_id,
-        order_id: orderId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx.updateTable('order_lines').set({ bundle_id: bundle.id }).where('order_id', '=', orderId).where('line_no', '=', line.line_no).execute();
+    await subscribeOrEnable(trx, line.account_id, line.plan_id, now);
+    const bundle = await insertBundle(trx, {
+      account_id: line.account_id,
+      plan_id: line.plan_id,
+      clicks: line.clicks,
+      price: Number(line.price),
+      start_date: now,
+      end_date: addMonths(now, line.duration_months),
+      source: order.kind === 'renewal' ? 'renewal' : 'shop',
+      created_at: now,
+      created_by: order.user_id,
+      order_id: orderId,
+    });
+    await setLineBundle(trx, orderId, line.line_no, bundle.id);
   }
   const number = await nextNumber(trx, 'invoice_numbers', order.territory);
-  await trx
-    .insertInto('invoices')
-    .values({
-      territory: order.territory,
-      number,
-      order_id: orderId,
-      issued_at: now,
-      net: Number(order.net),
-      tax: Number(order.tax),
-      total: Number(order.total),
-      tax_rate_bp: order.tax_rate_bp,
-      currency: order.currency,
-      buyer: JSON.stringify(order.billing),
-      seller: JSON.stringify(sellerOf(deps, order.territory)),
-    })
-    .execute();
+  await insertInvoice(trx, {
+    territory: order.territory,
+    number,
+    order_id: orderId,
+    issued_at: now,
+    net: Number(order.net),
+    tax: Number(order.tax),
+    total: Number(order.total),
+    tax_rate_bp: order.tax_rate_bp,
+    currency: order.currency,
+    buyer: JSON.stringify(order.billing),
+    seller: JSON.stringify(sellerOf(deps, order.territory)),
+  });
   // The gateway returns the card only when the customer ticked the box to keep it: it becomes the
   // saved card of every account the order paid for. Unticked, a saved card stays as it was.
   if (outcome.card) {
@@ -128,23 +107,13 @@ export async function storeCard(
     updated_at: now,
     updated_by: input.userId,
   };
-  await trx
-    .insertInto('payment_methods')
-    .values({ account_id: input.accountId, created_at: now, ...values })
-    .onConflict((oc) => oc.column('account_id').doUpdateSet(values))
-    .execute();
+  await upsertSavedCard(trx, input.accountId, now, values);
 }
 
 /** pending -> declined or cancelled, with the gateway's words; no bundles. False when no longer pending. */
 export async function failOrder(db: Db, clock: Deps['clock'], orderId: number, status: 'declined' | 'cancelled', failure: string | null): Promise<boolean> {
   const now = secondsOf(clock);
-  const row = await db
-    .updateTable('orders')
-    .set({ status, failure, updated_at: now })
-    .where('id', '=', orderId)
-    .where('status', '=', 'pending')
-    .returning('id')
-    .executeTakeFirst();
+  const row = await failPendingOrder(db, orderId, { status, failure, updated_at: now });
   return row !== undefined;
 }
 

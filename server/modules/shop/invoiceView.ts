@@ -9,6 +9,8 @@ import { notFound } from '../../errors';
 import type { Deps } from '../../kernel/deps';
 import { invoiceMissing } from './common';
 import { creditNoteViewPath, invoiceViewPath, verifyDocumentLink } from './invoices';
+import { orderLinesOf } from './orderQueries';
+import { creditNoteById, findInvoice, invoiceRecord } from './queries';
 import { escapeHtml } from '../../kernel/html';
 
 // The printable invoice: server-rendered HTML behind a signed, expiring link. Every value is escaped;
@@ -31,9 +33,9 @@ function partiesHtml(invoice: Awaited<ReturnType<typeof invoiceData>>['invoice']
 
 /** The invoice's rows for the page: header, parties, lines and totals. */
 export async function invoiceData(db: Db, invoiceId: number) {
-  const invoice = await db.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirst();
+  const invoice = await findInvoice(db, invoiceId);
   if (!invoice) throw invoiceMissing();
-  const lines = await db.selectFrom('order_lines').selectAll().where('order_id', '=', invoice.order_id).orderBy('line_no').execute();
+  const lines = await orderLinesOf(db, invoice.order_id);
   return { invoice, lines };
 }
 
@@ -84,9 +86,9 @@ ${rows}
 
 /** A credit note with the invoice it credits (buyer and seller as that invoice printed them). */
 export async function creditNoteData(db: Db, creditNoteId: number) {
-  const note = await db.selectFrom('credit_notes').selectAll().where('id', '=', creditNoteId).executeTakeFirst();
+  const note = await creditNoteById(db, creditNoteId);
   if (!note) throw notFound('Credit note not found');
-  const invoice = await db.selectFrom('invoices').selectAll().where('id', '=', note.invoice_id).executeTakeFirstOrThrow();
+  const invoice = await invoiceRecord(db, note.invoice_id);
   return { note, invoice };
 }
 

@@ -7,7 +7,7 @@ import { baseUrlOf, type Deps } from '../../kernel/deps';
 import { isRowId, type Caller } from '../access/index';
 import { signingKey } from '../users/index';
 import { billingAccount, portalReturnUrl } from './common';
-import { invoiceRows } from './queries';
+import { bundleWithInvoice, creditNoteAccount, invoiceRows } from './queries';
 
 // Invoices: the signed, expiring link to the printable invoice of a bundle's order, and the billing
 // history of an account. The link carries no session (it opens in a new tab): its signature and
@@ -70,12 +70,7 @@ export async function bundleInvoice(deps: InvoiceDeps, caller: Caller, input: { 
   const { bundleId, backUrl } = input.query;
   const bundleMissing = () => notFound('Bundle not found');
   if (!isRowId(bundleId)) throw bundleMissing();
-  const bundle = await deps.db
-    .selectFrom('bundles')
-    .leftJoin('invoices', 'invoices.order_id', 'bundles.order_id')
-    .select(['bundles.account_id', 'bundles.order_id', 'invoices.id as invoiceId'])
-    .where('bundles.id', '=', bundleId)
-    .executeTakeFirst();
+  const bundle = await bundleWithInvoice(deps.db, bundleId);
   if (!bundle) throw bundleMissing();
   await billingAccount(deps.db, caller, bundle.account_id, 'billing');
   if (bundle.order_id === null || bundle.invoiceId === null) throw conflict('This bundle was added by staff and has no invoice from the portal');
@@ -94,7 +89,7 @@ export async function creditNoteLink(deps: InvoiceDeps, caller: Caller, input: {
   const { creditNoteId, backUrl } = input.query;
   const noteMissing = () => notFound('Credit note not found');
   if (!isRowId(creditNoteId)) throw noteMissing();
-  const note = await deps.db.selectFrom('credit_notes').select(['account_id']).where('id', '=', creditNoteId).executeTakeFirst();
+  const note = await creditNoteAccount(deps.db, creditNoteId);
   if (!note || note.account_id === null) throw noteMissing();
   await billingAccount(deps.db, caller, note.account_id, 'billing');
   const back = backUrl ? portalReturnUrl(deps, input.origin, backUrl, {}) : '';

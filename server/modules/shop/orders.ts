@@ -6,6 +6,7 @@ import type { Deps } from '../../kernel/deps';
 import { assertStaff, isRowId, type Caller } from '../access/index';
 import { orderMissing } from './common';
 import { applyPaymentOutcome, failOrder, fulfilIn, paymentCancelled } from './fulfil';
+import { insertPaymentEvent, orderOwnerAndState } from './orderQueries';
 import { confirmSetup } from './paymentMethods';
 import { orderRows } from './queries';
 import { sendReceipt } from './receipts';
@@ -21,7 +22,7 @@ type OrderDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'gateway' | 'mail' | 'lo
  */
 export async function getOrder(deps: OrderDeps, caller: Caller, query: { orderId: number }): Promise<Order> {
   if (!isRowId(query.orderId)) throw orderMissing();
-  const row = await deps.db.selectFrom('orders').select(['user_id', 'status', 'gateway_ref']).where('id', '=', query.orderId).executeTakeFirst();
+  const row = await orderOwnerAndState(deps.db, query.orderId);
   // Another user's order is no order of theirs: 404, not 403, so ids cannot be probed.
   if (!row || row.user_id !== caller.id) throw orderMissing();
   if (row.status === 'pending' && row.gateway_ref !== null) {
@@ -46,12 +47,7 @@ export async function handleWebhook(deps: OrderDeps, rawBody: string, headers: R
   const outcome = await deps.gateway.retrieve(event.outcome.ref);
   const orderId = event.mode === 'payment' ? Number(outcome.reference) : NaN;
   const result = await deps.db.transaction().execute(async (trx) => {
-    const fresh = await trx
-      .insertInto('payment_events')
-      .values({ gateway: deps.gateway.name, event_id: event.id, type: event.type, received_at: now })
-      .onConflict((oc) => oc.columns(['gateway', 'event_id']).doNothing())
-      .returning('event_id')
-      .executeTakeFirst();
+    const fresh = await insertPaymentEvent(trx, { gateway: deps.gateway.name, event_id: event.id, type: event.type, received_at: now });
     if (!fresh) return { duplicate: true, paid: false };
     if (event.mode === 'setup') {
       await confirmSetup(trx, deps, outcome);

@@ -6,36 +6,24 @@ import type { PaymentOutcome } from '../../payments/gateway';
 import { secondsOf } from '../../platform/clock';
 import { baseUrlOf, type Deps } from '../../kernel/deps';
 import { findGroupFacts, groupFacts, type Caller } from '../access/index';
-import { billingAccount, customerRefOf, monthStart, ownedAccount, portalReturnUrl } from './common';
+import { billingAccount, customerRefOf, ownedAccount, portalReturnUrl } from './common';
 import { storeCard } from './fulfil';
+import { closeOpenSetup, deleteSavedCard, insertSetup, monthlyCapOf, openSetups, otherAccountWithMethod, savedCard, upsertMonthlyCap } from './paymentQueries';
+import { renewalSpend } from './renewalQueries';
 
 // The account's saved card (spec section 3, Saved payment) and the monthly cap on automatic
 // renewals: for the account's owners. Saving a card goes through the gateway's setup page.
 
 type PaymentDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'gateway'>;
 
-/** The total, tax included, of the account's automatic renewal orders (the query to narrow by status and time). */
-export const renewalTotal = (db: Db, accountId: number) =>
-  db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('orders.total'), eb.val(0)).as('total'))
-    .where('orders.kind', '=', 'renewal')
-    .where((eb) => eb.exists(eb.selectFrom('order_lines').select('order_lines.order_id').whereRef('order_lines.order_id', '=', 'orders.id').where('order_lines.account_id', '=', accountId)));
-
-/** What this UTC calendar month's paid automatic renewals of the account cost, tax included. */
-export async function renewalSpend(db: Db, accountId: number, now: number): Promise<number> {
-  const row = await renewalTotal(db, accountId).where('orders.status', '=', 'paid').where('orders.paid_at', '>=', monthStart(now)).executeTakeFirstOrThrow();
-  return Number(row.total);
-}
-
 /** The account's monthly cap on automatic renewals (null: none) and what this month's renewals cost. */
 export async function renewalLimits(db: Db, accountId: number, now: number): Promise<{ cap: number | null; spent: number }> {
-  const settings = await db.selectFrom('payment_settings').select('monthly_cap').where('account_id', '=', accountId).executeTakeFirst();
+  const settings = await monthlyCapOf(db, accountId);
   return { cap: settings?.monthly_cap == null ? null : Number(settings.monthly_cap), spent: await renewalSpend(db, accountId, now) };
 }
 
 async function detailsOf(deps: Pick<Deps, 'db' | 'clock'>, accountId: number, territory: PaymentDetails['territory']): Promise<PaymentDetails> {
-  const card = await deps.db.selectFrom('payment_methods').selectAll().where('account_id', '=', accountId).executeTakeFirst();
+  const card = await savedCard(deps.db, accountId);
   const { cap, spent } = await renewalLimits(deps.db, accountId, secondsOf(deps.clock));
   return {
     card: card
@@ -59,13 +47,7 @@ async function territoryOf(db: Db, accountId: number) {
 export async function confirmSetup(trx: Db, deps: Pick<Deps, 'clock' | 'gateway'>, outcome: PaymentOutcome): Promise<void> {
   if (outcome.status === 'open' || outcome.status === 'processing') return;
   const now = secondsOf(deps.clock);
-  const setup = await trx
-    .updateTable('payment_setups')
-    .set({ status: outcome.status, completed_at: now })
-    .where('ref', '=', outcome.ref)
-    .where('status', '=', 'open')
-    .returning(['account_id', 'user_id', 'customer_ref', 'billing_email', 'gateway'])
-    .executeTakeFirst();
+  const setup = await closeOpenSetup(trx, outcome.ref, { status: outcome.status, completed_at: now });
   if (!setup || outcome.status !== 'succeeded' || !outcome.card) return;
   const account = await findGroupFacts(trx, setup.account_id);
   if (!account) return;
@@ -81,7 +63,7 @@ export async function confirmSetup(trx: Db, deps: Pick<Deps, 'clock' | 'gateway'
  */
 export async function paymentDetails(deps: PaymentDeps, caller: Caller, query: { accountId: number }): Promise<PaymentDetails> {
   const account = await billingAccount(deps.db, caller, query.accountId, 'pay');
-  const open = await deps.db.selectFrom('payment_setups').select('ref').where('account_id', '=', account.id).where('status', '=', 'open').execute();
+  const open = await openSetups(deps.db, account.id);
   for (const setup of open) {
     const outcome = await deps.gateway.retrieve(setup.ref);
     await deps.db.transaction().execute((trx) => confirmSetup(trx, deps, outcome));
@@ -94,11 +76,7 @@ export async function setMonthlyCap(deps: PaymentDeps, caller: Caller, input: { 
   const account = await ownedAccount(deps.db, caller, input.query.accountId);
   const now = secondsOf(deps.clock);
   const values = { monthly_cap: input.body.monthlyCap, updated_at: now, updated_by: caller.id };
-  await deps.db
-    .insertInto('payment_settings')
-    .values({ account_id: account.id, ...values })
-    .onConflict((oc) => oc.column('account_id').doUpdateSet(values))
-    .execute();
+  await upsertMonthlyCap(deps.db, account.id, values);
   return detailsOf(deps, account.id, await territoryOf(deps.db, account.id));
 }
 
@@ -116,7 +94,7 @@ export async function generatePayment(
   const back = input.query.backUrl ?? `${baseUrlOf(deps, input.origin)}/portal/administration/services?accountId=${account.id}`;
   const successUrl = portalReturnUrl(deps, input.origin, back, { billing: 'card-saved' });
   const cancelUrl = portalReturnUrl(deps, input.origin, back, { billing: 'cancelled' });
-  const card = await deps.db.selectFrom('payment_methods').select('billing_email').where('account_id', '=', account.id).executeTakeFirst();
+  const card = await savedCard(deps.db, account.id);
   const customerRef = await customerRefOf(deps.db, account.id);
   const billingEmail = card?.billing_email ?? caller.email;
   const page = await deps.gateway.createSetupPage({
@@ -126,24 +104,20 @@ export async function generatePayment(
     successUrl,
     cancelUrl,
   });
-  await deps.db
-    .insertInto('payment_setups')
-    .values({ ref: page.ref, account_id: account.id, user_id: caller.id, gateway: deps.gateway.name, customer_ref: customerRef, billing_email: billingEmail, created_at: secondsOf(deps.clock) })
-    .onConflict((oc) => oc.column('ref').doNothing())
-    .execute();
+  await insertSetup(deps.db, { ref: page.ref, account_id: account.id, user_id: caller.id, gateway: deps.gateway.name, customer_ref: customerRef, billing_email: billingEmail, created_at: secondsOf(deps.clock) });
   return { checkoutUrl: page.url };
 }
 
 /** DELETE /payment ?accountId: the card is detached at the gateway and forgotten here. */
 export async function deletePayment(deps: PaymentDeps, caller: Caller, query: { accountId: number }): Promise<{ msg: string }> {
   const account = await ownedAccount(deps.db, caller, query.accountId);
-  const card = await deps.db.selectFrom('payment_methods').select(['customer_ref', 'method_ref']).where('account_id', '=', account.id).executeTakeFirst();
+  const card = await savedCard(deps.db, account.id);
   if (!card) throw notFound('This account has no saved card');
   // Another account may have been saved with the same method (one checkout for several accounts).
-  const shared = await deps.db.selectFrom('payment_methods').select('account_id').where('method_ref', '=', card.method_ref).where('account_id', '!=', account.id).executeTakeFirst();
+  const shared = await otherAccountWithMethod(deps.db, card.method_ref, account.id);
   if (!shared) await deps.gateway.detachCard(card.customer_ref, card.method_ref);
   // The card read above, not whatever card the account has now: one saved meanwhile (a setup page
   // completed while this ran) is another card, which the owner has not asked to remove.
-  await deps.db.deleteFrom('payment_methods').where('account_id', '=', account.id).where('method_ref', '=', card.method_ref).execute();
+  await deleteSavedCard(deps.db, account.id, card.method_ref);
   return { msg: 'Saved card removed: automatic renewals stop until a card is saved again' };
 }

@@ -5,6 +5,7 @@ import type { Deps } from '../../kernel/deps';
 import { isRowId, levels, membersUp, type Caller } from '../access/index';
 import { findUserById } from '../users/index';
 import { ownedAccount } from './common';
+import { authorisedPayers, deletePaymentUser, insertPaymentUser } from './paymentQueries';
 
 // Spec section 6: payments have authorised users per account. Owners of the account (on it or above
 // it) always are; others are added by an owner and must belong to the account. They get receipts
@@ -16,12 +17,7 @@ type UsersDeps = Pick<Deps, 'db' | 'clock'>;
 export async function listPaymentUsers(deps: UsersDeps, caller: Caller, query: { accountId: number }): Promise<PaymentUser[]> {
   const account = await ownedAccount(deps.db, caller, query.accountId);
   const members = await membersUp(deps.db, account.id, false);
-  const authorised = await deps.db
-    .selectFrom('payment_users')
-    .innerJoin('users', 'users.id', 'payment_users.user_id')
-    .select(['users.id', 'users.user_name as name', 'users.email'])
-    .where('payment_users.account_id', '=', account.id)
-    .execute();
+  const authorised = await authorisedPayers(deps.db, account.id);
   const authorisedIds = new Set(authorised.map((row) => row.id));
   const result = new Map<number, PaymentUser>();
   for (const member of members) {
@@ -43,11 +39,7 @@ export async function addPaymentUser(deps: UsersDeps, caller: Caller, query: { a
   if (!user) throw userMissing();
   const level = (await levels(deps.db, user.id, [account.id])).get(account.id)?.level ?? null;
   if (level === null) throw badRequest(`${user.email} does not belong to this account: invite them to it first`);
-  await deps.db
-    .insertInto('payment_users')
-    .values({ account_id: account.id, user_id: user.id, created_at: secondsOf(deps.clock), created_by: caller.id })
-    .onConflict((oc) => oc.columns(['account_id', 'user_id']).doNothing())
-    .execute();
+  await insertPaymentUser(deps.db, { account_id: account.id, user_id: user.id, created_at: secondsOf(deps.clock), created_by: caller.id });
   return { msg: `${user.email} may now pay for this account` };
 }
 
@@ -55,7 +47,7 @@ export async function addPaymentUser(deps: UsersDeps, caller: Caller, query: { a
 export async function removePaymentUser(deps: UsersDeps, caller: Caller, query: { accountId: number; userId: number }): Promise<{ msg: string }> {
   const account = await ownedAccount(deps.db, caller, query.accountId);
   if (!isRowId(query.userId)) throw notFound('This user is not an authorised payment user of the account');
-  const row = await deps.db.deleteFrom('payment_users').where('account_id', '=', account.id).where('user_id', '=', query.userId).returning('user_id').executeTakeFirst();
+  const row = await deletePaymentUser(deps.db, account.id, query.userId);
   if (!row) throw notFound('This user is not an authorised payment user of the account');
   return { msg: 'Payment user removed' };
 }

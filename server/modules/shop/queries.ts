@@ -1,8 +1,10 @@
+import type { Insertable } from 'kysely';
 import type { CreditNote, InvoiceSummary, Order, OrderLine } from '../../../contract/shop/entities';
 import type { OrderStatus } from '../../../contract/shared/shop';
 import { creditNoteNumberText, invoiceNumberText } from '../../../contract/shared/shop';
 import type { Territory } from '../../../contract/shared/territory';
 import type { Db } from '../../db';
+import type { InvoicesTable } from '../../db/shopSchema';
 
 // The SQL of the shop through Kysely: orders with their lines as the buyer and staff see them, and
 // the billing history of an account. Db is the database or a transaction alike.
@@ -173,4 +175,54 @@ export async function creditNoteRows(
     clicks: row.clicks,
     unusedClicks: row.unused_clicks,
   }));
+}
+
+/**
+ * The next number of a territory's invoices or credit notes, each a sequence of its own. The
+ * counter row stays locked until the caller's transaction commits: the next one waits, so numbers
+ * have no gaps and no repeats.
+ */
+export async function nextNumber(trx: Db, counter: 'invoice_numbers' | 'credit_note_numbers', territory: Territory): Promise<number> {
+  const row = await trx
+    .updateTable(counter)
+    .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
+    .where('territory', '=', territory)
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return row.last_number;
+}
+
+/** The invoice of the id; undefined when there is none. */
+export function findInvoice(db: Db, invoiceId: number) {
+  return db.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirst();
+}
+
+/** The same of an invoice that must exist. */
+export function invoiceRecord(db: Db, invoiceId: number) {
+  return db.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirstOrThrow();
+}
+
+/** Writes the invoice of a paid order. */
+export async function insertInvoice(trx: Db, row: Insertable<InvoicesTable>): Promise<void> {
+  await trx.insertInto('invoices').values(row).execute();
+}
+
+/** The credit note of the id; undefined when there is none. */
+export function creditNoteById(db: Db, creditNoteId: number) {
+  return db.selectFrom('credit_notes').selectAll().where('id', '=', creditNoteId).executeTakeFirst();
+}
+
+/** The account a credit note was issued to (null once the account is gone); undefined when there is no such note. */
+export function creditNoteAccount(db: Db, creditNoteId: number) {
+  return db.selectFrom('credit_notes').select(['account_id']).where('id', '=', creditNoteId).executeTakeFirst();
+}
+
+/** A bundle's account and order, with the invoice of its order (null when it has none); undefined when there is no such bundle. */
+export function bundleWithInvoice(db: Db, bundleId: number) {
+  return db
+    .selectFrom('bundles')
+    .leftJoin('invoices', 'invoices.order_id', 'bundles.order_id')
+    .select(['bundles.account_id', 'bundles.order_id', 'invoices.id as invoiceId'])
+    .where('bundles.id', '=', bundleId)
+    .executeTakeFirst();
 }

@@ -4,6 +4,8 @@ import type { Db } from '../../db';
 import type { Deps } from '../../kernel/deps';
 import { ownersEmails } from '../../kernel/ownersMail';
 import { mailOf } from '../../kernel/html';
+import { orderLinesOf, orderWithInvoiceNumber } from './orderQueries';
+import { authorisedPayerEmails } from './paymentQueries';
 
 // The mails of the shop: a receipt for every paid order (to the billing email and the account's
 // authorised payment users) and the notices of renewals that were not made.
@@ -12,34 +14,19 @@ import { mailOf } from '../../kernel/html';
 export async function paymentContacts(db: Db, accountIds: readonly number[]): Promise<string[]> {
   if (accountIds.length === 0) return [];
   const owners = await ownersEmails(db, accountIds);
-  const authorised = await db
-    .selectFrom('payment_users')
-    .innerJoin('users', 'users.id', 'payment_users.user_id')
-    .where('payment_users.account_id', 'in', [...accountIds])
-    .select('users.email')
-    .execute();
-  return [...new Set([...owners, ...authorised.map((row) => row.email)])];
+  const authorised = await authorisedPayerEmails(db, accountIds);
+  return [...new Set([...owners, ...authorised])];
 }
 
 /** Receipt of a paid order: the billing email and the authorised payment users of its accounts. */
 export async function sendReceipt(deps: Pick<Deps, 'db' | 'mail' | 'log'>, orderId: number): Promise<void> {
   try {
-    const order = await deps.db
-      .selectFrom('orders')
-      .innerJoin('invoices', 'invoices.order_id', 'orders.id')
-      .select(['orders.kind', 'orders.territory', 'orders.net', 'orders.tax', 'orders.total', 'orders.billing', 'invoices.number'])
-      .where('orders.id', '=', orderId)
-      .executeTakeFirst();
+    const order = await orderWithInvoiceNumber(deps.db, orderId);
     if (!order) return;
-    const lines = await deps.db.selectFrom('order_lines').select(['account_id', 'account_name', 'plan_name', 'clicks', 'price']).where('order_id', '=', orderId).orderBy('line_no').execute();
+    const lines = await orderLinesOf(deps.db, orderId);
     const accountIds = [...new Set(lines.flatMap((line) => (line.account_id === null ? [] : [line.account_id])))];
-    const authorised = await deps.db
-      .selectFrom('payment_users')
-      .innerJoin('users', 'users.id', 'payment_users.user_id')
-      .where('payment_users.account_id', 'in', accountIds.length ? accountIds : [0])
-      .select('users.email')
-      .execute();
-    const recipients = [...new Set([order.billing.email, ...authorised.map((row) => row.email)])];
+    const authorised = await authorisedPayerEmails(deps.db, accountIds.length ? accountIds : [0]);
+    const recipients = [...new Set([order.billing.email, ...authorised])];
     const money = (minor: number) => formatMoney(Number(minor), order.territory);
     // A bureau order pays for a cleansed file's results: its line counts records, not clicks.
     const bureau = order.kind === 'bureau';

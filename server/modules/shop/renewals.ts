@@ -1,5 +1,4 @@
 import type { DqService } from '../../../contract/shared/catalogue';
-import { sql } from 'kysely';
 import { formatMoney, priceOf, quantityProblem } from '../../../contract/shared/catalogue';
 import { currencyCodes, orderTotals, renewalObstacle } from '../../../contract/shared/shop';
 import type { Db } from '../../db';
@@ -9,11 +8,13 @@ import type { QueueDefinition } from '../../jobs/queue';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../../kernel/deps';
 import { createOnce, insertOrder, orderIdByKey } from '../../kernel/orders';
-import { monthOf, monthStart } from './common';
+import { monthOf } from './common';
 import { failOrder, fulfilOrder } from './fulfil';
 import { orderRecord, setChargeRef } from './orderQueries';
-import { renewalLimits, renewalSpend, renewalTotal } from './paymentMethods';
+import { renewalLimits } from './paymentMethods';
+import { monthlyCapOf, savedCard } from './paymentQueries';
 import { sendRenewalNotice, type NoticeReason } from './receipts';
+import { bundleCount, insertRenewalNotice, lastPaidBilling, pendingRenewalSpend, renewalSpend, subscriptionToRenew, subscriptionsDue } from './renewalQueries';
 
 // Automatic renewal: a sweep finds subscriptions renewing automatically whose clicks are used up or
 // whose bundles have ended, and queues one renewal job per subscription (pg-boss 'stately': one
@@ -30,30 +31,6 @@ export const renewalQueues: QueueDefinition[] = [
 
 type RenewalDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'gateway' | 'mail' | 'log' | 'paidOrders'>;
 
-/** Enabled subscriptions renewing automatically with no started bundle holding clicks and none yet to start. */
-export async function subscriptionsDue(db: Db, now: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('subscriptions')
-    .select('subscriptions.id')
-    .where('subscriptions.enabled', '=', true)
-    .where('subscriptions.renew_clicks', '>', 0)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('bundles')
-            .select('bundles.id')
-            .whereRef('bundles.account_id', '=', 'subscriptions.account_id')
-            .whereRef('bundles.plan_id', '=', 'subscriptions.plan_id')
-            .where((b) => b.or([b('bundles.start_date', '>', now), b.and([b('bundles.end_date', '>', now), b('bundles.used_clicks', '<', b.ref('bundles.clicks'))])])),
-        ),
-      ),
-    )
-    .orderBy('subscriptions.id')
-    .execute();
-  return rows.map((row) => row.id);
-}
-
 /** Queues a renewal job for each subscription due; returns their ids. */
 export async function sweepRenewals(deps: Pick<Deps, 'db' | 'clock' | 'jobs'>): Promise<number[]> {
   const due = await subscriptionsDue(deps.db, secondsOf(deps.clock));
@@ -64,25 +41,13 @@ export async function sweepRenewals(deps: Pick<Deps, 'db' | 'clock' | 'jobs'>): 
 /** Mails owners and authorised payment users once per subscription, month and reason. */
 async function notice(deps: RenewalDeps, sub: { id: number; accountId: number; account: string; plan: string; clicks: number }, reason: NoticeReason, detail = ''): Promise<void> {
   const now = secondsOf(deps.clock);
-  const row = await deps.db
-    .insertInto('renewal_notices')
-    .values({ subscription_id: sub.id, period: monthOf(now), reason, created_at: now })
-    .onConflict((oc) => oc.columns(['subscription_id', 'period', 'reason']).doNothing())
-    .returning('reason')
-    .executeTakeFirst();
+  const row = await insertRenewalNotice(deps.db, { subscription_id: sub.id, period: monthOf(now), reason, created_at: now });
   if (row) await sendRenewalNotice(deps, { accountId: sub.accountId, account: sub.account, plan: sub.plan, clicks: sub.clicks, reason, detail });
 }
 
 /** Who is billed for a renewal: as at the account's last checkout, else the account and its card's email. */
 async function renewalBilling(db: Db, accountId: number, accountName: string, email: string): Promise<Billing> {
-  const last = await db
-    .selectFrom('orders')
-    .select('billing')
-    .where('status', '=', 'paid')
-    .where((eb) => eb.exists(eb.selectFrom('order_lines').select('order_lines.order_id').whereRef('order_lines.order_id', '=', 'orders.id').where('order_lines.account_id', '=', accountId)))
-    .orderBy('paid_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const last = await lastPaidBilling(db, accountId);
   if (last) return { ...last.billing, email };
   return { name: accountName, company: '', email, address1: '', address2: '', address3: '', address4: '', town: '', county: '', postcode: '', country: '' };
 }
@@ -97,34 +62,18 @@ export type RenewalResult = 'renewed' | 'not-due' | 'pending' | NoticeReason;
 export async function renewSubscription(deps: RenewalDeps, subscriptionId: number): Promise<RenewalResult> {
   const { db } = deps;
   const now = secondsOf(deps.clock);
-  const sub = await db
-    .selectFrom('subscriptions')
-    .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
-    .innerJoin('datasets', 'datasets.id', 'plans.dataset_id')
-    .innerJoin('groups as account', 'account.id', 'subscriptions.account_id')
-    .select([
-      'subscriptions.id', 'subscriptions.account_id as accountId', 'subscriptions.plan_id as planId', 'subscriptions.renew_clicks as clicks',
-      'account.name as account', 'account.territory', 'account.parent_id as parentId', 'plans.name as plan', 'plans.calculator', 'plans.pricing',
-      'plans.available_start', 'plans.available_end', 'plans.deprecated_by_plan_id', 'datasets.dataset_ref', 'datasets.service',
-    ])
-    .where('subscriptions.id', '=', subscriptionId)
-    .executeTakeFirst();
+  const sub = await subscriptionToRenew(db, subscriptionId);
   if (!sub) return 'not-due';
   // The n-th bundle of the subscription: the same until this renewal's bundle exists. Counted before
   // the subscription is asked whether it is due: a bundle that a run at the same time made after
   // this count makes it not due; counted after, the next renewal's key would charge the card again.
-  const made = await db
-    .selectFrom('bundles')
-    .select(sql<number>`count(*)`.as('n'))
-    .where('account_id', '=', sub.accountId)
-    .where('plan_id', '=', sub.planId)
-    .executeTakeFirstOrThrow();
+  const made = await bundleCount(db, sub.accountId, sub.planId);
   if (!(await subscriptionsDue(db, now)).includes(subscriptionId)) return 'not-due';
   const problem = quantityProblem(sub.pricing, sub.clicks);
   const onSale = sub.deprecated_by_plan_id === null && sub.available_start <= now && (sub.available_end === null || sub.available_end > now) && !problem;
   const price = onSale ? priceOf(sub.calculator, sub.pricing, sub.clicks) : 0;
   const totals = orderTotals([price], sub.territory);
-  const card = await db.selectFrom('payment_methods').selectAll().where('account_id', '=', sub.accountId).executeTakeFirst();
+  const card = await savedCard(db, sub.accountId);
   const { cap, spent } = await renewalLimits(db, sub.accountId, now);
   const obstacle = renewalObstacle({ onSale, hasCard: card !== undefined, cap, spentThisMonth: spent, total: totals.total });
   if (obstacle === 'plan') {
@@ -174,8 +123,8 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: numbe
 
 /** What this month's automatic renewals of the account cost: paid this month, or pending (being charged). */
 async function renewalsCommitted(db: Db, accountId: number, now: number): Promise<number> {
-  const pending = await renewalTotal(db, accountId).where('orders.status', '=', 'pending').where('orders.created_at', '>=', monthStart(now)).executeTakeFirstOrThrow();
-  return (await renewalSpend(db, accountId, now)) + Number(pending.total);
+  const pending = await pendingRenewalSpend(db, accountId, now);
+  return (await renewalSpend(db, accountId, now)) + pending;
 }
 
 /**
@@ -200,7 +149,7 @@ async function renewalOrder(
       // The same renewal run twice at once: the other run's order, written under the lock, is this one's.
       const same = await orderIdByKey(trx, r.idempotencyKey);
       if (same !== undefined) return { orderId: same };
-      const settings = await trx.selectFrom('payment_settings').select('monthly_cap').where('account_id', '=', r.accountId).executeTakeFirst();
+      const settings = await monthlyCapOf(trx, r.accountId);
       if (settings?.monthly_cap != null) {
         const spent = await renewalsCommitted(trx, r.accountId, r.now);
         if (spent + r.totals.total > Number(settings.monthly_cap)) return { capped: { spent, cap: Number(settings.monthly_cap) } };
