@@ -4,10 +4,10 @@ import type { bundleInput, bundleUpdate } from '../../../contract/plans/schemas'
 import { priceOf, quantityProblem } from '../../../contract/shared/catalogue';
 import { territoryLabels, type Territory } from '../../../contract/shared/territory';
 import type { Db } from '../../db';
-import { badRequest, conflict, notFound } from '../../errors';
+import { badRequest, conflict } from '../../errors';
 import { secondsOf, utcDate } from '../../platform/clock';
 import type { Deps } from '../../kernel/deps';
-import { assertStaff, authoriseGroup, findGroupFacts, isRowId, type Caller } from '../access/index';
+import { accountNotFound, assertStaff, authoriseGroup, isRowId, requireAccountUnder, requireOrganisation, type Caller } from '../access/index';
 import { bundleRows, paidInvoiceOf } from './accountQueries';
 import { bundleForUpdate, deleteBundleRow, insertBundle, insertSubscriptionIfMissing, updateBundleRow } from './bundleQueries';
 import { addMonths } from '../../kernel/time';
@@ -33,17 +33,10 @@ async function bundleById(db: Db, bundleId: number): Promise<Bundle> {
  * call, held (share lock) so it is not deleted while its bundle is written.
  */
 async function accountUnder(trx: Db, caller: Caller, organisationId: number, accountId: number) {
-  const organisationMissing = () => notFound('Organisation not found');
-  const accountMissing = () => notFound('Account not found');
-  if (!isRowId(organisationId)) throw organisationMissing();
-  if (!isRowId(accountId)) throw accountMissing();
-  const organisation = await findGroupFacts(trx, organisationId);
-  if (!organisation) throw organisationMissing();
-  if (organisation.type !== 'organisation') throw badRequest(`${organisation.name} is not an organisation: choose the organisation the account belongs to`);
-  const account = await findGroupFacts(trx, accountId);
-  if (!account) throw accountMissing();
-  if (account.type !== 'account') throw badRequest(`${account.name} is not an account: bundles belong to accounts`);
-  if (account.parent_id !== organisationId) throw badRequest(`${account.name} is not an account of ${organisation.name}`);
+  // An account id that is no row id is refused before the organisation is looked up.
+  if (isRowId(organisationId) && !isRowId(accountId)) throw accountNotFound();
+  const organisation = await requireOrganisation(trx, organisationId, 'account');
+  const account = await requireAccountUnder(trx, organisation, accountId, (name) => `${name} is not an account: bundles belong to accounts`);
   await authoriseGroup(trx, caller, accountId, 'staff', 'share');
   return account;
 }
