@@ -8,7 +8,7 @@ import { isRowId } from './rules';
 
 export type GroupFacts = NonNullable<Awaited<ReturnType<typeof findGroupFacts>>>;
 
-export const organisationNotFound = () => notFound('Organisation not found');
+const organisationNotFound = () => notFound('Organisation not found');
 export const accountNotFound = () => notFound('Account not found');
 
 /**

@@ -61,15 +61,15 @@ export async function inviteToGroup(
     body.expiry,
   );
   await insertInvite(deps.db, {
-      jti,
-      group_id: group.id,
-      email: query.email,
-      access_level: body.accessLevel,
-      take_ownership: body.takeOwnership,
-      invited_by: caller.id,
-      created_at: now,
-      expires_at: now + body.expiry,
-    });
+    jti,
+    group_id: group.id,
+    email: query.email,
+    access_level: body.accessLevel,
+    take_ownership: body.takeOwnership,
+    invited_by: caller.id,
+    created_at: now,
+    expires_at: now + body.expiry,
+  });
   const link = `${baseUrlOf(deps, input.origin)}/portal/acceptinvite?jwt=${encodeURIComponent(jwt)}`;
   try {
     await deps.mail.send(

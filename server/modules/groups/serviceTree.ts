@@ -154,17 +154,17 @@ export async function createGroup(
     fields: { parentId: number | null; territory: Territory; country: string | null; ownerId: number | null; memberId: number | null },
   ) => {
     const id = await insertGroup(trx, {
-        parent_id: fields.parentId,
-        name: body.name,
-        type: body.type,
-        country: fields.country,
-        territory: fields.territory,
-        pending_ownership: !body.owner,
-        creation_user_id: caller.id,
-        update_user_id: caller.id,
-        create_timestamp: now,
-        update_timestamp: now,
-      });
+      parent_id: fields.parentId,
+      name: body.name,
+      type: body.type,
+      country: fields.country,
+      territory: fields.territory,
+      pending_ownership: !body.owner,
+      creation_user_id: caller.id,
+      update_user_id: caller.id,
+      create_timestamp: now,
+      update_timestamp: now,
+    });
     const holder = fields.ownerId ?? fields.memberId;
     if (holder !== null) await putGroupUser(trx, id, holder, fields.ownerId !== null ? 'owner' : 'member', now);
     return { id };

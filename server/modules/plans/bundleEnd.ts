@@ -73,24 +73,24 @@ export async function endBundle(
     await markBundleEnded(trx, bundleId, now, caller.id, reason);
     const number = await nextNumber(trx, 'credit_note_numbers', invoice.territory);
     await insertCreditNote(trx, {
-        territory: invoice.territory,
-        number,
-        invoice_id: invoice.id,
-        bundle_id: bundleId,
-        account_id: found.account_id,
-        kind,
-        reason,
-        issued_at: now,
-        net,
-        tax,
-        total: net + tax,
-        tax_rate_bp: invoice.tax_rate_bp,
-        currency: invoice.currency,
-        plan_name: bundle.plan,
-        clicks: bundle.clicks,
-        unused_clicks: bundle.clicks - bundle.used_clicks,
-        created_by: caller.id,
-      });
+      territory: invoice.territory,
+      number,
+      invoice_id: invoice.id,
+      bundle_id: bundleId,
+      account_id: found.account_id,
+      kind,
+      reason,
+      issued_at: now,
+      net,
+      tax,
+      total: net + tax,
+      tax_rate_bp: invoice.tax_rate_bp,
+      currency: invoice.currency,
+      plan_name: bundle.plan,
+      clicks: bundle.clicks,
+      unused_clicks: bundle.clicks - bundle.used_clicks,
+      created_by: caller.id,
+    });
   });
   const [ended] = await bundleRows(deps.db, { bundleId });
   return ended;

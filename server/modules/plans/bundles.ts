@@ -78,16 +78,16 @@ export async function createBundle(
     }
     await insertSubscriptionIfMissing(trx, accountId, plan.id, now);
     return insertBundle(trx, {
-        account_id: accountId,
-        plan_id: plan.id,
-        clicks: body.clicks,
-        price,
-        start_date: startDate,
-        end_date: endDate,
-        source: 'staff',
-        created_at: now,
-        created_by: caller.id,
-      });
+      account_id: accountId,
+      plan_id: plan.id,
+      clicks: body.clicks,
+      price,
+      start_date: startDate,
+      end_date: endDate,
+      source: 'staff',
+      created_at: now,
+      created_by: caller.id,
+    });
   });
   return bundleById(deps.db, bundleId);
 }

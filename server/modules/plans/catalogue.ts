@@ -51,15 +51,15 @@ export async function createDataset(deps: CatalogueDeps, caller: Caller, body: z
   let id: number;
   try {
     id = await insertDataset(deps.db, {
-        name: body.dataset,
-        dataset_ref: body.datasetRef,
-        service: body.service,
-        description: body.description,
-        created_at: now,
-        created_by: caller.id,
-        updated_at: now,
-        updated_by: caller.id,
-      });
+      name: body.dataset,
+      dataset_ref: body.datasetRef,
+      service: body.service,
+      description: body.description,
+      created_at: now,
+      created_by: caller.id,
+      updated_at: now,
+      updated_by: caller.id,
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw refTaken(body.datasetRef);
     throw error;
@@ -86,13 +86,13 @@ export async function updateDataset(
         if (await datasetHasPlans(trx, datasetId)) throw conflict('Plans use this dataset, so its service cannot change: make a new dataset instead');
       }
       await updateDatasetRow(trx, datasetId, {
-          ...(body.dataset !== undefined ? { name: body.dataset } : {}),
-          ...(body.datasetRef !== undefined ? { dataset_ref: body.datasetRef } : {}),
-          ...(body.service !== undefined ? { service: body.service } : {}),
-          ...(body.description !== undefined ? { description: body.description } : {}),
-          updated_at: secondsOf(deps.clock),
-          updated_by: caller.id,
-        });
+        ...(body.dataset !== undefined ? { name: body.dataset } : {}),
+        ...(body.datasetRef !== undefined ? { dataset_ref: body.datasetRef } : {}),
+        ...(body.service !== undefined ? { service: body.service } : {}),
+        ...(body.description !== undefined ? { description: body.description } : {}),
+        updated_at: secondsOf(deps.clock),
+        updated_by: caller.id,
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw refTaken(body.datasetRef ?? '');
@@ -109,7 +109,7 @@ export async function deleteDataset(deps: CatalogueDeps, caller: Caller, query: 
     // The row lock makes a plan being created on this dataset wait, then find it gone (404).
     if (!(await datasetServiceLocked(trx, query.datasetId, 'update'))) throw missing.dataset();
     const n = await planCountOf(trx, query.datasetId);
-    if (Number(n) > 0) throw conflict(`${n} plan${Number(n) === 1 ? ' uses' : 's use'} this dataset: delete ${Number(n) === 1 ? 'it' : 'them'} or move ${Number(n) === 1 ? 'it' : 'them'} to another dataset first`);
+    if (n > 0) throw conflict(`${n} plan${n === 1 ? ' uses' : 's use'} this dataset: delete ${n === 1 ? 'it' : 'them'} or move ${n === 1 ? 'it' : 'them'} to another dataset first`);
     await deleteDatasetRow(trx, query.datasetId);
   });
   return { msg: 'Dataset deleted' };
@@ -163,23 +163,23 @@ export async function createPlan(deps: CatalogueDeps, caller: Caller, body: z.ou
     const dataset = await datasetFor(trx, body.datasetId);
     if (body.deprecatedByPlanId !== null) await assertSuccessor(trx, null, body.deprecatedByPlanId, { ...dataset, territory: body.territory });
     return insertPlan(trx, {
-        name: body.plan,
-        description: body.description,
-        dataset_id: body.datasetId,
-        duration_months: body.duration,
-        available_start: body.availableStart,
-        available_end: body.availableEnd,
-        calculator: body.calculator,
-        pricing: pricingJson(body.pricing),
-        territory: body.territory,
-        allow_test: body.allowTest,
-        display_order: body.displayOrder,
-        deprecated_by_plan_id: body.deprecatedByPlanId,
-        created_at: now,
-        created_by: caller.id,
-        updated_at: now,
-        updated_by: caller.id,
-      });
+      name: body.plan,
+      description: body.description,
+      dataset_id: body.datasetId,
+      duration_months: body.duration,
+      available_start: body.availableStart,
+      available_end: body.availableEnd,
+      calculator: body.calculator,
+      pricing: pricingJson(body.pricing),
+      territory: body.territory,
+      allow_test: body.allowTest,
+      display_order: body.displayOrder,
+      deprecated_by_plan_id: body.deprecatedByPlanId,
+      created_at: now,
+      created_by: caller.id,
+      updated_at: now,
+      updated_by: caller.id,
+    });
   });
   return (await findPlan(deps.db, id))!;
 }
@@ -245,8 +245,8 @@ export async function deletePlan(deps: CatalogueDeps, caller: Caller, query: { p
     // The row lock makes a bundle being created on this plan wait, then find it gone (404).
     if (!(await lockPlanRow(trx, query.planId, 'update'))) throw missing.plan();
     const n = await subscriptionCountOf(trx, query.planId);
-    if (Number(n) > 0) {
-      throw conflict(`${n} account${Number(n) === 1 ? ' subscribes' : 's subscribe'} to this plan, so it cannot be deleted: mark it deprecated by a newer plan instead`);
+    if (n > 0) {
+      throw conflict(`${n} account${n === 1 ? ' subscribes' : 's subscribe'} to this plan, so it cannot be deleted: mark it deprecated by a newer plan instead`);
     }
     await deletePlanRow(trx, query.planId);
   });

@@ -51,19 +51,19 @@ export async function createToken(
       await authoriseAccount(trx, caller, accountId, 'manage', 'share');
       await assertTagFree(trx, accountId, t.tag);
       const inserted = await insertToken(trx, {
-          account_id: accountId,
-          type: t.type,
-          tag: t.tag,
-          ip_ranges: t.ipRange,
-          referrer: t.referrer,
-          expiry: t.expiry,
-          services: t.services,
-          daily_cap: t.dailyCap,
-          created_at: now,
-          created_by: caller.id,
-          updated_at: now,
-          updated_by: caller.id,
-        });
+        account_id: accountId,
+        type: t.type,
+        tag: t.tag,
+        ip_ranges: t.ipRange,
+        referrer: t.referrer,
+        expiry: t.expiry,
+        services: t.services,
+        daily_cap: t.dailyCap,
+        created_at: now,
+        created_by: caller.id,
+        updated_at: now,
+        updated_by: caller.id,
+      });
       const detail = `${t.type} token; services: ${shown.services(t.services)}; IP ranges: ${shown.ipRange(t.ipRange)}; referrer: ${shown.referrer(t.referrer)}; expiry: ${shown.expiry(t.expiry)}; daily cap: ${shown.dailyCap(t.dailyCap)}`;
       await writeAudit(trx, accountId, caller.id, now, [{ tokenId: inserted.id, tag: t.tag, action: 'create', detail }]);
       return inserted;
@@ -99,16 +99,16 @@ export async function updateToken(
       const lines = changeLines(before, after);
       if (lines.length === 0) return stored;
       const updated = await updateTokenRow(trx, stored.id, {
-          tag: after.tag,
-          type: after.type,
-          ip_ranges: after.ipRange,
-          referrer: after.referrer,
-          expiry: after.expiry,
-          services: after.services,
-          daily_cap: after.dailyCap,
-          updated_at: now,
-          updated_by: caller.id,
-        });
+        tag: after.tag,
+        type: after.type,
+        ip_ranges: after.ipRange,
+        referrer: after.referrer,
+        expiry: after.expiry,
+        services: after.services,
+        daily_cap: after.dailyCap,
+        updated_at: now,
+        updated_by: caller.id,
+      });
       await writeAudit(trx, stored.account_id, caller.id, now, lines);
       return updated;
     }),

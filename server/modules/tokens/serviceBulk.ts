@@ -44,15 +44,15 @@ export async function bulkUpdateTokens(
       lines.push(...changeLines(before, after, 'bulk change: '));
     }
     const updated = await updateTokenRows(trx, ids, {
-        ...(body.lock === undefined ? {} : { locked: body.lock }),
-        ...(body.ipRange === undefined ? {} : { ip_ranges: body.ipRange }),
-        ...(body.referrer === undefined ? {} : { referrer: body.referrer }),
-        ...(body.expiry === undefined ? {} : { expiry: body.expiry }),
-        ...(body.services === undefined ? {} : { services: body.services }),
-        ...(body.dailyCap === undefined ? {} : { daily_cap: body.dailyCap }),
-        updated_at: now,
-        updated_by: caller.id,
-      });
+      ...(body.lock === undefined ? {} : { locked: body.lock }),
+      ...(body.ipRange === undefined ? {} : { ip_ranges: body.ipRange }),
+      ...(body.referrer === undefined ? {} : { referrer: body.referrer }),
+      ...(body.expiry === undefined ? {} : { expiry: body.expiry }),
+      ...(body.services === undefined ? {} : { services: body.services }),
+      ...(body.dailyCap === undefined ? {} : { daily_cap: body.dailyCap }),
+      updated_at: now,
+      updated_by: caller.id,
+    });
     await writeAudit(trx, accountId, caller.id, now, lines);
     return updated.sort((a, b) => a.tag.localeCompare(b.tag) || a.id - b.id);
   });
