@@ -9,3 +9,4 @@ export {
   ancestors, findGroupFacts, groupFacts, groupsOwnedBy, hasChildren, hasOtherOwner, levels, membersUp, partnerSubtypeOf, payerAccounts, shareLockChain,
   subtreeIds, type GroupLevel,
 } from './queries';
+export { accountNotFound, requireAccountUnder, requireOrganisation } from './groupKinds';

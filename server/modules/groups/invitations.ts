@@ -1,14 +1,14 @@
 import { strongest, type AccessLevel } from '../../../contract/shared/access';
 import type { Group } from '../../../contract/groups/entities';
 import type { InvitationPreview, InviteBody } from '../../../contract/groups/schemas';
-import type { Db } from '../../db';
 import { AppError, badRequest, conflict, forbidden } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import { baseUrlOf, type Deps } from '../../kernel/deps';
 import { userIdsByEmail } from '../users/index';
 import { assertMayChangeLevel, authoriseGroup, levels, type Caller, type GroupLevel } from '../access/index';
 import { inviteMail } from './inviteMail';
-import { directLevelForUpdate, putGroupUser } from './queries';
+import { deleteInvite, insertInvite, invitation, inviteForUpdate, markInviteUsed } from './inviteQueries';
+import { directLevelForUpdate, groupName, putGroupUser, updateGroupRow } from './queries';
 import { assertLevelFits, groupTrees } from './service';
 
 // Invitations to a group: emailed as a signed link (./inviteTokens.ts) whose row in the invites
@@ -54,25 +54,22 @@ export async function inviteToGroup(
     }
   }
   const now = secondsOf(deps.clock);
-  const { name } = await deps.db.selectFrom('groups').select('name').where('id', '=', group.id).executeTakeFirstOrThrow();
+  const name = await groupName(deps.db, group.id);
   const { jwt, jti } = await deps.inviteTokens.sign(
     { groupId: group.id, email: query.email, accessLevel: body.accessLevel, takeOwnership: body.takeOwnership },
     now,
     body.expiry,
   );
-  await deps.db
-    .insertInto('invites')
-    .values({
-      jti,
-      group_id: group.id,
-      email: query.email,
-      access_level: body.accessLevel,
-      take_ownership: body.takeOwnership,
-      invited_by: caller.id,
-      created_at: now,
-      expires_at: now + body.expiry,
-    })
-    .execute();
+  await insertInvite(deps.db, {
+    jti,
+    group_id: group.id,
+    email: query.email,
+    access_level: body.accessLevel,
+    take_ownership: body.takeOwnership,
+    invited_by: caller.id,
+    created_at: now,
+    expires_at: now + body.expiry,
+  });
   const link = `${baseUrlOf(deps, input.origin)}/portal/acceptinvite?jwt=${encodeURIComponent(jwt)}`;
   try {
     await deps.mail.send(
@@ -86,32 +83,10 @@ export async function inviteToGroup(
     );
   } catch (error) {
     deps.log.error({ err: error, groupId: group.id }, 'Could not send the invitation email');
-    await deps.db.deleteFrom('invites').where('jti', '=', jti).execute();
+    await deleteInvite(deps.db, jti);
     throw new AppError(502, 'The invitation email could not be sent');
   }
   return { msg: 'Invitation sent' };
-}
-
-/** An invitation with its group and who sent it. */
-function invitation(db: Db, jti: string) {
-  return db
-    .selectFrom('invites')
-    .innerJoin('groups', 'groups.id', 'invites.group_id')
-    .leftJoin('users as inviter', 'inviter.id', 'invites.invited_by')
-    .select([
-      'invites.group_id as groupId',
-      'invites.email',
-      'invites.access_level as accessLevel',
-      'invites.take_ownership as takeOwnership',
-      'invites.expires_at as expiresAt',
-      'invites.used_at as usedAt',
-      'groups.name as groupName',
-      'groups.type as groupType',
-      'inviter.personal_name as inviterName',
-      'inviter.email as inviterEmail',
-    ])
-    .where('invites.jti', '=', jti)
-    .executeTakeFirst();
 }
 
 /**
@@ -159,12 +134,7 @@ export async function acceptInvite(deps: InviteDeps, user: Caller & { email: str
   const { claims } = check;
   const now = secondsOf(deps.clock);
   await deps.db.transaction().execute(async (trx) => {
-    const invite = await trx
-      .selectFrom('invites')
-      .select(['used_at', 'email', 'group_id'])
-      .where('jti', '=', claims.jti)
-      .forUpdate()
-      .executeTakeFirst();
+    const invite = await inviteForUpdate(trx, claims.jti);
     // No row: the group was deleted since, or the token never came from here.
     if (!invite || invite.group_id !== claims.groupId) throw invalidInvitation();
     if (invite.used_at !== null) throw badRequest('This invitation has already been used');
@@ -172,13 +142,9 @@ export async function acceptInvite(deps: InviteDeps, user: Caller & { email: str
     const current = await directLevelForUpdate(trx, invite.group_id, user.id);
     await putGroupUser(trx, invite.group_id, user.id, strongest(current ?? null, offered(claims))!, now);
     if (claims.takeOwnership) {
-      await trx
-        .updateTable('groups')
-        .set({ pending_ownership: false, update_timestamp: now, update_user_id: user.id })
-        .where('id', '=', invite.group_id)
-        .execute();
+      await updateGroupRow(trx, invite.group_id, { pending_ownership: false, update_timestamp: now, update_user_id: user.id });
     }
-    await trx.updateTable('invites').set({ used_at: now, used_by: user.id }).where('jti', '=', claims.jti).execute();
+    await markInviteUsed(trx, claims.jti, now, user.id);
   });
   const [group] = await groupTrees(deps.db, user, [claims.groupId], false);
   return group;

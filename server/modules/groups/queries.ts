@@ -1,5 +1,7 @@
-import type { AccessLevel } from '../../../contract/shared/access';
+import type { Insertable, Updateable } from 'kysely';
+import type { AccessLevel, GroupType } from '../../../contract/shared/access';
 import type { Db } from '../../db';
+import type { GroupsTable } from '../../db/schema';
 import { ancestors } from '../access/index';
 
 // The SQL of the groups' own rows and memberships, through Kysely (the tree's reads that other modules
@@ -85,4 +87,51 @@ export async function directLevelForUpdate(trx: Db, groupId: number, userId: num
     .forUpdate()
     .executeTakeFirst();
   return row?.access_level;
+}
+
+/** The group's name (the group must exist). */
+export async function groupName(db: Db, groupId: number): Promise<string> {
+  const { name } = await db.selectFrom('groups').select('name').where('id', '=', groupId).executeTakeFirstOrThrow();
+  return name;
+}
+
+/** The group's type; undefined when there is no such group. */
+export async function groupTypeOf(db: Db, groupId: number): Promise<GroupType | undefined> {
+  return (await db.selectFrom('groups').select('type').where('id', '=', groupId).executeTakeFirst())?.type;
+}
+
+/** The group's territory and country (the group must exist). */
+export function groupPlace(db: Db, groupId: number) {
+  return db.selectFrom('groups').select(['territory', 'country']).where('id', '=', groupId).executeTakeFirstOrThrow();
+}
+
+/** The ids of the groups directly under the group. */
+export async function childIds(db: Db, parentId: number): Promise<number[]> {
+  return (await db.selectFrom('groups').select('id').where('parent_id', '=', parentId).execute()).map((r) => r.id);
+}
+
+/** The ids of the groups at the top of the tree (under no group). */
+export async function topGroupIds(db: Db): Promise<number[]> {
+  return (await db.selectFrom('groups').select('id').where('parent_id', 'is', null).execute()).map((r) => r.id);
+}
+
+/** Writes a group; its id. */
+export async function insertGroup(trx: Db, values: Insertable<GroupsTable>): Promise<number> {
+  const { id } = await trx.insertInto('groups').values(values).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Changes the group's row. */
+export async function updateGroupRow(trx: Db, groupId: number, changes: Updateable<GroupsTable>): Promise<void> {
+  await trx.updateTable('groups').set(changes).where('id', '=', groupId).execute();
+}
+
+/** Deletes the group's row. */
+export async function deleteGroupRow(trx: Db, groupId: number): Promise<void> {
+  await trx.deleteFrom('groups').where('id', '=', groupId).execute();
+}
+
+/** Removes the user's membership of the group itself. */
+export async function deleteGroupUser(trx: Db, groupId: number, userId: number): Promise<void> {
+  await trx.deleteFrom('group_users').where('group_id', '=', groupId).where('user_id', '=', userId).execute();
 }

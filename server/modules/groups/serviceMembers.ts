@@ -7,7 +7,7 @@ import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../../kernel/deps';
 import { endExportsNoLongerAllowed } from '../tokens/index';
 import { assertMayChangeLevel, authoriseGroup, hasOtherOwner, levels, membersUp, type Caller } from '../access/index';
-import { directLevelForUpdate, putGroupUser } from './queries';
+import { deleteGroupUser, directLevelForUpdate, putGroupUser } from './queries';
 
 // A group's members and their levels (spec section 5; invitations are in ./invitations.ts).
 
@@ -88,7 +88,7 @@ export async function removeGroupUser(deps: Pick<Deps, 'db' | 'clock'>, caller: 
     if (!current) throw notAMember();
     if (userId !== caller.id) assertMayChangeLevel(caller, group.level, current, null);
     if (current === 'owner') await assertKeepsAnOwner(trx, groupId, userId);
-    await trx.deleteFrom('group_users').where('group_id', '=', groupId).where('user_id', '=', userId).execute();
+    await deleteGroupUser(trx, groupId, userId);
     // So do their exported tokens of the accounts they owned through this group (and no longer own).
     await endExportsNoLongerAllowed(trx, { userId }, secondsOf(deps.clock));
   });

@@ -6,6 +6,7 @@ import { secondsOf } from '../../platform/clock';
 import { endExportsNoLongerAllowed } from '../tokens/index';
 import { assertUserMay, type Caller } from '../access/index';
 import { mayUser } from '../../../contract/shared/access';
+import { groupTypeOf } from './queries';
 import { changeGroup, type GroupDeps } from './serviceTree';
 
 // A group's status (spec sections 4 and 5): corporate, charity, and its place under a partner. Each
@@ -99,9 +100,8 @@ export function removeFromPartner(deps: GroupDeps, caller: Caller, input: OnGrou
     input.groupId,
     'admin',
     async (trx, group) => {
-      const parent =
-        group.parentId === null ? undefined : await trx.selectFrom('groups').select('type').where('id', '=', group.parentId).executeTakeFirst();
-      if (group.type !== 'organisation' || parent?.type !== 'partner') {
+      const parentType = group.parentId === null ? undefined : await groupTypeOf(trx, group.parentId);
+      if (group.type !== 'organisation' || parentType !== 'partner') {
         throw badRequest('Only an organisation under a partner can be removed from it');
       }
       return { parent_id: null };

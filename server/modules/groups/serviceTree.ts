@@ -10,9 +10,20 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../../kernel/deps';
 import { holdsSubscriptions } from '../plans/index';
-import { findUserById } from '../users/index';
+import { findUserById, groupIdsOf } from '../users/index';
 import { assertUserMay, authoriseGroup, hasChildren, levels, payerAccounts, type Caller } from '../access/index';
-import { groupChain, groupRows, putGroupUser, type GroupRow } from './queries';
+import {
+  childIds,
+  deleteGroupRow,
+  groupChain,
+  groupPlace,
+  groupRows,
+  insertGroup,
+  putGroupUser,
+  topGroupIds,
+  updateGroupRow,
+  type GroupRow,
+} from './queries';
 
 // The group tree (spec sections 4 to 6): reading, creating, renaming and deleting groups. Every
 // function is (deps, caller, input) and authorises inside; every multi-write runs in one transaction.
@@ -90,11 +101,11 @@ export async function listGroups(
   let ids: number[];
   if (query.parentId !== undefined) {
     await authoriseGroup(db, caller, query.parentId, 'read');
-    ids = (await db.selectFrom('groups').select('id').where('parent_id', '=', query.parentId).execute()).map((r) => r.id);
+    ids = await childIds(db, query.parentId);
   } else {
-    ids = (await db.selectFrom('group_users').select('group_id').where('user_id', '=', caller.id).execute()).map((r) => r.group_id);
+    ids = await groupIdsOf(db, caller.id);
     if (ids.length === 0 && mayUser(caller, 'see everything')) {
-      ids = (await db.selectFrom('groups').select('id').where('parent_id', 'is', null).execute()).map((r) => r.id);
+      ids = await topGroupIds(db);
     }
   }
   let groups = await groupTrees(db, caller, ids, query.recurse);
@@ -142,22 +153,18 @@ export async function createGroup(
     trx: Db,
     fields: { parentId: number | null; territory: Territory; country: string | null; ownerId: number | null; memberId: number | null },
   ) => {
-    const { id } = await trx
-      .insertInto('groups')
-      .values({
-        parent_id: fields.parentId,
-        name: body.name,
-        type: body.type,
-        country: fields.country,
-        territory: fields.territory,
-        pending_ownership: !body.owner,
-        creation_user_id: caller.id,
-        update_user_id: caller.id,
-        create_timestamp: now,
-        update_timestamp: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertGroup(trx, {
+      parent_id: fields.parentId,
+      name: body.name,
+      type: body.type,
+      country: fields.country,
+      territory: fields.territory,
+      pending_ownership: !body.owner,
+      creation_user_id: caller.id,
+      update_user_id: caller.id,
+      create_timestamp: now,
+      update_timestamp: now,
+    });
     const holder = fields.ownerId ?? fields.memberId;
     if (holder !== null) await putGroupUser(trx, id, holder, fields.ownerId !== null ? 'owner' : 'member', now);
     return { id };
@@ -170,7 +177,7 @@ export async function createGroup(
       // Shared lock: the parent cannot be deleted while its child is being added.
       const parent = await authoriseGroup(trx, caller, parentId, 'manage', 'share');
       if (parent.type !== allowedParent[body.type]) throw badRequest(wrongParent[body.type]);
-      const row = await trx.selectFrom('groups').select(['territory', 'country']).where('id', '=', parentId).executeTakeFirstOrThrow();
+      const row = await groupPlace(trx, parentId);
       const territory = body.territory ?? row.territory;
       return insert(trx, {
         parentId,
@@ -231,11 +238,7 @@ export async function changeGroup(
     await authoriseGroup(trx, caller, groupId, need, 'update');
     const [row] = await groupRows(trx, [groupId], false);
     const changes = await change(trx, row);
-    await trx
-      .updateTable('groups')
-      .set({ ...changes, update_timestamp: secondsOf(deps.clock), update_user_id: caller.id })
-      .where('id', '=', groupId)
-      .execute();
+    await updateGroupRow(trx, groupId, { ...changes, update_timestamp: secondsOf(deps.clock), update_user_id: caller.id });
     await after?.(trx);
   });
   return groupFor(deps.db, caller, groupId);
@@ -251,7 +254,7 @@ export async function deleteGroup(deps: GroupDeps, caller: Caller, input: { id: 
     if (await hasChildren(trx, input.id)) throw conflict('This group still has groups under it: delete them first');
     // Its bundles were paid for and its usage is its history: neither goes with a click.
     if (await holdsSubscriptions(trx, input.id)) throw conflict(holdsSubscriptionsMessage);
-    await trx.deleteFrom('groups').where('id', '=', input.id).execute();
+    await deleteGroupRow(trx, input.id);
   });
   return { msg: 'Group deleted' };
 }

@@ -8,6 +8,7 @@ import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../../kernel/deps';
 import { authoriseGroup, isRowId, type Caller } from '../access/index';
 import { missing } from '../plans/index';
+import { alertMarks, alertThresholds, deleteAlerts, grantedServices, serviceRow, subscriptionExists, upsertAlerts } from './queries';
 import { servicesByName, serviceTokensFor } from './serviceJwt';
 
 // GET /tokens/servicejwt (user server) and the usage alerts of a subscription (plans manager).
@@ -34,17 +35,11 @@ export async function issueServiceJwt(
   const account = await authoriseGroup(db, caller, input.groupId, 'read');
   if (account.type !== 'account') throw notAnAccount();
   if (!isRowId(input.serviceId)) throw serviceNotFound();
-  const service = await db.selectFrom('services').select(['name', 'description']).where('id', '=', input.serviceId).executeTakeFirst();
+  const service = await serviceRow(db, input.serviceId);
   const services = service ? servicesByName[service.name] : undefined;
   if (!service || !services) throw serviceNotFound();
   if (!can(caller, { level: account.level }, 'every service')) {
-    const granted = await db
-      .selectFrom('user_services')
-      .select(['service_id as serviceId'])
-      .where('group_id', '=', input.groupId)
-      .where('user_id', '=', caller.id)
-      .where('token_id', 'is', null)
-      .execute();
+    const granted = await grantedServices(db, input.groupId, caller.id);
     if (granted.length > 0 && !granted.some((g) => g.serviceId === input.serviceId)) {
       throw forbidden(`You have not been given the ${service.description} service on this account: ask an owner`);
     }
@@ -64,46 +59,14 @@ type SubscriptionKey = { accountId: number; planId: number };
 
 async function requireSubscription(db: Db, key: SubscriptionKey, lock = false): Promise<void> {
   if (!isRowId(key.planId)) throw missing.subscription();
-  const row = await db
-    .selectFrom('subscriptions')
-    .select('id')
-    .where('account_id', '=', key.accountId)
-    .where('plan_id', '=', key.planId)
-    .$if(lock, (qb) => qb.forUpdate())
-    .executeTakeFirst();
-  if (!row) throw missing.subscription();
+  if (!(await subscriptionExists(db, key, lock))) throw missing.subscription();
 }
 
 async function readAlerts(db: Db, key: SubscriptionKey, now: number): Promise<UsageAlerts> {
-  const row = await db
-    .selectFrom('usage_alerts')
-    .select('thresholds')
-    .where('account_id', '=', key.accountId)
-    .where('plan_id', '=', key.planId)
-    .executeTakeFirst();
+  const thresholds = await alertThresholds(db, key);
   // The crossings mailed for the clicks the active bundles hold now; buying more arms them again.
-  const sent = await db
-    .selectFrom('usage_alert_marks as m')
-    .select(['m.threshold', 'm.clicks_total as clicksTotal', 'm.sent_at as sentAt'])
-    .where('m.account_id', '=', key.accountId)
-    .where('m.plan_id', '=', key.planId)
-    .where((eb) =>
-      eb(
-        'm.clicks_total',
-        '=',
-        eb
-          .selectFrom('bundles as b')
-          .select((b) => b.fn.coalesce(b.fn.sum<number>('b.clicks'), b.lit(0)).as('total'))
-          .whereRef('b.account_id', '=', 'm.account_id')
-          .whereRef('b.plan_id', '=', 'm.plan_id')
-          .where('b.start_date', '<=', now)
-          .where('b.end_date', '>', now)
-          .where('b.ended_at', 'is', null),
-      ),
-    )
-    .orderBy('m.threshold')
-    .execute();
-  return { ...key, thresholds: [...(row?.thresholds ?? [])].sort((a, b) => a - b), sent };
+  const sent = await alertMarks(db, key, now);
+  return { ...key, thresholds: [...(thresholds ?? [])].sort((a, b) => a - b), sent };
 }
 
 /** GET /account/plans/alerts ?accountId, planId: owners of the account and staff. */
@@ -132,20 +95,10 @@ export async function putUsageAlerts(
     if (account.type !== 'account') throw notAnAccount();
     await requireSubscription(trx, query, true);
     if (thresholds.length === 0) {
-      await trx.deleteFrom('usage_alerts').where('account_id', '=', query.accountId).where('plan_id', '=', query.planId).execute();
+      await deleteAlerts(trx, query);
       return;
     }
-    await trx
-      .insertInto('usage_alerts')
-      .values({ account_id: query.accountId, plan_id: query.planId, thresholds, updated_at: now, updated_by: caller.id })
-      .onConflict((oc) =>
-        oc.columns(['account_id', 'plan_id']).doUpdateSet((eb) => ({
-          thresholds: eb.ref('excluded.thresholds'),
-          updated_at: eb.ref('excluded.updated_at'),
-          updated_by: eb.ref('excluded.updated_by'),
-        })),
-      )
-      .execute();
+    await upsertAlerts(trx, query, thresholds, now, caller.id);
   });
   return readAlerts(deps.db, query, now);
 }

@@ -137,3 +137,32 @@ export async function hasSavedCard(db: Db, accountId: number): Promise<boolean> 
   const row = await db.selectFrom('payment_methods').select('account_id').where('account_id', '=', accountId).executeTakeFirst();
   return row !== undefined;
 }
+
+/** Turns the account's subscription to the plan off; its id, undefined when there is no such subscription. */
+export function disableSubscriptionRow(db: Db, accountId: number, planId: number, nowSeconds: number): Promise<{ id: number } | undefined> {
+  return db
+    .updateTable('subscriptions')
+    .set({ enabled: false, updated_at: nowSeconds })
+    .where('account_id', '=', accountId)
+    .where('plan_id', '=', planId)
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/** The account's subscription to the plan with its plan's pricing and successor, the subscription locked (for update). */
+export function subscriptionForUpdate(trx: Db, accountId: number, planId: number) {
+  return trx
+    .selectFrom('subscriptions')
+    .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
+    .leftJoin('plans as successor', 'successor.id', 'plans.deprecated_by_plan_id')
+    .select(['subscriptions.id', 'plans.pricing', 'plans.deprecated_by_plan_id', 'successor.name as successor'])
+    .where('subscriptions.account_id', '=', accountId)
+    .where('subscriptions.plan_id', '=', planId)
+    .forUpdate('subscriptions')
+    .executeTakeFirst();
+}
+
+/** Turns the subscription on, renewing `renewClicks` at a time (0: no renewal). */
+export async function enableSubscriptionRow(trx: Db, subscriptionId: number, renewClicks: number, nowSeconds: number): Promise<void> {
+  await trx.updateTable('subscriptions').set({ enabled: true, renew_clicks: renewClicks, updated_at: nowSeconds }).where('id', '=', subscriptionId).execute();
+}

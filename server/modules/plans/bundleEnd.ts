@@ -9,6 +9,16 @@ import type { Deps } from '../../kernel/deps';
 import { assertUserMay, authoriseGroup, type Caller } from '../access/index';
 import { nextNumber } from '../shop/index';
 import { bundleRows } from './accountQueries';
+import {
+  bundleOwner,
+  bundleToEndForUpdate,
+  creditedOnInvoice,
+  creditNoteOfBundle,
+  insertCreditNote,
+  invoiceOfOrderForUpdate,
+  lockSubscription,
+  markBundleEnded,
+} from './bundleQueries';
 import { assertRowId, missing } from './notFound';
 
 // Ending a paid bundle early (admin and super): its row stays (usage and the invoice point at it),
@@ -34,38 +44,25 @@ export async function endBundle(
   assertRowId(bundleId, missing.bundle);
   const now = secondsOf(deps.clock);
   await deps.db.transaction().execute(async (trx) => {
-    const found = await trx.selectFrom('bundles').select(['account_id', 'plan_id']).where('id', '=', bundleId).executeTakeFirst();
+    const found = await bundleOwner(trx, bundleId);
     if (!found) throw missing.bundle();
     await authoriseGroup(trx, caller, found.account_id, 'staff');
     // The subscription first, then the bundle: the meter locks in that order, so a click being
     // taken now finishes first and none is taken after this commits.
-    await trx.selectFrom('subscriptions').select('id').where('account_id', '=', found.account_id).where('plan_id', '=', found.plan_id).forUpdate().execute();
-    const bundle = await trx
-      .selectFrom('bundles')
-      .innerJoin('plans', 'plans.id', 'bundles.plan_id')
-      .select(['bundles.clicks', 'bundles.used_clicks', 'bundles.price', 'bundles.end_date', 'bundles.order_id', 'bundles.ended_at', 'plans.name as plan'])
-      .where('bundles.id', '=', bundleId)
-      .forUpdate('bundles')
-      .executeTakeFirst();
+    await lockSubscription(trx, found.account_id, found.plan_id);
+    const bundle = await bundleToEndForUpdate(trx, bundleId);
     if (!bundle) throw missing.bundle();
     if (bundle.ended_at !== null) {
-      const note = await trx.selectFrom('credit_notes').select(['territory', 'number']).where('bundle_id', '=', bundleId).executeTakeFirst();
+      const note = await creditNoteOfBundle(trx, bundleId);
       const on = note ? ` with credit note ${creditNoteNumberText(note.territory, note.number)}` : '';
       throw conflict(`This bundle was already ended on ${utcDate(Number(bundle.ended_at))}${on}: it cannot be ended twice`);
     }
-    const invoice =
-      bundle.order_id === null
-        ? undefined
-        : await trx.selectFrom('invoices').selectAll().where('order_id', '=', bundle.order_id).forUpdate().executeTakeFirst();
+    const invoice = bundle.order_id === null ? undefined : await invoiceOfOrderForUpdate(trx, bundle.order_id);
     if (!invoice) throw conflict('This bundle was not paid for on an invoice, so there is nothing to credit: change its end date or delete it instead');
     if (Number(bundle.end_date) <= now) throw conflict(`This bundle already ended on ${utcDate(Number(bundle.end_date))}: there is nothing left to end`);
 
     const price = Number(bundle.price);
-    const credited = await trx
-      .selectFrom('credit_notes')
-      .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('net'), eb.lit(0)).as('net'), eb.fn.coalesce(eb.fn.sum<number>('tax'), eb.lit(0)).as('tax')])
-      .where('invoice_id', '=', invoice.id)
-      .executeTakeFirstOrThrow();
+    const credited = await creditedOnInvoice(trx, invoice.id);
     const most = Math.min(price, Number(invoice.net) - Number(credited.net));
     const net = amount ?? Math.min(most, unusedShare(price, bundle.clicks, bundle.used_clicks));
     if (net > most) {
@@ -73,30 +70,27 @@ export async function endBundle(
     }
     const tax = Math.min(taxOn(net, invoice.tax_rate_bp), Number(invoice.tax) - Number(credited.tax));
 
-    await trx.updateTable('bundles').set({ ended_at: now, ended_by: caller.id, end_reason: reason }).where('id', '=', bundleId).execute();
+    await markBundleEnded(trx, bundleId, now, caller.id, reason);
     const number = await nextNumber(trx, 'credit_note_numbers', invoice.territory);
-    await trx
-      .insertInto('credit_notes')
-      .values({
-        territory: invoice.territory,
-        number,
-        invoice_id: invoice.id,
-        bundle_id: bundleId,
-        account_id: found.account_id,
-        kind,
-        reason,
-        issued_at: now,
-        net,
-        tax,
-        total: net + tax,
-        tax_rate_bp: invoice.tax_rate_bp,
-        currency: invoice.currency,
-        plan_name: bundle.plan,
-        clicks: bundle.clicks,
-        unused_clicks: bundle.clicks - bundle.used_clicks,
-        created_by: caller.id,
-      })
-      .execute();
+    await insertCreditNote(trx, {
+      territory: invoice.territory,
+      number,
+      invoice_id: invoice.id,
+      bundle_id: bundleId,
+      account_id: found.account_id,
+      kind,
+      reason,
+      issued_at: now,
+      net,
+      tax,
+      total: net + tax,
+      tax_rate_bp: invoice.tax_rate_bp,
+      currency: invoice.currency,
+      plan_name: bundle.plan,
+      clicks: bundle.clicks,
+      unused_clicks: bundle.clicks - bundle.used_clicks,
+      created_by: caller.id,
+    });
   });
   const [ended] = await bundleRows(deps.db, { bundleId });
   return ended;

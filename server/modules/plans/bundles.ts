@@ -4,11 +4,12 @@ import type { bundleInput, bundleUpdate } from '../../../contract/plans/schemas'
 import { priceOf, quantityProblem } from '../../../contract/shared/catalogue';
 import { territoryLabels, type Territory } from '../../../contract/shared/territory';
 import type { Db } from '../../db';
-import { badRequest, conflict, notFound } from '../../errors';
+import { badRequest, conflict } from '../../errors';
 import { secondsOf, utcDate } from '../../platform/clock';
 import type { Deps } from '../../kernel/deps';
-import { assertStaff, authoriseGroup, findGroupFacts, isRowId, type Caller } from '../access/index';
+import { accountNotFound, assertStaff, authoriseGroup, isRowId, requireAccountUnder, requireOrganisation, type Caller } from '../access/index';
 import { bundleRows, paidInvoiceOf } from './accountQueries';
+import { bundleForUpdate, deleteBundleRow, insertBundle, insertSubscriptionIfMissing, updateBundleRow } from './bundleQueries';
 import { addMonths } from '../../kernel/time';
 import { assertRowId, missing } from './notFound';
 import { planRow } from './catalogueQueries';
@@ -32,17 +33,10 @@ async function bundleById(db: Db, bundleId: number): Promise<Bundle> {
  * call, held (share lock) so it is not deleted while its bundle is written.
  */
 async function accountUnder(trx: Db, caller: Caller, organisationId: number, accountId: number) {
-  const organisationMissing = () => notFound('Organisation not found');
-  const accountMissing = () => notFound('Account not found');
-  if (!isRowId(organisationId)) throw organisationMissing();
-  if (!isRowId(accountId)) throw accountMissing();
-  const organisation = await findGroupFacts(trx, organisationId);
-  if (!organisation) throw organisationMissing();
-  if (organisation.type !== 'organisation') throw badRequest(`${organisation.name} is not an organisation: choose the organisation the account belongs to`);
-  const account = await findGroupFacts(trx, accountId);
-  if (!account) throw accountMissing();
-  if (account.type !== 'account') throw badRequest(`${account.name} is not an account: bundles belong to accounts`);
-  if (account.parent_id !== organisationId) throw badRequest(`${account.name} is not an account of ${organisation.name}`);
+  // An account id that is no row id is refused before the organisation is looked up.
+  if (isRowId(organisationId) && !isRowId(accountId)) throw accountNotFound();
+  const organisation = await requireOrganisation(trx, organisationId, 'account');
+  const account = await requireAccountUnder(trx, organisation, accountId, (name) => `${name} is not an account: bundles belong to accounts`);
   await authoriseGroup(trx, caller, accountId, 'staff', 'share');
   return account;
 }
@@ -82,27 +76,18 @@ export async function createBundle(
       if (problem) throw badRequest(`${problem}; give the bundle a price to sell another quantity`);
       price = priceOf(plan.calculator, plan.pricing, body.clicks);
     }
-    await trx
-      .insertInto('subscriptions')
-      .values({ account_id: accountId, plan_id: plan.id, created_at: now, updated_at: now })
-      .onConflict((oc) => oc.columns(['account_id', 'plan_id']).doNothing())
-      .execute();
-    const row = await trx
-      .insertInto('bundles')
-      .values({
-        account_id: accountId,
-        plan_id: plan.id,
-        clicks: body.clicks,
-        price,
-        start_date: startDate,
-        end_date: endDate,
-        source: 'staff',
-        created_at: now,
-        created_by: caller.id,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    await insertSubscriptionIfMissing(trx, accountId, plan.id, now);
+    return insertBundle(trx, {
+      account_id: accountId,
+      plan_id: plan.id,
+      clicks: body.clicks,
+      price,
+      start_date: startDate,
+      end_date: endDate,
+      source: 'staff',
+      created_at: now,
+      created_by: caller.id,
+    });
   });
   return bundleById(deps.db, bundleId);
 }
@@ -122,12 +107,7 @@ export async function updateBundle(
   assertRowId(bundleId, missing.bundle);
   await deps.db.transaction().execute(async (trx) => {
     // Row lock: metering may be spending clicks of this bundle at the same time.
-    const row = await trx
-      .selectFrom('bundles')
-      .select(['account_id', 'clicks', 'used_clicks', 'start_date', 'end_date', 'price', 'order_id', 'ended_at'])
-      .where('id', '=', bundleId)
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await bundleForUpdate(trx, bundleId);
     if (!row) throw missing.bundle();
     await authoriseGroup(trx, caller, row.account_id, 'staff');
     // An ended bundle stays as its credit note left it: new dates or clicks would spend it again.
@@ -149,7 +129,7 @@ export async function updateBundle(
     };
     // Nothing to change (an empty body, or only a start date of 0): the bundle as it is.
     if (Object.keys(changes).length === 0) return;
-    await trx.updateTable('bundles').set(changes).where('id', '=', bundleId).execute();
+    await updateBundleRow(trx, bundleId, changes);
   });
   return bundleById(deps.db, bundleId);
 }
@@ -159,7 +139,7 @@ export async function deleteBundle(deps: BundleDeps, caller: Caller, query: { bu
   assertStaff(caller);
   assertRowId(query.bundleId, missing.bundle);
   await deps.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('bundles').select(['account_id', 'used_clicks', 'order_id']).where('id', '=', query.bundleId).forUpdate().executeTakeFirst();
+    const row = await bundleForUpdate(trx, query.bundleId);
     if (!row) throw missing.bundle();
     await authoriseGroup(trx, caller, row.account_id, 'staff');
     const invoice = await paidInvoiceOf(trx, row.order_id);
@@ -168,7 +148,7 @@ export async function deleteBundle(deps: BundleDeps, caller: Caller, query: { bu
     if (row.used_clicks > 0) {
       throw conflict(`${row.used_clicks.toLocaleString('en-GB')} clicks of this bundle are used, so it cannot be deleted: end it early by setting its end date instead`);
     }
-    await trx.deleteFrom('bundles').where('id', '=', query.bundleId).execute();
+    await deleteBundleRow(trx, query.bundleId);
   });
   return { msg: 'Bundle deleted' };
 }

@@ -12,7 +12,21 @@ import type { Deps } from '../../kernel/deps';
 import { assertAdmin, assertStaff, isRowId, type Caller } from '../access/index';
 import { assertRowId, missing } from './notFound';
 import { isUniqueViolation } from '../../db/errors';
-import { datasetRows, findDataset, findPlan, planHasSubscriptions, plansWhere, type PlanWhere } from './catalogueQueries';
+import { datasetRows, findDataset, findPlan, planHasSubscriptions, planRow, plansWhere, type PlanWhere } from './catalogueQueries';
+import {
+  datasetHasPlans,
+  datasetServiceLocked,
+  deleteDatasetRow,
+  deletePlanRow,
+  insertDataset,
+  insertPlan,
+  lockPlanRow,
+  moveDeprecations,
+  planCountOf,
+  subscriptionCountOf,
+  updateDatasetRow,
+  updatePlanRow,
+} from './catalogueWriteQueries';
 
 // Datasets and plans (spec section 7, plans manager). Anyone signed in reads what is on sale (the
 // shop shows it); staff may ask for everything; admin and super write. Every write that touches
@@ -36,20 +50,16 @@ export async function createDataset(deps: CatalogueDeps, caller: Caller, body: z
   const now = secondsOf(deps.clock);
   let id: number;
   try {
-    ({ id } = await deps.db
-      .insertInto('datasets')
-      .values({
-        name: body.dataset,
-        dataset_ref: body.datasetRef,
-        service: body.service,
-        description: body.description,
-        created_at: now,
-        created_by: caller.id,
-        updated_at: now,
-        updated_by: caller.id,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow());
+    id = await insertDataset(deps.db, {
+      name: body.dataset,
+      dataset_ref: body.datasetRef,
+      service: body.service,
+      description: body.description,
+      created_at: now,
+      created_by: caller.id,
+      updated_at: now,
+      updated_by: caller.id,
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw refTaken(body.datasetRef);
     throw error;
@@ -69,25 +79,20 @@ export async function updateDataset(
   assertRowId(datasetId, missing.dataset);
   try {
     await deps.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('datasets').select('service').where('id', '=', datasetId).forUpdate().executeTakeFirst();
+      const row = await datasetServiceLocked(trx, datasetId, 'update');
       if (!row) throw missing.dataset();
       if (body.service !== undefined && body.service !== row.service) {
-        const used = await trx.selectFrom('plans').select('id').where('dataset_id', '=', datasetId).limit(1).executeTakeFirst();
         // Its plans, and the subscriptions to them, would silently move to another service.
-        if (used) throw conflict('Plans use this dataset, so its service cannot change: make a new dataset instead');
+        if (await datasetHasPlans(trx, datasetId)) throw conflict('Plans use this dataset, so its service cannot change: make a new dataset instead');
       }
-      await trx
-        .updateTable('datasets')
-        .set({
-          ...(body.dataset !== undefined ? { name: body.dataset } : {}),
-          ...(body.datasetRef !== undefined ? { dataset_ref: body.datasetRef } : {}),
-          ...(body.service !== undefined ? { service: body.service } : {}),
-          ...(body.description !== undefined ? { description: body.description } : {}),
-          updated_at: secondsOf(deps.clock),
-          updated_by: caller.id,
-        })
-        .where('id', '=', datasetId)
-        .execute();
+      await updateDatasetRow(trx, datasetId, {
+        ...(body.dataset !== undefined ? { name: body.dataset } : {}),
+        ...(body.datasetRef !== undefined ? { dataset_ref: body.datasetRef } : {}),
+        ...(body.service !== undefined ? { service: body.service } : {}),
+        ...(body.description !== undefined ? { description: body.description } : {}),
+        updated_at: secondsOf(deps.clock),
+        updated_by: caller.id,
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw refTaken(body.datasetRef ?? '');
@@ -102,15 +107,10 @@ export async function deleteDataset(deps: CatalogueDeps, caller: Caller, query: 
   assertRowId(query.datasetId, missing.dataset);
   await deps.db.transaction().execute(async (trx) => {
     // The row lock makes a plan being created on this dataset wait, then find it gone (404).
-    const row = await trx.selectFrom('datasets').select('id').where('id', '=', query.datasetId).forUpdate().executeTakeFirst();
-    if (!row) throw missing.dataset();
-    const { n } = await trx
-      .selectFrom('plans')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('dataset_id', '=', query.datasetId)
-      .executeTakeFirstOrThrow();
-    if (Number(n) > 0) throw conflict(`${n} plan${Number(n) === 1 ? ' uses' : 's use'} this dataset: delete ${Number(n) === 1 ? 'it' : 'them'} or move ${Number(n) === 1 ? 'it' : 'them'} to another dataset first`);
-    await trx.deleteFrom('datasets').where('id', '=', query.datasetId).execute();
+    if (!(await datasetServiceLocked(trx, query.datasetId, 'update'))) throw missing.dataset();
+    const n = await planCountOf(trx, query.datasetId);
+    if (n > 0) throw conflict(`${n} plan${n === 1 ? ' uses' : 's use'} this dataset: delete ${n === 1 ? 'it' : 'them'} or move ${n === 1 ? 'it' : 'them'} to another dataset first`);
+    await deleteDatasetRow(trx, query.datasetId);
   });
   return { msg: 'Dataset deleted' };
 }
@@ -133,7 +133,7 @@ export function listPlans(deps: CatalogueDeps, caller: Caller, query: PlansQuery
 /** The dataset a plan is put on, held (share lock) so it cannot be deleted under the plan. */
 async function datasetFor(trx: Db, datasetId: number): Promise<{ service: DqService }> {
   if (!isRowId(datasetId)) throw missing.dataset();
-  const row = await trx.selectFrom('datasets').select('service').where('id', '=', datasetId).forShare().executeTakeFirst();
+  const row = await datasetServiceLocked(trx, datasetId, 'share');
   if (!row) throw missing.dataset();
   return row;
 }
@@ -146,13 +146,7 @@ async function assertSuccessor(trx: Db, planId: number | null, successorId: numb
   if (successorId === planId) throw badRequest('A plan cannot be replaced by itself');
   const unknown = () => notFound('The plan that replaces this one was not found');
   if (!isRowId(successorId)) throw unknown();
-  const successor = await trx
-    .selectFrom('plans')
-    .innerJoin('datasets', 'datasets.id', 'plans.dataset_id')
-    .select(['plans.name', 'plans.territory', 'plans.deprecated_by_plan_id', 'datasets.service'])
-    .where('plans.id', '=', successorId)
-    .forShare('plans')
-    .executeTakeFirst();
+  const successor = await planRow(trx, successorId, 'share');
   if (!successor) throw unknown();
   if (successor.deprecated_by_plan_id !== null) throw badRequest(`${successor.name} is itself replaced: choose the plan that replaces it`);
   if (successor.service !== plan.service) throw badRequest('A plan can only be replaced by a plan of the same service');
@@ -168,29 +162,24 @@ export async function createPlan(deps: CatalogueDeps, caller: Caller, body: z.ou
   const id = await deps.db.transaction().execute(async (trx) => {
     const dataset = await datasetFor(trx, body.datasetId);
     if (body.deprecatedByPlanId !== null) await assertSuccessor(trx, null, body.deprecatedByPlanId, { ...dataset, territory: body.territory });
-    const row = await trx
-      .insertInto('plans')
-      .values({
-        name: body.plan,
-        description: body.description,
-        dataset_id: body.datasetId,
-        duration_months: body.duration,
-        available_start: body.availableStart,
-        available_end: body.availableEnd,
-        calculator: body.calculator,
-        pricing: pricingJson(body.pricing),
-        territory: body.territory,
-        allow_test: body.allowTest,
-        display_order: body.displayOrder,
-        deprecated_by_plan_id: body.deprecatedByPlanId,
-        created_at: now,
-        created_by: caller.id,
-        updated_at: now,
-        updated_by: caller.id,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    return insertPlan(trx, {
+      name: body.plan,
+      description: body.description,
+      dataset_id: body.datasetId,
+      duration_months: body.duration,
+      available_start: body.availableStart,
+      available_end: body.availableEnd,
+      calculator: body.calculator,
+      pricing: pricingJson(body.pricing),
+      territory: body.territory,
+      allow_test: body.allowTest,
+      display_order: body.displayOrder,
+      deprecated_by_plan_id: body.deprecatedByPlanId,
+      created_at: now,
+      created_by: caller.id,
+      updated_at: now,
+      updated_by: caller.id,
+    });
   });
   return (await findPlan(deps.db, id))!;
 }
@@ -210,13 +199,7 @@ export async function updatePlan(
   const { body } = input;
   assertRowId(planId, missing.plan);
   await deps.db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('plans')
-      .innerJoin('datasets', 'datasets.id', 'plans.dataset_id')
-      .select(['plans.available_start', 'plans.available_end', 'plans.pricing', 'plans.territory', 'plans.deprecated_by_plan_id', 'datasets.service'])
-      .where('plans.id', '=', planId)
-      .forUpdate('plans')
-      .executeTakeFirst();
+    const current = await planRow(trx, planId, 'update');
     if (!current) throw missing.plan();
     const problems = planProblems({
       availableStart: body.availableStart ?? current.available_start,
@@ -248,14 +231,8 @@ export async function updatePlan(
       ...(successor !== undefined ? { deprecated_by_plan_id: successor } : {}),
     };
     const now = secondsOf(deps.clock);
-    await trx.updateTable('plans').set({ ...changes, updated_at: now, updated_by: caller.id }).where('id', '=', planId).execute();
-    if (successor !== undefined && successor !== null) {
-      await trx
-        .updateTable('plans')
-        .set({ deprecated_by_plan_id: successor, updated_at: now, updated_by: caller.id })
-        .where('deprecated_by_plan_id', '=', planId)
-        .execute();
-    }
+    await updatePlanRow(trx, planId, { ...changes, updated_at: now, updated_by: caller.id });
+    if (successor !== undefined && successor !== null) await moveDeprecations(trx, planId, successor, now, caller.id);
   });
   return (await findPlan(deps.db, planId))!;
 }
@@ -266,17 +243,12 @@ export async function deletePlan(deps: CatalogueDeps, caller: Caller, query: { p
   assertRowId(query.planId, missing.plan);
   await deps.db.transaction().execute(async (trx) => {
     // The row lock makes a bundle being created on this plan wait, then find it gone (404).
-    const row = await trx.selectFrom('plans').select('id').where('id', '=', query.planId).forUpdate().executeTakeFirst();
-    if (!row) throw missing.plan();
-    const { n } = await trx
-      .selectFrom('subscriptions')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('plan_id', '=', query.planId)
-      .executeTakeFirstOrThrow();
-    if (Number(n) > 0) {
-      throw conflict(`${n} account${Number(n) === 1 ? ' subscribes' : 's subscribe'} to this plan, so it cannot be deleted: mark it deprecated by a newer plan instead`);
+    if (!(await lockPlanRow(trx, query.planId, 'update'))) throw missing.plan();
+    const n = await subscriptionCountOf(trx, query.planId);
+    if (n > 0) {
+      throw conflict(`${n} account${n === 1 ? ' subscribes' : 's subscribe'} to this plan, so it cannot be deleted: mark it deprecated by a newer plan instead`);
     }
-    await trx.deleteFrom('plans').where('id', '=', query.planId).execute();
+    await deletePlanRow(trx, query.planId);
   });
   return { msg: 'Plan deleted' };
 }

@@ -6,7 +6,17 @@ import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../../kernel/deps';
 import { assertAdmin, type Caller } from '../access/index';
 import { assertRowId, missing } from './notFound';
-import { comparisonRows, filterRows, onSale } from './catalogueQueries';
+import { comparisonRows, filterRows } from './catalogueQueries';
+import {
+  deleteComparisonRow,
+  deleteFilterRow,
+  insertComparison,
+  insertFilter,
+  planExists,
+  updateComparisonRow,
+  updateFilterRow,
+} from './planLineQueries';
+import { lockPlanRow } from './catalogueWriteQueries';
 
 // The lines the shop shows with a plan (spec section 3, Filter and Comparison): read by anyone who
 // may see the plan, written by admin and super.
@@ -17,20 +27,13 @@ type LineDeps = Pick<Deps, 'db' | 'clock'>;
 async function assertVisiblePlan(deps: LineDeps, caller: Caller, planId: number): Promise<void> {
   assertRowId(planId, missing.plan);
   const now = secondsOf(deps.clock);
-  const row = await deps.db
-    .selectFrom('plans')
-    .select('id')
-    .where('id', '=', planId)
-    .$if(!isStaffUser(caller), (qb) => qb.where((eb) => onSale(eb, now)))
-    .executeTakeFirst();
-  if (!row) throw missing.plan();
+  if (!(await planExists(deps.db, planId, isStaffUser(caller) ? undefined : now))) throw missing.plan();
 }
 
 /** Locks the plan (share) for a line being added, so the plan cannot be deleted half way. */
 async function lockPlan(trx: LineDeps['db'], planId: number): Promise<void> {
   assertRowId(planId, missing.plan);
-  const row = await trx.selectFrom('plans').select('id').where('id', '=', planId).forShare().executeTakeFirst();
-  if (!row) throw missing.plan();
+  if (!(await lockPlanRow(trx, planId, 'share'))) throw missing.plan();
 }
 
 // ---- Filters -----------------------------------------------------------------------------------
@@ -39,8 +42,6 @@ export async function listFilters(deps: LineDeps, caller: Caller, query: { planI
   await assertVisiblePlan(deps, caller, query.planId);
   return filterRows(deps.db, [query.planId]);
 }
-
-const filterColumns = ['id as filterId', 'plan_id as planId', 'description', 'category', 'display_order as displayOrder'] as const;
 
 export async function createFilter(
   deps: LineDeps,
@@ -52,11 +53,7 @@ export async function createFilter(
   const { body } = input;
   return deps.db.transaction().execute(async (trx) => {
     await lockPlan(trx, planId);
-    return trx
-      .insertInto('plan_filters')
-      .values({ plan_id: planId, description: body.description, category: body.category, display_order: body.displayOrder })
-      .returning(filterColumns)
-      .executeTakeFirstOrThrow();
+    return insertFilter(trx, planId, body);
   });
 }
 
@@ -74,10 +71,7 @@ export async function updateFilter(
     ...(category !== undefined ? { category } : {}),
     ...(displayOrder !== undefined ? { display_order: displayOrder } : {}),
   };
-  const row =
-    Object.keys(changes).length > 0
-      ? await deps.db.updateTable('plan_filters').set(changes).where('id', '=', filterId).returning(filterColumns).executeTakeFirst()
-      : await deps.db.selectFrom('plan_filters').select(filterColumns).where('id', '=', filterId).executeTakeFirst();
+  const row = await updateFilterRow(deps.db, filterId, changes);
   if (!row) throw missing.filter();
   return row;
 }
@@ -85,8 +79,7 @@ export async function updateFilter(
 export async function deleteFilter(deps: LineDeps, caller: Caller, query: { filterId: number }): Promise<{ msg: string }> {
   assertAdmin(caller);
   assertRowId(query.filterId, missing.filter);
-  const row = await deps.db.deleteFrom('plan_filters').where('id', '=', query.filterId).returning('id').executeTakeFirst();
-  if (!row) throw missing.filter();
+  if (!(await deleteFilterRow(deps.db, query.filterId))) throw missing.filter();
   return { msg: 'Filter deleted' };
 }
 
@@ -96,8 +89,6 @@ export async function listComparisons(deps: LineDeps, caller: Caller, query: { p
   await assertVisiblePlan(deps, caller, query.planId);
   return comparisonRows(deps.db, [query.planId]);
 }
-
-const comparisonColumns = ['id as comparisonId', 'plan_id as planId', 'description', 'display_order as displayOrder'] as const;
 
 export async function createComparison(
   deps: LineDeps,
@@ -109,11 +100,7 @@ export async function createComparison(
   const { body } = input;
   return deps.db.transaction().execute(async (trx) => {
     await lockPlan(trx, planId);
-    return trx
-      .insertInto('plan_comparisons')
-      .values({ plan_id: planId, description: body.description, display_order: body.displayOrder })
-      .returning(comparisonColumns)
-      .executeTakeFirstOrThrow();
+    return insertComparison(trx, planId, body);
   });
 }
 
@@ -130,10 +117,7 @@ export async function updateComparison(
     ...(description !== undefined ? { description } : {}),
     ...(displayOrder !== undefined ? { display_order: displayOrder } : {}),
   };
-  const row =
-    Object.keys(changes).length > 0
-      ? await deps.db.updateTable('plan_comparisons').set(changes).where('id', '=', comparisonId).returning(comparisonColumns).executeTakeFirst()
-      : await deps.db.selectFrom('plan_comparisons').select(comparisonColumns).where('id', '=', comparisonId).executeTakeFirst();
+  const row = await updateComparisonRow(deps.db, comparisonId, changes);
   if (!row) throw missing.comparison();
   return row;
 }
@@ -141,7 +125,6 @@ export async function updateComparison(
 export async function deleteComparison(deps: LineDeps, caller: Caller, query: { comparisonId: number }): Promise<{ msg: string }> {
   assertAdmin(caller);
   assertRowId(query.comparisonId, missing.comparison);
-  const row = await deps.db.deleteFrom('plan_comparisons').where('id', '=', query.comparisonId).returning('id').executeTakeFirst();
-  if (!row) throw missing.comparison();
+  if (!(await deleteComparisonRow(deps.db, query.comparisonId))) throw missing.comparison();
   return { msg: 'Comparison deleted' };
 }

@@ -6,7 +6,16 @@ import type { Deps } from '../../kernel/deps';
 import { authoriseGroup, isRowId, type Caller } from '../access/index';
 import { userByReentry } from '../users/index';
 import { renewalLimits } from '../shop/index';
-import { bundleRows, hasSavedCard, refusedRenewals, subscriptionRows, usageTotals } from './accountQueries';
+import {
+  bundleRows,
+  disableSubscriptionRow,
+  enableSubscriptionRow,
+  hasSavedCard,
+  refusedRenewals,
+  subscriptionForUpdate,
+  subscriptionRows,
+  usageTotals,
+} from './accountQueries';
 import { missing } from './notFound';
 import { summarise, usagePeriods } from './summary';
 
@@ -36,13 +45,7 @@ type SubscriptionKey = { accountId: number; planId: number };
 export async function disableSubscription(deps: Pick<Deps, 'db' | 'clock'>, caller: Caller, query: SubscriptionKey): Promise<{ msg: string }> {
   await authoriseGroup(deps.db, caller, query.accountId, 'manage');
   if (!isRowId(query.planId)) throw missing.subscription();
-  const row = await deps.db
-    .updateTable('subscriptions')
-    .set({ enabled: false, updated_at: secondsOf(deps.clock) })
-    .where('account_id', '=', query.accountId)
-    .where('plan_id', '=', query.planId)
-    .returning('id')
-    .executeTakeFirst();
+  const row = await disableSubscriptionRow(deps.db, query.accountId, query.planId, secondsOf(deps.clock));
   if (!row) throw missing.subscription();
   return { msg: 'Subscription disabled' };
 }
@@ -65,15 +68,7 @@ export async function enableSubscription(
     // Staff are not enough: the account's own owner commits it to paying for renewals.
     await authoriseGroup(trx, user, query.accountId, 'own', 'share');
     if (!isRowId(query.planId)) throw missing.subscription();
-    const sub = await trx
-      .selectFrom('subscriptions')
-      .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
-      .leftJoin('plans as successor', 'successor.id', 'plans.deprecated_by_plan_id')
-      .select(['subscriptions.id', 'plans.pricing', 'plans.deprecated_by_plan_id', 'successor.name as successor'])
-      .where('subscriptions.account_id', '=', query.accountId)
-      .where('subscriptions.plan_id', '=', query.planId)
-      .forUpdate('subscriptions')
-      .executeTakeFirst();
+    const sub = await subscriptionForUpdate(trx, query.accountId, query.planId);
     if (!sub) throw missing.subscription();
     if (query.clicks > 0) {
       if (sub.deprecated_by_plan_id !== null) {
@@ -82,11 +77,7 @@ export async function enableSubscription(
       const problem = quantityProblem(sub.pricing, query.clicks);
       if (problem) throw badRequest(problem);
     }
-    await trx
-      .updateTable('subscriptions')
-      .set({ enabled: true, renew_clicks: query.clicks, updated_at: now })
-      .where('id', '=', sub.id)
-      .execute();
+    await enableSubscriptionRow(trx, sub.id, query.clicks, now);
   });
   return { msg: query.clicks > 0 ? `Subscription enabled: it renews ${query.clicks.toLocaleString('en-GB')} clicks at a time` : 'Subscription enabled' };
 }

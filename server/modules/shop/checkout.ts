@@ -9,7 +9,7 @@ import type { Billing } from '../../db/shopSchema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../../kernel/deps';
-import { assertPartnerAllows, authoriseGroup, findGroupFacts, isRowId, partnerSubtypeOf, type Caller } from '../access/index';
+import { assertPartnerAllows, authoriseGroup, isRowId, partnerSubtypeOf, requireAccountUnder, requireOrganisation, type Caller } from '../access/index';
 import { createOnce, insertOrder, orderIdByKey } from '../../kernel/orders';
 import { customerRefOf, portalReturnUrl } from './common';
 import { orderLinesOf, orderRecord, planForShare, setGatewayRef } from './orderQueries';
@@ -37,20 +37,14 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
  * now and the quantity one it sells. Accounts and plans are share-locked until the order is written.
  */
 async function priceBasket(trx: Db, caller: Caller, organisationId: number, basket: Body['basket'], now: number): Promise<{ territory: Territory; lines: PricedLine[] }> {
-  if (!isRowId(organisationId)) throw notFound('Organisation not found');
-  const organisation = await findGroupFacts(trx, organisationId);
-  if (!organisation) throw notFound('Organisation not found');
-  if (organisation.type !== 'organisation') throw badRequest(`${organisation.name} is not an organisation: choose the organisation the accounts belong to`);
+  const organisation = await requireOrganisation(trx, organisationId, 'accounts');
   // Spec section 6: the shop is for owned accounts not under a referrer partner (theirs buy through the partner).
   const partner = await partnerSubtypeOf(trx, organisationId);
   assertPartnerAllows(partner?.subtype, 'shop');
   const lines: PricedLine[] = [];
   let territory: Territory | null = null;
   for (const item of basket) {
-    if (!isRowId(item.accountId)) throw notFound('Account not found');
-    const account = await findGroupFacts(trx, item.accountId);
-    if (!account) throw notFound('Account not found');
-    if (account.type !== 'account' || account.parent_id !== organisationId) throw badRequest(`${account.name} is not an account of ${organisation.name}`);
+    const account = await requireAccountUnder(trx, organisation, item.accountId);
     await authoriseGroup(trx, caller, item.accountId, 'own', 'share');
     if (territory !== null && account.territory !== territory) throw badRequest('Check out the accounts of one territory at a time: an order is paid in one currency');
     territory = account.territory;

@@ -7,7 +7,7 @@ import type { Deps } from '../../kernel/deps';
 import { authoriseGroup, isRowId, type Caller } from '../access/index';
 import { isUniqueViolation } from '../../db/errors';
 import { reserveLoginTry, settleLogin, verifyPassword, type SessionUser } from '../users/index';
-import { liveToken, type AuditLine, type TokenRow } from './queries';
+import { liveToken, liveTokenAccount, tagTaken, type AuditLine, type TokenRow } from './queries';
 
 // The rules every token write follows: who may manage the account's tokens, what a token may say
 // (expiry, referrer, a free tag), what the audit log writes of a change, and the password re-entered
@@ -64,7 +64,7 @@ export async function authoriseAccount(db: Db, caller: Caller, accountId: number
  */
 export async function tokenToChange(trx: Trx, caller: Caller, id: number): Promise<TokenRow> {
   if (!isRowId(id)) throw tokenNotFound();
-  const found = await trx.selectFrom('tokens').select('account_id').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  const found = await liveTokenAccount(trx, id);
   if (!found) throw tokenNotFound();
   try {
     await authoriseGroup(trx, caller, found.account_id, 'manage', 'share');
@@ -86,15 +86,7 @@ export function checkReferrer(token: { type: TokenType; referrer: string | null;
 }
 
 export async function assertTagFree(trx: Db, accountId: number, tag: string, exceptId?: number): Promise<void> {
-  const clash = await trx
-    .selectFrom('tokens')
-    .select('id')
-    .where('account_id', '=', accountId)
-    .where(({ fn }) => fn('lower', ['tag']), '=', tag.toLowerCase())
-    .where('deleted_at', 'is', null)
-    .$if(exceptId !== undefined, (qb) => qb.where('id', '<>', exceptId!))
-    .executeTakeFirst();
-  if (clash) throw conflict(duplicateTag(tag));
+  if (await tagTaken(trx, accountId, tag, exceptId)) throw conflict(duplicateTag(tag));
 }
 
 /** Two writers may pass assertTagFree at once; the unique index decides, and says it the same way. */

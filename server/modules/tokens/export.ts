@@ -9,7 +9,7 @@ import { secondsOf, utcDate } from '../../platform/clock';
 import type { Deps } from '../../kernel/deps';
 import { isRowId, levels, subtreeIds } from '../access/index';
 import { insertCheckedSession, issueSession, userByReentry } from '../users/index';
-import { liveToken, writeAudit } from './queries';
+import { liveExportSessions, liveToken, revokeSessionsById, writeAudit } from './queries';
 import { authoriseAccount, tokenNotFound } from './checks';
 
 /** What the exporter needs on the token's account: the export checks it, endExportsNoLongerAllowed re-checks it. */
@@ -66,17 +66,7 @@ export type ExportScope = { userId: number } | { underGroupId: number };
 export async function endExportsNoLongerAllowed(trx: Db, scope: ExportScope, now: number): Promise<number> {
   const accounts = 'underGroupId' in scope ? await subtreeIds(trx, scope.underGroupId) : null;
   if (accounts !== null && accounts.length === 0) return 0;
-  const live = await trx
-    .selectFrom('sessions as s')
-    .innerJoin('tokens as t', 't.id', 's.token_id')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.id', 's.user_id as userId', 't.account_id as accountId', 'u.roles', 'u.locked'])
-    .where('s.kind', '=', 'api')
-    .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', now)
-    .$if('userId' in scope, (qb) => qb.where('s.user_id', '=', (scope as { userId: number }).userId))
-    .$if(accounts !== null, (qb) => qb.where('t.account_id', 'in', accounts!))
-    .execute();
+  const live = await liveExportSessions(trx, { userId: 'userId' in scope ? scope.userId : undefined, accounts }, now);
   const byUser = new Map<number, typeof live>();
   for (const session of live) byUser.set(session.userId, [...(byUser.get(session.userId) ?? []), session]);
   const ended: string[] = [];
@@ -87,6 +77,6 @@ export async function endExportsNoLongerAllowed(trx: Db, scope: ExportScope, now
     }
   }
   if (ended.length === 0) return 0;
-  await trx.updateTable('sessions').set({ revoked_at: now }).where('id', 'in', ended).where('revoked_at', 'is', null).execute();
+  await revokeSessionsById(trx, ended, now);
   return ended.length;
 }

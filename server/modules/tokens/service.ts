@@ -6,7 +6,7 @@ import type { Deps } from '../../kernel/deps';
 import type { Caller } from '../access/index';
 import type { SessionUser } from '../users/index';
 import { normaliseIpRanges } from './ranges';
-import { accountTokens, auditRows, toToken, writeAudit } from './queries';
+import { accountTokens, auditRows, deleteTokenSessions, insertToken, markTokenDeleted, toToken, updateTokenRow, writeAudit } from './queries';
 import { authoriseAccount, shown, checkExpiry, checkReferrer, changeLines, tokenToChange, assertTagFree, tagSafe, confirmPassword, type TokenDeps, type Editable } from './checks';
 
 // API tokens of spec section 7 (Tokens); their export is in export.ts. Owners of the account (or of a group above
@@ -50,24 +50,20 @@ export async function createToken(
     db.transaction().execute(async (trx) => {
       await authoriseAccount(trx, caller, accountId, 'manage', 'share');
       await assertTagFree(trx, accountId, t.tag);
-      const inserted = await trx
-        .insertInto('tokens')
-        .values({
-          account_id: accountId,
-          type: t.type,
-          tag: t.tag,
-          ip_ranges: t.ipRange,
-          referrer: t.referrer,
-          expiry: t.expiry,
-          services: t.services,
-          daily_cap: t.dailyCap,
-          created_at: now,
-          created_by: caller.id,
-          updated_at: now,
-          updated_by: caller.id,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const inserted = await insertToken(trx, {
+        account_id: accountId,
+        type: t.type,
+        tag: t.tag,
+        ip_ranges: t.ipRange,
+        referrer: t.referrer,
+        expiry: t.expiry,
+        services: t.services,
+        daily_cap: t.dailyCap,
+        created_at: now,
+        created_by: caller.id,
+        updated_at: now,
+        updated_by: caller.id,
+      });
       const detail = `${t.type} token; services: ${shown.services(t.services)}; IP ranges: ${shown.ipRange(t.ipRange)}; referrer: ${shown.referrer(t.referrer)}; expiry: ${shown.expiry(t.expiry)}; daily cap: ${shown.dailyCap(t.dailyCap)}`;
       await writeAudit(trx, accountId, caller.id, now, [{ tokenId: inserted.id, tag: t.tag, action: 'create', detail }]);
       return inserted;
@@ -102,22 +98,17 @@ export async function updateToken(
       if (after.tag.toLowerCase() !== before.tag.toLowerCase()) await assertTagFree(trx, stored.account_id, after.tag, stored.id);
       const lines = changeLines(before, after);
       if (lines.length === 0) return stored;
-      const updated = await trx
-        .updateTable('tokens')
-        .set({
-          tag: after.tag,
-          type: after.type,
-          ip_ranges: after.ipRange,
-          referrer: after.referrer,
-          expiry: after.expiry,
-          services: after.services,
-          daily_cap: after.dailyCap,
-          updated_at: now,
-          updated_by: caller.id,
-        })
-        .where('id', '=', stored.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const updated = await updateTokenRow(trx, stored.id, {
+        tag: after.tag,
+        type: after.type,
+        ip_ranges: after.ipRange,
+        referrer: after.referrer,
+        expiry: after.expiry,
+        services: after.services,
+        daily_cap: after.dailyCap,
+        updated_at: now,
+        updated_by: caller.id,
+      });
       await writeAudit(trx, stored.account_id, caller.id, now, lines);
       return updated;
     }),
@@ -131,12 +122,7 @@ export async function lockToken(deps: TokenDeps, caller: Caller, input: { query:
   const row = await deps.db.transaction().execute(async (trx) => {
     const stored = await tokenToChange(trx, caller, input.query.id);
     if (stored.locked === input.body.lock) return stored;
-    const updated = await trx
-      .updateTable('tokens')
-      .set({ locked: input.body.lock, updated_at: now, updated_by: caller.id })
-      .where('id', '=', stored.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await updateTokenRow(trx, stored.id, { locked: input.body.lock, updated_at: now, updated_by: caller.id });
     await writeAudit(trx, stored.account_id, caller.id, now, [{ tokenId: stored.id, tag: stored.tag, action: input.body.lock ? 'lock' : 'unlock' }]);
     return updated;
   });
@@ -151,9 +137,8 @@ export async function deleteToken(deps: TokenDeps, caller: Caller, query: { id: 
   const now = secondsOf(deps.clock);
   await deps.db.transaction().execute(async (trx) => {
     const stored = await tokenToChange(trx, caller, query.id);
-    await trx.updateTable('tokens').set({ deleted_at: now, updated_at: now, updated_by: caller.id }).where('id', '=', stored.id).execute();
-    const ended = await trx.deleteFrom('sessions').where('token_id', '=', stored.id).executeTakeFirst();
-    const exported = Number(ended.numDeletedRows);
+    await markTokenDeleted(trx, stored.id, now, caller.id);
+    const exported = await deleteTokenSessions(trx, stored.id);
     await writeAudit(trx, stored.account_id, caller.id, now, [
       { tokenId: stored.id, tag: stored.tag, action: 'delete', detail: exported ? `${exported} exported token${exported === 1 ? '' : 's'} ended` : '' },
     ]);

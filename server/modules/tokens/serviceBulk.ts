@@ -4,7 +4,7 @@ import type { bulkBody } from '../../../contract/tokens/schemas';
 import { secondsOf } from '../../platform/clock';
 import { isRowId, type Caller } from '../access/index';
 import { normaliseIpRanges } from './ranges';
-import { toToken, writeAudit, type AuditLine } from './queries';
+import { liveTokensForUpdate, toToken, updateTokenRows, writeAudit, type AuditLine } from './queries';
 import { authoriseAccount, changeLines, checkExpiry, checkReferrer, tokenNotFound, type TokenDeps, type Editable } from './checks';
 
 // PUT /tokens/bulk: one change to several tokens of an account, all or nothing.
@@ -26,15 +26,7 @@ export async function bulkUpdateTokens(
     await authoriseAccount(trx, caller, accountId, 'manage', 'share');
     if (!ids.every(isRowId)) throw tokenNotFound();
     if (body.expiry !== undefined) checkExpiry(body.expiry, now);
-    const stored = await trx
-      .selectFrom('tokens')
-      .selectAll()
-      .where('id', 'in', ids)
-      .where('account_id', '=', accountId)
-      .where('deleted_at', 'is', null)
-      .orderBy('id')
-      .forUpdate()
-      .execute();
+    const stored = await liveTokensForUpdate(trx, accountId, ids);
     if (stored.length !== ids.length) throw tokenNotFound();
     const lines: AuditLine[] = [];
     for (const row of stored) {
@@ -51,21 +43,16 @@ export async function bulkUpdateTokens(
       if (body.lock !== undefined && body.lock !== before.locked) lines.push({ tokenId: row.id, tag: row.tag, action: body.lock ? 'lock' : 'unlock', detail: 'bulk change' });
       lines.push(...changeLines(before, after, 'bulk change: '));
     }
-    const updated = await trx
-      .updateTable('tokens')
-      .set({
-        ...(body.lock === undefined ? {} : { locked: body.lock }),
-        ...(body.ipRange === undefined ? {} : { ip_ranges: body.ipRange }),
-        ...(body.referrer === undefined ? {} : { referrer: body.referrer }),
-        ...(body.expiry === undefined ? {} : { expiry: body.expiry }),
-        ...(body.services === undefined ? {} : { services: body.services }),
-        ...(body.dailyCap === undefined ? {} : { daily_cap: body.dailyCap }),
-        updated_at: now,
-        updated_by: caller.id,
-      })
-      .where('id', 'in', ids)
-      .returningAll()
-      .execute();
+    const updated = await updateTokenRows(trx, ids, {
+      ...(body.lock === undefined ? {} : { locked: body.lock }),
+      ...(body.ipRange === undefined ? {} : { ip_ranges: body.ipRange }),
+      ...(body.referrer === undefined ? {} : { referrer: body.referrer }),
+      ...(body.expiry === undefined ? {} : { expiry: body.expiry }),
+      ...(body.services === undefined ? {} : { services: body.services }),
+      ...(body.dailyCap === undefined ? {} : { daily_cap: body.dailyCap }),
+      updated_at: now,
+      updated_by: caller.id,
+    });
     await writeAudit(trx, accountId, caller.id, now, lines);
     return updated.sort((a, b) => a.tag.localeCompare(b.tag) || a.id - b.id);
   });

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { permission, service, UserPermission, userService } from '../../../contract/groups/entities';
 import { ownsWith } from '../../../contract/shared/access';
@@ -8,6 +7,17 @@ import { secondsOf } from '../../platform/clock';
 import type { Deps } from '../../kernel/deps';
 import { assertMayLock, assertOnUser, assertStaff, authoriseGroup, isRowId, levels, type Caller } from '../access/index';
 import { accountHasToken, groupIdsOf, listUserRecords, revokeSessions, toUser, updateUserRow, type UserRecord } from './queries';
+import {
+  deleteUserService,
+  insertUserService,
+  notificationRowsOf,
+  permissionKind,
+  permissionRows,
+  serviceExists,
+  serviceRows,
+  upsertUserPermission,
+  userServiceRows,
+} from './permissionQueries';
 import { requireUser } from './service';
 
 // User admin of spec section 7 (the users list and locks) and the services and privacy permissions
@@ -58,12 +68,7 @@ export async function setUserLock(
 
 /** GET /permissions: every permission with its flags, in display order. */
 export function listPermissions(deps: Pick<Deps, 'db'>): Promise<Permission[]> {
-  return deps.db
-    .selectFrom('permissions')
-    .select(['id', 'ref_id as refId', 'name', 'description', 'parent_id as parentId', 'admin', 'is_notification as isNotification', 'is_service as isService'])
-    .orderBy('display_order')
-    .orderBy('id')
-    .execute();
+  return permissionRows(deps.db);
 }
 
 /**
@@ -71,21 +76,7 @@ export function listPermissions(deps: Pick<Deps, 'db'>): Promise<Permission[]> {
  * children belongs under the 'General' heading); unset ones take their default.
  */
 async function permissionsOf(deps: Pick<Deps, 'db'>, userId: number): Promise<UserPermission[]> {
-  const rows = await deps.db
-    .selectFrom('permissions as p')
-    .leftJoin('user_permissions as up', (join) => join.onRef('up.permission_id', '=', 'p.id').on('up.user_id', '=', userId))
-    .where('p.is_notification', '=', true)
-    .select((eb) => [
-      'p.id',
-      'p.name',
-      'p.description',
-      'p.parent_id as parentId',
-      'p.def',
-      eb.fn.coalesce('up.enabled', 'p.def').as('enabled'),
-    ])
-    .orderBy('p.display_order')
-    .orderBy('p.id')
-    .execute();
+  const rows = await notificationRowsOf(deps.db, userId);
   const nodes = new Map(rows.map(({ parentId: _p, ...row }) => [row.id, { ...row, children: [] as UserPermission[] }]));
   const top: UserPermission[] = [];
   for (const row of rows) {
@@ -111,39 +102,21 @@ export async function setUserPermission(
 ): Promise<UserPermission[]> {
   const userId = input.userId ?? caller.id;
   assertOnUser(caller, userId, 'change');
-  const permission = await deps.db.selectFrom('permissions').select('is_notification').where('id', '=', input.permissionId).executeTakeFirst();
+  const permission = await permissionKind(deps.db, input.permissionId);
   if (!permission) throw notFound('Permission not found');
   if (!permission.is_notification) throw badRequest('Only notification permissions can be changed here');
   const now = secondsOf(deps.clock);
-  await deps.db
-    .insertInto('user_permissions')
-    .values({ user_id: userId, permission_id: input.permissionId, enabled: input.enabled, update_timestamp: now })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'permission_id']).doUpdateSet((eb) => ({
-        enabled: eb.ref('excluded.enabled'),
-        update_timestamp: eb.ref('excluded.update_timestamp'),
-      })),
-    )
-    .execute();
+  await upsertUserPermission(deps.db, userId, input.permissionId, input.enabled, now);
   return permissionsOf(deps, userId);
 }
 
 /** GET /services. */
 export function listServices(deps: Pick<Deps, 'db'>): Promise<Service[]> {
-  return deps.db.selectFrom('services').select(['id', 'name', 'description']).orderBy('display_order').orderBy('id').execute();
+  return serviceRows(deps.db);
 }
 
 function servicesOf(deps: Pick<Deps, 'db'>, groupId: number, userId: number): Promise<UserService[]> {
-  return deps.db
-    .selectFrom('user_services as us')
-    .innerJoin('services as s', 's.id', 'us.service_id')
-    .select(['us.service_id as serviceId', 's.name', 'us.token_id as tokenId'])
-    .where('us.group_id', '=', groupId)
-    .where('us.user_id', '=', userId)
-    .orderBy('s.display_order')
-    .orderBy('us.service_id')
-    .orderBy('us.token_id', (ob) => ob.asc().nullsFirst())
-    .execute();
+  return userServiceRows(deps.db, groupId, userId);
 }
 
 type GroupUserKey = { groupId: number; userId: number };
@@ -166,24 +139,13 @@ export async function grantUserService(deps: Pick<Deps, 'db' | 'clock'>, caller:
     if (!(await levels(trx, key.userId, [key.groupId])).get(key.groupId)!.level) {
       throw badRequest('This user has no access to this group');
     }
-    if (!(await trx.selectFrom('services').select('id').where('id', '=', key.serviceId).executeTakeFirst())) {
+    if (!(await serviceExists(trx, key.serviceId))) {
       throw notFound('Service not found');
     }
     if (key.tokenId !== undefined) {
       if (!isRowId(key.tokenId) || !(await accountHasToken(trx, key.groupId, key.tokenId))) throw tokenNotFound();
     }
-    await trx
-      .insertInto('user_services')
-      .values({
-        group_id: key.groupId,
-        user_id: key.userId,
-        service_id: key.serviceId,
-        token_id: key.tokenId ?? null,
-        create_timestamp: secondsOf(deps.clock),
-      })
-      // The unique index is on an expression (coalesce(token_id, 0)), which the builder cannot name.
-      .onConflict((oc) => oc.expression(sql`group_id, user_id, service_id, (coalesce(token_id, 0))`).doNothing())
-      .execute();
+    await insertUserService(trx, { ...key, tokenId: key.tokenId ?? null }, secondsOf(deps.clock));
   });
   return servicesOf(deps, key.groupId, key.userId);
 }
@@ -191,13 +153,7 @@ export async function grantUserService(deps: Pick<Deps, 'db' | 'clock'>, caller:
 /** DELETE /userservices (owners, staff): takes the permission away; nothing to take is no error. */
 export async function revokeUserService(deps: Pick<Deps, 'db'>, caller: Caller, key: ServiceKey): Promise<UserService[]> {
   await authoriseGroup(deps.db, caller, key.groupId, 'manage');
-  await deps.db
-    .deleteFrom('user_services')
-    .where('group_id', '=', key.groupId)
-    .where('user_id', '=', key.userId)
-    .where('service_id', '=', key.serviceId)
-    .where((eb) => eb(eb.fn.coalesce('token_id', sql.lit(0)), '=', key.tokenId ?? 0))
-    .execute();
+  await deleteUserService(deps.db, { ...key, tokenId: key.tokenId ?? null });
   return servicesOf(deps, key.groupId, key.userId);
 }
 

@@ -3,7 +3,7 @@ export { createBotCheck, type BotVerifier } from './botCheck';
 export { createSessionJwt, jwtSecretOf, signingKey, verifyHs256, type SessionClaims, type SessionJwt } from './jwt';
 export { hashPassword, verifyPassword } from './passwords';
 export {
-  findSessionUser, findUserById, insertCheckedSession, searchUserRecords, toUser, userIdsByEmail, type UserRecord,
+  findSessionUser, findUserById, groupIdsOf, insertCheckedSession, searchUserRecords, toUser, userIdsByEmail, type UserRecord,
 } from './queries';
 export { userByReentry } from './reentry';
 export { issueSession, type SessionUser } from './service';

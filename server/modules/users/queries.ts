@@ -183,3 +183,49 @@ export async function accountHasToken(db: Db, accountId: number, tokenId: number
 export async function groupIdsOf(db: Db, userId: number): Promise<number[]> {
   return (await db.selectFrom('group_users').select('group_id').where('user_id', '=', userId).execute()).map((row) => row.group_id);
 }
+
+/** Marks the user as active now. */
+export async function touchUserActivity(db: Db, userId: number, nowSeconds: number): Promise<void> {
+  await db.updateTable('users').set({ activity_timestamp: nowSeconds }).where('id', '=', userId).execute();
+}
+
+/** Deletes every session that has expired by now. */
+export async function deleteExpiredSessions(db: Db, nowSeconds: number): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<=', nowSeconds).execute();
+}
+
+/** Sets when the session expires. */
+export async function extendSession(db: Db, sessionId: string, expiresAt: number): Promise<void> {
+  await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', sessionId).execute();
+}
+
+/** Revokes the user's one session (logging out); another user's session id changes nothing. */
+export async function revokeSession(db: Db, userId: number, sessionId: string, nowSeconds: number): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: nowSeconds }).where('id', '=', sessionId).where('user_id', '=', userId).execute();
+}
+
+/** Deletes the user's row; the id when there was one. */
+export function deleteUserRow(trx: Db, userId: number): Promise<{ id: number } | undefined> {
+  return trx.deleteFrom('users').where('id', '=', userId).returning('id').executeTakeFirst();
+}
+
+/** Sets the user's password hash. */
+export async function setPasswordHash(trx: Db, userId: number, hash: string, nowSeconds: number): Promise<void> {
+  await trx.updateTable('users').set({ password_hash: hash, update_timestamp: nowSeconds }).where('id', '=', userId).execute();
+}
+
+/** Sets the user's password hash only while it is still `currentHash`; the id when it was changed. */
+export function replacePasswordHash(trx: Db, userId: number, currentHash: string, hash: string, nowSeconds: number): Promise<{ id: number } | undefined> {
+  return trx
+    .updateTable('users')
+    .set({ password_hash: hash, update_timestamp: nowSeconds })
+    .where('id', '=', userId)
+    .where('password_hash', '=', currentHash)
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/** Marks the user's email as validated. */
+export async function setUserValidated(trx: Db, userId: number, nowSeconds: number): Promise<void> {
+  await trx.updateTable('users').set({ validated: true, update_timestamp: nowSeconds }).where('id', '=', userId).execute();
+}

@@ -10,7 +10,22 @@ import { assertMayActOn, assertOnUser, findGroupFacts, groupsOwnedBy, hasOtherOw
 import { failedLoginsMail } from './emails';
 import type { SessionClaims } from './jwt';
 import { hashPassword, spendVerifyTime, verifyPassword } from './passwords';
-import { findUserById, findUserByName, insertCheckedSession, removeMemberships, revokeSessions, toUser, updateUserRow, type UserRecord } from './queries';
+import {
+  deleteExpiredSessions,
+  deleteUserRow,
+  extendSession,
+  findUserById,
+  findUserByName,
+  insertCheckedSession,
+  removeMemberships,
+  replacePasswordHash,
+  revokeSession,
+  revokeSessions,
+  toUser,
+  touchUserActivity,
+  updateUserRow,
+  type UserRecord,
+} from './queries';
 import { reserveLoginTry, settleLogin } from './throttle';
 
 // The user server of spec section 7: sessions and the user's own details (sign-up, validation and
@@ -69,9 +84,9 @@ export async function logIn(
   await settleLogin(db, ticket, source);
   // Told only to someone who knows the password, so the lock does not reveal that the account exists.
   if (user.locked) throw unauthorised('This user is locked');
-  await db.updateTable('users').set({ activity_timestamp: now }).where('id', '=', user.id).execute();
+  await touchUserActivity(db, user.id, now);
   // Expired sessions are no use to anyone; each login sweeps them away.
-  await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+  await deleteExpiredSessions(db, now);
   const sessionId = randomBytes(18).toString('base64url');
   const session = { id: sessionId, kind: input.expiryTime === undefined ? 'session' : 'api', created_at: now, expires_at: now + lifetimes.expirySeconds } as const;
   // Changed or locked since the password was checked: the login is answered as if it came after.
@@ -92,9 +107,9 @@ export async function reauthenticate(
   input: { accId?: number; lifetimes: Lifetimes },
 ): Promise<AuthUser> {
   const now = secondsOf(deps.clock);
-  await deps.db.updateTable('users').set({ activity_timestamp: now }).where('id', '=', caller.id).execute();
+  await touchUserActivity(deps.db, caller.id, now);
   // The renewed token belongs to the same session, which now lasts as long as it.
-  await deps.db.updateTable('sessions').set({ expires_at: now + input.lifetimes.expirySeconds }).where('id', '=', input.lifetimes.sessionId).execute();
+  await extendSession(deps.db, input.lifetimes.sessionId, now + input.lifetimes.expirySeconds);
   const account = await permittedAccountId(deps, caller, input.accId);
   return issueSession(deps, caller, input.lifetimes, account, now);
 }
@@ -187,7 +202,7 @@ export async function deleteUser(deps: Pick<Deps, 'db'>, caller: Caller, input: 
     }
     await removeMemberships(trx, input.id);
     // Their sessions, exported tokens included, go with the row (sessions.user_id on delete cascade).
-    return trx.deleteFrom('users').where('id', '=', input.id).returning('id').executeTakeFirst();
+    return deleteUserRow(trx, input.id);
   });
   if (!deleted) throw userNotFound();
   return { msg: 'User deleted' };
@@ -214,8 +229,7 @@ export async function setPassword(
   const row = await deps.db.transaction().execute(async (trx) => {
     // Over the hash the current password was checked against only: a reset or change that committed
     // since (the session check read the row before it) stands, and this one is refused.
-    const updated = await trx.updateTable('users').set({ password_hash: hash, update_timestamp: now })
-      .where('id', '=', caller.id).where('password_hash', '=', caller.passwordHash).returning('id').executeTakeFirst();
+    const updated = await replacePasswordHash(trx, caller.id, caller.passwordHash, hash, now);
     if (updated) await revokeSessions(trx, caller.id, now, { except: input.sessionId, includeApi: false });
     return updated;
   });
@@ -225,11 +239,6 @@ export async function setPassword(
 
 /** DELETE /auth: logs out, ending the caller's session on the server. */
 export async function logOut(deps: Pick<Deps, 'db' | 'clock'>, caller: Caller, input: { sessionId: string }): Promise<{ msg: string }> {
-  await deps.db
-    .updateTable('sessions')
-    .set({ revoked_at: secondsOf(deps.clock) })
-    .where('id', '=', input.sessionId)
-    .where('user_id', '=', caller.id)
-    .execute();
+  await revokeSession(deps.db, caller.id, input.sessionId, secondsOf(deps.clock));
   return { msg: 'Logged out' };
 }

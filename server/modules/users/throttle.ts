@@ -1,7 +1,16 @@
-import { sql } from 'kysely';
 import type { ThrottleLimits } from '../../config';
 import type { Db, Trx } from '../../db';
+import { lockKeys } from '../../db/locks';
 import { tooManyRequests } from '../../errors';
+import {
+  countAttemptsAfter,
+  deleteAttemptsById,
+  deleteAttemptsByKey,
+  deleteAttemptsByKeyOrPrefix,
+  deleteAttemptsUntil,
+  insertAttempts,
+  nthLatestAttemptAfter,
+} from './throttleQueries';
 
 export type LoginSource = { userName: string; ip: string };
 
@@ -39,26 +48,15 @@ export async function reserveLoginTry(
   ];
   const outcome = await db.transaction().execute(async (trx): Promise<{ wait: number } | { ticket: LoginTicket }> => {
     // Always in the same (sorted) order, so two tries never wait on each other's locks in a cycle.
-    for (const key of keys.map(([k]) => k).sort()) {
-      await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
-    }
+    await lockKeys(trx, keys.map(([k]) => k));
     const waits = await Promise.all(
       keys.map(([key, limit]) => secondsUntilBelowLimit(trx, key, limit, limits.windowSeconds, nowSeconds)),
     );
     const wait = Math.max(...waits);
     if (wait > 0) return { wait };
-    const rows = await trx
-      .insertInto('login_attempts')
-      .values(keys.map(([key]) => ({ key, attempted_at: nowSeconds })))
-      .returning('id')
-      .execute();
-    const { count } = await trx
-      .selectFrom('login_attempts')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('key', '=', accountKey(source.userName))
-      .where('attempted_at', '>', nowSeconds - limits.windowSeconds)
-      .executeTakeFirstOrThrow();
-    return { ticket: { ids: rows.map((row) => row.id), accountWideCount: Number(count) } };
+    const ids = await insertAttempts(trx, keys.map(([key]) => key), nowSeconds);
+    const accountWideCount = await countAttemptsAfter(trx, accountKey(source.userName), nowSeconds - limits.windowSeconds);
+    return { ticket: { ids, accountWideCount } };
   });
   if ('wait' in outcome) {
     const minutes = Math.max(1, Math.ceil(outcome.wait / 60));
@@ -68,7 +66,7 @@ export async function reserveLoginTry(
     );
   }
   // Keeps the table small; failures older than the window no longer count.
-  await db.deleteFrom('login_attempts').where('attempted_at', '<=', nowSeconds - limits.windowSeconds).execute();
+  await deleteAttemptsUntil(db, nowSeconds - limits.windowSeconds);
   return outcome.ticket;
 }
 
@@ -81,16 +79,8 @@ async function secondsUntilBelowLimit(
   nowSeconds: number,
 ): Promise<number> {
   // The limit-th most recent failure: when it leaves the window, limit - 1 remain.
-  const row = await db
-    .selectFrom('login_attempts')
-    .select('attempted_at')
-    .where('key', '=', key)
-    .where('attempted_at', '>', nowSeconds - windowSeconds)
-    .orderBy('attempted_at', 'desc')
-    .offset(limit - 1)
-    .limit(1)
-    .executeTakeFirst();
-  return row ? row.attempted_at + windowSeconds - nowSeconds : 0;
+  const attemptedAt = await nthLatestAttemptAfter(db, key, limit, nowSeconds - windowSeconds);
+  return attemptedAt === undefined ? 0 : attemptedAt + windowSeconds - nowSeconds;
 }
 
 /**
@@ -98,17 +88,13 @@ async function secondsUntilBelowLimit(
  * The IP's other failures and the account's failures from elsewhere stay.
  */
 export async function settleLogin(db: Db, ticket: LoginTicket, source: LoginSource): Promise<void> {
-  await db.deleteFrom('login_attempts').where('id', 'in', ticket.ids).execute();
-  await db.deleteFrom('login_attempts').where('key', '=', sourceKey(source)).execute();
+  await deleteAttemptsById(db, ticket.ids);
+  await deleteAttemptsByKey(db, sourceKey(source));
 }
 
 /** After a password reset the account starts afresh everywhere; the IP counts stay. */
 export async function clearAccountFailures(db: Db, userName: string): Promise<void> {
-  const prefix = sourcePrefix(userName);
-  await db
-    .deleteFrom('login_attempts')
-    .where((eb) => eb.or([eb('key', '=', accountKey(userName)), eb(sql<boolean>`starts_with(key, ${prefix})`, '=', true)]))
-    .execute();
+  await deleteAttemptsByKeyOrPrefix(db, accountKey(userName), sourcePrefix(userName));
 }
 
 /**
@@ -117,10 +103,10 @@ export async function clearAccountFailures(db: Db, userName: string): Promise<vo
  */
 export async function takeSlot(db: Db, key: string, limit: number, windowSeconds: number, nowSeconds: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+    await lockKeys(trx, [key]);
     const wait = await secondsUntilBelowLimit(trx, key, limit, windowSeconds, nowSeconds);
     if (wait > 0) return wait;
-    await trx.insertInto('login_attempts').values({ key, attempted_at: nowSeconds }).execute();
+    await insertAttempts(trx, [key], nowSeconds);
     return 0;
   });
 }

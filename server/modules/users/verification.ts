@@ -6,10 +6,11 @@ import { badRequest, tooManyRequests } from '../../errors';
 import { secondsOf } from '../../platform/clock';
 import { baseUrlOf, type Deps } from '../../kernel/deps';
 import type { Caller } from '../access/index';
-import { codesSent, consumeCode, issueCode, wrongGuesses, type CodeCheck } from './codes';
+import { codesSent, wrongGuesses } from './codeQueries';
+import { consumeCode, issueCode, type CodeCheck } from './codes';
 import { existingAccountMail, resetMail, validationMail } from './emails';
 import { hashPassword } from './passwords';
-import { findUserByName, insertUser, revokeSessions, type UserRecord } from './queries';
+import { findUserByName, insertUser, revokeSessions, setPasswordHash, setUserValidated, type UserRecord } from './queries';
 import { requireUser } from './service';
 import { clearAccountFailures, takeSlot } from './throttle';
 
@@ -89,7 +90,7 @@ export async function validateAccount(deps: CodeDeps, caller: Caller, input: { c
     await lockKeys(trx, [`codes:validate:user:${user.id}`]);
     if ((await wrongGuesses(trx, user.id, 'validate', 3600, now)) >= maxCodeGuessesPerHour) return 'throttled';
     const check = await consumeCode(trx, user.id, 'validate', input.code, now);
-    if (check === 'ok') await trx.updateTable('users').set({ validated: true, update_timestamp: now }).where('id', '=', user.id).execute();
+    if (check === 'ok') await setUserValidated(trx, user.id, now);
     return check;
   });
   if (outcome === 'throttled') throw tooManyRequests('Too many wrong validation codes. Try again in an hour.', 3600);
@@ -123,7 +124,7 @@ export async function resetPassword(deps: CodeDeps, _actor: null, input: ResetBo
   // Hashed only after the code checks out, so guessing codes cannot make the server hash at will.
   const hash = await hashPassword(input.password);
   await deps.db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ password_hash: hash, update_timestamp: now }).where('id', '=', user.id).execute();
+    await setPasswordHash(trx, user.id, hash, now);
     await clearAccountFailures(trx, user.userName);
     // Whoever knew the old password is signed out; exported API tokens stay until revoked.
     await revokeSessions(trx, user.id, now, { includeApi: false });
