@@ -41,8 +41,8 @@ export function urlOf(entry: Entry, input: Sent): string {
   return `${entry.service ? servicePaths[entry.service] : ''}${path}${query}`;
 }
 
-/** Calls `entry` as `caller` (its bearer headers; null for none). */
-export async function call<E extends Entry>(h: Harness, caller: Caller | null, entry: E, ...[input]: Partial<CallInput<E>> extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]): Promise<Answer<E>> {
+/** Calls `entry` as `caller` (its bearer headers; null for none) on the harness's app, or on another app built like it. */
+export async function call<E extends Entry>(h: Pick<Harness, 'inject'>, caller: Caller | null, entry: E, ...[input]: Partial<CallInput<E>> extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]): Promise<Answer<E>> {
   const given: Sent = input ?? {};
   const request: InjectOptions = {
     method: entry.method,
