@@ -39,12 +39,12 @@ export async function signedIn(h: Harness, roles: string[] = ['account'], fields
   return { id: created.id, email: created.email, headers: h.bearer(jwt) };
 }
 
-/** Sends a hand-made request as the caller (bad input, raw bodies, wrong methods): status, parsed body (untyped) and headers. */
+/** Sends a hand-made request as the caller (bad input, raw bodies, wrong methods): status and parsed body, untyped. */
 export async function sendRaw(h: Pick<Harness, 'inject'>, caller: Caller | null, options: InjectOptions) {
   const response = await h.inject({ ...options, headers: { ...options.headers, ...caller?.headers } });
   const body = response.body ? (JSON.parse(response.body) as unknown) : undefined;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: response.statusCode, body: body as any, headers: response.headers };
+  return { status: response.statusCode, body: body as any };
 }
 
 /** An owner of an account of `territory`, signed in with that account; returns their bearer headers. */
