@@ -16,7 +16,10 @@ import { createHarness, query, type Harness } from '../support/harness';
 import { day, insertBundle, nowOf, insertDataset, insertPlan, insertSubscription, plans } from '../support/catalogue';
 import { exportToken, insertToken } from '../support/tokens';
 import { meterCall, meterRoutes, meterState, meterWorld, remaining } from '../support/meter';
-import { sendRaw } from '../support/calls';
+
+import * as P from '../../../contract/plans/endpoints';
+import * as U from '../../../contract/usage/endpoints';
+import { call } from '../support/api';
 
 const soapKey = 'soap-key-for-test-calls-41c2';
 let dns: DnsServer;
@@ -234,10 +237,10 @@ describe("the meter's rules for test calls", () => {
     for (let i = 0; i < 2; i++) expect((await meterCall(h, w.jwt, { headers: testHeader })).statusCode).toBe(200);
     const { jwt } = await h.login(w.owner.email);
     const owner = { id: w.owner.id, email: w.owner.email, headers: h.bearer(jwt) };
-    const summary = await sendRaw(h, owner, plans('GET', '/account/plans', { accountId: w.accountId }));
+    const summary = await call(h, owner, P.listAccountPlans, { query: { accountId: w.accountId } });
     expect(summary.status).toBe(200);
     expect(summary.body[0]).toMatchObject({ planId: w.planId, allowTest: true, testCallsInPeriod: 2, clicksConsumedInPeriod: 1 });
-    const report = await sendRaw(h, owner, plans('GET', '/account/plans/usage', { accountId: w.accountId, period: 'daily', fromDate: now - day, toDate: now }));
+    const report = await call(h, owner, U.planUsage, { query: { accountId: w.accountId, period: 'daily', fromDate: now - day, toDate: now } });
     expect(report.status).toBe(200);
     expect(report.body).toMatchObject({ clicks: 1, testCalls: 2, plans: [{ planId: w.planId, clicks: 1, testCalls: 2 }] });
   });

@@ -79,3 +79,7 @@ export const seen = <E>(answer: Answer<E>) => ({ status: answer.status, body: an
 
 /** The refusal's message, undefined when the call succeeded: for comparing a status and its words at once. */
 export const msgOf = <E>(answer: Answer<E>): string | undefined => (answer.ok ? undefined : answer.body.msg);
+
+/** The message of a body that may be a refusal, whichever call answered it: for tables of calls of several entries. */
+export const msgIn = (body: unknown): string | undefined =>
+  body && typeof body === 'object' && 'msg' in body && typeof body.msg === 'string' ? body.msg : undefined;

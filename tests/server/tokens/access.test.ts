@@ -7,7 +7,7 @@ import * as T from '../../../contract/tokens/endpoints';
 import { accessRefusals } from '../../../contract/shared/access';
 import { invalidCredentials, validateFirst } from '../../../server/errors';
 import { demoPassword, demoUsers, seedDemo } from '../../../server/seed';
-import { call } from '../support/api';
+import { call, msgIn } from '../support/api';
 import { type Caller, signInDemoUsers } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
 import { dumpTokenState, tokenBody } from './fixtures';
@@ -58,8 +58,6 @@ const send = (name: keyof typeof calls, email: string, tokenId: number) =>
     : calls[name].build(tokenId, users.get(email)!, {});
 
 const refusals = new Set<string>([...Object.values(accessRefusals), validateFirst]);
-/** The message of a refusal's body, whichever call answered. */
-const msgIn = (body: unknown) => (body && typeof body === 'object' && 'msg' in body && typeof body.msg === 'string' ? body.msg : undefined);
 
 describe('the token calls access matrix', () => {
   it('names every endpoint of the contract', () => {
