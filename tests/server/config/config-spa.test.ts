@@ -104,6 +104,7 @@ describe('GET /api/config', () => {
   });
 });
 
+// The SPA's files are no call of the contract: they are asked for by URL, as a browser does.
 describe('serving the SPA under /portal', () => {
   it('serves index.html with the runtime config injected, escaped for a script tag', async () => {
     const response = await h.inject({ method: 'GET', url: '/portal' });

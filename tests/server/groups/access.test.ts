@@ -3,10 +3,15 @@ import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUsers, seedDemo } from '../../../server/seed';
 import { validateFirst } from '../../../server/errors';
-import { sendRaw, request, type Caller, signInDemoUsers } from '../support/calls';
+import { type Caller, signInDemoUsers } from '../support/calls';
 import { dumpGroupState } from '../support/rows';
 import { inviteJwt, noAccessBody } from './fixtures';
 import { createHarness, type Harness, query } from '../support/harness';
+import * as G from '../../../contract/groups/endpoints';
+import { call, msgOf, seen } from '../support/api';
+import * as E from '../../../contract/users/endpoints';
+import * as P from '../../../contract/plans/endpoints';
+import * as S from '../../../contract/search/endpoints';
 
 let h: Harness;
 const users = new Map<string, Caller>();
@@ -52,32 +57,32 @@ const isNoAccess = (body: unknown, email: string) =>
   JSON.stringify(Object.entries(body as object).sort()) === JSON.stringify(Object.entries(refusalOf(email) ?? noAccessBody).sort());
 
 type Target = { groupId: number; userId: number };
-const groupCalls: Record<string, (t: Target) => ReturnType<typeof request>> = {
-  'GET /group': (t) => request('GET', '/group', { id: t.groupId }),
-  'GET /group recurse': (t) => request('GET', '/group', { id: t.groupId, recurse: true, returnInvalid: true }),
-  'GET /groups ?parentId': (t) => request('GET', '/groups', { parentId: t.groupId, recurse: true, recurseParents: true }),
-  'POST /groups ?parentId': (t) => request('POST', '/groups', { parentId: t.groupId }, { type: 'account', name: 'Intruder' }),
-  'PUT /groups': (t) => request('PUT', '/groups', { groupId: t.groupId }, { name: 'Taken over', town: 'Nowhere' }),
-  'DELETE /groups': (t) => request('DELETE', '/groups', { id: t.groupId }),
-  'POST /groupusers': (t) =>
-    request('POST', '/groupusers', { groupId: t.groupId, email: 'intruder@example.com' }, { takeOwnership: true }),
-  'GET /groupusers': (t) => request('GET', '/groupusers', { groupId: t.groupId }),
-  'DELETE /groupusers': (t) => request('DELETE', '/groupusers', { groupId: t.groupId, userId: t.userId }),
-  'GET /groupuseraccess': (t) => request('GET', '/groupuseraccess', { groupId: t.groupId, userId: t.userId }),
-  'PUT /groupuseraccess': (t) => request('PUT', '/groupuseraccess', { groupId: t.groupId, userId: t.userId, accessLevel: 'member' }),
-  'DELETE /groupuseraccess': (t) => request('DELETE', '/groupuseraccess', { groupId: t.groupId, userId: t.userId }),
-  'PUT /group/enablecorporate': (t) => request('PUT', '/group/enablecorporate', { groupId: t.groupId }),
-  'PUT /group/disablecorporate': (t) => request('PUT', '/group/disablecorporate', { groupId: t.groupId }),
-  'PUT /group/updatecharity': (t) => request('PUT', '/group/updatecharity', { groupId: t.groupId }, { charityPSLNumber: '999' }),
-  'PUT /group/confirmcharity': (t) =>
-    request('PUT', '/group/confirmcharity', { groupId: t.groupId }, { charityPSLNumber: '999', isValid: true }),
-  'PUT /group/disablecharity': (t) => request('PUT', '/group/disablecharity', { groupId: t.groupId }),
-  'PUT /migrate/orgToPartner': (t) => request('PUT', '/migrate/orgToPartner', { groupId: t.groupId }, { partnerType: 'corporate' }),
-  'PUT /migrate/removeFromPartner': (t) => request('PUT', '/migrate/removeFromPartner', { groupId: t.groupId }),
-  'GET /userservices': (t) => request('GET', '/userservices', { groupId: t.groupId, userId: t.userId }),
-  'PUT /userservices': (t) => request('PUT', '/userservices', { groupId: t.groupId, userId: t.userId, serviceId: 1 }),
-  'DELETE /userservices': (t) => request('DELETE', '/userservices', { groupId: t.groupId, userId: t.userId, serviceId: 1 }),
-  'GET /account/candelete': (t) => request('GET', '/api/plans/account/candelete', { accountId: t.groupId }),
+const groupCalls: Record<string, (caller: Caller, t: Target) => Promise<{ status: number; body: unknown }>> = {
+  'GET /group': (c, t) => call(h, c, G.getGroup, { query: { id: t.groupId } }),
+  'GET /group recurse': (c, t) => call(h, c, G.getGroup, { query: { id: t.groupId, recurse: true, returnInvalid: true } }),
+  'GET /groups ?parentId': (c, t) => call(h, c, G.listGroups, { query: { parentId: t.groupId, recurse: true, recurseParents: true } }),
+  'POST /groups ?parentId': (c, t) => call(h, c, G.createGroup, { query: { parentId: t.groupId }, body: { type: 'account', name: 'Intruder' } }),
+  'PUT /groups': (c, t) => call(h, c, G.updateGroup, { query: { groupId: t.groupId }, body: { name: 'Taken over', town: 'Nowhere' } }),
+  'DELETE /groups': (c, t) => call(h, c, G.deleteGroup, { query: { id: t.groupId } }),
+  'POST /groupusers': (c, t) =>
+    call(h, c, G.inviteToGroup, { query: { groupId: t.groupId, email: 'intruder@example.com' }, body: { takeOwnership: true } }),
+  'GET /groupusers': (c, t) => call(h, c, G.listGroupUsers, { query: { groupId: t.groupId } }),
+  'DELETE /groupusers': (c, t) => call(h, c, G.removeGroupUser, { query: { groupId: t.groupId, userId: t.userId } }),
+  'GET /groupuseraccess': (c, t) => call(h, c, G.getGroupUserAccess, { query: { groupId: t.groupId, userId: t.userId } }),
+  'PUT /groupuseraccess': (c, t) => call(h, c, G.setGroupUserAccess, { query: { groupId: t.groupId, userId: t.userId, accessLevel: 'member' } }),
+  'DELETE /groupuseraccess': (c, t) => call(h, c, G.removeGroupUserAccess, { query: { groupId: t.groupId, userId: t.userId } }),
+  'PUT /group/enablecorporate': (c, t) => call(h, c, G.enableCorporate, { query: { groupId: t.groupId } }),
+  'PUT /group/disablecorporate': (c, t) => call(h, c, G.disableCorporate, { query: { groupId: t.groupId } }),
+  'PUT /group/updatecharity': (c, t) => call(h, c, G.updateCharity, { query: { groupId: t.groupId }, body: { charityPSLNumber: '999' } }),
+  'PUT /group/confirmcharity': (c, t) =>
+    call(h, c, G.confirmCharity, { query: { groupId: t.groupId }, body: { charityPSLNumber: '999', isValid: true } }),
+  'PUT /group/disablecharity': (c, t) => call(h, c, G.disableCharity, { query: { groupId: t.groupId } }),
+  'PUT /migrate/orgToPartner': (c, t) => call(h, c, G.orgToPartner, { query: { groupId: t.groupId }, body: { partnerType: 'corporate' } }),
+  'PUT /migrate/removeFromPartner': (c, t) => call(h, c, G.removeFromPartner, { query: { groupId: t.groupId } }),
+  'GET /userservices': (c, t) => call(h, c, E.userServices, { query: { groupId: t.groupId, userId: t.userId } }),
+  'PUT /userservices': (c, t) => call(h, c, E.grantUserService, { query: { groupId: t.groupId, userId: t.userId, serviceId: 1 } }),
+  'DELETE /userservices': (c, t) => call(h, c, E.revokeUserService, { query: { groupId: t.groupId, userId: t.userId, serviceId: 1 } }),
+  'GET /account/candelete': (c, t) => call(h, c, P.canDeleteAccount, { query: { accountId: t.groupId } }),
 };
 
 describe('a caller without access to a group', () => {
@@ -88,7 +93,7 @@ describe('a caller without access to a group', () => {
       for (const name of names) {
         const target = { groupId: group(name), userId: holder(name) };
         for (const [label, build] of Object.entries(groupCalls)) {
-          const { status, body } = await sendRaw(h, user(email), build(target));
+          const { status, body } = await build(user(email), target);
           if (status !== 403 || !isNoAccess(body, email)) {
             failures.push(`${email} ${label} on ${name}: ${status} ${JSON.stringify(body)}`);
           }
@@ -104,7 +109,7 @@ describe('a caller without access to a group', () => {
     const before = await dumpGroupState(h);
     for (const [email, names] of Object.entries(outOfReach)) {
       for (const name of names) {
-        const { status, body } = await sendRaw(h, user(email), request('PUT', '/userlock', { id: holder(name) }, { lock: true }));
+        const { status, body } = await call(h, user(email), E.lockUser, { query: { id: holder(name) }, body: { lock: true } });
         expect(status, `${email} locking the holder of ${name}`).toBe(403);
         expect(body).toEqual(refusalOf(email) ?? { msg: 'You do not have access to this user', statusCode: 403 });
       }
@@ -120,7 +125,7 @@ describe('a caller without access to a group', () => {
       'referrer@example.com': 'Referral Co Client UK',
     };
     for (const [email, name] of Object.entries(reachable)) {
-      const { status, body } = await sendRaw(h, user(email), request('GET', '/group', { id: group(name) }));
+      const { status, body } = await call(h, user(email), G.getGroup, { query: { id: group(name) } });
       expect(status, `${email} reading ${name}`).toBe(200);
       expect(body).toMatchObject({ id: group(name), name, isMember: true });
     }
@@ -135,12 +140,12 @@ describe('an invitation to a group out of reach (GET /groupinvite)', () => {
       for (const name of names) {
         const invitee = `preview-${++sent}-${process.pid}@example.com`;
         const by = user(holderOf[name.split(' ')[0]]);
-        expect((await sendRaw(h, by, request('POST', '/groupusers', { groupId: group(name), email: invitee }))).status).toBe(200);
+        expect((await call(h, by, G.inviteToGroup, { query: { groupId: group(name), email: invitee }, body: {} })).status).toBe(200);
         const jwt = inviteJwt(await h.mail.take(invitee));
         const before = await dumpGroupState(h);
         const asked = {
-          genuine: await sendRaw(h, user(email), request('GET', '/groupinvite', { jwt })),
-          forged: await sendRaw(h, user(email), request('GET', '/groupinvite', { jwt: `${jwt.slice(0, -4)}AAAA` })),
+          genuine: seen(await call(h, user(email), G.previewInvite, { query: { jwt } })),
+          forged: seen(await call(h, user(email), G.previewInvite, { query: { jwt: `${jwt.slice(0, -4)}AAAA` } })),
         };
         const refused = refusalOf(email);
         const expected = {
@@ -156,24 +161,24 @@ describe('an invitation to a group out of reach (GET /groupinvite)', () => {
 });
 
 describe('calls that need a role', () => {
-  const roleCalls: Record<string, { allowed: string[]; build: () => ReturnType<typeof request> }> = {
-    'GET /search': { allowed: ['super', 'admin', 'sales'], build: () => request('GET', '/search', { filter: 'Acme' }) },
-    'GET /users': { allowed: ['super', 'admin', 'sales'], build: () => request('GET', '/users') },
+  const roleCalls: Record<string, { allowed: string[]; build: (caller: Caller) => Promise<{ status: number; body: unknown }> }> = {
+    'GET /search': { allowed: ['super', 'admin', 'sales'], build: (c) => call(h, c, S.search, { query: { filter: 'Acme' } }) },
+    'GET /users': { allowed: ['super', 'admin', 'sales'], build: (c) => call(h, c, E.listUsers) },
     'PUT /group/confirmcharity': {
       allowed: ['super', 'admin', 'sales'],
-      build: () => request('PUT', '/group/confirmcharity', { groupId: group('Helping Hands') }, { charityPSLNumber: '1180123', isValid: true }),
+      build: (c) => call(h, c, G.confirmCharity, { query: { groupId: group('Helping Hands') }, body: { charityPSLNumber: '1180123', isValid: true } }),
     },
     'PUT /migrate/orgToPartner': {
       allowed: ['super', 'admin'],
-      build: () => request('PUT', '/migrate/orgToPartner', { groupId: group('Acme Trading') }, { partnerType: 'corporate' }),
+      build: (c) => call(h, c, G.orgToPartner, { query: { groupId: group('Acme Trading') }, body: { partnerType: 'corporate' } }),
     },
     'PUT /migrate/removeFromPartner': {
       allowed: ['super', 'admin'],
-      build: () => request('PUT', '/migrate/removeFromPartner', { groupId: group('Northwind Retail') }),
+      build: (c) => call(h, c, G.removeFromPartner, { query: { groupId: group('Northwind Retail') } }),
     },
     'POST /groups ?userId (another user)': {
       allowed: ['super'],
-      build: () => request('POST', '/groups', { userId: user('super@example.com').id }, { type: 'organisation', name: 'For Sam' }),
+      build: (c) => call(h, c, G.createGroup, { query: { userId: user('super@example.com').id }, body: { type: 'organisation', name: 'For Sam' } }),
     },
   };
 
@@ -183,8 +188,8 @@ describe('calls that need a role', () => {
     for (const demo of demoUsers) {
       for (const [label, { allowed, build }] of Object.entries(roleCalls)) {
         if (demo.roles.some((role) => allowed.includes(role))) continue;
-        const { status, body } = await sendRaw(h, user(demo.email), build());
-        if (status !== 403 || Object.keys(body).sort().join() !== 'msg,statusCode') {
+        const { status, body } = await build(user(demo.email));
+        if (status !== 403 || Object.keys(Object(body)).sort().join() !== 'msg,statusCode') {
           failures.push(`${demo.email} ${label}: ${status} ${JSON.stringify(body)}`);
         }
       }
@@ -194,26 +199,26 @@ describe('calls that need a role', () => {
   });
 
   it('tells an owner who may read the group what is missing instead of hiding the group', async () => {
-    const { status, body } = await sendRaw(h, user('owner@example.com'), roleCalls['PUT /group/confirmcharity'].build());
-    expect(status).toBe(403);
-    expect(body.msg).toBe('Only staff can do this');
-    const member = await sendRaw(h, user('member@example.com'), request('PUT', '/groups', { groupId: group('Acme Trading') }, { name: 'X' }));
+    const charity = await roleCalls['PUT /group/confirmcharity'].build(user('owner@example.com'));
+    expect(charity.status).toBe(403);
+    expect(charity.body).toMatchObject({ msg: 'Only staff can do this' });
+    const member = await call(h, user('member@example.com'), G.updateGroup, { query: { groupId: group('Acme Trading') }, body: { name: 'X' } });
     expect(member.status).toBe(403);
-    expect(member.body.msg).toBe('Only an owner of this group can do this');
+    expect(msgOf(member)).toBe('Only an owner of this group can do this');
   });
 
   it('lets every staff role read any group and its users', async () => {
     for (const email of ['super@example.com', 'admin@example.com', 'sales@example.com']) {
-      const read = await sendRaw(h, user(email), request('GET', '/group', { id: group('Helping Hands'), recurse: true }));
+      const read = await call(h, user(email), G.getGroup, { query: { id: group('Helping Hands'), recurse: true } });
       expect(read.status).toBe(200);
       expect(read.body).toMatchObject({ name: 'Helping Hands', isOwner: false, isMember: false });
-      const members = await sendRaw(h, user(email), request('GET', '/groupusers', { groupId: group('Northwind Retail UK') }));
+      const members = await call(h, user(email), G.listGroupUsers, { query: { groupId: group('Northwind Retail UK') } });
       expect(members.body).toEqual([expect.objectContaining({ email: 'partner@example.com', accessLevel: 'owner', inherited: true })]);
     }
   });
 
   it('answers 404 "Group not found" for an unknown group, before any access check', async () => {
-    const { status, body } = await sendRaw(h, user('member@example.com'), request('GET', '/group', { id: 2_000_000_000 }));
+    const { status, body } = await call(h, user('member@example.com'), G.getGroup, { query: { id: 2_000_000_000 } });
     expect(status).toBe(404);
     expect(body).toEqual({ msg: 'Group not found', statusCode: 404 });
   });

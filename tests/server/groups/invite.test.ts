@@ -1,8 +1,10 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendRaw, request, signedIn, type Caller } from '../support/calls';
-import { inviteJwt } from './fixtures';
+import { signedIn, type Caller } from '../support/calls';
+import { groupIn, inviteJwt } from './fixtures';
 import { createHarness, type Harness, query } from '../support/harness';
+import * as G from '../../../contract/groups/endpoints';
+import { call, okBody, seen } from '../support/api';
 
 let h: Harness;
 beforeAll(async () => {
@@ -18,8 +20,8 @@ async function ownedOrganisation(name: string) {
 }
 
 const invite = (caller: Caller, groupId: number, email: string, body?: Record<string, unknown>) =>
-  sendRaw(h, caller, request('POST', '/groupusers', { groupId, email }, body));
-const accept = (caller: Caller | null, jwt: string) => sendRaw(h, caller, request('POST', '/groupinvite', { jwt }));
+  call(h, caller, G.inviteToGroup, { query: { groupId, email }, body });
+const accept = (caller: Caller | null, jwt: string) => call(h, caller, G.acceptInvite, { query: { jwt } });
 /** Logs in again: moving the clock also ages the session tokens. */
 const relogin = async (caller: Caller): Promise<Caller> => ({ ...caller, headers: h.bearer((await h.login(caller.email)).jwt) });
 
@@ -28,7 +30,7 @@ describe('group invitations', () => {
     const { org, owner } = await ownedOrganisation('Invite Co');
     const invitee = await signedIn(h);
     const sent = await invite(owner, org, invitee.email.toUpperCase());
-    expect(sent).toEqual({ status: 200, body: { msg: 'Invitation sent' } });
+    expect(seen(sent)).toEqual({ status: 200, body: { msg: 'Invitation sent' } });
 
     const mail = await h.mail.take(invitee.email);
     expect(mail.subject).toBe('Invitation to Invite Co');
@@ -42,14 +44,14 @@ describe('group invitations', () => {
     const accepted = await accept(invitee, jwt);
     expect(accepted.status).toBe(200);
     expect(accepted.body).toMatchObject({ id: org, isMember: true, isOwner: false });
-    const members = await sendRaw(h, owner, request('GET', '/groupusers', { groupId: org }));
-    expect(members.body.map((u: { id: number; accessLevel: string }) => [u.id, u.accessLevel])).toEqual([
+    const members = await call(h, owner, G.listGroupUsers, { query: { groupId: org } });
+    expect(okBody(members).map((u) => [u.id, u.accessLevel])).toEqual([
       [owner.id, 'owner'],
       [invitee.id, 'member'],
     ]);
 
     const reused = await accept(invitee, jwt);
-    expect(reused).toEqual({ status: 400, body: { msg: 'This invitation has already been used', statusCode: 400 } });
+    expect(seen(reused)).toEqual({ status: 400, body: { msg: 'This invitation has already been used', statusCode: 400 } });
   });
 
   it('refuses an expired invitation once the clock has moved past its expiry', async () => {
@@ -60,7 +62,7 @@ describe('group invitations', () => {
     h.clock.advance(3601 * 1000);
     invitee = await relogin(invitee);
     const late = await accept(invitee, jwt);
-    expect(late).toEqual({ status: 400, body: { msg: 'This invitation has expired', statusCode: 400 } });
+    expect(seen(late)).toEqual({ status: 400, body: { msg: 'This invitation has expired', statusCode: 400 } });
     expect((await query(h.db, 'select 1 from group_users where group_id = $1 and user_id = $2', [org, invitee.id])).rows).toHaveLength(0);
   });
 
@@ -75,7 +77,7 @@ describe('group invitations', () => {
     const flipped = signature.slice(0, -2) + (signature.endsWith('AA') ? 'BB' : 'AA');
     for (const forged of [`${header}.${raised}.${signature}`, `${header}.${payload}.${flipped}`, 'not-a-jwt', invitee.headers.authorization.slice(7)]) {
       const result = await accept(invitee, forged);
-      expect(result).toEqual({ status: 400, body: { msg: 'Invalid invitation', statusCode: 400 } });
+      expect(seen(result)).toEqual({ status: 400, body: { msg: 'Invalid invitation', statusCode: 400 } });
     }
     expect((await accept(invitee, jwt)).status).toBe(200);
   });
@@ -87,7 +89,7 @@ describe('group invitations', () => {
     await invite(owner, org, invitee.email);
     const jwt = inviteJwt(await h.mail.take(invitee.email));
     const wrong = await accept(someoneElse, jwt);
-    expect(wrong).toEqual({ status: 403, body: { msg: 'This invitation is for another user', statusCode: 403 } });
+    expect(seen(wrong)).toEqual({ status: 403, body: { msg: 'This invitation is for another user', statusCode: 403 } });
     expect((await accept(null, jwt)).status).toBe(401);
     expect((await accept(invitee, jwt)).status).toBe(200);
   });
@@ -95,9 +97,9 @@ describe('group invitations', () => {
   it('with takeOwnership makes the invitee owner and ends pending ownership', async () => {
     const staff = await signedIn(h, ['super']);
     const org = await h.createGroup({ name: 'Handover Co', type: 'organisation' });
-    const created = await sendRaw(h, staff, request('POST', '/groups', { parentId: org }, { type: 'account', name: 'Handover UK', owner: false }));
-    const accountId = created.body.id as number;
-    expect((await sendRaw(h, staff, request('GET', '/group', { id: accountId }))).body.pendingOwnership).toBe(true);
+    const created = await call(h, staff, G.createGroup, { query: { parentId: org }, body: { type: 'account', name: 'Handover UK', owner: false } });
+    const accountId = okBody(created, 201).id;
+    expect(groupIn(await call(h, staff, G.getGroup, { query: { id: accountId } })).pendingOwnership).toBe(true);
 
     const customer = await signedIn(h);
     await invite(staff, accountId, customer.email, { takeOwnership: true });
@@ -113,8 +115,8 @@ describe('group invitations', () => {
     await invite(owner, org, invitee.email, { accessLevel: 'member' });
     await h.addToGroup(org, invitee.id, 'sudoowner');
     await accept(invitee, inviteJwt(await h.mail.take(invitee.email)));
-    const access = await sendRaw(h, owner, request('GET', '/groupuseraccess', { groupId: org, userId: invitee.id }));
-    expect(access.body.accessLevel).toBe('sudoowner');
+    const access = await call(h, owner, G.getGroupUserAccess, { query: { groupId: org, userId: invitee.id } });
+    expect(okBody(access).accessLevel).toBe('sudoowner');
   });
 
   it('refuses with 409 to invite someone who already has that access, on the group or above it, and sends nothing', async () => {
@@ -134,7 +136,7 @@ describe('group invitations', () => {
       // The owner inviting themselves.
       await invite(owner, account, owner.email, { accessLevel: 'sudoowner' }),
     ];
-    expect(refusals).toEqual([
+    expect(refusals.map(seen)).toEqual([
       { status: 409, body: { msg: `${member.email} is already a member of this group`, statusCode: 409 } },
       { status: 409, body: { msg: `${member.email} is already a member of this group`, statusCode: 409 } },
       { status: 409, body: { msg: `${sudo.email} is already a member of this group`, statusCode: 409 } },
@@ -150,8 +152,8 @@ describe('group invitations', () => {
     await h.addToGroup(org, member.id, 'member');
     expect((await invite(owner, org, member.email, { accessLevel: 'sudoowner' })).status).toBe(200);
     await accept(member, inviteJwt(await h.mail.take(member.email)));
-    const access = await sendRaw(h, owner, request('GET', '/groupuseraccess', { groupId: org, userId: member.id }));
-    expect(access.body.accessLevel).toBe('sudoowner');
+    const access = await call(h, owner, G.getGroupUserAccess, { query: { groupId: org, userId: member.id } });
+    expect(okBody(access).accessLevel).toBe('sudoowner');
 
     // Owner of the organisation, so owner of the account by inheritance, but not its direct owner.
     const account = await h.createGroup({ name: 'Raise Co Events', type: 'account', parentId: org });
@@ -164,7 +166,7 @@ describe('group invitations', () => {
   it('refuses a malformed email, a manager outside partners, and callers who do not own the group', async () => {
     const { org, owner } = await ownedOrganisation('Strict Co');
     const badEmail = await invite(owner, org, 'not-an-email');
-    expect(badEmail).toEqual({ status: 400, body: { msg: 'email: Enter a valid email address', statusCode: 400 } });
+    expect(seen(badEmail)).toEqual({ status: 400, body: { msg: 'email: Enter a valid email address', statusCode: 400 } });
     const manager = await invite(owner, org, 'someone@example.com', { accessLevel: 'manager' });
     expect(manager.body.msg).toBe('The manager access level is only for partners');
     const member = await signedIn(h);

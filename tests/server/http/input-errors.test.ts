@@ -1,3 +1,4 @@
+// Malformed, mistyped and hostile requests, sent as built: the contract's typed calls cannot make them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBody } from '../../../contract/http';
 import { createHarness, uniqueEmail, type Harness, query } from '../support/harness';

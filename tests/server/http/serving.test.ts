@@ -52,6 +52,7 @@ describe('security headers', () => {
   });
 
   it('sends nosniff, a referrer policy and frame protection on pages and API answers alike', async () => {
+    // Headers alike on a page and an API answer: both asked for by URL, as a browser does.
     for (const url of ['/portal/home', '/api/config']) {
       const response = await h.inject({ method: 'GET', url });
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');

@@ -13,6 +13,8 @@ import { createHarness, fixturePassword, query, uniqueEmail, type Harness } from
 import { day, insertBundle, nowOf } from '../support/catalogue';
 import { exportToken, insertToken } from '../support/tokens';
 import { meterCall, meterRoutes, meterWorld } from '../support/meter';
+import * as E from '../../../contract/users/endpoints';
+import { call, msgOf } from '../support/api';
 
 const wrong = 'Wrong-Password-1';
 const limits = { LOGIN_MAX_FAILURES_IP: '3', SIGNUP_MAX_PER_IP: '2' };
@@ -92,15 +94,15 @@ describe('TRUST_PROXY=1: one load balancer in front', () => {
   });
 
   it('counts sign-ups under the address the load balancer appended', async () => {
-    const signUp = (forged: string) => h.inject({
-      method: 'POST', url: '/api/users/users', ...viaProxy('198.51.100.20', forged),
-      payload: { email: uniqueEmail('proxied'), password: 'Correct-Horse-9', personalName: 'Behind Proxy', territory: 'uk' },
+    const signUp = (forged: string) => call(h, null, E.signUp, {
+      query: {}, ...viaProxy('198.51.100.20', forged),
+      body: { email: uniqueEmail('proxied'), password: 'Correct-Horse-9', personalName: 'Behind Proxy', territory: 'uk' },
     });
-    expect((await signUp('203.0.113.21')).statusCode).toBe(201);
-    expect((await signUp('203.0.113.22')).statusCode).toBe(201);
+    expect((await signUp('203.0.113.21')).status).toBe(201);
+    expect((await signUp('203.0.113.22')).status).toBe(201);
     const refused = await signUp('203.0.113.23');
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().msg).toMatch(/^Too many sign-ups from your network\./);
+    expect(refused.status).toBe(429);
+    expect(msgOf(refused)).toMatch(/^Too many sign-ups from your network\./);
   });
 
   it('checks a token\'s IP ranges against the address the load balancer appended, not one the client wrote', async () => {

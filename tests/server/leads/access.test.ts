@@ -5,15 +5,15 @@
 // and staff read its accounts and console. A refused caller gets 403 on a partner's calls and 404
 // 'Lead not found' on a lead's own (so lead ids cannot be probed), and nothing changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InjectOptions } from 'fastify';
-import * as leadEndpoints from '../../../contract/leads/endpoints';
+import * as L from '../../../contract/leads/endpoints';
 import { accessRefusals, userNeedRefusals } from '../../../contract/shared/access';
 import { blockedMessages } from '../../../contract/shared/messages';
 import { validateFirst } from '../../../server/errors';
 import { demoUsers, seedDemo } from '../../../server/seed';
-import { sendRaw, type Caller, signInDemoUsers } from '../support/calls';
+import { call, msgIn, msgOf } from '../support/api';
+import { type Caller, signInDemoUsers } from '../support/calls';
 import { createHarness, type Harness } from '../support/harness';
-import { dumpLeadState, groupIdOf, insertLead, insertOption, leadBody, leads, partnerCall } from './fixtures';
+import { dumpLeadState, groupIdOf, insertLead, insertOption, leadBody } from './fixtures';
 import { nowOf } from '../support/catalogue';
 
 const leadFormSuperOnly = userNeedRefusals['administer the lead form'];
@@ -43,28 +43,29 @@ const everyone = ['super', 'admin', 'sales', 'owner', 'member', 'partner', 'refe
 const range = () => ({ partnerId, fromDate: nowOf(h) - 30 * 86_400, toDate: nowOf(h) });
 
 /** lead: refused with 404 'Lead not found'; super: refused with the lead form's own words; else 403 of the access module. */
-type Spec = { allowed: string[]; build: (ids: { leadId: number; optionId: number }) => InjectOptions; refusedAs?: 'lead' | 'super' };
-const calls: Record<keyof typeof leadEndpoints, Spec> = {
-  listLeads: { allowed: partnerOwners, build: () => leads('GET', '', { parentId: partnerId }) },
-  getLead: { allowed: partnerOwners, refusedAs: 'lead', build: ({ leadId }) => leads('GET', '/detail', { id: leadId }) },
-  createLead: { allowed: partnerOwners, build: () => leads('POST', '', { parentId: partnerId }, leadBody()) },
-  updateLead: { allowed: partnerOwners, refusedAs: 'lead', build: ({ leadId }) => leads('PUT', '', { id: leadId }, { probability: 40 }) },
-  deleteLead: { allowed: partnerOwners, refusedAs: 'lead', build: ({ leadId }) => leads('DELETE', '', { id: leadId }) },
-  moveLead: { allowed: staff, build: ({ leadId }) => leads('PUT', '/status', { id: leadId }, { status: 'contacted', note: 'Called them' }) },
-  listLeadOptions: { allowed: everyone, build: () => leads('GET', '/option') },
-  createLeadOption: { allowed: ['super'], refusedAs: 'super', build: () => leads('POST', '/option', undefined, { option: `New option ${Math.random()}`, requirement: 'r' }) },
-  updateLeadOption: { allowed: ['super'], refusedAs: 'super', build: ({ optionId }) => leads('PUT', '/option', { id: optionId }, { retired: true }) },
-  deleteLeadOption: { allowed: ['super'], refusedAs: 'super', build: ({ optionId }) => leads('DELETE', '/option', { id: optionId }) },
-  partnerAccountInfo: { allowed: partnerOwners, build: () => partnerCall('accountinfo', { partnerId }) },
-  partnerConsole: { allowed: partnerOwners, build: () => partnerCall('console', range()) },
+type Build = (ids: { leadId: number; optionId: number }, caller: Caller) => Promise<{ status: number; body: unknown }>;
+type Spec = { allowed: string[]; build: Build; refusedAs?: 'lead' | 'super' };
+const calls: Record<keyof typeof L, Spec> = {
+  listLeads: { allowed: partnerOwners, build: (_, c) => call(h, c, L.listLeads, { query: { parentId: partnerId } }) },
+  getLead: { allowed: partnerOwners, refusedAs: 'lead', build: ({ leadId }, c) => call(h, c, L.getLead, { query: { id: leadId } }) },
+  createLead: { allowed: partnerOwners, build: (_, c) => call(h, c, L.createLead, { query: { parentId: partnerId }, body: leadBody() }) },
+  updateLead: { allowed: partnerOwners, refusedAs: 'lead', build: ({ leadId }, c) => call(h, c, L.updateLead, { query: { id: leadId }, body: { probability: 40 } }) },
+  deleteLead: { allowed: partnerOwners, refusedAs: 'lead', build: ({ leadId }, c) => call(h, c, L.deleteLead, { query: { id: leadId } }) },
+  moveLead: { allowed: staff, build: ({ leadId }, c) => call(h, c, L.moveLead, { query: { id: leadId }, body: { status: 'contacted', note: 'Called them' } }) },
+  listLeadOptions: { allowed: everyone, build: (_, c) => call(h, c, L.listLeadOptions) },
+  createLeadOption: { allowed: ['super'], refusedAs: 'super', build: (_, c) => call(h, c, L.createLeadOption, { body: { option: `New option ${Math.random()}`, requirement: 'r' } }) },
+  updateLeadOption: { allowed: ['super'], refusedAs: 'super', build: ({ optionId }, c) => call(h, c, L.updateLeadOption, { query: { id: optionId }, body: { retired: true } }) },
+  deleteLeadOption: { allowed: ['super'], refusedAs: 'super', build: ({ optionId }, c) => call(h, c, L.deleteLeadOption, { query: { id: optionId } }) },
+  partnerAccountInfo: { allowed: partnerOwners, build: (_, c) => call(h, c, L.partnerAccountInfo, { query: { partnerId } }) },
+  partnerConsole: { allowed: partnerOwners, build: (_, c) => call(h, c, L.partnerConsole, { query: range() }) },
 };
 
-const send = (email: string, options: InjectOptions) => sendRaw(h, users.get(email)!, options);
+const as = (email: string) => users.get(email)!;
 const refusals = new Set<string>([...Object.values(accessRefusals), validateFirst]);
 
 describe('the lead, lead option and partner calls access matrix', () => {
   it('names every endpoint of the contract', () => {
-    expect(Object.keys(calls).sort()).toEqual(Object.keys(leadEndpoints).sort());
+    expect(Object.keys(calls).sort()).toEqual(Object.keys(L).sort());
   });
 
   it('refuses every call to every demo user it is not for, and nothing changes', async () => {
@@ -74,14 +75,15 @@ describe('the lead, lead option and partner calls access matrix', () => {
       const spec = calls[name];
       for (const { email } of demoUsers) {
         if (spec.allowed.includes(email.split('@')[0])) continue;
-        const { status, body } = await send(email, spec.build({ leadId: sharedLeadId, optionId: sharedOptionId }));
+        const { status, body } = await spec.build({ leadId: sharedLeadId, optionId: sharedOptionId }, as(email));
+        const msg = msgIn(body);
         const ok = email.startsWith('unvalidated@')
-          ? status === 403 && body?.msg === validateFirst
+          ? status === 403 && msg === validateFirst
           : spec.refusedAs === 'lead'
-            ? status === 404 && body?.msg === 'Lead not found'
+            ? status === 404 && msg === 'Lead not found'
             : spec.refusedAs === 'super'
-              ? status === 403 && body?.msg === leadFormSuperOnly
-              : status === 403 && refusals.has(body?.msg);
+              ? status === 403 && msg === leadFormSuperOnly
+              : status === 403 && msg !== undefined && refusals.has(msg);
         if (!ok) failures.push(`${email} ${name}: ${status} ${JSON.stringify(body)}`);
       }
     }
@@ -95,7 +97,7 @@ describe('the lead, lead option and partner calls access matrix', () => {
       for (const who of calls[name].allowed) {
         const optionId = await insertOption(h);
         const leadId = await insertLead(h, partnerId);
-        const { status, body } = await send(`${who}@example.com`, calls[name].build({ leadId, optionId }));
+        const { status, body } = await calls[name].build({ leadId, optionId }, as(`${who}@example.com`));
         if (status !== 200 && status !== 201) failures.push(`${who} ${name}: ${status} ${JSON.stringify(body)}`);
       }
     }
@@ -104,16 +106,16 @@ describe('the lead, lead option and partner calls access matrix', () => {
 
   it('refuses a referrer partner its leads with the spec\'s words, whoever asks, but not its accounts', async () => {
     for (const who of ['referrer', 'super']) {
-      const { status, body } = await send(`${who}@example.com`, leads('GET', '', { parentId: referrerId }));
-      expect({ status, msg: body.msg }).toEqual({ status: 403, msg: blockedMessages.partnerType });
-      const created = await send(`${who}@example.com`, leads('POST', '', { parentId: referrerId }, leadBody()));
-      expect({ status: created.status, msg: created.body.msg }).toEqual({ status: 403, msg: blockedMessages.partnerType });
+      const listed = await call(h, as(`${who}@example.com`), L.listLeads, { query: { parentId: referrerId } });
+      expect({ status: listed.status, msg: msgOf(listed) }).toEqual({ status: 403, msg: blockedMessages.partnerType });
+      const created = await call(h, as(`${who}@example.com`), L.createLead, { query: { parentId: referrerId }, body: leadBody() });
+      expect({ status: created.status, msg: msgOf(created) }).toEqual({ status: 403, msg: blockedMessages.partnerType });
     }
-    expect((await send('referrer@example.com', partnerCall('accountinfo', { partnerId: referrerId }))).status).toBe(200);
+    expect((await call(h, as('referrer@example.com'), L.partnerAccountInfo, { query: { partnerId: referrerId } })).status).toBe(200);
   });
 
   it('tells a member "You do not have access to this group" and the partner that only staff move a lead', async () => {
-    expect((await send('member@example.com', calls.listLeads.build({ leadId: 0, optionId: 0 }))).body).toEqual({ statusCode: 403, msg: accessRefusals.noAccess });
-    expect((await send('partner@example.com', calls.moveLead.build({ leadId: sharedLeadId, optionId: 0 }))).body).toEqual({ statusCode: 403, msg: accessRefusals.staffOnly });
+    expect((await calls.listLeads.build({ leadId: 0, optionId: 0 }, as('member@example.com'))).body).toEqual({ statusCode: 403, msg: accessRefusals.noAccess });
+    expect((await calls.moveLead.build({ leadId: sharedLeadId, optionId: 0 }, as('partner@example.com'))).body).toEqual({ statusCode: 403, msg: accessRefusals.staffOnly });
   });
 });

@@ -2,6 +2,7 @@
 // leads and options written straight into the database, and a dump of every table they can change.
 import type { InjectOptions } from 'fastify';
 import type { LeadStatus } from '../../../contract/shared/leads';
+import type { LeadInput } from '../../../contract/leads/schemas';
 import { request, type Query } from '../support/calls';
 import { query, type Harness } from '../support/harness';
 import { uniqueText } from '../support/rows';
@@ -11,11 +12,8 @@ import { nowOf } from '../support/catalogue';
 export const leads = (method: InjectOptions['method'], path: string, q?: Query, payload?: unknown) =>
   request(method, `/api/users/lead${path}`, q, payload);
 
-/** A request to the partner calls of the plans manager (/api/plans/partner/...). */
-export const partnerCall = (path: 'accountinfo' | 'console', q: Query) => request('GET', `/api/plans/partner/${path}`, q);
-
 /** A valid submission for POST /lead. */
-export const leadBody = (overrides: Record<string, unknown> = {}) => ({
+export const leadBody = (overrides: Partial<LeadInput> = {}): LeadInput => ({
   companyName: uniqueText('Company'),
   contactName: 'Carla Contact',
   services: ['addresslookup', 'email'],

@@ -3,10 +3,11 @@
 // daily usage written straight into the database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadMessages } from '../../../contract/shared/leads';
-import { sendRaw, signedIn, type Caller } from '../support/calls';
+import { signedIn, type Caller } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
-import { partnerCall } from './fixtures';
 import { day, insertBundle, insertDataset, insertPlan, insertUsage, nowOf } from '../support/catalogue';
+import * as L from '../../../contract/leads/endpoints';
+import { call, msgOf, okBody } from '../support/api';
 
 let h: Harness;
 let owner: Caller;
@@ -50,7 +51,7 @@ afterAll(() => h?.close());
 
 describe('GET /partner/accountinfo', () => {
   it('lists each subscription of each client account with its clicks, dates and estimated expiry', async () => {
-    const { status, body } = await sendRaw(h, owner, partnerCall('accountinfo', { partnerId }));
+    const { status, body } = await call(h, owner, L.partnerAccountInfo, { query: { partnerId } });
     expect(status).toBe(200);
     const client = { organisationId: orgId, organisationName: 'Client Org' };
     expect(body).toEqual([
@@ -65,14 +66,13 @@ describe('GET /partner/accountinfo', () => {
 
   it('refuses a group that is not a partner', async () => {
     const staff = await signedIn(h, ['admin']);
-    expect((await sendRaw(h, staff, partnerCall('accountinfo', { partnerId: orgId }))).body).toEqual({ statusCode: 400, msg: leadMessages.notPartner });
+    expect((await call(h, staff, L.partnerAccountInfo, { query: { partnerId: orgId } })).body).toEqual({ statusCode: 400, msg: leadMessages.notPartner });
   });
 });
 
 describe('GET /partner/console', () => {
   it('sums clicks and spend per client account per day, with totals per territory', async () => {
-    const { status, body } = await sendRaw(h, owner, partnerCall('console', { partnerId, fromDate: now - 2 * day, toDate: now }));
-    expect(status).toBe(200);
+    const body = okBody(await call(h, owner, L.partnerConsole, { query: { partnerId, fromDate: now - 2 * day, toDate: now } }));
     const days = [today - 2 * day, today - day, today];
     expect(body).toMatchObject({ partnerId, fromDate: today - 2 * day, toDate: today + day, days });
     expect(body.accounts).toEqual([
@@ -86,8 +86,8 @@ describe('GET /partner/console', () => {
   });
 
   it('refuses a range that ends before it starts', async () => {
-    const { status, body } = await sendRaw(h, owner, partnerCall('console', { partnerId, fromDate: now, toDate: now - day }));
-    expect(status).toBe(400);
-    expect(body.msg).toMatch(/^toDate: The range ends before it starts/);
+    const answer = await call(h, owner, L.partnerConsole, { query: { partnerId, fromDate: now, toDate: now - day } });
+    expect(answer.status).toBe(400);
+    expect(msgOf(answer)).toMatch(/^toDate: The range ends before it starts/);
   });
 });

@@ -2,10 +2,12 @@
 // pipeline, with its history, and the lead options are seeded, one of them retired.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPassword, seedDemo } from '../../../server/seed';
-import { type Caller, sendRaw } from '../support/calls';
+import { type Caller } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
-import { groupIdOf, leads } from './fixtures';
+import { groupIdOf } from './fixtures';
 import { nowOf } from '../support/catalogue';
+import * as L from '../../../contract/leads/endpoints';
+import { call, okBody } from '../support/api';
 
 let h: Harness;
 let partner: Caller;
@@ -25,19 +27,18 @@ const counts = async () =>
 
 describe('the demo leads', () => {
   it('gives Northwind Partners a lead in each stage of the pipeline, each with its moves', async () => {
-    const { status, body } = await sendRaw(h, partner, leads('GET', '', { parentId: partnerId }));
-    expect(status).toBe(200);
-    expect(body.map((lead: { status: string }) => lead.status).sort()).toEqual(['contacted', 'new', 'proposal', 'qualified', 'won']);
-    const won = body.find((lead: { status: string }) => lead.status === 'won');
-    const detail = await sendRaw(h, partner, leads('GET', '/detail', { id: won.id }));
-    expect(detail.body.history.map((move: { to: string }) => move.to)).toEqual(['new', 'contacted', 'qualified', 'proposal', 'won']);
-    expect(detail.body.closeDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const body = okBody(await call(h, partner, L.listLeads, { query: { parentId: partnerId } }));
+    expect(body.map((lead) => lead.status).sort()).toEqual(['contacted', 'new', 'proposal', 'qualified', 'won']);
+    const won = body.find((lead) => lead.status === 'won');
+    const detail = await call(h, partner, L.getLead, { query: { id: won?.id ?? 0 } });
+    expect(okBody(detail).history.map((move) => move.to)).toEqual(['new', 'contacted', 'qualified', 'proposal', 'won']);
+    expect(okBody(detail).closeDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it('offers the lead options, one retired and kept on the lead that chose it', async () => {
-    const { body } = await sendRaw(h, partner, leads('GET', '/option'));
-    expect(body.filter((o: { retired: boolean }) => !o.retired)).toHaveLength(4);
-    const retired = body.filter((o: { retired: boolean }) => o.retired);
+    const body = okBody(await call(h, partner, L.listLeadOptions));
+    expect(body.filter((o) => !o.retired)).toHaveLength(4);
+    const retired = body.filter((o) => o.retired);
     expect(retired).toHaveLength(1);
     const chosen = await query(h.db, 'select count(*)::int as n from lead_choices where option_id = $1', [retired[0].id]);
     expect(chosen.rows[0]).toEqual({ n: 1 });

@@ -6,6 +6,8 @@ import { createHarness, query, type Harness } from '../support/harness';
 import { day, insertBundle, nowOf } from '../support/catalogue';
 import { exportToken, insertToken } from '../support/tokens';
 import { meterCall, meterRoutes, meterState, meterWorld } from '../support/meter';
+import * as M from '../../../contract/metering/endpoints';
+import { call, msgOf, okBody } from '../support/api';
 
 let h: Harness;
 beforeEach(async () => {
@@ -13,8 +15,9 @@ beforeEach(async () => {
 });
 afterEach(() => h?.close());
 
-const alerts = (session: string, method: 'GET' | 'PUT', q: { accountId: number; planId: number }, payload?: unknown) =>
-  h.inject({ method, url: '/api/plans/account/plans/alerts', query: { accountId: String(q.accountId), planId: String(q.planId) }, headers: h.bearer(session), ...(payload ? { payload: payload as object } : {}) });
+type Key = { accountId: number; planId: number };
+const getAlerts = (session: string, query: Key) => call(h, null, M.getUsageAlerts, { query, headers: h.bearer(session) });
+const putAlerts = (session: string, query: Key, thresholds: number[]) => call(h, null, M.putUsageAlerts, { query, body: { thresholds }, headers: h.bearer(session) });
 
 async function world(clicks = 10) {
   const w = await meterWorld(h);
@@ -36,17 +39,17 @@ async function noMoreMail(to: string) {
 describe('usage alert settings', () => {
   it('reads none, sets them sorted, and turns them off with an empty list', async () => {
     const w = await world();
-    expect((await alerts(w.session, 'GET', w.key)).json()).toEqual({ ...w.key, thresholds: [], sent: [] });
-    const put = await alerts(w.session, 'PUT', w.key, { thresholds: [80, 50, 100] });
-    expect(put.statusCode).toBe(200);
-    expect(put.json()).toEqual({ ...w.key, thresholds: [50, 80, 100], sent: [] });
-    expect((await alerts(w.session, 'GET', w.key)).json()).toMatchObject({ thresholds: [50, 80, 100] });
-    expect((await alerts(w.session, 'PUT', w.key, { thresholds: [] })).json()).toMatchObject({ thresholds: [] });
+    expect(okBody(await getAlerts(w.session, w.key))).toEqual({ ...w.key, thresholds: [], sent: [] });
+    const put = await putAlerts(w.session, w.key, [80, 50, 100]);
+    expect(put.status).toBe(200);
+    expect(okBody(put)).toEqual({ ...w.key, thresholds: [50, 80, 100], sent: [] });
+    expect(okBody(await getAlerts(w.session, w.key))).toMatchObject({ thresholds: [50, 80, 100] });
+    expect(okBody(await putAlerts(w.session, w.key, []))).toMatchObject({ thresholds: [] });
   });
 
   it('refuses thresholds outside 1-100, repeated, or more than ten with 400, and writes nothing', async () => {
     const w = await world();
-    await alerts(w.session, 'PUT', w.key, { thresholds: [50] });
+    await putAlerts(w.session, w.key, [50]);
     for (const [thresholds, words] of [
       [[0], 'A threshold is at least 1%'],
       [[101], 'A threshold is at most 100%'],
@@ -54,11 +57,11 @@ describe('usage alert settings', () => {
       [[50, 50], 'Each threshold may be given once'],
       [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], 'At most 10 thresholds'],
     ] as const) {
-      const response = await alerts(w.session, 'PUT', w.key, { thresholds });
-      expect(response.statusCode, JSON.stringify(thresholds)).toBe(400);
-      expect(response.body).toContain(words);
+      const response = await putAlerts(w.session, w.key, [...thresholds]);
+      expect(response.status, JSON.stringify(thresholds)).toBe(400);
+      expect(msgOf(response)).toContain(words);
     }
-    expect((await alerts(w.session, 'GET', w.key)).json()).toMatchObject({ thresholds: [50] });
+    expect(okBody(await getAlerts(w.session, w.key))).toMatchObject({ thresholds: [50] });
   });
 
   it('is for owners and staff: a member gets 403, a plan the account does not hold 404', async () => {
@@ -66,20 +69,20 @@ describe('usage alert settings', () => {
     const member = await h.createUser();
     await h.addToGroup(w.accountId, member.id, 'member');
     const { jwt } = await h.login(member.email);
-    expect((await alerts(jwt, 'PUT', w.key, { thresholds: [50] })).statusCode).toBe(403);
-    expect((await alerts(jwt, 'GET', w.key)).statusCode).toBe(403);
-    const missing = await alerts(w.session, 'GET', { accountId: w.accountId, planId: w.planId + 1000 });
-    expect(missing.statusCode).toBe(404);
+    expect((await putAlerts(jwt, w.key, [50])).status).toBe(403);
+    expect((await getAlerts(jwt, w.key)).status).toBe(403);
+    const missing = await getAlerts(w.session, { accountId: w.accountId, planId: w.planId + 1000 });
+    expect(missing.status).toBe(404);
     const staff = await h.createUser({ roles: ['sales'] });
     const { jwt: sales } = await h.login(staff.email);
-    expect((await alerts(sales, 'PUT', w.key, { thresholds: [90] })).statusCode).toBe(200);
+    expect((await putAlerts(sales, w.key, [90])).status).toBe(200);
   });
 });
 
 describe('usage alert mails', () => {
   it('mails the owners once per crossing, and again after more clicks are bought', async () => {
     const w = await world(10);
-    await alerts(w.session, 'PUT', w.key, { thresholds: [50, 80] });
+    await putAlerts(w.session, w.key, [50, 80]);
     for (let i = 0; i < 4; i++) expect((await meterCall(h, w.jwt)).statusCode).toBe(200);
     await noMoreMail(w.owner.email);
 
@@ -95,12 +98,12 @@ describe('usage alert mails', () => {
     expect((await h.mail.take(w.owner.email)).subject).toBe(`${w.plan}: 80% of your clicks used`);
     for (let i = 0; i < 2; i++) expect((await meterCall(h, w.jwt)).statusCode).toBe(200);
     await noMoreMail(w.owner.email);
-    expect((await alerts(w.session, 'GET', w.key)).json().sent.map((s: { threshold: number }) => s.threshold)).toEqual([50, 80]);
+    expect(okBody(await getAlerts(w.session, w.key)).sent.map((s) => s.threshold)).toEqual([50, 80]);
 
     // Ten more clicks: 10 of 20 used is 50% of the new total, mailed again at the next call.
     const now = nowOf(h);
     await insertBundle(h, { accountId: w.accountId, planId: w.planId, clicks: 10, start: now - day, end: now + 60 * day });
-    expect((await alerts(w.session, 'GET', w.key)).json().sent).toEqual([]);
+    expect(okBody(await getAlerts(w.session, w.key)).sent).toEqual([]);
     expect((await meterCall(h, w.jwt)).statusCode).toBe(200);
     const again = await h.mail.take(w.owner.email);
     expect(again.subject).toBe(`${w.plan}: 50% of your clicks used`);
@@ -113,7 +116,7 @@ describe('usage alert mails', () => {
     await h.addToGroup(w.accountId, quiet.id, 'owner');
     await query(h.db, `insert into user_permissions (user_id, permission_id, enabled, update_timestamp)
                        select $1, id, false, 0 from permissions where ref_id = 'notify.usage'`, [quiet.id]);
-    await alerts(w.session, 'PUT', w.key, { thresholds: [25] });
+    await putAlerts(w.session, w.key, [25]);
     const codes = (await Promise.all(Array.from({ length: 20 }, () => meterCall(h, w.jwt)))).map((r) => r.statusCode);
     expect(codes.every((c) => c === 200)).toBe(true);
     expect((await h.mail.take(w.owner.email)).subject).toContain('25% of your clicks used');
@@ -124,7 +127,7 @@ describe('usage alert mails', () => {
 
   it('never mails for a refused call', async () => {
     const w = await world(1);
-    await alerts(w.session, 'PUT', w.key, { thresholds: [100] });
+    await putAlerts(w.session, w.key, [100]);
     expect((await meterCall(h, w.jwt, { fail: true })).statusCode).toBe(502);
     expect((await meterCall(h, w.jwt)).statusCode).toBe(200);
     expect((await h.mail.take(w.owner.email)).subject).toContain('100% of your clicks used');
@@ -134,7 +137,7 @@ describe('usage alert mails', () => {
 
   it('logs a mail that cannot be sent and still answers the call', async () => {
     const w = await world(2);
-    await alerts(w.session, 'PUT', w.key, { thresholds: [50] });
+    await putAlerts(w.session, w.key, [50]);
     const logged = vi.fn();
     const failing = { send: () => Promise.reject(new Error('mail server down')), close: async () => undefined };
     const deps = { db: h.db, clock: h.clock, mail: failing, log: { error: logged }, config: h.config };

@@ -184,6 +184,7 @@ describe('who may call a metered route', () => {
     const portal = await meterCall(h, jwt);
     expect(portal.statusCode).toBe(403);
     expect(msg(portal)).toBe(meteredRefusals.portalSession);
+    // No authorization header at all, on the test-only metered route (no contract entry).
     expect((await h.inject({ method: 'POST', url: '/api/metertest/addresslookup' })).statusCode).toBe(401);
     expect((await meterCall(h, `${w.jwt.slice(0, -4)}AAAA`)).statusCode).toBe(401);
   });

@@ -13,10 +13,13 @@ import { meteredRefusals } from '../../../server/http/meteredCaller';
 import { meterRefusals } from '../../../server/platform/meterRules';
 import { startDnsServer, testZone, type DnsServer } from '../../support/dns-server';
 import { createHarness, query, type Harness } from '../support/harness';
-import { day, insertBundle, nowOf, insertDataset, insertPlan, insertSubscription, plans } from '../support/catalogue';
+import { day, insertBundle, nowOf, insertDataset, insertPlan, insertSubscription } from '../support/catalogue';
 import { exportToken, insertToken } from '../support/tokens';
 import { meterCall, meterRoutes, meterState, meterWorld, remaining } from '../support/meter';
-import { sendRaw } from '../support/calls';
+
+import * as P from '../../../contract/plans/endpoints';
+import * as U from '../../../contract/usage/endpoints';
+import { call, okBody } from '../support/api';
 
 const soapKey = 'soap-key-for-test-calls-41c2';
 let dns: DnsServer;
@@ -63,6 +66,8 @@ const soapEnvelope = `<?xml version="1.0" encoding="UTF-8"?>
 <b:Key>${soapKey}</b:Key><b:SortCode>08-99-99</b:SortCode><b:AccountNumber>66374958</b:AccountNumber><b:Dataset>BANK-UK</b:Dataset>
 </b:ValidateAccount></soap:Body></soap:Envelope>`;
 
+// Each service's call as its integrators send it (a SOAP envelope among them), compared on the raw answer
+// and its headers: sent as built, not through the contract's typed calls.
 const serviceCalls: ServiceCall[] = [
   { service: 'addresslookup', ref: 'PAF', marked: markedJson,
     call: (jwt, headers) => h.inject({ method: 'GET', url: '/api/address/json/uk', query: { q: 'AB10' }, headers: bearer(jwt, headers) }) },
@@ -234,10 +239,9 @@ describe("the meter's rules for test calls", () => {
     for (let i = 0; i < 2; i++) expect((await meterCall(h, w.jwt, { headers: testHeader })).statusCode).toBe(200);
     const { jwt } = await h.login(w.owner.email);
     const owner = { id: w.owner.id, email: w.owner.email, headers: h.bearer(jwt) };
-    const summary = await sendRaw(h, owner, plans('GET', '/account/plans', { accountId: w.accountId }));
-    expect(summary.status).toBe(200);
-    expect(summary.body[0]).toMatchObject({ planId: w.planId, allowTest: true, testCallsInPeriod: 2, clicksConsumedInPeriod: 1 });
-    const report = await sendRaw(h, owner, plans('GET', '/account/plans/usage', { accountId: w.accountId, period: 'daily', fromDate: now - day, toDate: now }));
+    const summary = await call(h, owner, P.listAccountPlans, { query: { accountId: w.accountId } });
+    expect(okBody(summary)[0]).toMatchObject({ planId: w.planId, allowTest: true, testCallsInPeriod: 2, clicksConsumedInPeriod: 1 });
+    const report = await call(h, owner, U.planUsage, { query: { accountId: w.accountId, period: 'daily', fromDate: now - day, toDate: now } });
     expect(report.status).toBe(200);
     expect(report.body).toMatchObject({ clicks: 1, testCalls: 2, plans: [{ planId: w.planId, clicks: 1, testCalls: 2 }] });
   });

@@ -15,11 +15,12 @@ import type { Harness } from './harness';
 /** An entry as the contract has it; the config entry has no service (its path is absolute). */
 type Entry = Omit<Endpoint, 'service'> & { service?: Endpoint['service'] };
 
-/** What a call sends: the entry's query and body, the values of its `:params`, and any extra headers. */
+/** What a call sends: the entry's query and body, the values of its `:params`, any extra headers, and the client's address. */
 export type CallInput<E extends Entry> = (QueryOf<E> extends undefined ? { query?: undefined } : { query: QueryOf<E> }) &
   (BodyOf<E> extends undefined ? { body?: undefined } : { body: BodyOf<E> }) & {
     params?: Record<string, string | number>;
     headers?: Record<string, string>;
+    remoteAddress?: string;
   };
 
 /** The answer: typed by the entry when it succeeded (below 400), the server's error body when refused. */
@@ -28,7 +29,7 @@ export type Answer<E> =
   | { ok: false; status: number; body: ErrorBody; response: LightMyRequestResponse };
 
 /** Any entry's input, as the request is built from it. */
-type Sent = { query?: unknown; body?: unknown; params?: Record<string, string | number>; headers?: Record<string, string> };
+type Sent = { query?: unknown; body?: unknown; params?: Record<string, string | number>; headers?: Record<string, string>; remoteAddress?: string };
 
 /** The URL the SPA's client would call for this entry and input. */
 export function urlOf(entry: Entry, input: Sent): string {
@@ -41,13 +42,14 @@ export function urlOf(entry: Entry, input: Sent): string {
   return `${entry.service ? servicePaths[entry.service] : ''}${path}${query}`;
 }
 
-/** Calls `entry` as `caller` (its bearer headers; null for none). */
-export async function call<E extends Entry>(h: Harness, caller: Caller | null, entry: E, ...[input]: Partial<CallInput<E>> extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]): Promise<Answer<E>> {
+/** Calls `entry` as `caller` (its bearer headers; null for none) on the harness's app, or on another app built like it. */
+export async function call<E extends Entry>(h: Pick<Harness, 'inject'>, caller: Caller | null, entry: E, ...[input]: Partial<CallInput<E>> extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]): Promise<Answer<E>> {
   const given: Sent = input ?? {};
   const request: InjectOptions = {
     method: entry.method,
     url: urlOf(entry, given),
     headers: { ...given.headers, ...caller?.headers },
+    remoteAddress: given.remoteAddress,
     ...(given.body === undefined ? {} : { payload: JSON.stringify(given.body), headers: { 'content-type': 'application/json', ...given.headers, ...caller?.headers } }),
   };
   const response = await h.inject(request);
@@ -72,5 +74,12 @@ export function refusal<E>(answer: Answer<E>): ErrorBody {
   return answer.body;
 }
 
+/** The status and body alone, to compare an answer whole: `expect(seen(answer)).toEqual({ status, body })`. */
+export const seen = <E>(answer: Answer<E>) => ({ status: answer.status, body: answer.body });
+
 /** The refusal's message, undefined when the call succeeded: for comparing a status and its words at once. */
 export const msgOf = <E>(answer: Answer<E>): string | undefined => (answer.ok ? undefined : answer.body.msg);
+
+/** The message of a body that may be a refusal, whichever call answered it: for tables of calls of several entries. */
+export const msgIn = (body: unknown): string | undefined =>
+  body && typeof body === 'object' && 'msg' in body && typeof body.msg === 'string' ? body.msg : undefined;

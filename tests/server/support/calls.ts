@@ -40,7 +40,7 @@ export async function signedIn(h: Harness, roles: string[] = ['account'], fields
 }
 
 /** Sends a hand-made request as the caller (bad input, raw bodies, wrong methods): status and parsed body, untyped. */
-export async function sendRaw(h: Harness, caller: Caller | null, options: InjectOptions) {
+export async function sendRaw(h: Pick<Harness, 'inject'>, caller: Caller | null, options: InjectOptions) {
   const response = await h.inject({ ...options, headers: { ...options.headers, ...caller?.headers } });
   const body = response.body ? (JSON.parse(response.body) as unknown) : undefined;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,20 +1,23 @@
-// Builds the real app against a fresh database and a real SMTP server, with a clock the test moves.
-// PGlite in memory by default; with DATABASE_URL, PostgreSQL in a schema of its own, dropped at the end.
+// Builds the real app against a fresh database (./db.ts) and a real SMTP server (./mail.ts), with a
+// clock the test moves.
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyPluginAsync, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { CompiledQuery, type KyselyPlugin } from 'kysely';
-import { SMTPServer } from 'smtp-server';
+import type { KyselyPlugin } from 'kysely';
 import type { AuthUser } from '../../../contract/users/entities';
+import { login as loginEntry } from '../../../contract/users/endpoints';
 import type { Territory } from '../../../contract/shared/territory';
 import { buildApp, depsOf } from '../../../server/app';
 import type { Deps } from '../../../server/kernel/deps';
 import type { BotVerifier } from '../../../server/modules/users/botCheck';
 import { loadConfig, type Config } from '../../../server/config';
-import { migrate, openDb, type Db } from '../../../server/db';
-import { archiveOf, openPglite } from '../../../server/db/pglite';
-import { dropSchema } from '../../../server/db/postgres';
 import { createMailer } from '../../../server/platform/mail';
+import { urlOf } from './api';
+import { freshDb, query } from './db';
+import { startMailCatcher } from './mail';
+
+// The database and mail helpers are imported from here by most tests, beside createHarness.
+export { freshDb, query } from './db';
+export { codeIn, startMailCatcher, type CapturedMail, type MailCatcher } from './mail';
 
 /** argon2id hash (OWASP parameters) of fixturePassword, made once so fixtures cost no hashing. */
 export const fixturePassword = 'Fixture-Password-1';
@@ -33,147 +36,6 @@ export function testClock(start = Date.UTC(2030, 0, 1, 9, 0, 0)): TestClock {
     now = ms;
   };
   return clock;
-}
-
-export type CapturedMail = { to: string[]; subject: string; text: string; html: string; raw: string };
-
-/** A real SMTP server on an ephemeral port that keeps what it receives. */
-export async function startMailCatcher() {
-  const messages: CapturedMail[] = [];
-  const waiters = new Set<() => void>();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        messages.push({ ...parseMime(raw), to: session.envelope.rcptTo.map((r) => r.address), raw });
-        for (const wake of waiters) wake();
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    messages,
-    /** The first message to `to` (and matching subject) not yet taken; waits for it to arrive. */
-    async take(to: string, subject?: string, timeoutMs = 5000): Promise<CapturedMail> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const index = messages.findIndex((m) => m.to.includes(to) && (!subject || m.subject === subject));
-        if (index >= 0) return messages.splice(index, 1)[0];
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`No mail to ${to}${subject ? ` with subject "${subject}"` : ''}`);
-        await new Promise<void>((resolve) => {
-          const wake = () => {
-            waiters.delete(wake);
-            clearTimeout(timer);
-            resolve();
-          };
-          const timer = setTimeout(wake, left);
-          waiters.add(wake);
-        });
-      }
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-export type MailCatcher = Awaited<ReturnType<typeof startMailCatcher>>;
-
-/** The 6-digit code of a validation or reset email. */
-export function codeIn(mail: CapturedMail): string {
-  const match = /^\s*(\d{6})\s*$/m.exec(mail.text);
-  if (!match) throw new Error(`No code in mail: ${mail.text}`);
-  return match[1];
-}
-
-/** Just enough MIME for nodemailer's output: subject and the text/plain and text/html parts. */
-function parseMime(raw: string): { subject: string; text: string; html: string } {
-  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
-  const headers = unfold(head);
-  const body = rest.join('\r\n\r\n');
-  const subject = headers.get('subject') ?? '';
-  const boundary = /boundary="?([^";]+)"?/i.exec(headers.get('content-type') ?? '')?.[1];
-  const parts = boundary
-    ? body.split(`--${boundary}`).slice(1, -1).map((part) => {
-        const [partHead, ...partBody] = part.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
-        return { headers: unfold(partHead), body: partBody.join('\r\n\r\n') };
-      })
-    : [{ headers, body }];
-  const decoded = (type: string) => {
-    const part = parts.find((p) => (p.headers.get('content-type') ?? '').startsWith(type));
-    if (!part) return '';
-    const encoding = (part.headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
-    if (encoding === 'base64') return Buffer.from(part.body, 'base64').toString('utf8');
-    if (encoding === 'quoted-printable') {
-      return Buffer.from(
-        part.body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-        'latin1',
-      ).toString('utf8');
-    }
-    return part.body;
-  };
-  return { subject, text: decoded('text/plain').replace(/\r\n/g, '\n'), html: decoded('text/html') };
-}
-
-function unfold(head: string): Map<string, string> {
-  const map = new Map<string, string>();
-  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
-    const colon = line.indexOf(':');
-    if (colon > 0) map.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
-  }
-  return map;
-}
-
-/**
- * Raw SQL with $1-style parameters, for tests that look at or set up rows directly (the server
- * itself builds every query with Kysely).
- */
-export function query<T = Record<string, unknown>>(db: Db, text: string, params: readonly unknown[] = []): Promise<{ rows: T[] }> {
-  return db.executeQuery<T>(CompiledQuery.raw(text, [...params]));
-}
-
-let migratedPglite: Promise<Blob> | undefined;
-
-/** A migrated PGlite database as an archive, made once per test process: each fresh database loads it. */
-function migratedArchive(): Promise<Blob> {
-  migratedPglite ??= (async () => {
-    const db = await openPglite();
-    await migrate(db);
-    const archive = await archiveOf(db);
-    await db.destroy();
-    return archive;
-  })();
-  return migratedPglite;
-}
-
-/** A fresh database: PGlite in memory, or a new PostgreSQL schema when DATABASE_URL is set. */
-export async function freshDb(options: { migrate?: boolean } = {}): Promise<{
-  db: Db;
-  /** Opens another connection pool on the same PostgreSQL schema, as a second process would; null on PGlite. */
-  openAnother: () => Promise<Db> | null;
-  drop: () => Promise<void>;
-}> {
-  const databaseUrl = process.env.DATABASE_URL;
-  const schema = databaseUrl ? `test_${process.pid}_${randomBytes(4).toString('hex')}` : undefined;
-  const migrated = options.migrate ?? true;
-  const db = !databaseUrl && migrated ? await openPglite(undefined, await migratedArchive()) : await openDb({ databaseUrl, schema });
-  // On a migrated archive this only finds every migration recorded.
-  if (migrated) await migrate(db);
-  return {
-    db,
-    openAnother: () => (databaseUrl ? openDb({ databaseUrl, schema }) : null),
-    drop: async () => {
-      if (schema) await dropSchema(db, schema);
-      await db.destroy();
-    },
-  };
 }
 
 export type HarnessOptions = {
@@ -252,7 +114,7 @@ export async function createHarness(options: HarnessOptions = {}) {
   const basic = (userName: string, password: string) =>
     `Basic ${Buffer.from(`${userName}:${password}`).toString('base64')}`;
 
-  /** GET /api/users/auth with basic credentials. */
+  /** The login call (GET /auth) with basic credentials, as sent: the header and the client's address are the test's. */
   const authenticate = (
     userName: string,
     password: string,
@@ -261,8 +123,7 @@ export async function createHarness(options: HarnessOptions = {}) {
   ) =>
     inject({
       method: 'GET',
-      url: '/api/users/auth',
-      query,
+      url: urlOf(loginEntry, { query }),
       headers: { authorization: basic(userName, password), ...extra.headers },
       remoteAddress: extra.remoteAddress,
     });

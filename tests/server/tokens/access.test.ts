@@ -3,14 +3,14 @@
 // exports. A refused caller gets 403 on an account's calls and 404 'Token not found' on a token's
 // own (so token ids cannot be probed), and nothing changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InjectOptions } from 'fastify';
-import * as tokenEndpoints from '../../../contract/tokens/endpoints';
+import * as T from '../../../contract/tokens/endpoints';
 import { accessRefusals } from '../../../contract/shared/access';
 import { invalidCredentials, validateFirst } from '../../../server/errors';
 import { demoPassword, demoUsers, seedDemo } from '../../../server/seed';
-import { sendRaw, type Caller, signInDemoUsers } from '../support/calls';
+import { call, msgIn } from '../support/api';
+import { type Caller, signInDemoUsers } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
-import { dumpTokenState, tokenBody, tokens } from './fixtures';
+import { dumpTokenState, tokenBody } from './fixtures';
 import { insertToken } from '../support/tokens';
 import { nowOf } from '../support/catalogue';
 
@@ -31,29 +31,37 @@ afterAll(() => h?.close());
 
 const managers = ['super', 'admin', 'sales', 'owner'];
 
-type Spec = { allowed: string[]; build: (tokenId: number) => InjectOptions; basic?: true; refusedOnToken?: true };
-const calls: Record<keyof typeof tokenEndpoints, Spec> = {
-  listTokens: { allowed: managers, build: () => tokens('GET', '', { parentId: accountId }) },
-  createToken: { allowed: managers, build: () => tokens('POST', '/password', { parentId: accountId }, { token: tokenBody(), password: demoPassword }) },
-  updateToken: { allowed: managers, refusedOnToken: true, build: (id) => tokens('PUT', '', { id }, { dailyCap: 77 }) },
-  deleteToken: { allowed: managers, refusedOnToken: true, build: (id) => tokens('DELETE', '', { id }) },
-  lockToken: { allowed: managers, refusedOnToken: true, build: (id) => tokens('PUT', '/lock', { id }, { lock: true }) },
-  bulkUpdateTokens: { allowed: managers, build: (id) => tokens('PUT', '/bulk', { groupId: accountId }, { ids: [id], dailyCap: 99 }) },
-  tokenAudit: { allowed: managers, build: () => tokens('GET', '/audit', { parentId: accountId }) },
+/** A call on the token `id` as `caller`, with `headers` (the basic credentials of an export). */
+type Build = (id: number, caller: Caller | null, headers: Record<string, string>) => Promise<{ status: number; body: unknown }>;
+type Spec = { allowed: string[]; build: Build; basic?: true; refusedOnToken?: true };
+const calls: Record<keyof typeof T, Spec> = {
+  listTokens: { allowed: managers, build: (_, caller, headers) => call(h, caller, T.listTokens, { query: { parentId: accountId }, headers }) },
+  createToken: {
+    allowed: managers,
+    build: (_, caller, headers) => call(h, caller, T.createToken, { query: { parentId: accountId }, body: { token: tokenBody(), password: demoPassword }, headers }),
+  },
+  updateToken: { allowed: managers, refusedOnToken: true, build: (id, caller, headers) => call(h, caller, T.updateToken, { query: { id }, body: { dailyCap: 77 }, headers }) },
+  deleteToken: { allowed: managers, refusedOnToken: true, build: (id, caller, headers) => call(h, caller, T.deleteToken, { query: { id }, headers }) },
+  lockToken: { allowed: managers, refusedOnToken: true, build: (id, caller, headers) => call(h, caller, T.lockToken, { query: { id }, body: { lock: true }, headers }) },
+  bulkUpdateTokens: {
+    allowed: managers,
+    build: (id, caller, headers) => call(h, caller, T.bulkUpdateTokens, { query: { groupId: accountId }, body: { ids: [id], dailyCap: 99 }, headers }),
+  },
+  tokenAudit: { allowed: managers, build: (_, caller, headers) => call(h, caller, T.tokenAudit, { query: { parentId: accountId }, headers }) },
   // Basic credentials of the caller: an owner hands out the account's credentials, staff do not.
-  exportToken: { allowed: ['owner'], basic: true, build: (tokenId) => tokens('GET', '/export', { accountId, tokenId }) },
+  exportToken: { allowed: ['owner'], basic: true, build: (tokenId, caller, headers) => call(h, caller, T.exportToken, { query: { accountId, tokenId }, headers }) },
 };
 
-const send = (name: keyof typeof calls, email: string, options: InjectOptions) =>
+const send = (name: keyof typeof calls, email: string, tokenId: number) =>
   calls[name].basic
-    ? sendRaw(h, null, { ...options, headers: { authorization: h.basic(email, demoPassword) } })
-    : sendRaw(h, users.get(email)!, options);
+    ? calls[name].build(tokenId, null, { authorization: h.basic(email, demoPassword) })
+    : calls[name].build(tokenId, users.get(email)!, {});
 
 const refusals = new Set<string>([...Object.values(accessRefusals), validateFirst]);
 
 describe('the token calls access matrix', () => {
   it('names every endpoint of the contract', () => {
-    expect(Object.keys(calls).sort()).toEqual(Object.keys(tokenEndpoints).sort());
+    expect(Object.keys(calls).sort()).toEqual(Object.keys(T).sort());
   });
 
   it('refuses every call to every demo user it is not for, and nothing changes', async () => {
@@ -63,15 +71,16 @@ describe('the token calls access matrix', () => {
       const spec = calls[name];
       for (const { email } of demoUsers) {
         if (spec.allowed.includes(email.split('@')[0])) continue;
-        const { status, body } = await send(name, email, spec.build(sharedTokenId));
+        const { status, body } = await send(name, email, sharedTokenId);
+        const msg = msgIn(body);
         const unvalidated = email.startsWith('unvalidated@');
         const ok = spec.basic && unvalidated
-          ? status === 403 && body?.msg === validateFirst
+          ? status === 403 && msg === validateFirst
           : unvalidated
-            ? body?.msg === validateFirst
+            ? msg === validateFirst
             : spec.refusedOnToken
-              ? status === 404 && body?.msg === 'Token not found'
-              : status === 403 && refusals.has(body?.msg);
+              ? status === 404 && msg === 'Token not found'
+              : status === 403 && msg !== undefined && refusals.has(msg);
         if (!ok) failures.push(`${email} ${name}: ${status} ${JSON.stringify(body)}`);
       }
     }
@@ -84,7 +93,7 @@ describe('the token calls access matrix', () => {
     for (const name of Object.keys(calls) as (keyof typeof calls)[]) {
       for (const who of calls[name].allowed) {
         const tokenId = await insertToken(h, accountId);
-        const { status, body } = await send(name, `${who}@example.com`, calls[name].build(tokenId));
+        const { status, body } = await send(name, `${who}@example.com`, tokenId);
         if (status !== 200 && status !== 201) failures.push(`${who} ${name}: ${status} ${JSON.stringify(body)}`);
       }
     }
@@ -92,11 +101,11 @@ describe('the token calls access matrix', () => {
   });
 
   it('tells a member "Only an owner of this group can do this", a stranger "You do not have access to this group", and staff they cannot export', async () => {
-    expect((await send('listTokens', 'member@example.com', calls.listTokens.build(sharedTokenId))).body).toEqual({ statusCode: 403, msg: accessRefusals.ownersOnly });
-    expect((await send('listTokens', 'partner@example.com', calls.listTokens.build(sharedTokenId))).body).toEqual({ statusCode: 403, msg: accessRefusals.noAccess });
-    const staff = await send('exportToken', 'super@example.com', calls.exportToken.build(sharedTokenId));
+    expect((await send('listTokens', 'member@example.com', sharedTokenId)).body).toEqual({ statusCode: 403, msg: accessRefusals.ownersOnly });
+    expect((await send('listTokens', 'partner@example.com', sharedTokenId)).body).toEqual({ statusCode: 403, msg: accessRefusals.noAccess });
+    const staff = await send('exportToken', 'super@example.com', sharedTokenId);
     expect(staff.status).toBe(403);
-    const wrong = await sendRaw(h, null, { ...calls.exportToken.build(sharedTokenId), headers: { authorization: h.basic('owner@example.com', 'Not-It-1') } });
+    const wrong = await calls.exportToken.build(sharedTokenId, null, { authorization: h.basic('owner@example.com', 'Not-It-1') });
     expect(wrong.body).toEqual({ statusCode: 401, msg: invalidCredentials });
   });
 });

@@ -10,6 +10,8 @@ import type { DqService } from '../../../contract/shared/catalogue';
 import type { Territory } from '../../../contract/shared/territory';
 import { apiSettings, exampleCost, type ServiceSetting } from '../../../src/areas/administration/tokens/apiSettings';
 import { startDnsServer, testZone, type DnsServer } from '../../support/dns-server';
+import * as A from '../../../contract/address/endpoints';
+import { call } from '../support/api';
 import { createHarness, query, type Harness } from '../support/harness';
 import { day, insertBundle, nowOf, insertDataset, insertPlan, insertSubscription } from '../support/catalogue';
 import { exportToken, insertToken } from '../support/tokens';
@@ -123,13 +125,14 @@ describe('Export settings for API: the examples', () => {
     expect(settings.map((s) => s.key)).toEqual(['address', 'autocomplete', 'email', 'bank', 'name']);
     // The address data loads in the background: wait until the lookups are ready (503 is not charged).
     for (let i = 0; i < 600; i++) {
-      const r = await h.inject({ method: 'GET', url: '/api/address/countries/json', headers: { authorization: `Bearer ${jwt}` } });
-      if (r.json<{ datasets: { ready: boolean }[] }>().datasets.every((d) => d.ready)) break;
+      const r = await call(h, null, A.countries, { headers: { authorization: `Bearer ${jwt}` } });
+      if (r.ok && r.body.datasets.every((d) => d.ready)) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     for (const setting of settings) {
       const before = await clicksUsed(accountId);
       const { method, url, headers, payload } = requestOf(setting.example, jwt);
+      // The example exactly as the page shows it (its URL, headers and body), not rebuilt from the contract.
       const response = await h.inject({ method, url, headers, payload });
       expect(answered(setting.key, response.statusCode, response.body), `${territory} ${setting.key}: ${response.statusCode} ${response.body.slice(0, 300)}`).toBe(true);
       const after = await clicksUsed(accountId);

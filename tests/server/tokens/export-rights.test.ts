@@ -4,12 +4,15 @@
 // while the token stays for the owners left to export again. And PUT /userservices names only a
 // token of its own account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendRaw, request, signedIn, type Caller } from '../support/calls';
+import { signedIn, type Caller } from '../support/calls';
 import { createHarness, fixturePassword, query, type Harness } from '../support/harness';
-import { meterRoutes } from '../support/meter';
+import { meterCall, meterRoutes } from '../support/meter';
 import { day, insertBundle, insertDataset, insertPlan, nowOf } from '../support/catalogue';
 import { insertToken } from '../support/tokens';
-import { tokens } from './fixtures';
+import * as T from '../../../contract/tokens/endpoints';
+import * as E from '../../../contract/users/endpoints';
+import * as G from '../../../contract/groups/endpoints';
+import { call, okBody } from '../support/api';
 
 let h: Harness;
 let admin: Caller;
@@ -37,14 +40,13 @@ async function world() {
 
 /** GET /tokens/export as the user; the bearer of the copy, failing the test on anything but 200. */
 async function exportAs(user: Caller, accountId: number, tokenId: number): Promise<string> {
-  const answer = await sendRaw(h, null, { ...tokens('GET', '/export', { accountId, tokenId }), headers: { authorization: h.basic(user.email, fixturePassword) } });
-  expect(answer.status).toBe(200);
-  return answer.body.token as string;
+  const answer = await call(h, null, T.exportToken, { query: { accountId, tokenId }, headers: { authorization: h.basic(user.email, fixturePassword) } });
+  return okBody(answer).token;
 }
 
 /** A metered call (the test-only address route) with an exported token: its status. */
 const spend = async (bearer: string) =>
-  (await h.inject({ method: 'POST', url: '/api/metertest/addresslookup', headers: { authorization: `Bearer ${bearer}` } })).statusCode;
+  (await meterCall(h, bearer)).statusCode;
 
 const tokenLive = async (tokenId: number) =>
   (await query(h.db, 'select id from tokens where id = $1 and deleted_at is null', [tokenId])).rows.length === 1;
@@ -55,39 +57,39 @@ type World = Awaited<ReturnType<typeof world>>;
 const losses: Record<string, { holds: (w: World) => Promise<void>; take: (w: World) => Promise<{ status: number }> }> = {
   'demoted to member on the organisation': {
     holds: (w) => h.addToGroup(w.organisation, w.exporter.id, 'owner'),
-    take: (w) => sendRaw(h, w.other, request('PUT', '/groupuseraccess', { groupId: w.organisation, userId: w.exporter.id, accessLevel: 'member' })),
+    take: (w) => call(h, w.other, G.setGroupUserAccess, { query: { groupId: w.organisation, userId: w.exporter.id, accessLevel: 'member' } }),
   },
   'demoted from owner to member on the account itself': {
     holds: (w) => h.addToGroup(w.account, w.exporter.id, 'owner'),
-    take: (w) => sendRaw(h, w.other, request('PUT', '/groupuseraccess', { groupId: w.account, userId: w.exporter.id, accessLevel: 'member' })),
+    take: (w) => call(h, w.other, G.setGroupUserAccess, { query: { groupId: w.account, userId: w.exporter.id, accessLevel: 'member' } }),
   },
   'a sudo owner demoted to member': {
     holds: (w) => h.addToGroup(w.organisation, w.exporter.id, 'sudoowner'),
-    take: (w) => sendRaw(h, w.other, request('PUT', '/groupuseraccess', { groupId: w.organisation, userId: w.exporter.id, accessLevel: 'member' })),
+    take: (w) => call(h, w.other, G.setGroupUserAccess, { query: { groupId: w.organisation, userId: w.exporter.id, accessLevel: 'member' } }),
   },
   'removed from the account (DELETE /groupusers)': {
     holds: (w) => h.addToGroup(w.account, w.exporter.id, 'owner'),
-    take: (w) => sendRaw(h, w.other, request('DELETE', '/groupusers', { groupId: w.account, userId: w.exporter.id })),
+    take: (w) => call(h, w.other, G.removeGroupUser, { query: { groupId: w.account, userId: w.exporter.id } }),
   },
   'removed from the organisation (DELETE /groupuseraccess)': {
     holds: (w) => h.addToGroup(w.organisation, w.exporter.id, 'owner'),
-    take: (w) => sendRaw(h, w.other, request('DELETE', '/groupuseraccess', { groupId: w.organisation, userId: w.exporter.id })),
+    take: (w) => call(h, w.other, G.removeGroupUserAccess, { query: { groupId: w.organisation, userId: w.exporter.id } }),
   },
   'leaving the organisation themselves': {
     holds: (w) => h.addToGroup(w.organisation, w.exporter.id, 'owner'),
-    take: (w) => sendRaw(h, w.exporter, request('DELETE', '/groupusers', { groupId: w.organisation, userId: w.exporter.id })),
+    take: (w) => call(h, w.exporter, G.removeGroupUser, { query: { groupId: w.organisation, userId: w.exporter.id } }),
   },
   'an owner of the partner whose organisation leaves it (PUT /migrate/removeFromPartner)': {
     holds: (w) => h.addToGroup(w.partner, w.exporter.id, 'owner'),
-    take: (w) => sendRaw(h, admin, request('PUT', '/migrate/removeFromPartner', { groupId: w.organisation })),
+    take: (w) => call(h, admin, G.removeFromPartner, { query: { groupId: w.organisation } }),
   },
   'deleted (DELETE /users)': {
     holds: (w) => h.addToGroup(w.organisation, w.exporter.id, 'owner'),
-    take: (w) => sendRaw(h, admin, request('DELETE', '/users', { id: w.exporter.id })),
+    take: (w) => call(h, admin, E.deleteUser, { query: { id: w.exporter.id } }),
   },
   'locked (PUT /userlock)': {
     holds: (w) => h.addToGroup(w.organisation, w.exporter.id, 'owner'),
-    take: (w) => sendRaw(h, admin, request('PUT', '/userlock', { id: w.exporter.id }, { lock: true })),
+    take: (w) => call(h, admin, E.lockUser, { query: { id: w.exporter.id }, body: { lock: true } }),
   },
 };
 
@@ -120,8 +122,8 @@ describe('an exported token whose exporter keeps the right', () => {
     await h.addToGroup(w.organisation, third.id, 'owner');
     const copy = await exportAs(w.exporter, w.account, w.tokenId);
     const theirs = await exportAs(w.other, w.account, w.tokenId);
-    expect((await sendRaw(h, w.exporter, request('PUT', '/groupuseraccess', { groupId: w.organisation, userId: third.id, accessLevel: 'member' }))).status).toBe(200);
-    expect((await sendRaw(h, w.exporter, request('DELETE', '/groupusers', { groupId: w.organisation, userId: w.other.id }))).status).toBe(200);
+    expect((await call(h, w.exporter, G.setGroupUserAccess, { query: { groupId: w.organisation, userId: third.id, accessLevel: 'member' } })).status).toBe(200);
+    expect((await call(h, w.exporter, G.removeGroupUser, { query: { groupId: w.organisation, userId: w.other.id } })).status).toBe(200);
     expect(await spend(copy)).toBe(200);
     // The removed owner's copy is the one that stops.
     expect(await spend(theirs)).toBe(401);
@@ -132,13 +134,13 @@ describe('an exported token whose exporter keeps the right', () => {
     await h.addToGroup(w.organisation, w.exporter.id, 'owner');
     await h.addToGroup(w.account, w.exporter.id, 'sudoowner');
     const copy = await exportAs(w.exporter, w.account, w.tokenId);
-    expect((await sendRaw(h, w.other, request('DELETE', '/groupusers', { groupId: w.organisation, userId: w.exporter.id }))).status).toBe(200);
+    expect((await call(h, w.other, G.removeGroupUser, { query: { groupId: w.organisation, userId: w.exporter.id } })).status).toBe(200);
     expect(await spend(copy)).toBe(200);
     // Owner on the account demoted to sudo owner: still one who may export.
     const w2 = await world();
     await h.addToGroup(w2.account, w2.exporter.id, 'owner');
     const copy2 = await exportAs(w2.exporter, w2.account, w2.tokenId);
-    expect((await sendRaw(h, w2.other, request('PUT', '/groupuseraccess', { groupId: w2.account, userId: w2.exporter.id, accessLevel: 'sudoowner' }))).status).toBe(200);
+    expect((await call(h, w2.other, G.setGroupUserAccess, { query: { groupId: w2.account, userId: w2.exporter.id, accessLevel: 'sudoowner' } })).status).toBe(200);
     expect(await spend(copy2)).toBe(200);
   });
 
@@ -149,7 +151,7 @@ describe('an exported token whose exporter keeps the right', () => {
     await h.addToGroup(elsewhere.organisation, w.exporter.id, 'owner');
     const kept = await exportAs(w.exporter, w.account, w.tokenId);
     const lost = await exportAs(w.exporter, elsewhere.account, elsewhere.tokenId);
-    expect((await sendRaw(h, elsewhere.other, request('DELETE', '/groupusers', { groupId: elsewhere.organisation, userId: w.exporter.id }))).status).toBe(200);
+    expect((await call(h, elsewhere.other, G.removeGroupUser, { query: { groupId: elsewhere.organisation, userId: w.exporter.id } })).status).toBe(200);
     expect([await spend(kept), await spend(lost)]).toEqual([200, 401]);
   });
 });
@@ -160,10 +162,10 @@ describe('PUT /userservices with a token', () => {
     const elsewhere = await world();
     const member = await signedIn(h);
     await h.addToGroup(w.account, member.id, 'member');
-    const services = (await sendRaw(h, w.other, request('GET', '/services'))).body as { id: number; name: string }[];
+    const services = (await call(h, w.other, E.listServices)).body as { id: number; name: string }[];
     const email = services.find((s) => s.name === 'email')!.id;
     const key = { groupId: w.account, userId: member.id, serviceId: email };
-    const put = (tokenId: number, groupId = w.account) => sendRaw(h, w.other, request('PUT', '/userservices', { ...key, groupId, tokenId }));
+    const put = (tokenId: number, groupId = w.account) => call(h, w.other, E.grantUserService, { query: { ...key, groupId, tokenId } });
     const deleted = await insertToken(h, w.account, { deleted: true });
     const rowsOf = async () => (await query(h.db, 'select group_id, token_id from user_services where user_id = $1 order by id', [member.id])).rows;
 

@@ -2,6 +2,7 @@
 // every table the token calls can change.
 import type { InjectOptions } from 'fastify';
 import { request, type Query } from '../support/calls';
+import type { TokenInput } from '../../../contract/tokens/schemas';
 import { uniqueText } from '../support/rows';
 import { query, type Harness } from '../support/harness';
 
@@ -23,7 +24,7 @@ export async function dumpTokenState(h: Harness) {
 export const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
 
 /** A valid token body for POST /tokens/password. */
-export const tokenBody = (overrides: Record<string, unknown> = {}) => ({
+export const tokenBody = (overrides: Partial<TokenInput> = {}): TokenInput => ({
   tag: uniqueText('Token'),
   type: 'server',
   ipRange: ['203.0.113.0/24'],

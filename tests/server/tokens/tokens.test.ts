@@ -6,13 +6,17 @@ import { exportSeconds } from '../../../contract/shared/tokens';
 import { accessRefusals } from '../../../contract/shared/access';
 import { invalidCredentials } from '../../../server/errors';
 import { browserNeedsReferrer, pastExpiry, wrongPassword } from '../../../server/modules/tokens/service';
-import { sendRaw, signedIn, type Caller } from '../support/calls';
+import { signedIn, type Caller } from '../support/calls';
 import { createHarness, fixturePassword, query, type Harness } from '../support/harness';
 import { uniqueText } from '../support/rows';
-import { meterRoutes } from '../support/meter';
+import { meterCall, meterRoutes } from '../support/meter';
 import { day, insertBundle, insertDataset, insertPlan, nowOf } from '../support/catalogue';
-import { claimsOf, dumpTokenState, tokenBody, tokens } from './fixtures';
+import { claimsOf, dumpTokenState, tokenBody } from './fixtures';
+import type { TokenInput } from '../../../contract/tokens/schemas';
+import * as E from '../../../contract/users/endpoints';
 import { insertToken } from '../support/tokens';
+import * as T from '../../../contract/tokens/endpoints';
+import { call, msgOf, okBody } from '../support/api';
 
 let h: Harness;
 let owner: Caller;
@@ -29,15 +33,15 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => h?.close());
 
-const create = (caller: Caller, token: Record<string, unknown>, password = fixturePassword, parentId = accountId) =>
-  sendRaw(h, caller, tokens('POST', '/password', { parentId }, { token, password }));
+const create = (caller: Caller, token: TokenInput, password = fixturePassword, parentId = accountId) =>
+  call(h, caller, T.createToken, { query: { parentId }, body: { token, password } });
 
 const auditOf = async (tokenId: number) =>
   (await query<{ action: string; detail: string; user_id: number; token_tag: string }>(h.db,
     'select action, detail, user_id, token_tag from token_audit where token_id = $1 order by id', [tokenId])).rows;
 
 const exportAs = (email: string, password: string, q: { accountId: number; tokenId: number }) =>
-  sendRaw(h, null, { ...tokens('GET', '/export', q), headers: { authorization: h.basic(email, password) } });
+  call(h, null, T.exportToken, { query: q, headers: { authorization: h.basic(email, password) } });
 
 describe('creating a token (POST /tokens/password)', () => {
   it('answers 201 with the token, its ranges reduced to network addresses, and writes a create audit row', async () => {
@@ -54,7 +58,7 @@ describe('creating a token (POST /tokens/password)', () => {
       services: ['email', 'addresslookup'], dailyCap: 500,
       createTimestamp: nowOf(h), updateTimestamp: nowOf(h), creationUserId: owner.id, updateUserId: owner.id,
     });
-    const audit = await auditOf(made.body.id);
+    const audit = await auditOf(okBody(made, 201).id);
     expect(audit).toEqual([{ action: 'create', detail: expect.stringContaining('browser token'), user_id: owner.id, token_tag: tag }]);
     expect(audit[0].detail).toContain('10.0.0.0/8');
   });
@@ -108,7 +112,7 @@ describe('creating a token (POST /tokens/password)', () => {
     const before = await dumpTokenState(h);
     const refused = await create(owner, tokenBody(overrides));
     expect(refused.status).toBe(400);
-    expect(refused.body.msg).toMatch(message);
+    expect(msgOf(refused)).toMatch(message);
     expect(await dumpTokenState(h)).toEqual(before);
   });
 
@@ -154,10 +158,10 @@ describe('reading tokens (GET /tokens, GET /tokens/audit)', () => {
     await insertToken(h, accountOnly, { tag: 'A browser', type: 'browser' });
     await insertToken(h, accountOnly, { tag: 'gone', deleted: true });
     await insertToken(h, otherAccountId, { tag: 'not mine' });
-    const listed = await sendRaw(h, owner, tokens('GET', '', { parentId: accountOnly }));
+    const listed = await call(h, owner, T.listTokens, { query: { parentId: accountOnly } });
     expect(listed.status).toBe(200);
-    expect(listed.body.map((t: { tag: string }) => t.tag)).toEqual(['A browser', 'b server']);
-    expect(Object.keys(listed.body[0]).sort()).toEqual(
+    expect(okBody(listed).map((t) => t.tag)).toEqual(['A browser', 'b server']);
+    expect(Object.keys(okBody(listed)[0]).sort()).toEqual(
       ['createTimestamp', 'creationUserId', 'dailyCap', 'expiry', 'id', 'ipRange', 'locked', 'parentId', 'referrer', 'services', 'tag', 'type', 'updateTimestamp', 'updateUserId'],
     );
   });
@@ -165,12 +169,12 @@ describe('reading tokens (GET /tokens, GET /tokens/audit)', () => {
   it('gives the audit log newest first, with who did it', async () => {
     const made = await create(owner, tokenBody());
     h.clock.advance(60_000);
-    await sendRaw(h, owner, tokens('PUT', '/lock', { id: made.body.id }, { lock: true }));
-    const log = await sendRaw(h, owner, tokens('GET', '/audit', { parentId: accountId }));
+    await call(h, owner, T.lockToken, { query: { id: okBody(made, 201).id }, body: { lock: true } });
+    const log = await call(h, owner, T.tokenAudit, { query: { parentId: accountId } });
     expect(log.status).toBe(200);
-    expect(log.body[0]).toMatchObject({ tokenId: made.body.id, tokenTag: made.body.tag, action: 'lock', userId: owner.id, userEmail: owner.email, at: nowOf(h) });
-    expect(log.body[1]).toMatchObject({ tokenId: made.body.id, action: 'create' });
-    const times = log.body.map((e: { at: number }) => e.at);
+    expect(okBody(log)[0]).toMatchObject({ tokenId: okBody(made, 201).id, tokenTag: okBody(made, 201).tag, action: 'lock', userId: owner.id, userEmail: owner.email, at: nowOf(h) });
+    expect(okBody(log)[1]).toMatchObject({ tokenId: okBody(made, 201).id, action: 'create' });
+    const times = okBody(log).map((e) => e.at);
     expect(times).toEqual([...times].sort((a, b) => b - a));
   });
 });
@@ -179,19 +183,19 @@ describe('changing tokens (PUT /tokens, PUT /tokens/lock, DELETE /tokens)', () =
   it('changes the fields given, keeps the rest, and audits the change and the cap apart', async () => {
     const made = await create(owner, tokenBody({ dailyCap: 100 }));
     h.clock.advance(1000);
-    const changed = await sendRaw(h, owner, tokens('PUT', '', { id: made.body.id }, { ipRange: ['192.0.2.9/24'], dailyCap: 250, tag: `${made.body.tag} v2` }));
+    const changed = await call(h, owner, T.updateToken, { query: { id: okBody(made, 201).id }, body: { ipRange: ['192.0.2.9/24'], dailyCap: 250, tag: `${okBody(made, 201).tag} v2` } });
     expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ ...made.body, ipRange: ['192.0.2.0/24'], dailyCap: 250, tag: `${made.body.tag} v2`, updateTimestamp: nowOf(h) });
-    const audit = await auditOf(made.body.id);
+    expect(changed.body).toMatchObject({ ...okBody(made, 201), ipRange: ['192.0.2.0/24'], dailyCap: 250, tag: `${okBody(made, 201).tag} v2`, updateTimestamp: nowOf(h) });
+    const audit = await auditOf(okBody(made, 201).id);
     expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'cap']);
-    expect(audit[1].detail).toBe(`tag: ${made.body.tag} → ${made.body.tag} v2; IP ranges: 203.0.113.0/24 → 192.0.2.0/24`);
+    expect(audit[1].detail).toBe(`tag: ${okBody(made, 201).tag} → ${okBody(made, 201).tag} v2; IP ranges: 203.0.113.0/24 → 192.0.2.0/24`);
     expect(audit[2].detail).toBe('daily cap: 100 → 250');
   });
 
   it('writes nothing when nothing changes', async () => {
     const made = await create(owner, tokenBody());
     const before = await dumpTokenState(h);
-    const same = await sendRaw(h, owner, tokens('PUT', '', { id: made.body.id }, { services: made.body.services }));
+    const same = await call(h, owner, T.updateToken, { query: { id: okBody(made, 201).id }, body: { services: okBody(made, 201).services } });
     expect(same.body).toEqual(made.body);
     expect(await dumpTokenState(h)).toEqual(before);
   });
@@ -200,10 +204,10 @@ describe('changing tokens (PUT /tokens, PUT /tokens/lock, DELETE /tokens)', () =
     const first = await create(owner, tokenBody());
     const second = await create(owner, tokenBody({ type: 'browser', referrer: 'app.example.com' }));
     const before = await dumpTokenState(h);
-    expect((await sendRaw(h, owner, tokens('PUT', '', { id: first.body.id }, { expiry: nowOf(h) - day }))).body).toEqual({ statusCode: 400, msg: pastExpiry });
-    expect((await sendRaw(h, owner, tokens('PUT', '', { id: first.body.id }, { tag: second.body.tag }))).status).toBe(409);
-    expect((await sendRaw(h, owner, tokens('PUT', '', { id: second.body.id }, { referrer: null }))).body).toEqual({ statusCode: 400, msg: browserNeedsReferrer });
-    expect((await sendRaw(h, owner, tokens('PUT', '', { id: first.body.id }, { ipRange: ['10.0.0.0/40'] }))).status).toBe(400);
+    expect((await call(h, owner, T.updateToken, { query: { id: okBody(first, 201).id }, body: { expiry: nowOf(h) - day } })).body).toEqual({ statusCode: 400, msg: pastExpiry });
+    expect((await call(h, owner, T.updateToken, { query: { id: okBody(first, 201).id }, body: { tag: okBody(second, 201).tag } })).status).toBe(409);
+    expect((await call(h, owner, T.updateToken, { query: { id: okBody(second, 201).id }, body: { referrer: null } })).body).toEqual({ statusCode: 400, msg: browserNeedsReferrer });
+    expect((await call(h, owner, T.updateToken, { query: { id: okBody(first, 201).id }, body: { ipRange: ['10.0.0.0/40'] } })).status).toBe(400);
     expect(await dumpTokenState(h)).toEqual(before);
   });
 
@@ -212,12 +216,13 @@ describe('changing tokens (PUT /tokens, PUT /tokens/lock, DELETE /tokens)', () =
     const deleted = await insertToken(h, accountId, { deleted: true });
     const before = await dumpTokenState(h);
     for (const id of [others, deleted, 2_000_000_000, 99_999_999_999]) {
-      for (const request of [
-        tokens('PUT', '', { id }, { dailyCap: 5 }),
-        tokens('PUT', '/lock', { id }, { lock: true }),
-        tokens('DELETE', '', { id }),
-      ]) {
-        expect((await sendRaw(h, owner, request)).body, `${request.method} ${request.url} ${id}`).toEqual({ statusCode: 404, msg: 'Token not found' });
+      const calls: [string, () => Promise<{ body: unknown }>][] = [
+        ['PUT /tokens', () => call(h, owner, T.updateToken, { query: { id }, body: { dailyCap: 5 } })],
+        ['PUT /tokens/lock', () => call(h, owner, T.lockToken, { query: { id }, body: { lock: true } })],
+        ['DELETE /tokens', () => call(h, owner, T.deleteToken, { query: { id } })],
+      ];
+      for (const [label, send] of calls) {
+        expect((await send()).body, `${label} ${id}`).toEqual({ statusCode: 404, msg: 'Token not found' });
       }
     }
     expect(await dumpTokenState(h)).toEqual(before);
@@ -225,37 +230,37 @@ describe('changing tokens (PUT /tokens, PUT /tokens/lock, DELETE /tokens)', () =
 
   it('locks and unlocks, auditing each change once', async () => {
     const made = await create(owner, tokenBody());
-    const locked = await sendRaw(h, owner, tokens('PUT', '/lock', { id: made.body.id }, { lock: true }));
-    expect(locked.body.locked).toBe(true);
-    expect((await sendRaw(h, owner, tokens('PUT', '/lock', { id: made.body.id }, { lock: true }))).body.locked).toBe(true);
-    const unlocked = await sendRaw(h, owner, tokens('PUT', '/lock', { id: made.body.id }, { lock: false }));
-    expect(unlocked.body.locked).toBe(false);
-    expect((await auditOf(made.body.id)).map((a) => a.action)).toEqual(['create', 'lock', 'unlock']);
+    const locked = await call(h, owner, T.lockToken, { query: { id: okBody(made, 201).id }, body: { lock: true } });
+    expect(okBody(locked).locked).toBe(true);
+    expect(okBody(await call(h, owner, T.lockToken, { query: { id: okBody(made, 201).id }, body: { lock: true } })).locked).toBe(true);
+    const unlocked = await call(h, owner, T.lockToken, { query: { id: okBody(made, 201).id }, body: { lock: false } });
+    expect(okBody(unlocked).locked).toBe(false);
+    expect((await auditOf(okBody(made, 201).id)).map((a) => a.action)).toEqual(['create', 'lock', 'unlock']);
   });
 
   it('deletes: the token leaves the list, its exported tokens stop working at once, and its tag is free again', async () => {
     const planId = await insertPlan(h, { datasetId: await insertDataset(h, { service: 'addresslookup' }) });
     await insertBundle(h, { accountId, planId, clicks: 10, start: nowOf(h) - day, end: nowOf(h) + 30 * day });
     const made = await create(owner, tokenBody());
-    const exported = await exportAs(owner.email, fixturePassword, { accountId, tokenId: made.body.id });
+    const exported = await exportAs(owner.email, fixturePassword, { accountId, tokenId: okBody(made, 201).id });
     expect(exported.status).toBe(200);
-    const asIntegration = { authorization: `Bearer ${exported.body.token}` };
+    const asIntegration = { authorization: `Bearer ${okBody(exported).token}` };
     // From inside its range the token calls a data-quality service (the test-only metered route)...
-    const metered = () => h.inject({ method: 'POST', url: '/api/metertest/addresslookup', headers: asIntegration, remoteAddress: '203.0.113.7' });
+    const metered = () => meterCall(h, okBody(exported).token, { remoteAddress: '203.0.113.7' });
     expect((await metered()).statusCode).toBe(200);
     // ...but is never a portal session: a leaked integration token manages nothing.
-    expect((await h.inject({ method: 'GET', url: '/api/users/user', query: { id: String(owner.id) }, headers: asIntegration })).statusCode).toBe(401);
+    expect((await call(h, null, E.getUser, { query: { id: owner.id }, headers: asIntegration })).status).toBe(401);
 
-    const deleted = await sendRaw(h, owner, tokens('DELETE', '', { id: made.body.id }));
+    const deleted = await call(h, owner, T.deleteToken, { query: { id: okBody(made, 201).id } });
     expect(deleted.body).toEqual({ msg: 'Token deleted' });
     expect((await metered()).statusCode).toBe(401);
-    expect((await query(h.db, 'select id from sessions where token_id = $1', [made.body.id])).rows).toEqual([]);
-    const { rows } = await query<{ deleted_at: string | number | null }>(h.db, 'select deleted_at from tokens where id = $1', [made.body.id]);
+    expect((await query(h.db, 'select id from sessions where token_id = $1', [okBody(made, 201).id])).rows).toEqual([]);
+    const { rows } = await query<{ deleted_at: string | number | null }>(h.db, 'select deleted_at from tokens where id = $1', [okBody(made, 201).id]);
     expect(Number(rows[0].deleted_at)).toBe(nowOf(h));
-    const listed = await sendRaw(h, owner, tokens('GET', '', { parentId: accountId }));
-    expect(listed.body.map((t: { id: number }) => t.id)).not.toContain(made.body.id);
-    expect((await auditOf(made.body.id)).map((a) => a.action)).toEqual(['create', 'export', 'delete']);
-    expect((await create(owner, tokenBody({ tag: made.body.tag }))).status).toBe(201);
+    const listed = await call(h, owner, T.listTokens, { query: { parentId: accountId } });
+    expect(okBody(listed).map((t) => t.id)).not.toContain(okBody(made, 201).id);
+    expect((await auditOf(okBody(made, 201).id)).map((a) => a.action)).toEqual(['create', 'export', 'delete']);
+    expect((await create(owner, tokenBody({ tag: okBody(made, 201).tag }))).status).toBe(201);
   });
 });
 
@@ -264,12 +269,12 @@ describe('bulk changes (PUT /tokens/bulk)', () => {
     const a = await create(owner, tokenBody());
     const b = await create(owner, tokenBody({ dailyCap: 10 }));
     const expiry = nowOf(h) + 90 * day;
-    const done = await sendRaw(h, owner, tokens('PUT', '/bulk', { groupId: accountId }, { ids: [a.body.id, b.body.id], lock: true, dailyCap: 1000, expiry, services: ['email'] }));
+    const done = await call(h, owner, T.bulkUpdateTokens, { query: { groupId: accountId }, body: { ids: [okBody(a, 201).id, okBody(b, 201).id], lock: true, dailyCap: 1000, expiry, services: ['email'] } });
     expect(done.status).toBe(200);
     expect(done.body).toHaveLength(2);
-    for (const t of done.body) expect(t).toMatchObject({ locked: true, dailyCap: 1000, expiry, services: ['email'] });
-    expect((await auditOf(b.body.id)).map((x) => x.action)).toEqual(['create', 'lock', 'update', 'cap']);
-    expect((await auditOf(b.body.id))[3].detail).toBe('bulk change: daily cap: 10 → 1,000');
+    for (const t of okBody(done)) expect(t).toMatchObject({ locked: true, dailyCap: 1000, expiry, services: ['email'] });
+    expect((await auditOf(okBody(b, 201).id)).map((x) => x.action)).toEqual(['create', 'lock', 'update', 'cap']);
+    expect((await auditOf(okBody(b, 201).id))[3].detail).toBe('bulk change: daily cap: 10 → 1,000');
   });
 
   it('writes nothing (404) when one id is another account\'s, deleted or unknown', async () => {
@@ -278,7 +283,7 @@ describe('bulk changes (PUT /tokens/bulk)', () => {
     const deleted = await insertToken(h, accountId, { deleted: true });
     const before = await dumpTokenState(h);
     for (const stray of [others, deleted, 2_000_000_000]) {
-      const refused = await sendRaw(h, owner, tokens('PUT', '/bulk', { groupId: accountId }, { ids: [mine.body.id, stray], lock: true }));
+      const refused = await call(h, owner, T.bulkUpdateTokens, { query: { groupId: accountId }, body: { ids: [okBody(mine, 201).id, stray], lock: true } });
       expect(refused.body).toEqual({ statusCode: 404, msg: 'Token not found' });
     }
     expect(await dumpTokenState(h)).toEqual(before);
@@ -287,13 +292,13 @@ describe('bulk changes (PUT /tokens/bulk)', () => {
   it('refuses no change, a past expiry, a bad range and taking a browser token\'s referrer, writing nothing', async () => {
     const server = await create(owner, tokenBody());
     const browser = await create(owner, tokenBody({ type: 'browser', referrer: 'web.example.com' }));
-    const ids = [server.body.id, browser.body.id];
+    const ids = [okBody(server, 201).id, okBody(browser, 201).id];
     const before = await dumpTokenState(h);
-    const send = (body: Record<string, unknown>) => sendRaw(h, owner, tokens('PUT', '/bulk', { groupId: accountId }, { ids, ...body }));
-    expect((await send({})).body.msg).toMatch(/Choose a change to make/);
+    const send = (body: Record<string, unknown>) => call(h, owner, T.bulkUpdateTokens, { query: { groupId: accountId }, body: { ids, ...body } });
+    expect(msgOf(await send({}))).toMatch(/Choose a change to make/);
     expect((await send({ expiry: 5 })).body).toEqual({ statusCode: 400, msg: pastExpiry });
-    expect((await send({ ipRange: ['1.2.3.4/99'] })).body.msg).toMatch(/^ipRange: "1\.2\.3\.4\/99" is not/);
-    expect((await send({ referrer: null })).body).toEqual({ statusCode: 400, msg: `${browserNeedsReferrer} (${browser.body.tag} is a browser token)` });
+    expect(msgOf(await send({ ipRange: ['1.2.3.4/99'] }))).toMatch(/^ipRange: "1\.2\.3\.4\/99" is not/);
+    expect((await send({ referrer: null })).body).toEqual({ statusCode: 400, msg: `${browserNeedsReferrer} (${okBody(browser, 201).tag} is a browser token)` });
     expect(await dumpTokenState(h)).toEqual(before);
   });
 });
@@ -301,21 +306,21 @@ describe('bulk changes (PUT /tokens/bulk)', () => {
 describe('exporting a token (GET /tokens/export, basic credentials)', () => {
   it('makes a one-year API session bound to the token, with the account in its claims, and audits it', async () => {
     const made = await create(owner, tokenBody());
-    const exported = await exportAs(owner.email, fixturePassword, { accountId, tokenId: made.body.id });
+    const exported = await exportAs(owner.email, fixturePassword, { accountId, tokenId: okBody(made, 201).id });
     expect(exported.status).toBe(200);
-    const claims = claimsOf(exported.body.token);
+    const claims = claimsOf(okBody(exported).token);
     expect(claims).toMatchObject({ sub: String(owner.id), accountId, rt: exportSeconds, et: exportSeconds });
     expect(Number(claims.exp) - Number(claims.iat)).toBe(31_536_000);
     const { rows } = await query<{ kind: string; token_id: number; expires_at: string | number; user_id: number }>(h.db,
       'select kind, token_id, expires_at, user_id from sessions where id = $1', [claims.sid]);
-    expect(rows.map((r) => ({ ...r, expires_at: Number(r.expires_at) }))).toEqual([{ kind: 'api', token_id: made.body.id, expires_at: nowOf(h) + 31_536_000, user_id: owner.id }]);
-    expect((await auditOf(made.body.id)).map((a) => a.action)).toEqual(['create', 'export']);
+    expect(rows.map((r) => ({ ...r, expires_at: Number(r.expires_at) }))).toEqual([{ kind: 'api', token_id: okBody(made, 201).id, expires_at: nowOf(h) + 31_536_000, user_id: owner.id }]);
+    expect((await auditOf(okBody(made, 201).id)).map((a) => a.action)).toEqual(['create', 'export']);
   });
 
   it('refuses a wrong password with 401 "Invalid user name or password" and exports nothing', async () => {
     const made = await create(owner, tokenBody());
     const before = await dumpTokenState(h);
-    const refused = await exportAs(owner.email, 'Wrong-Password-9', { accountId, tokenId: made.body.id });
+    const refused = await exportAs(owner.email, 'Wrong-Password-9', { accountId, tokenId: okBody(made, 201).id });
     expect(refused.body).toEqual({ statusCode: 401, msg: invalidCredentials });
     expect(await dumpTokenState(h)).toEqual(before);
   });
@@ -326,10 +331,10 @@ describe('exporting a token (GET /tokens/export, basic credentials)', () => {
     const deleted = await insertToken(h, accountId, { deleted: true });
     const others = await insertToken(h, otherAccountId);
     const before = await dumpTokenState(h);
-    expect((await exportAs(owner.email, fixturePassword, { accountId, tokenId: locked })).body.msg).toMatch(/^The token Locked .* is locked: unlock it before exporting it$/);
+    expect(msgOf(await exportAs(owner.email, fixturePassword, { accountId, tokenId: locked }))).toMatch(/^The token Locked .* is locked: unlock it before exporting it$/);
     const old = await exportAs(owner.email, fixturePassword, { accountId, tokenId: expired });
     expect(old.status).toBe(409);
-    expect(old.body.msg).toMatch(/expired on 31\/12\/2029/);
+    expect(msgOf(old)).toMatch(/expired on 31\/12\/2029/);
     for (const tokenId of [deleted, others]) expect((await exportAs(owner.email, fixturePassword, { accountId, tokenId })).body).toEqual({ statusCode: 404, msg: 'Token not found' });
     expect((await exportAs(owner.email, fixturePassword, { accountId: otherAccountId, tokenId: others })).body).toEqual({ statusCode: 403, msg: accessRefusals.noAccess });
     expect(await dumpTokenState(h)).toEqual(before);
@@ -341,15 +346,15 @@ describe('exporting a token (GET /tokens/export, basic credentials)', () => {
     const member = await h.createUser();
     await h.addToGroup(accountId, member.id, 'member');
     const before = await dumpTokenState(h);
-    expect((await exportAs(staff.email, fixturePassword, { accountId, tokenId: made.body.id })).status).toBe(403);
-    expect((await exportAs(member.email, fixturePassword, { accountId, tokenId: made.body.id })).body).toEqual({ statusCode: 403, msg: accessRefusals.ownersOnly });
+    expect((await exportAs(staff.email, fixturePassword, { accountId, tokenId: okBody(made, 201).id })).status).toBe(403);
+    expect((await exportAs(member.email, fixturePassword, { accountId, tokenId: okBody(made, 201).id })).body).toEqual({ statusCode: 403, msg: accessRefusals.ownersOnly });
     expect(await dumpTokenState(h)).toEqual(before);
   });
 
   it('goes through the login throttle: after five wrong passwords even the right one waits (429)', async () => {
     const guesser = await h.createUser();
     await h.addToGroup(accountId, guesser.id, 'owner');
-    const tokenId = (await create(owner, tokenBody())).body.id;
+    const tokenId = okBody(await create(owner, tokenBody()), 201).id;
     for (let i = 0; i < 5; i++) expect((await exportAs(guesser.email, 'Wrong-Guess-2', { accountId, tokenId })).status).toBe(401);
     expect((await exportAs(guesser.email, fixturePassword, { accountId, tokenId })).status).toBe(429);
   });

@@ -6,6 +6,8 @@ import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { createMailer } from '../../../server/platform/mail';
+import * as E from '../../../contract/users/endpoints';
+import { call } from '../support/api';
 import { createHarness, type Harness } from '../support/harness';
 
 /** Counts the statements the app runs (every executed query passes transformResult once). */
@@ -25,13 +27,14 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 /** The statements one request runs. */
-async function countOf(request: () => Promise<{ statusCode: number }>): Promise<{ statusCode: number; statements: number }> {
+async function countOf(request: () => Promise<{ status: number }>): Promise<{ statusCode: number; statements: number }> {
   statements = 0;
-  const { statusCode } = await request();
-  return { statusCode, statements };
+  const { status } = await request();
+  return { statusCode: status, statements };
 }
 
-const readUser = (jwt: string, id: number) => h.inject({ method: 'GET', url: '/api/users/user', query: { id: String(id) }, headers: h.bearer(jwt) });
+const readUser = (jwt: string, id: number) => call(h, null, E.getUser, { query: { id }, headers: h.bearer(jwt) });
+const logout = (jwt: string) => call(h, null, E.logout, { headers: h.bearer(jwt) });
 
 describe('queries per authenticated read', () => {
   it('reads oneself with one query: the session check, joined with the user row', async () => {
@@ -50,7 +53,7 @@ describe('queries per authenticated read', () => {
   it('refuses a logged-out session after that one query, and a bad token with none', async () => {
     const me = await h.createUser();
     const { jwt } = await h.login(me.email);
-    expect((await h.inject({ method: 'DELETE', url: '/api/users/auth', headers: h.bearer(jwt) })).statusCode).toBe(200);
+    expect((await logout(jwt)).status).toBe(200);
     expect(await countOf(() => readUser(jwt, me.id))).toEqual({ statusCode: 401, statements: 1 });
     const forged = `${jwt.slice(0, jwt.lastIndexOf('.'))}.${'A'.repeat(43)}`;
     expect(await countOf(() => readUser(forged, me.id))).toEqual({ statusCode: 401, statements: 0 });
@@ -76,24 +79,24 @@ describe('sessions across processes', () => {
   afterAll(() => closeSecond?.());
 
   const readThere = (jwt: string, id: number) =>
-    second.inject({ method: 'GET', url: '/api/users/user', query: { id: String(id) }, headers: h.bearer(jwt) });
+    call({ inject: (request) => second.inject(request) }, null, E.getUser, { query: { id }, headers: h.bearer(jwt) });
 
   it('ends a session in the other process at once on logout', async () => {
     const me = await h.createUser();
     const { jwt } = await h.login(me.email);
-    expect((await readThere(jwt, me.id)).statusCode).toBe(200);
-    expect((await h.inject({ method: 'DELETE', url: '/api/users/auth', headers: h.bearer(jwt) })).statusCode).toBe(200);
-    expect((await readThere(jwt, me.id)).statusCode).toBe(401);
+    expect((await readThere(jwt, me.id)).status).toBe(200);
+    expect((await logout(jwt)).status).toBe(200);
+    expect((await readThere(jwt, me.id)).status).toBe(401);
   });
 
   it('ends every session of a user in the other process at once when staff lock them', async () => {
     const staff = await h.createUser({ roles: ['admin'] });
     const me = await h.createUser();
     const mine = await h.login(me.email);
-    expect((await readThere(mine.jwt, me.id)).statusCode).toBe(200);
+    expect((await readThere(mine.jwt, me.id)).status).toBe(200);
     const { jwt } = await h.login(staff.email);
-    const locked = await h.inject({ method: 'PUT', url: '/api/users/userlock', query: { id: String(me.id) }, payload: { lock: true }, headers: h.bearer(jwt) });
-    expect(locked.statusCode).toBe(200);
-    expect((await readThere(mine.jwt, me.id)).statusCode).toBe(401);
+    const locked = await call(h, null, E.lockUser, { query: { id: me.id }, body: { lock: true }, headers: h.bearer(jwt) });
+    expect(locked.status).toBe(200);
+    expect((await readThere(mine.jwt, me.id)).status).toBe(401);
   });
 });

@@ -3,12 +3,15 @@
 // session a login makes must not outlive a change that ends the user's sessions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeIn, createHarness, fixturePassword, query, type Harness } from '../support/harness';
-import { request } from '../support/calls';
-import { meterRoutes } from '../support/meter';
+import { meterCall, meterRoutes } from '../support/meter';
 import { insertBundle, insertDataset, insertPlan, nowOf } from '../support/catalogue';
 import { queryGate } from '../support/queryGate';
 import { insertToken } from '../support/tokens';
-import { tokens } from '../tokens/fixtures';
+import * as E from '../../../contract/users/endpoints';
+import * as G from '../../../contract/groups/endpoints';
+import * as T from '../../../contract/tokens/endpoints';
+import type { BodyOf } from '../../../contract/endpoint';
+import { call, okBody } from '../support/api';
 
 let h: Harness;
 const gate = queryGate();
@@ -18,15 +21,19 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const me = (jwt: string) => h.inject({ method: 'GET', url: '/api/users/reauth', headers: h.bearer(jwt) });
-const changePassword = (jwt: string, payload: Record<string, string>) =>
-  h.inject({ method: 'PUT', url: '/api/users/userpassword', headers: h.bearer(jwt), payload });
+const me = (jwt: string) => call(h, null, E.reauth, { query: {}, headers: h.bearer(jwt) });
+const changePassword = (jwt: string, body: BodyOf<typeof E.setPassword>) => call(h, null, E.setPassword, { body, headers: h.bearer(jwt) });
+/** The login call, with the user name and password as the SPA sends them. */
+const logIn = (email: string, password = fixturePassword) => call(h, null, E.login, { query: {}, headers: { authorization: h.basic(email, password) } });
+/** The token export, signed in with the owner's user name and password. */
+const exportAs = (email: string, accountId: number, tokenId: number) =>
+  call(h, null, T.exportToken, { query: { accountId, tokenId }, headers: { authorization: h.basic(email, fixturePassword) } });
 
 async function lockerOf(targetId: number) {
   const admin = await h.createUser({ roles: ['admin'] });
   const adminJwt = (await h.login(admin.email)).jwt;
   return (value: boolean) =>
-    h.inject({ method: 'PUT', url: '/api/users/userlock', query: { id: String(targetId) }, headers: h.bearer(adminJwt), payload: { lock: value } });
+    call(h, null, E.lockUser, { query: { id: targetId }, body: { lock: value }, headers: h.bearer(adminJwt) });
 }
 
 // PostgreSQL only (see queryGate).
@@ -37,11 +44,11 @@ describe.runIf(process.env.DATABASE_URL)('a login under way', () => {
     const { email } = await h.createUser();
     const mine = await h.login(email);
     const { held, release } = gate.hold(['users']);
-    const late = h.authenticate(email, fixturePassword);
+    const late = logIn(email);
     await held;
-    expect((await changePassword(mine.jwt, { currentPassword: fixturePassword, newPassword: 'Changed-Pass-4' })).statusCode).toBe(200);
+    expect((await changePassword(mine.jwt, { currentPassword: fixturePassword, newPassword: 'Changed-Pass-4' })).status).toBe(200);
     release();
-    expect((await late).statusCode).toBe(401);
+    expect((await late).status).toBe(401);
   });
 
   it('is refused when the user was locked while the password was being checked, and nothing revives on unlock', async () => {
@@ -50,14 +57,14 @@ describe.runIf(process.env.DATABASE_URL)('a login under way', () => {
     const target = await h.createUser();
     const lock = await lockerOf(target.id);
     const { held, release } = gate.hold(['users']);
-    const late = h.authenticate(target.email, fixturePassword);
+    const late = logIn(target.email);
     await held;
-    expect((await lock(true)).statusCode).toBe(200);
+    expect((await lock(true)).status).toBe(200);
     release();
     const answer = await late;
-    expect((await lock(false)).statusCode).toBe(200);
-    const revived = answer.statusCode === 200 ? (await me(answer.json<{ jwt: string }>().jwt)).statusCode : 401;
-    expect([answer.statusCode, revived]).toEqual([401, 401]);
+    expect((await lock(false)).status).toBe(200);
+    const revived = answer.ok ? (await me(answer.body.jwt)).status : 401;
+    expect([answer.status, revived]).toEqual([401, 401]);
   });
 
   it('ends the session of a login that was writing it when the user was locked, so unlocking does not revive it', async () => {
@@ -68,7 +75,7 @@ describe.runIf(process.env.DATABASE_URL)('a login under way', () => {
     // The login reads the user twice: to check the password (let through), then under a share
     // lock before writing the session (held, lock taken).
     const check = gate.hold(['users']);
-    const late = h.authenticate(target.email, fixturePassword);
+    const late = logIn(target.email);
     await check.held;
     const write = gate.hold(['users']);
     check.release();
@@ -77,10 +84,9 @@ describe.runIf(process.env.DATABASE_URL)('a login under way', () => {
     while (!(await waitingOnALock())) await new Promise((done) => setTimeout(done, 10));
     write.release();
     const answer = await late;
-    expect((await locking).statusCode).toBe(200);
-    expect((await lock(false)).statusCode).toBe(200);
-    expect(answer.statusCode).toBe(200);
-    expect((await me(answer.json<{ jwt: string }>().jwt)).statusCode).toBe(401);
+    expect((await locking).status).toBe(200);
+    expect((await lock(false)).status).toBe(200);
+    expect((await me(okBody(answer).jwt)).status).toBe(401);
   });
 });
 
@@ -91,16 +97,16 @@ describe.runIf(process.env.DATABASE_URL)('a password change under way', () => {
     // reason to reset it) had the account back. Held here in its count of the try (login_attempts).
     const { email } = await h.createUser();
     const other = await h.login(email);
-    expect((await h.inject({ method: 'GET', url: '/api/users/resetpassword', query: { userId: email } })).statusCode).toBe(200);
+    expect((await call(h, null, E.requestPasswordReset, { query: { userId: email } })).status).toBe(200);
     const code = codeIn(await h.mail.take(email, 'Your password reset code'));
     const { held, release } = gate.hold(['login_attempts']);
     const late = changePassword(other.jwt, { currentPassword: fixturePassword, newPassword: 'Other-Pass-6' });
     await held;
-    const reset = await h.inject({ method: 'PUT', url: '/api/users/resetpassword', payload: { userId: email, activationCode: code, password: 'Reset-Pass-5' } });
-    expect(reset.statusCode).toBe(200);
+    const reset = await call(h, null, E.resetPassword, { body: { userId: email, activationCode: code, password: 'Reset-Pass-5' } });
+    expect(reset.status).toBe(200);
     release();
-    expect((await late).statusCode).toBe(400);
-    expect((await h.authenticate(email, 'Reset-Pass-5')).statusCode).toBe(200);
+    expect((await late).status).toBe(400);
+    expect((await logIn(email, 'Reset-Pass-5')).status).toBe(200);
   });
 });
 
@@ -115,14 +121,14 @@ describe.runIf(process.env.DATABASE_URL)('a token export under way', () => {
     const tokenId = await insertToken(h, accountId);
     const lock = await lockerOf(owner.id);
     const { held, release } = gate.hold(['users']);
-    const late = h.inject({ ...tokens('GET', '/export', { accountId, tokenId }), headers: { authorization: h.basic(owner.email, fixturePassword) } });
+    const late = exportAs(owner.email, accountId, tokenId);
     await held;
-    expect((await lock(true)).statusCode).toBe(200);
+    expect((await lock(true)).status).toBe(200);
     release();
     const answer = await late;
-    expect((await lock(false)).statusCode).toBe(200);
+    expect((await lock(false)).status).toBe(200);
     const live = await query<{ n: number }>(h.db, 'select count(*)::int as n from sessions where user_id = $1 and revoked_at is null', [owner.id]);
-    expect([answer.statusCode, live.rows[0].n]).toEqual([401, 0]);
+    expect([answer.status, live.rows[0].n]).toEqual([401, 0]);
   });
 });
 
@@ -132,8 +138,10 @@ describe.runIf(process.env.DATABASE_URL)('a token export under way while its own
   // account's clicks on. The export now share-locks the account and the groups above it before it
   // reads the level, so the change waits for it and ends that copy too.
   const changes = {
-    'demoted to member': (organisation: number, userId: number) => request('PUT', '/groupuseraccess', { groupId: organisation, userId, accessLevel: 'member' }),
-    'removed from the organisation': (organisation: number, userId: number) => request('DELETE', '/groupusers', { groupId: organisation, userId }),
+    'demoted to member': (organisation: number, userId: number, headers: Record<string, string>) =>
+      call(h, null, G.setGroupUserAccess, { query: { groupId: organisation, userId, accessLevel: 'member' }, headers }),
+    'removed from the organisation': (organisation: number, userId: number, headers: Record<string, string>) =>
+      call(h, null, G.removeGroupUser, { query: { groupId: organisation, userId }, headers }),
   };
   for (const [name, change] of Object.entries(changes)) {
     it(`ends the copy it makes: ${name}`, async () => {
@@ -150,18 +158,16 @@ describe.runIf(process.env.DATABASE_URL)('a token export under way while its own
 
       // Held once it has read the level and found the token (its read of tokens), before it writes the copy.
       const { held, release } = gate.hold(['tokens']);
-      const late = h.inject({ ...tokens('GET', '/export', { accountId, tokenId }), headers: { authorization: h.basic(exporter.email, fixturePassword) } });
+      const late = exportAs(exporter.email, accountId, tokenId);
       await held;
       let settled = false;
-      const taking = h.inject({ ...change(organisationId, exporter.id), headers: h.bearer(otherJwt) }).finally(() => { settled = true; });
+      const taking = change(organisationId, exporter.id, h.bearer(otherJwt)).finally(() => { settled = true; });
       while (!settled && !(await waitingOnALock())) await new Promise((done) => setTimeout(done, 10));
       release();
       const answer = await late;
-      expect((await taking).statusCode).toBe(200);
-      const spent = answer.statusCode === 200
-        ? (await h.inject({ method: 'POST', url: '/api/metertest/addresslookup', headers: h.bearer(answer.json<{ token: string }>().token) })).statusCode
-        : answer.statusCode;
-      expect([answer.statusCode, spent]).toEqual([200, 401]);
+      expect((await taking).status).toBe(200);
+      const spent = answer.ok ? (await meterCall(h, answer.body.token)).statusCode : answer.status;
+      expect([answer.status, spent]).toEqual([200, 401]);
     });
   }
 });

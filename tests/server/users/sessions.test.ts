@@ -2,6 +2,8 @@ import { jwtVerify, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authUser } from '../../../contract/users/entities';
 import { authErrorStatusHeader } from '../../../contract/shared/http';
+import * as E from '../../../contract/users/endpoints';
+import { call, msgOf, okBody } from '../support/api';
 import { createHarness, fixturePassword, uniqueEmail, type Harness, query } from '../support/harness';
 
 const secret = 'test-secret-that-is-long-enough-for-hs256';
@@ -12,6 +14,7 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const nowSeconds = () => Math.floor(h.clock() / 1000);
+const reauthAs = (jwt: string, accId?: number) => call(h, null, E.reauth, { query: { accId }, headers: h.bearer(jwt) });
 
 describe('GET /auth (login)', () => {
   it('returns the auth user with a JWT that verifies and carries the auth user fields', async () => {
@@ -66,9 +69,9 @@ describe('GET /auth (login)', () => {
   });
 
   it('refuses a login without basic credentials', async () => {
-    const response = await h.inject({ method: 'GET', url: '/api/users/auth' });
-    expect(response.statusCode).toBe(401);
-    expect(response.json().msg).toBe('Invalid user name or password');
+    const response = await call(h, null, E.login, { query: {} });
+    expect(response.status).toBe(401);
+    expect(msgOf(response)).toBe('Invalid user name or password');
   });
 });
 
@@ -105,9 +108,9 @@ describe('GET /reauth', () => {
     const { email } = await h.createUser();
     const first = await h.login(email, fixturePassword, { recycleTime: '900', expiryTime: '1200' });
     h.clock.advance(300_000);
-    const response = await h.inject({ method: 'GET', url: '/api/users/reauth', headers: h.bearer(first.jwt) });
-    expect(response.statusCode).toBe(200);
-    const second = authUser.parse(response.json());
+    const response = await reauthAs(first.jwt);
+    expect(response.status).toBe(200);
+    const second = authUser.parse(response.body);
     expect(second.jwt).not.toBe(first.jwt);
     expect(second.recycleDate).toBe(nowSeconds() + 900);
     expect(decodeJwt(second.jwt).exp).toBe(nowSeconds() + 1200);
@@ -118,13 +121,13 @@ describe('GET /reauth', () => {
     const first = await h.login(email);
     expect(first.validated).toBe(false);
     await query(h.db, "update users set validated = true, roles = '{account,admin}' where id = $1", [id]);
-    const second = (await h.inject({ method: 'GET', url: '/api/users/reauth', headers: h.bearer(first.jwt) })).json();
+    const second = okBody(await reauthAs(first.jwt));
     expect(second).toMatchObject({ validated: true, roles: ['account', 'admin'] });
 
     await query(h.db, 'update users set locked = true where id = $1', [id]);
-    const locked = await h.inject({ method: 'GET', url: '/api/users/reauth', headers: h.bearer(second.jwt) });
-    expect(locked.statusCode).toBe(401);
-    expect(locked.json()).toEqual({ msg: 'Authentication Failure', statusCode: 401 });
+    const locked = await reauthAs(second.jwt);
+    expect(locked.status).toBe(401);
+    expect(locked.body).toEqual({ msg: 'Authentication Failure', statusCode: 401 });
   });
 
   it('attaches the account only when asked for and owned, and switches to another owned account on accId', async () => {
@@ -135,12 +138,12 @@ describe('GET /reauth', () => {
     await h.addToGroup(organisation, owner.id, 'sudoowner');
     const first = await h.login(owner.email, fixturePassword, { accId: String(a) });
     expect(first.accountId).toBe(a);
-    const kept = (await h.inject({ method: 'GET', url: '/api/users/reauth', query: { accId: String(a) }, headers: h.bearer(first.jwt) })).json();
+    const kept = okBody(await reauthAs(first.jwt, a));
     expect(kept.accountId).toBe(a);
     // Selecting an account the user does not own sends no accId: the old account must not stick.
-    const none = (await h.inject({ method: 'GET', url: '/api/users/reauth', headers: h.bearer(first.jwt) })).json();
+    const none = okBody(await reauthAs(first.jwt));
     expect(none.accountId).toBeUndefined();
-    const switched = (await h.inject({ method: 'GET', url: '/api/users/reauth', query: { accId: String(b) }, headers: h.bearer(kept.jwt) })).json();
+    const switched = okBody(await reauthAs(kept.jwt, b));
     expect(switched.accountId).toBe(b);
   });
 });
@@ -150,9 +153,9 @@ describe('bearer authentication', () => {
     const { email } = await h.createUser();
     const { jwt } = await h.login(email, fixturePassword, { recycleTime: '600' });
     h.clock.advance(601_000);
-    const response = await h.inject({ method: 'GET', url: '/api/users/reauth', headers: h.bearer(jwt) });
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ msg: 'Authentication Failure', statusCode: 401 });
+    const response = await reauthAs(jwt);
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ msg: 'Authentication Failure', statusCode: 401 });
   });
 
   it('refuses a tampered JWT with 401 "Authentication Failure"', async () => {
@@ -162,9 +165,9 @@ describe('bearer authentication', () => {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const forged = Buffer.from(JSON.stringify({ ...claims, roles: ['super'] })).toString('base64url');
     for (const token of [`${header}.${forged}.${signature}`, `${jwt.slice(0, -2)}xx`, 'not-a-jwt']) {
-      const response = await h.inject({ method: 'GET', url: '/api/users/reauth', headers: h.bearer(token) });
-      expect(response.statusCode).toBe(401);
-      expect(response.json().msg).toBe('Authentication Failure');
+      const response = await reauthAs(token);
+      expect(response.status).toBe(401);
+      expect(msgOf(response)).toBe('Authentication Failure');
     }
   });
 
@@ -176,14 +179,14 @@ describe('bearer authentication', () => {
       .setSubject(String(id))
       .setExpirationTime(nowSeconds() + 60)
       .sign(new TextEncoder().encode('some-other-secret-of-sufficient-length'));
-    const response = await h.inject({ method: 'GET', url: '/api/users/reauth', headers: h.bearer(token) });
-    expect(response.statusCode).toBe(401);
+    const response = await reauthAs(token);
+    expect(response.status).toBe(401);
   });
 
   it('answers 401 with no token at all', async () => {
-    const response = await h.inject({ method: 'GET', url: '/api/users/reauth' });
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ msg: 'Authentication Failure', statusCode: 401 });
+    const response = await call(h, null, E.reauth, { query: {} });
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ msg: 'Authentication Failure', statusCode: 401 });
   });
 });
 
@@ -204,12 +207,11 @@ describe('bot check', () => {
       expect(missing.json().msg).toBe('The bot check failed. Please try again.');
       expect((await guarded.authenticate(email, fixturePassword, { token: 'robot' })).statusCode).toBe(400);
       expect((await guarded.authenticate(email, fixturePassword, { token: 'human' })).statusCode).toBe(200);
-      const signup = await guarded.inject({
-        method: 'POST',
-        url: '/api/users/users',
-        payload: { email: uniqueEmail(), password: 'Correct-Horse-9', personalName: 'Bot?', territory: 'uk' },
+      const signup = await call(guarded, null, E.signUp, {
+        query: {},
+        body: { email: uniqueEmail(), password: 'Correct-Horse-9', personalName: 'Bot?', territory: 'uk' },
       });
-      expect(signup.statusCode).toBe(400);
+      expect(signup.status).toBe(400);
       expect(seen).toEqual(['robot', 'human']);
     } finally {
       await guarded.close();
