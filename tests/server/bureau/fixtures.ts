@@ -5,11 +5,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { filesUk } from '../../../contract/files/endpoints';
 import { fileLimits, type BureauFile, type FileStatus } from '../../../contract/bureau/entities';
 import type { Territory } from '../../../contract/shared/territory';
 import { depsOf } from '../../../server/app';
 import type { AddressIndex } from '../../../server/engines/address/index';
 import { referenceAddress } from '../../../server/engines/cleanse/suppress';
+import { urlOf } from '../support/api';
 import { createHarness, type Harness } from '../support/harness';
 import { chunksOf, fileServer, sha256 } from '../support/uploads';
 import { signedInOwner } from '../support/calls';
@@ -98,6 +100,10 @@ export async function upload(app: FastifyInstance, headers: Record<string, strin
   if (end.statusCode !== 200) throw new Error(`end: ${end.statusCode} ${end.body}`);
   return fileId;
 }
+
+/** A results zip from the file server, read as bytes: with the owner's headers, or on a ?token= link (no headers). */
+export const zipOf = (app: FastifyInstance, headers: Record<string, string>, fileServerId: string, token?: string) =>
+  app.inject({ method: 'GET', url: urlOf(filesUk.downloadFile, { params: { id: fileServerId } }), headers: token ? {} : headers, query: token ? { token } : {} });
 
 /** The bureau calls as one signed-in user. */
 export function bureau(app: FastifyInstance, headers: Record<string, string>) {

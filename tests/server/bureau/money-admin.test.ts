@@ -2,11 +2,12 @@
 // transaction, the reference files and cost types, and the royalty and job charges reports with
 // their bracket-style arrays (qs parses the query string; existing calls still parse as before).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { okBody } from '../support/api';
 import { sendRaw, signedIn, type Caller } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
 import { day, nowOf, plans } from '../support/catalogue';
 import { payOnPage } from '../support/shop';
-import { bureau, bureauWorld, insertFile, pay, resultsOf, type World } from './money-fixtures';
+import { bureau, bureauWorld, checkoutUrlOf, insertFile, pay, resultsOf, type World } from './money-fixtures';
 
 let h: Harness;
 let w: World;
@@ -27,8 +28,8 @@ type Cost = { costId: number; costTypeId: number; territory: string; startDate: 
 /** Pays for a new UK file through the gateway page; returns its id. */
 async function paidFile(records: number, dedupe: boolean): Promise<number> {
   const fileId = await insertFile(h, { accountId: w.ukAccount, userId: w.owner.id, results: resultsOf({ records, matched: records / 2, updated: 0, child: 7 }), dedupeLevel: dedupe ? 'address' : null });
-  const { body } = await pay(h, w.owner, fileId);
-  await payOnPage(h, body.checkoutUrl);
+  const body = okBody(await pay(h, w.owner, fileId));
+  await payOnPage(h, checkoutUrlOf(body));
   await sendRaw(h, w.owner, plans('GET', '/shop/order', { orderId: body.orderId }));
   return fileId;
 }
