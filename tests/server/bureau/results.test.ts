@@ -75,7 +75,7 @@ describe('the results', () => {
     await b.call('PUT', '/files/dedupeseparatefile', { fileId: file.id }, { separateFile: true });
     const second = await Promise.all([b.call('PUT', '/files/createresults', { fileId: file.id }), b.call('PUT', '/files/createresults', { fileId: file.id })]);
     expect(second.map((r) => r.statusCode)).toEqual([200, 200]);
-    const done = await waitForStatus(b.call, file.id, ['results', 'failed']);
+    const done = await waitForStatus(b, file.id, ['results', 'failed']);
     expect(done.status, JSON.stringify(done)).toBe('results');
     const results = done.results as FileResults;
     expect(results).toMatchObject({ inputRecordCount: 69, errorCount: 3, dedupeStats: { child: 6, parent: 6, unique: 54 } });
@@ -140,7 +140,7 @@ describe('the results', () => {
 describe('another user', () => {
   it("cannot queue or read another account's results", async () => {
     const { file } = await ownerWithFile(h, fileWith(3, 0, 0));
-    const b = bureau(h.app, (await signedInOwner(h, 'uk')).headers);
+    const b = bureau(h, (await signedInOwner(h, 'uk')).headers);
     for (const url of ['/files/results', '/files/testresults', '/files/results/fileid']) expect((await b.call('GET', url, { fileId: file.id })).statusCode).toBe(404);
     expect((await b.call('PUT', '/files/createresults', { fileId: file.id })).statusCode).toBe(404);
   });
@@ -159,7 +159,7 @@ describe('a file left queued', () => {
     // Twice, as two processes' sweeps might: the singleton key keeps one run.
     expect(await requeueStranded(deps)).toBe(1);
     await requeueStranded(deps);
-    const done = await waitForStatus(b.call, file.id, ['results', 'failed']);
+    const done = await waitForStatus(b, file.id, ['results', 'failed']);
     expect(done.status, JSON.stringify(done)).toBe('results');
     const zips = await query(h.db, 'select id from uploads where file_prefix = $1 and account_id = (select account_id from bureau_files where id = $2)', [resultsFileName, file.id]);
     expect(zips.rows).toHaveLength(1);
