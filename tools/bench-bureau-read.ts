@@ -32,7 +32,7 @@ export async function benchBureauRead(): Promise<void> {
   const h = await createBureauHarness({ UPLOAD_CHUNK_BYTES: String(uploadChunkBytes) });
   try {
     const owner = await signedInOwner(h, 'uk');
-    const b = bureau(h.app, owner.headers);
+    const b = bureau(h, owner.headers);
     const put = (file: Buffer) => upload(h.app, owner.headers, file, 'customers.csv', 'uk', uploadChunkBytes);
     const widest = widestAccepted(h.app);
     // A first small file starts the reader's worker thread.

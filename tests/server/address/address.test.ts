@@ -6,8 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as A from '../../../contract/address/endpoints';
 import { labelFormats } from '../../../contract/shared/labelConfig';
 import { meteredRefusals } from '../../../server/http/meteredCaller';
+import { call, msgOf, okBody, urlOf } from '../support/api';
 import { createHarness, query, type Harness } from '../support/harness';
 import { day, insertBundle, nowOf, insertDataset, insertPlan, insertSubscription } from '../support/catalogue';
 import { exportToken, insertToken } from '../support/tokens';
@@ -46,13 +48,13 @@ async function world(territory: 'uk' | 'australia') {
   return { owner, accountId, plans, jwt };
 }
 
+/** A raw GET, for the bad input the contract cannot type (wrong values, an unknown dataset). */
 const get = (jwt: string, url: string, q: Record<string, string> = {}) =>
-  h.inject({ method: 'GET', url, query: q, headers: { authorization: `Bearer ${jwt}` } });
+  h.inject({ method: 'GET', url, query: q, headers: h.bearer(jwt) });
 
 async function untilReady(jwt: string) {
   for (let i = 0; i < 600; i++) {
-    const r = await get(jwt, '/api/address/countries/json');
-    const body = r.json<{ datasets: { ready: boolean }[] }>();
+    const body = okBody(await call(h, null, A.countries, { headers: h.bearer(jwt) }));
     if (body.datasets.every((d) => d.ready)) return body;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -70,10 +72,10 @@ describe('address lookup and autocomplete over HTTP', () => {
   it('answers 503 with Retry-After while loading, charging nothing, then lists both datasets ready', async () => {
     const w = await world('uk');
     const before = await meterState(h);
-    const first = await get(w.jwt, '/api/autocomplete/autoc/json', { q: 'ab', dataset: 'uk' });
-    expect(first.statusCode).toBe(503);
-    expect(first.headers['retry-after']).toBe('5');
-    expect(msg(first)).toMatch(/^The uk address data is still loading .*Nothing was charged\.$/);
+    const first = await call(h, null, A.autocomplete, { query: { q: 'ab', dataset: 'uk' }, headers: h.bearer(w.jwt) });
+    expect(first.status).toBe(503);
+    expect(first.response.headers['retry-after']).toBe('5');
+    expect(msgOf(first)).toMatch(/^The uk address data is still loading .*Nothing was charged\.$/);
     expect(await meterState(h)).toEqual(before);
     const listed = await untilReady(w.jwt);
     expect(listed.datasets).toEqual([
@@ -85,29 +87,30 @@ describe('address lookup and autocomplete over HTTP', () => {
   it('suggests, looks up the pick with the label options, and charges one click each on the right plan and country', async () => {
     const w = await world('uk');
     await untilReady(w.jwt);
-    const auto = await get(w.jwt, '/api/autocomplete/autoc/json', { q: 'AB', dataset: 'uk', limit: '5' });
-    expect(auto.statusCode).toBe(200);
-    const { suggestions, more } = auto.json<{ suggestions: { id: string; text: string; postcode: string }[]; more: boolean }>();
+    const auto = await call(h, null, A.autocomplete, { query: { q: 'AB', dataset: 'uk', limit: 5 }, headers: h.bearer(w.jwt) });
+    expect(auto.status).toBe(200);
+    const { suggestions, more } = okBody(auto);
     expect(suggestions).toHaveLength(5);
     expect(more).toBe(true);
     for (const s of suggestions) expect(s.postcode.startsWith('AB')).toBe(true);
 
     const pick = suggestions[0];
-    const standard = await get(w.jwt, '/api/address/json/uk', { id: pick.id, labelFormat: 'Standard', townFormat: 'Lowercase' });
-    expect(standard.statusCode).toBe(200);
-    const [address] = standard.json<{ addresses: { label: string[]; postcode: string; town: string }[] }>().addresses;
+    const standard = await call(h, null, A.lookupUk, { query: { id: pick.id, labelFormat: 'Standard', townFormat: 'Lowercase' }, headers: h.bearer(w.jwt) });
+    expect(standard.status).toBe(200);
+    const [address] = okBody(standard).addresses;
     expect(address.label).toHaveLength(7);
     expect(address.label.filter(Boolean).at(-1)).toBe(pick.postcode);
     expect(address.label).toContain('Aberdeen');
-    const fixedTown = await get(w.jwt, '/api/address/json/uk', { id: pick.id, outputFields: '5' });
-    const label = fixedTown.json<{ addresses: { label: string[] }[] }>().addresses[0].label;
+    const fixedTown = await call(h, null, A.lookupUk, { query: { id: pick.id, outputFields: 5 }, headers: h.bearer(w.jwt) });
+    const label = okBody(fixedTown).addresses[0].label;
     expect(label).toHaveLength(5);
     expect(label.slice(-2)).toEqual(['ABERDEEN', pick.postcode]);
 
-    const alias = await get(w.jwt, '/api/address/json/PAF', { id: pick.id });
-    expect(alias.json<{ addresses: { id: string }[] }>().addresses[0].id).toBe(pick.id);
-    const byPostcode = await get(w.jwt, '/api/address/json/uk', { q: pick.postcode.replace(' ', '').toLowerCase() });
-    const found = byPostcode.json<{ addresses: { postcode: string; id: string }[] }>().addresses;
+    // The dataset ref names the dataset too: the UK lookup's entry at /json/PAF.
+    const alias = await call(h, null, { ...A.lookupUk, path: '/json/PAF' }, { query: { id: pick.id }, headers: h.bearer(w.jwt) });
+    expect(okBody(alias).addresses[0].id).toBe(pick.id);
+    const byPostcode = await call(h, null, A.lookupUk, { query: { q: pick.postcode.replace(' ', '').toLowerCase() }, headers: h.bearer(w.jwt) });
+    const found = okBody(byPostcode).addresses;
     expect(found.map((a) => a.id)).toContain(pick.id);
     expect(found.every((a) => a.postcode === pick.postcode)).toBe(true);
 
@@ -120,11 +123,11 @@ describe('address lookup and autocomplete over HTTP', () => {
   it('Australia: G-NAF lines with locality, state and postcode on one last line (as Australia Post writes it), charged to GNAF and AUTOC-AU', async () => {
     const w = await world('australia');
     await untilReady(w.jwt);
-    const auto = await get(w.jwt, '/api/autocomplete/autoc/json', { q: '0200', dataset: 'australia' });
-    const [first] = auto.json<{ suggestions: { id: string; postcode: string }[] }>().suggestions;
+    const auto = await call(h, null, A.autocomplete, { query: { q: '0200', dataset: 'australia' }, headers: h.bearer(w.jwt) });
+    const [first] = okBody(auto).suggestions;
     expect(first.postcode).toBe('0200');
-    const r = await get(w.jwt, '/api/address/json/australia', { id: first.id });
-    const label = r.json<{ addresses: { label: string[] }[] }>().addresses[0].label;
+    const r = await call(h, null, A.lookupAustralia, { query: { id: first.id }, headers: h.bearer(w.jwt) });
+    const label = okBody(r).addresses[0].label;
     expect(label).toHaveLength(5);
     expect(label.at(-1)).toBe('ANU ACT 0200');
     expect(await used(w.accountId)).toEqual([
@@ -137,18 +140,21 @@ describe('address lookup and autocomplete over HTTP', () => {
     const w = await world('uk');
     await untilReady(w.jwt);
     const before = await meterState(h);
+    // Sent raw: the values are ones the contract's types refuse, and france is no dataset of it.
+    const uk = urlOf(A.lookupUk, {});
+    const autoc = urlOf(A.autocomplete, {});
     const cases: [string, Record<string, string>, number, string | RegExp][] = [
-      ['/api/address/json/uk', { q: '' }, 400, /q: /],
-      ['/api/address/json/uk', { q: 'x'.repeat(10_000) }, 400, 'q: A query is at most 200 characters'],
-      ['/api/address/json/uk', {}, 400, 'q: This field is required'],
-      ['/api/address/json/uk', { q: 'ab', labelFormat: 'Fancy' }, 400, `labelFormat: Must be one of ${labelFormats.join(', ')}`],
-      ['/api/address/json/uk', { q: 'ab', includeCounty: 'sometimes' }, 400, 'includeCounty: Must be one of AsRequired, Always, Never'],
-      ['/api/address/json/uk', { q: 'ab', outputFields: '99' }, 400, /outputFields: Must be at most 10/],
-      ['/api/address/json/uk', { id: '999999999' }, 404, "No address has the id '999999999' in this dataset"],
-      ['/api/address/json/france', { q: 'ab' }, 404, "Unknown dataset 'france': the datasets are uk, australia"],
-      ['/api/autocomplete/autoc/json', { q: 'ab', dataset: 'france' }, 400, 'dataset: Must be one of uk, australia'],
-      ['/api/autocomplete/autoc/json', { q: '   ', dataset: 'uk' }, 400, /q: /],
-      ['/api/autocomplete/autoc/json', { q: 'x'.repeat(10_000), dataset: 'uk' }, 400, 'q: A query is at most 200 characters'],
+      [uk, { q: '' }, 400, /q: /],
+      [uk, { q: 'x'.repeat(10_000) }, 400, 'q: A query is at most 200 characters'],
+      [uk, {}, 400, 'q: This field is required'],
+      [uk, { q: 'ab', labelFormat: 'Fancy' }, 400, `labelFormat: Must be one of ${labelFormats.join(', ')}`],
+      [uk, { q: 'ab', includeCounty: 'sometimes' }, 400, 'includeCounty: Must be one of AsRequired, Always, Never'],
+      [uk, { q: 'ab', outputFields: '99' }, 400, /outputFields: Must be at most 10/],
+      [uk, { id: '999999999' }, 404, "No address has the id '999999999' in this dataset"],
+      [urlOf({ ...A.lookupUk, path: '/json/france' }, {}), { q: 'ab' }, 404, "Unknown dataset 'france': the datasets are uk, australia"],
+      [autoc, { q: 'ab', dataset: 'france' }, 400, 'dataset: Must be one of uk, australia'],
+      [autoc, { q: '   ', dataset: 'uk' }, 400, /q: /],
+      [autoc, { q: 'x'.repeat(10_000), dataset: 'uk' }, 400, 'q: A query is at most 200 characters'],
     ];
     for (const [url, q, status, text] of cases) {
       const r = await get(w.jwt, url, q);
@@ -162,8 +168,8 @@ describe('address lookup and autocomplete over HTTP', () => {
   it('refuses a portal session: the SPA must use a service JWT', async () => {
     const w = await world('uk');
     const session = await h.login(w.owner.email);
-    const r = await get(session.jwt, '/api/address/countries/json');
-    expect(r.statusCode).toBe(403);
-    expect(msg(r)).toBe(meteredRefusals.portalSession);
+    const r = await call(h, null, A.countries, { headers: h.bearer(session.jwt) });
+    expect(r.status).toBe(403);
+    expect(msgOf(r)).toBe(meteredRefusals.portalSession);
   });
 });

@@ -3,10 +3,12 @@
 // one; every bad input a SOAP Fault (or a JSON error for the twin), never a 500.
 // PGlite by default, PostgreSQL with DATABASE_URL.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as B from '../../../contract/bank/endpoints';
 import { bankMessages } from '../../../server/engines/bank';
 import { meteredRefusals } from '../../../server/http/meteredCaller';
 import { soapBodyLimit, soapFaults } from '../../../server/modules/bank/soap';
 import { meterRefusals } from '../../../server/platform/meterRules';
+import { call, okBody, urlOf } from '../support/api';
 import { createHarness, type Harness } from '../support/harness';
 import { day, insertBundle, nowOf, insertDataset, insertPlan, insertSubscription } from '../support/catalogue';
 import { exportToken, insertToken } from '../support/tokens';
@@ -47,6 +49,7 @@ export const envelope = (inner: { key?: string; sortCode?: string; account?: str
   </soap:Body>
 </soap:Envelope>`;
 
+/** The SOAP call: a raw XML body, which no contract entry carries (the JSON twin is the entry). */
 const soap = (jwt: string | null, payload: string, contentType = 'text/xml; charset=utf-8') =>
   h.inject({
     method: 'POST',
@@ -170,14 +173,15 @@ describe('the credential is configuration', () => {
 });
 
 describe('the JSON twin POST /api/bank/validate', () => {
-  const post = (jwt: string | null, payload: unknown) =>
-    h.inject({ method: 'POST', url: '/api/bank/validate', headers: jwt ? { authorization: `Bearer ${jwt}` } : {}, payload: payload as object });
+  /** A raw POST, for bodies the contract cannot type (a number, an unknown dataset, no fields). */
+  const postRaw = (jwt: string | null, payload: object) =>
+    h.inject({ method: 'POST', url: urlOf(B.validateBank, {}), headers: jwt ? h.bearer(jwt) : {}, payload });
 
   it('answers with the same engine and meter', async () => {
     const w = await bankWorld();
-    const r = await post(w.jwt, { sortCode: '089999', accountNumber: '66374958' });
-    expect(r.statusCode).toBe(200);
-    expect(r.json()).toMatchObject({ dataset: 'BANK-UK', status: 'valid', valid: true, sortCode: '08-99-99', tableVersion: '8.50', clicksLeft: 99 });
+    const r = await call(h, null, B.validateBank, { body: { sortCode: '089999', accountNumber: '66374958' }, headers: h.bearer(w.jwt) });
+    expect(r.status).toBe(200);
+    expect(okBody(r)).toMatchObject({ dataset: 'BANK-UK', status: 'valid', valid: true, sortCode: '08-99-99', tableVersion: '8.50', clicksLeft: 99 });
     expect(await usageClicks(h, w.accountId)).toEqual({ clicks: 1, rows: 1 });
   });
 
@@ -191,11 +195,11 @@ describe('the JSON twin POST /api/bank/validate', () => {
       [{ sortCode: '089999', accountNumber: '66374958', dataset: 'BANK-FR' }, 'dataset: Must be one of BANK-UK, BANK-AU'],
       [{ sortCode: 89999, accountNumber: '66374958' }, 'sortCode: The sort code must be text'],
     ] as const) {
-      const r = await post(w.jwt, payload);
+      const r = await postRaw(w.jwt, payload);
       expect(r.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
-      expect(r.json().msg).toContain(text);
+      expect(r.json<{ msg: string }>().msg).toContain(text);
     }
     expect(await meterState(h)).toEqual(before);
-    expect((await post(null, {})).statusCode).toBe(401);
+    expect((await postRaw(null, {})).statusCode).toBe(401);
   });
 });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileResults } from '../../../contract/bureau/entities';
 import { query } from '../support/harness';
-import { createBureauHarness, csvLine, csvLines, ownerWithFile, referenceHeader, referenceRow, ukIndex, unzip } from './fixtures';
+import { createBureauHarness, csvLine, csvLines, ownerWithFile, referenceHeader, referenceRow, ukIndex, unzip, zipOf } from './fixtures';
 
 let h: Awaited<ReturnType<typeof createBureauHarness>>;
 beforeAll(async () => {
@@ -50,7 +50,7 @@ describe('a file full of bad input', () => {
 
     await query(h.db, "update bureau_files set status = 'paid' where id = $1", [file.id]);
     const { fileServerId } = (await b.call('GET', '/files/results/fileid', { fileId: file.id })).json<{ fileServerId: string }>();
-    const zip = unzip((await h.inject({ method: 'GET', url: `/api/files/uk/files/${fileServerId}`, headers })).rawPayload);
+    const zip = unzip((await zipOf(h.app, headers, fileServerId)).rawPayload);
     const errors = csvLines(zip.get('Errors.csv')).slice(1);
     expect(errors).toHaveLength(malformed + 1);
     expect(errors.filter((e) => e.includes('columnCount'))).toHaveLength(malformed);

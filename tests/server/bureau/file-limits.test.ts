@@ -30,7 +30,7 @@ const count = async (table: string) => Number((await query<{ n: string }>(h.db, 
 /** An owner of a UK account, the bureau calls and an upload in the harness's chunks. */
 async function owner() {
   const o = await signedInOwner(h, 'uk');
-  return { ...o, b: bureau(h.app, o.headers), put: (csv: string | Buffer, name?: string) => upload(h.app, o.headers, Buffer.isBuffer(csv) ? csv : Buffer.from(csv), name, 'uk', uploadChunkBytes) };
+  return { ...o, b: bureau(h, o.headers), put: (csv: string | Buffer, name?: string) => upload(h.app, o.headers, Buffer.isBuffer(csv) ? csv : Buffer.from(csv), name, 'uk', uploadChunkBytes) };
 }
 
 /** What a refused POST /files must leave as it was: the rows and the storage's folders. */

@@ -57,7 +57,7 @@ describe('POST /files', () => {
   it('refuses an Australian account with the spec message', async () => {
     const owner = await signedInOwner(h, 'australia');
     const fileServerId = await upload(h.app, owner.headers, Buffer.from('a,b\n1,2\n'), 'x.csv', 'australia');
-    const b = bureau(h.app, owner.headers);
+    const b = bureau(h, owner.headers);
     for (const r of [await b.call('POST', '/files', {}, { fileServerId, name: 'x' }), await b.call('GET', '/files')]) {
       expect(r.statusCode).toBe(403);
       expect(msg(r)).toBe(blockedMessages.account);
@@ -67,7 +67,7 @@ describe('POST /files', () => {
   it("answers 404 for another account's file and for another user's upload", async () => {
     const { file, fileServerId } = await ownerWithFile(h, referenceCsv(5));
     const other = await signedInOwner(h, 'uk');
-    const b = bureau(h.app, other.headers);
+    const b = bureau(h, other.headers);
     expect((await b.call('GET', '/files/detail', { fileId: file.id })).statusCode).toBe(404);
     expect((await b.call('PUT', '/files', { fileId: file.id }, { name: 'Mine' })).statusCode).toBe(404);
     expect((await b.call('POST', '/files', {}, { fileServerId, name: 'Theirs' })).statusCode).toBe(404);
@@ -75,7 +75,7 @@ describe('POST /files', () => {
 
   it('refuses an empty file, a binary file and a file with no data rows with 400, writing nothing', async () => {
     const owner = await signedInOwner(h, 'uk');
-    const b = bureau(h.app, owner.headers);
+    const b = bureau(h, owner.headers);
     const cases: [Buffer, RegExp][] = [
       [Buffer.from('\r\n  \r\n'), /empty/],
       [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]), /not text/],

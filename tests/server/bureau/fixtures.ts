@@ -5,11 +5,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { createFile, createResults, getResults } from '../../../contract/bureau/endpoints';
+import type { BodyOf } from '../../../contract/endpoint';
+import { filesUk } from '../../../contract/files/endpoints';
 import { fileLimits, type BureauFile, type FileStatus } from '../../../contract/bureau/entities';
 import type { Territory } from '../../../contract/shared/territory';
 import { depsOf } from '../../../server/app';
 import type { AddressIndex } from '../../../server/engines/address/index';
 import { referenceAddress } from '../../../server/engines/cleanse/suppress';
+import { call, okBody, urlOf } from '../support/api';
 import { createHarness, type Harness } from '../support/harness';
 import { chunksOf, fileServer, sha256 } from '../support/uploads';
 import { signedInOwner } from '../support/calls';
@@ -99,42 +103,46 @@ export async function upload(app: FastifyInstance, headers: Record<string, strin
   return fileId;
 }
 
+/** A results zip from the file server, read as bytes: with the owner's headers, or on a ?token= link (no headers). */
+export const zipOf = (app: FastifyInstance, headers: Record<string, string>, fileServerId: string, token?: string) =>
+  app.inject({ method: 'GET', url: urlOf(filesUk.downloadFile, { params: { id: fileServerId } }), headers: token ? {} : headers, query: token ? { token } : {} });
+
 /** The bureau calls as one signed-in user. */
-export function bureau(app: FastifyInstance, headers: Record<string, string>) {
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, query: Record<string, string | number> = {}, payload?: object) =>
-    app.inject({ method, url: `/api/bureau${url}`, headers, query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])), ...(payload ? { payload } : {}) });
+export function bureau(h: Harness, headers: Record<string, string>) {
+  /** A request built by hand, for the tests that send the bureau server something raw. */
+  const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, query: Record<string, string | number> = {}, payload?: object) =>
+    h.app.inject({ method, url: `/api/bureau${url}`, headers, query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])), ...(payload ? { payload } : {}) });
   return {
-    call,
-    async create(body: object): Promise<BureauFile> {
-      const r = await call('POST', '/files', {}, body);
-      if (r.statusCode !== 200) throw new Error(`POST /files: ${r.statusCode} ${r.body}`);
-      return r.json<BureauFile>();
+    h,
+    headers,
+    call: send,
+    async create(body: BodyOf<typeof createFile>): Promise<BureauFile> {
+      return okBody(await call(h, null, createFile, { body, headers }));
     },
     /** PUT /files/createresults and wait until the job leaves queued/running. */
     async results(fileId: number, timeoutMs = 60_000) {
-      const r = await call('PUT', '/files/createresults', { fileId });
-      if (r.statusCode !== 200) throw new Error(`createresults: ${r.statusCode} ${r.body}`);
-      return waitForStatus(call, fileId, ['results', 'failed'], timeoutMs);
+      okBody(await call(h, null, createResults, { query: { fileId }, headers }));
+      return waitForStatus({ h, headers }, fileId, ['results', 'failed'], timeoutMs);
     },
   };
 }
 export type Bureau = ReturnType<typeof bureau>;
 
-export async function waitForStatus(call: Bureau['call'], fileId: number, statuses: FileStatus[], timeoutMs = 60_000) {
+/** Reads GET /files/results as the user until the file is in one of `statuses`. */
+export async function waitForStatus(as: Pick<Bureau, 'h' | 'headers'>, fileId: number, statuses: FileStatus[], timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const r = await call('GET', '/files/results', { fileId });
-    const body = r.json<{ status: FileStatus; results: unknown; failure: string | null; progress: { done: number; total: number } }>();
+    const body = okBody(await call(as.h, null, getResults, { query: { fileId }, headers: as.headers }));
     if (statuses.includes(body.status)) return body;
-    if (Date.now() > deadline) throw new Error(`The file stayed ${body.status}: ${r.body}`);
+    if (Date.now() > deadline) throw new Error(`The file stayed ${body.status}: ${JSON.stringify(body)}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
 /** An owner of a UK account with a file uploaded and made a bureau file. */
-export async function ownerWithFile(h: Harness, csv: string | Buffer, body: object = {}) {
+export async function ownerWithFile(h: Harness, csv: string | Buffer, body: Partial<BodyOf<typeof createFile>> = {}) {
   const owner = await signedInOwner(h, 'uk');
-  const b = bureau(h.app, owner.headers);
+  const b = bureau(h, owner.headers);
   const fileServerId = await upload(h.app, owner.headers, Buffer.isBuffer(csv) ? csv : Buffer.from(csv, 'utf8'));
   const file = await b.create({ fileServerId, name: 'Customers', ...body });
   return { ...owner, b, file, fileServerId };

@@ -3,17 +3,16 @@
 // (another user's file is 404, so ids cannot be probed); the stats summary is the owners' and
 // staff's; the admin calls are admin's and super's. Refused callers change nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InjectOptions } from 'fastify';
-import { randomUUID } from 'node:crypto';
 import * as bureauEndpoints from '../../../contract/bureau/endpoints';
+import type { BodyOf } from '../../../contract/endpoint';
 import { accessRefusals } from '../../../contract/shared/access';
-import { idempotencyKeyHeader } from '../../../contract/shared/shop';
 import { validateFirst } from '../../../server/errors';
 import { demoUsers, seedDemo } from '../../../server/seed';
-import { sendRaw, type Caller, signInDemoUsers } from '../support/calls';
+import { call, okBody } from '../support/api';
+import { type Caller, signInDemoUsers } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
 import { day, nowOf } from '../support/catalogue';
-import { bureau, insertFile, payBody } from './money-fixtures';
+import { insertFile, pay } from './money-fixtures';
 
 let h: Harness;
 const users = new Map<string, Caller>();
@@ -31,8 +30,8 @@ beforeAll(async () => {
   ownerId = users.get('owner@example.com')!.id;
   fileId = await insertFile(h, { accountId, userId: ownerId });
   for (let i = 1; i <= demoUsers.length + 2; i++) {
-    const price = { costTypeId: 1, territory: 'australia', basePrice: i, pricePerRecord: 0.1, pricePerMatch: 0, realPricePerRecord: 0, realPricePerMatch: 0, minRecCount: 0, startDate: nowOf(h) + i * day };
-    scheduledCosts.push((await sendRaw(h, users.get('super@example.com')!, bureau('POST', '/admin/costs', {}, price))).body.costId);
+    const price: BodyOf<typeof bureauEndpoints.createCost> = { costTypeId: 1, territory: 'australia', basePrice: i, pricePerRecord: 0.1, pricePerMatch: 0, realPricePerRecord: 0, realPricePerMatch: 0, minRecCount: 0, startDate: nowOf(h) + i * day };
+    scheduledCosts.push(okBody(await call(h, users.get('super@example.com')!, bureauEndpoints.createCost, { body: price })).costId);
   }
   // Eight logins (argon2 on purpose) and the whole demo seed: slow on a busy machine.
 }, 120_000);
@@ -44,26 +43,26 @@ const range = () => ({ startDate: nowOf(h) - day, endDate: nowOf(h) });
 const strangers = ['partner', 'referrer'];
 
 type Target = { fileId: number };
-const calls: Partial<Record<keyof typeof bureauEndpoints, { allowed: string[]; fileCall?: true; build: (t: Target) => InjectOptions }>> = {
-  getResultCosts: { allowed: ['owner'], fileCall: true, build: (t) => bureau('GET', '/files/results/costs', { fileId: t.fileId }) },
-  getFilePrices: { allowed: ['owner'], fileCall: true, build: (t) => bureau('GET', '/files/prices', { fileId: t.fileId }) },
-  payResults: {
-    allowed: ['owner'],
-    fileCall: true,
-    build: (t) => ({ ...bureau('POST', '/files/results/pay', { fileId: t.fileId }, payBody()), headers: { [idempotencyKeyHeader]: randomUUID() } }),
-  },
-  statsSummary: { allowed: ['super', 'admin', 'sales', 'owner'], build: () => bureau('GET', '/stats/summary', { accId: accountId, dateFrom: 0, dateTo: nowOf(h) }) },
-  listCosts: { allowed: admins, build: () => bureau('GET', '/admin/costs', { territory: 'uk' }) },
+type Request = (caller: Caller) => Promise<{ status: number; body: unknown }>;
+const E = bureauEndpoints;
+const calls: Partial<Record<keyof typeof bureauEndpoints, { allowed: string[]; fileCall?: true; build: (t: Target) => Request }>> = {
+  getResultCosts: { allowed: ['owner'], fileCall: true, build: (t) => (c) => call(h, c, E.getResultCosts, { query: { fileId: t.fileId } }) },
+  getFilePrices: { allowed: ['owner'], fileCall: true, build: (t) => (c) => call(h, c, E.getFilePrices, { query: { fileId: t.fileId } }) },
+  payResults: { allowed: ['owner'], fileCall: true, build: (t) => (c) => pay(h, c, t.fileId) },
+  statsSummary: { allowed: ['super', 'admin', 'sales', 'owner'], build: () => (c) => call(h, c, E.statsSummary, { query: { accId: accountId, dateFrom: 0, dateTo: nowOf(h) } }) },
+  listCosts: { allowed: admins, build: () => (c) => call(h, c, E.listCosts, { query: { territory: 'uk' } }) },
   createCost: {
     allowed: admins,
-    build: () => bureau('POST', '/admin/costs', {}, { costTypeId: 3, territory: 'uk', basePrice: 0, pricePerRecord: 0.1, pricePerMatch: 0, realPricePerRecord: 0, realPricePerMatch: 0, minRecCount: 0 }),
+    build: () => (c) => call(h, c, E.createCost, { body: { costTypeId: 3, territory: 'uk', basePrice: 0, pricePerRecord: 0.1, pricePerMatch: 0, realPricePerRecord: 0, realPricePerMatch: 0, minRecCount: 0 } }),
   },
-  withdrawCost: { allowed: admins, build: () => bureau('DELETE', '/admin/costs', { costId: scheduledCosts.pop() }) },
-  listAdminMafs: { allowed: admins, build: () => bureau('GET', '/admin/mafs') },
-  listCostTypes: { allowed: admins, build: () => bureau('GET', '/admin/costtypes') },
-  royaltyCharges: { allowed: admins, build: () => ({ method: 'GET', url: `/api/bureau/admin/royaltycharges?territory=uk&startDate=${range().startDate}&endDate=${range().endDate}&includedTypes[]=1` }) },
-  jobCharges: { allowed: admins, build: () => ({ method: 'GET', url: `/api/bureau/admin/jobcharges?startDate=${range().startDate}&endDate=${range().endDate}&includedJobs[]=1` }) },
+  withdrawCost: { allowed: admins, build: () => (c) => call(h, c, E.withdrawCost, { query: { costId: scheduledCosts.pop() ?? 0 } }) },
+  listAdminMafs: { allowed: admins, build: () => (c) => call(h, c, E.listAdminMafs) },
+  listCostTypes: { allowed: admins, build: () => (c) => call(h, c, E.listCostTypes) },
+  royaltyCharges: { allowed: admins, build: () => (c) => call(h, c, E.royaltyCharges, { query: { territory: 'uk', ...range(), includedTypes: [1] } }) },
+  jobCharges: { allowed: admins, build: () => (c) => call(h, c, E.jobCharges, { query: { ...range(), includedJobs: [1] } }) },
 };
+/** The refusal's words in an answer's body, if it has them. */
+const msgIn = (body: unknown) => (typeof body === 'object' && body !== null && 'msg' in body && typeof body.msg === 'string' ? body.msg : undefined);
 
 /** The bureau calls of server/modules/bureau/plugin.ts (files, settings, test, results): their matrix joins this one after that merge. */
 const filesPluginCalls = [
@@ -97,12 +96,13 @@ describe('the bureau money and reports access matrix', () => {
       for (const { email } of demoUsers) {
         const who = email.split('@')[0];
         if (entry.allowed.includes(who)) continue;
-        const { status, body } = await sendRaw(h, users.get(email)!, entry.build({ fileId }));
+        const { status, body } = await entry.build({ fileId })(users.get(email)!);
+        const msg = msgIn(body);
         const notFound = entry.fileCall && strangers.includes(who);
-        if (notFound ? status !== 404 || body?.msg !== 'File not found' : status !== 403 || !refusals.has(body?.msg)) {
+        if (notFound ? status !== 404 || msg !== 'File not found' : status !== 403 || msg === undefined || !refusals.has(msg)) {
           failures.push(`${who} ${name}: ${status} ${JSON.stringify(body)}`);
         }
-        if (who === 'unvalidated' && body?.msg !== validateFirst) failures.push(`${who} ${name}: not the validation refusal`);
+        if (who === 'unvalidated' && msg !== validateFirst) failures.push(`${who} ${name}: not the validation refusal`);
       }
     }
     expect(failures).toEqual([]);
@@ -116,7 +116,7 @@ describe('the bureau money and reports access matrix', () => {
         // A new file each time, so a payment starts a new order.
         const target = { fileId: await insertFile(h, { accountId, userId: ownerId }) };
         h.clock.advance(1000);
-        const { status, body } = await sendRaw(h, users.get(`${who}@example.com`)!, entry.build(target));
+        const { status, body } = await entry.build(target)(users.get(`${who}@example.com`)!);
         if (status !== 200) failures.push(`${who} ${name}: ${status} ${JSON.stringify(body)}`);
       }
     }
@@ -125,33 +125,34 @@ describe('the bureau money and reports access matrix', () => {
 
   it('refuses the file calls as the money calls, with the one ownership check: 404 to strangers, the owners-only words to members and staff', async () => {
     const before = await dumpBureauState();
-    const fileCalls: Record<string, InjectOptions> = {
-      getFile: bureau('GET', '/files/detail', { fileId }),
-      renameFile: bureau('PUT', '/files', { fileId }, { name: 'Taken' }),
-      deleteFile: bureau('DELETE', '/files', { fileId }),
-      getInputFields: bureau('GET', '/files/inputfields', { fileId }),
-      getTestResults: bureau('GET', '/files/testresults', { fileId }),
-      createResults: bureau('PUT', '/files/createresults', { fileId }),
-      discardResults: bureau('PUT', '/files/discardresults', { fileId }),
-      getResultsFileId: bureau('GET', '/files/results/fileid', { fileId }),
-      getResults: bureau('GET', '/files/results', { fileId }),
-      putInputFields: bureau('PUT', '/files/inputfields', { fileId }, { inputFields: [{ inputOrder: 0, mappingType: 'name', mappingOrder: 1 }] }),
-      getFileSuppression: bureau('GET', '/files/suppressionsettings', { fileId }),
-      putFileSuppression: bureau('PUT', '/files/suppressionsettings', { fileId }, { suppressGroupId: 1, suppressSetting: 'flag' }),
-      putDedupeSettings: bureau('PUT', '/files/dedupesettings', { fileId }, { settingId: 1 }),
-      putDedupeSeparateFile: bureau('PUT', '/files/dedupeseparatefile', { fileId }, { separateFile: true }),
-      putAddressSettings: bureau('PUT', '/files/addresssettings', { fileId }, { usePAF: false }),
-      putMafSettings: bureau('PUT', '/files/mafsettings', { fileId }, { mafId: 1 }),
-      getFileOutputGroups: bureau('GET', '/files/outputgroups', { fileId }),
-      putFileOutputGroups: bureau('PUT', '/files/outputgroups', { fileId }, { outputGroupIds: [1] }),
+    const query = { fileId };
+    const fileCalls: Record<string, Request> = {
+      getFile: (c) => call(h, c, E.getFile, { query }),
+      renameFile: (c) => call(h, c, E.renameFile, { query, body: { name: 'Taken' } }),
+      deleteFile: (c) => call(h, c, E.deleteFile, { query }),
+      getInputFields: (c) => call(h, c, E.getInputFields, { query }),
+      getTestResults: (c) => call(h, c, E.getTestResults, { query }),
+      createResults: (c) => call(h, c, E.createResults, { query }),
+      discardResults: (c) => call(h, c, E.discardResults, { query }),
+      getResultsFileId: (c) => call(h, c, E.getResultsFileId, { query }),
+      getResults: (c) => call(h, c, E.getResults, { query }),
+      putInputFields: (c) => call(h, c, E.putInputFields, { query, body: { inputFields: [{ inputOrder: 0, mappingType: 'name', mappingOrder: 1 }] } }),
+      getFileSuppression: (c) => call(h, c, E.getFileSuppression, { query }),
+      putFileSuppression: (c) => call(h, c, E.putFileSuppression, { query, body: { suppressGroupId: 1, suppressSetting: 'flag' } }),
+      putDedupeSettings: (c) => call(h, c, E.putDedupeSettings, { query, body: { settingId: 1 } }),
+      putDedupeSeparateFile: (c) => call(h, c, E.putDedupeSeparateFile, { query, body: { separateFile: true } }),
+      putAddressSettings: (c) => call(h, c, E.putAddressSettings, { query, body: { usePAF: false } }),
+      putMafSettings: (c) => call(h, c, E.putMafSettings, { query, body: { mafId: 1 } }),
+      getFileOutputGroups: (c) => call(h, c, E.getFileOutputGroups, { query }),
+      putFileOutputGroups: (c) => call(h, c, E.putFileOutputGroups, { query, body: { outputGroupIds: [1] } }),
     };
     expect(Object.keys(fileCalls).every((name) => filesPluginCalls.includes(name))).toBe(true);
     const failures: string[] = [];
-    for (const [name, options] of Object.entries(fileCalls)) {
+    for (const [name, send] of Object.entries(fileCalls)) {
       for (const who of [...strangers, 'member', 'sales', 'admin', 'super']) {
-        const { status, body } = await sendRaw(h, users.get(`${who}@example.com`)!, options);
+        const { status, body } = await send(users.get(`${who}@example.com`)!);
         const expected = strangers.includes(who) ? { statusCode: 404, msg: 'File not found' } : { statusCode: 403, msg: accessRefusals.ownersOnly };
-        if (status !== expected.statusCode || body?.msg !== expected.msg) failures.push(`${who} ${name}: ${status} ${JSON.stringify(body)}`);
+        if (status !== expected.statusCode || msgIn(body) !== expected.msg) failures.push(`${who} ${name}: ${status} ${JSON.stringify(body)}`);
       }
     }
     expect(failures).toEqual([]);
@@ -160,10 +161,10 @@ describe('the bureau money and reports access matrix', () => {
 
   it('gives staff and members of the account the owners-only words on a file, admin words on the admin calls', async () => {
     for (const who of ['member', 'sales', 'admin']) {
-      const { body } = await sendRaw(h, users.get(`${who}@example.com`)!, calls.getResultCosts!.build({ fileId }));
+      const { body } = await call(h, users.get(`${who}@example.com`)!, E.getResultCosts, { query: { fileId } });
       expect(body, who).toEqual({ statusCode: 403, msg: accessRefusals.ownersOnly });
     }
-    const sales = await sendRaw(h, users.get('sales@example.com')!, calls.listCosts!.build({ fileId }));
+    const sales = await call(h, users.get('sales@example.com')!, E.listCosts, { query: { territory: 'uk' } });
     expect(sales.body).toEqual({ statusCode: 403, msg: accessRefusals.adminOnly });
   });
 });

@@ -3,9 +3,12 @@
 // the pay call with its idempotency key, and an independent reading of the price formula.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
+import { payResults } from '../../../contract/bureau/endpoints';
 import type { FileResults } from '../../../contract/bureau/entities';
+import type { BodyOf } from '../../../contract/endpoint';
 import { idempotencyKeyHeader } from '../../../contract/shared/shop';
 import type { Territory } from '../../../contract/shared/territory';
+import { call } from '../support/api';
 import { sendRaw, signedIn, type Caller, type Query } from '../support/calls';
 import { query, type Harness } from '../support/harness';
 import { nowOf } from '../support/catalogue';
@@ -89,7 +92,9 @@ export async function insertFile(h: Harness, fields: FileFields): Promise<number
   return rows[0].id;
 }
 
-export function payBody(overrides: Record<string, unknown> = {}) {
+type PayBody = BodyOf<typeof payResults>;
+
+export function payBody(overrides: Partial<PayBody> = {}): PayBody {
   return {
     name: 'Ada Buyer',
     email: 'ada.buyer@example.com',
@@ -104,8 +109,13 @@ export function payBody(overrides: Record<string, unknown> = {}) {
 }
 
 /** POST /files/results/pay as `caller` with a fresh (or given) idempotency key. */
-export function pay(h: Harness, caller: Caller, fileId: number, body: unknown = payBody(), key: string = randomUUID()) {
-  return sendRaw(h, caller, { ...bureau('POST', '/files/results/pay', { fileId }, body), headers: { [idempotencyKeyHeader]: key } });
+export function pay(h: Harness, caller: Caller, fileId: number, body: PayBody = payBody(), key: string = randomUUID()) {
+  return call(h, caller, payResults, { query: { fileId }, body, headers: { [idempotencyKeyHeader]: key } });
+}
+
+/** The pay call with a body the contract cannot type (a tampered price, extra fields): sent raw. */
+export function payRaw(h: Harness, caller: Caller, fileId: number, body: object) {
+  return sendRaw(h, caller, { ...bureau('POST', '/files/results/pay', { fileId }, body), headers: { [idempotencyKeyHeader]: randomUUID() } });
 }
 
 /** The admin cost rows in force now, read straight from the table, by cost type id. */
@@ -120,3 +130,9 @@ export async function currentPrices(h: Harness, territory: Territory) {
 /** The spec's formula written out again, in floating point with half-up rounding, to check the server's. */
 export const expectedAmount = (price: Record<string, number>, records: number, matches: number) =>
   price.base_price + Math.floor((Math.max(records, price.min_rec_count) * price.price_per_record + matches * price.price_per_match) / 10000 + 0.5);
+
+/** The gateway page of the payment a pay call started (a file already paid for answers with none). */
+export function checkoutUrlOf(started: { checkoutUrl: string | null }): string {
+  if (started.checkoutUrl === null) throw new Error('The pay call started no payment');
+  return started.checkoutUrl;
+}

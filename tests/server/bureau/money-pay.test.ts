@@ -2,13 +2,16 @@
 // gateway's page; fulfilment marks the file paid and writes one job charge however many
 // confirmations come; a declined card leaves it payable; a paid file answers its invoice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Bureau from '../../../contract/bureau/endpoints';
+import type { BodyOf } from '../../../contract/endpoint';
+import * as ShopCalls from '../../../contract/shop/endpoints';
 import { randomUUID } from 'node:crypto';
-import { sendRaw, signedIn } from '../support/calls';
+import { call, msgOf, okBody } from '../support/api';
+import { signedIn } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
-import { plans } from '../support/catalogue';
 import { queryGate } from '../support/queryGate';
 import { payOnPage, settleSession, signedDelivery, succeededEvent } from '../support/shop';
-import { backUrl, bureau, bureauWorld, insertFile, paidUrl, pay, payBody, type World } from './money-fixtures';
+import { backUrl, bureauWorld, checkoutUrlOf, insertFile, paidUrl, pay, payBody, payRaw, type World } from './money-fixtures';
 import { count } from '../support/rows';
 
 let h: Harness;
@@ -31,9 +34,8 @@ const newFile = () => insertFile(h, { accountId: w.ukAccount, userId: w.owner.id
 describe('POST /files/results/pay', () => {
   it('makes a bureau order of one line at the quoted price, fixes the price, and sends the browser to the gateway', async () => {
     const fileId = await newFile();
-    const quote = (await sendRaw(h, w.owner, bureau('GET', '/files/results/costs', { fileId }))).body;
-    const { status, body } = await pay(h, w.owner, fileId);
-    expect(status).toBe(200);
+    const quote = okBody(await call(h, w.owner, Bureau.getResultCosts, { query: { fileId } }));
+    const body = okBody(await pay(h, w.owner, fileId));
     expect(body.checkoutUrl).toMatch(/^http:\/\/localhost(:\d+)?\/gateway\//);
     expect(body.invoiceUrl).toBeNull();
     const { rows: [order] } = await query<Record<string, unknown>>(h.db, 'select * from orders where id = $1', [body.orderId]);
@@ -52,10 +54,10 @@ describe('POST /files/results/pay', () => {
 
   it('pays on the gateway page: the return confirms through GET /shop/order, the file is paid and charged once, and paying again answers the invoice', async () => {
     const fileId = await newFile();
-    const { body } = await pay(h, w.owner, fileId);
-    expect(await payOnPage(h, body.checkoutUrl)).toBe(`${paidUrl}?orderId=${body.orderId}&fileId=${fileId}`);
+    const body = okBody(await pay(h, w.owner, fileId));
+    expect(await payOnPage(h, checkoutUrlOf(body))).toBe(`${paidUrl}?orderId=${body.orderId}&fileId=${fileId}`);
     // The thank-you page asks the shop for the order; that confirms it with the gateway.
-    const order = await sendRaw(h, w.owner, plans('GET', '/shop/order', { orderId: body.orderId }));
+    const order = await call(h, w.owner, ShopCalls.getOrder, { query: { orderId: body.orderId } });
     expect(order.body).toMatchObject({ kind: 'bureau', status: 'paid', invoiceNumber: expect.stringMatching(/^UK-\d{6}$/) });
     const file = await fileRow(fileId);
     expect(file.status).toBe('paid');
@@ -72,7 +74,7 @@ describe('POST /files/results/pay', () => {
     const again = await pay(h, w.owner, fileId);
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ checkoutUrl: null, orderId: body.orderId });
-    const invoice = await h.inject({ method: 'GET', url: new URL(again.body.invoiceUrl).pathname + new URL(again.body.invoiceUrl).search });
+    const invoice = await h.inject({ method: 'GET', url: new URL(okBody(again).invoiceUrl ?? '').pathname + new URL(okBody(again).invoiceUrl ?? '').search });
     expect(invoice.statusCode).toBe(200);
     expect(invoice.body).toContain('Address cleanse results: customers.csv');
     expect(await count(h, 'select count(*) as n from orders where id in (select order_id from order_lines where account_id = $1) and status = $2', [w.ukAccount, 'paid'])).toBeGreaterThan(0);
@@ -80,7 +82,7 @@ describe('POST /files/results/pay', () => {
 
   it('the same signed webhook 100 times at once: one paid file, one job charge, one invoice', async () => {
     const fileId = await newFile();
-    const { body } = await pay(h, w.owner, fileId);
+    const body = okBody(await pay(h, w.owner, fileId));
     await settleSession(h, body.orderId);
     const delivery = await signedDelivery(h, await succeededEvent(h, body.orderId));
     const answers = await Promise.all(Array.from({ length: 100 }, () => h.inject(delivery)));
@@ -99,28 +101,28 @@ describe('POST /files/results/pay', () => {
     const fileId = await newFile();
     const typed = { address1: '7 Mill Lane', address2: '', address3: '', address4: '', town: 'Leeds', county: 'West Yorkshire', postcode: 'LS6 2AB' };
     const first = await pay(h, w.owner, fileId, payBody({ companyAddress: Object.values(typed).join('\n') }));
-    await payOnPage(h, first.body.checkoutUrl, 'declined');
-    const order = await sendRaw(h, w.owner, plans('GET', '/shop/order', { orderId: first.body.orderId }));
-    expect(order.body.status).toBe('declined');
-    expect(order.body.billing).toEqual({ name: 'Ada Buyer', company: 'Acme Ltd', email: 'ada.buyer@example.com', ...typed, country: 'United Kingdom' });
+    await payOnPage(h, checkoutUrlOf(okBody(first)), 'declined');
+    const order = await call(h, w.owner, ShopCalls.getOrder, { query: { orderId: okBody(first).orderId } });
+    expect(okBody(order).status).toBe('declined');
+    expect(okBody(order).billing).toEqual({ name: 'Ada Buyer', company: 'Acme Ltd', email: 'ada.buyer@example.com', ...typed, country: 'United Kingdom' });
   });
 
   it('a declined card leaves the file unpaid and payable again with a new attempt', async () => {
     const fileId = await newFile();
     const first = await pay(h, w.owner, fileId);
-    expect(await payOnPage(h, first.body.checkoutUrl, 'declined')).toBe(`${backUrl}?orderId=${first.body.orderId}&fileId=${fileId}&payment=declined`);
-    const order = await sendRaw(h, w.owner, plans('GET', '/shop/order', { orderId: first.body.orderId }));
+    expect(await payOnPage(h, checkoutUrlOf(okBody(first)), 'declined')).toBe(`${backUrl}?orderId=${okBody(first).orderId}&fileId=${fileId}&payment=declined`);
+    const order = await call(h, w.owner, ShopCalls.getOrder, { query: { orderId: okBody(first).orderId } });
     expect(order.body).toMatchObject({ status: 'declined', failure: 'Your card was declined.' });
     expect(await fileRow(fileId)).toMatchObject({ status: 'results' });
     expect(await charges(fileId)).toBe(0);
-    expect((await sendRaw(h, w.owner, bureau('GET', '/files/results/costs', { fileId }))).status).toBe(200);
+    expect((await call(h, w.owner, Bureau.getResultCosts, { query: { fileId } })).status).toBe(200);
 
     const second = await pay(h, w.owner, fileId);
-    expect(second.body.orderId).not.toBe(first.body.orderId);
-    expect(second.body.checkoutUrl).not.toBe(first.body.checkoutUrl);
-    await payOnPage(h, second.body.checkoutUrl);
-    await sendRaw(h, w.owner, plans('GET', '/shop/order', { orderId: second.body.orderId }));
-    expect(await fileRow(fileId)).toMatchObject({ status: 'paid', order_id: second.body.orderId });
+    expect(okBody(second).orderId).not.toBe(okBody(first).orderId);
+    expect(okBody(second).checkoutUrl).not.toBe(okBody(first).checkoutUrl);
+    await payOnPage(h, checkoutUrlOf(okBody(second)));
+    await call(h, w.owner, ShopCalls.getOrder, { query: { orderId: okBody(second).orderId } });
+    expect(await fileRow(fileId)).toMatchObject({ status: 'paid', order_id: okBody(second).orderId });
     expect(await charges(fileId)).toBe(1);
   });
 
@@ -132,7 +134,7 @@ describe('POST /files/results/pay', () => {
     const c = await pay(h, w.owner, fileId);
     expect(c.body).toEqual(a.body);
     expect(await count(h, "select count(*) as n from orders where kind = 'bureau' and id in (select order_id from order_lines where plan_name = $1)", ['Address cleanse results: customers.csv'])).toBeGreaterThan(0);
-    expect(await count(h, 'select count(*) as n from bureau_files where order_id = $1', [a.body.orderId])).toBe(1);
+    expect(await count(h, 'select count(*) as n from bureau_files where order_id = $1', [okBody(a).orderId])).toBe(1);
   });
 
   // PostgreSQL only (see queryGate).
@@ -154,43 +156,46 @@ describe('POST /files/results/pay', () => {
 
   it('refuses to delete a file while its payment is under way, so the money is never taken for results that are gone', async () => {
     const fileId = await newFile();
-    const { body } = await pay(h, w.owner, fileId);
-    const refused = await sendRaw(h, w.owner, bureau('DELETE', '/files', { fileId }));
+    const body = okBody(await pay(h, w.owner, fileId));
+    const refused = await call(h, w.owner, Bureau.deleteFile, { query: { fileId } });
     expect(refused.status).toBe(409);
-    expect(refused.body.msg).toBe('A payment for these results is in progress: finish or cancel it first');
-    await payOnPage(h, body.checkoutUrl);
-    await sendRaw(h, w.owner, plans('GET', '/shop/order', { orderId: body.orderId }));
+    expect(msgOf(refused)).toBe('A payment for these results is in progress: finish or cancel it first');
+    await payOnPage(h, checkoutUrlOf(body));
+    await call(h, w.owner, ShopCalls.getOrder, { query: { orderId: body.orderId } });
     expect(await fileRow(fileId)).toMatchObject({ status: 'paid', order_id: body.orderId });
     expect(await charges(fileId)).toBe(1);
     // Paid, it may go: its row stays for the reports, marked deleted.
-    expect((await sendRaw(h, w.owner, bureau('DELETE', '/files', { fileId }))).status).toBe(200);
+    expect((await call(h, w.owner, Bureau.deleteFile, { query: { fileId } })).status).toBe(200);
     expect(await count(h, 'select count(*) as n from bureau_files where id = $1 and deleted_at is not null', [fileId])).toBe(1);
   });
 
   it('keeps the fixed price of an order under way when the admin price changes', async () => {
     const fileId = await newFile();
-    const { body } = await pay(h, w.owner, fileId);
+    const body = okBody(await pay(h, w.owner, fileId));
     const fixed = (await fileRow(fileId)).cost!;
     const admin = await signedIn(h, ['admin']);
     h.clock.advance(1000);
-    const newPrice = { costTypeId: 1, territory: 'uk', basePrice: 12_345, pricePerRecord: 2, pricePerMatch: 0, realPricePerRecord: 1, realPricePerMatch: 0, minRecCount: 0 };
-    expect((await sendRaw(h, admin, bureau('POST', '/admin/costs', {}, newPrice))).status).toBe(200);
-    expect((await sendRaw(h, w.owner, bureau('GET', '/files/results/costs', { fileId }))).body).toEqual(fixed);
-    await payOnPage(h, body.checkoutUrl);
-    await sendRaw(h, w.owner, plans('GET', '/shop/order', { orderId: body.orderId }));
+    const newPrice: BodyOf<typeof Bureau.createCost> = { costTypeId: 1, territory: 'uk', basePrice: 12_345, pricePerRecord: 2, pricePerMatch: 0, realPricePerRecord: 1, realPricePerMatch: 0, minRecCount: 0 };
+    expect((await call(h, admin, Bureau.createCost, { body: newPrice })).status).toBe(200);
+    expect((await call(h, w.owner, Bureau.getResultCosts, { query: { fileId } })).body).toEqual(fixed);
+    await payOnPage(h, checkoutUrlOf(body));
+    await call(h, w.owner, ShopCalls.getOrder, { query: { orderId: body.orderId } });
     const { rows: [charge] } = await query<{ total_charges: string }>(h.db, 'select total_charges from bureau_job_charges where file_id = $1', [fileId]);
     expect(Number(charge.total_charges)).toBe(fixed.net);
     // A new file is priced at the new price.
     const other = await newFile();
-    expect((await sendRaw(h, w.owner, bureau('GET', '/files/results/costs', { fileId: other }))).body.lines[0].basePrice).toBe(12_345);
+    expect(okBody(await call(h, w.owner, Bureau.getResultCosts, { query: { fileId: other } })).lines[0].basePrice).toBe(12_345);
   });
 
   it('refuses a tampered body, a foreign return URL and the wrong territory, writing nothing', async () => {
     const fileId = await newFile();
     const ordersBefore = await count(h, 'select count(*) as n from orders');
+    // Tampered fields the contract does not have are sent raw; the others through the entry.
+    for (const body of [{ ...payBody(), amount: 1 }, { ...payBody(), total: 0, price: 0 }]) {
+      const answer = await payRaw(h, w.owner, fileId, body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+    }
     const cases = [
-      payBody({ amount: 1 }),
-      payBody({ total: 0, price: 0 }),
       payBody({ territory: 'australia' }),
       payBody({ paidUrl: 'https://evil.example.com/portal/x' }),
       payBody({ backUrl: 'http://localhost/elsewhere' }),
@@ -200,7 +205,7 @@ describe('POST /files/results/pay', () => {
       const answer = await pay(h, w.owner, fileId, body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
     }
-    const noKey = await sendRaw(h, w.owner, bureau('POST', '/files/results/pay', { fileId }, payBody()));
+    const noKey = await call(h, w.owner, Bureau.payResults, { query: { fileId }, body: payBody() });
     expect(noKey.status).toBe(400);
     expect(await count(h, 'select count(*) as n from orders')).toBe(ordersBefore);
     expect((await fileRow(fileId)).order_id).toBeNull();

@@ -1,12 +1,15 @@
 // GET /stats/summary: per reference file, the files whose results fall in the range, all of them
 // and those paid for, with their records, coding, dedupe and suppression counts and their cost.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Bureau from '../../../contract/bureau/endpoints';
+import * as ShopCalls from '../../../contract/shop/endpoints';
 import type { FileResults } from '../../../contract/bureau/entities';
-import { sendRaw, signedIn } from '../support/calls';
+import { call, okBody } from '../support/api';
+import { signedIn } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
-import { day, nowOf, plans } from '../support/catalogue';
+import { day, nowOf } from '../support/catalogue';
 import { payOnPage } from '../support/shop';
-import { bureau, bureauWorld, insertFile, pay, resultsOf, type World } from './money-fixtures';
+import { bureauWorld, checkoutUrlOf, insertFile, pay, resultsOf, type World } from './money-fixtures';
 
 let h: Harness;
 let w: World;
@@ -18,8 +21,8 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 type Block = { files: number; cost: number; inputRecords: number; outputRecords: number; matching: Record<string, number>; deduplication: Record<string, number>; suppression: { type: string; removed: number; flagged: number }[] };
-const summary = (accId: number, dateFrom: number, dateTo: number, caller = w.owner) => sendRaw(h, caller, bureau('GET', '/stats/summary', { accId, dateFrom, dateTo }));
-const costOf = async (fileId: number) => (await sendRaw(h, w.owner, bureau('GET', '/files/results/costs', { fileId }))).body.net as number;
+const summary = (accId: number, dateFrom: number, dateTo: number, caller = w.owner) => call(h, caller, Bureau.statsSummary, { query: { accId, dateFrom, dateTo } });
+const costOf = async (fileId: number) => okBody(await call(h, w.owner, Bureau.getResultCosts, { query: { fileId } })).net;
 
 describe('GET /stats/summary', () => {
   it('sums the files in the range per reference file, and the paid ones apart', async () => {
@@ -36,13 +39,12 @@ describe('GET /stats/summary', () => {
     await insertFile(h, { accountId: otherAccount, userId: other.id, results: a, resultsAt: start + 10 });
     // Pay for the first.
     const paidCost = await costOf(paidId);
-    const { body: payment } = await pay(h, w.owner, paidId);
-    await payOnPage(h, payment.checkoutUrl);
-    await sendRaw(h, w.owner, plans('GET', '/shop/order', { orderId: payment.orderId }));
+    const payment = okBody(await pay(h, w.owner, paidId));
+    await payOnPage(h, checkoutUrlOf(payment));
+    await call(h, w.owner, ShopCalls.getOrder, { query: { orderId: payment.orderId } });
     const openCost = await costOf(openId);
 
-    const { status, body } = await summary(w.ukAccount, start, start + day);
-    expect(status).toBe(200);
+    const body = okBody(await summary(w.ukAccount, start, start + day));
     expect(body.map((maf: { mafId: number }) => maf.mafId)).toEqual([1]);
     const uk = body[0];
     expect(uk).toMatchObject({ mafName: 'Royal Mail PAF (sample)', mafCountryCode: 'GB' });
@@ -66,10 +68,10 @@ describe('GET /stats/summary', () => {
   });
 
   it('answers empty blocks for a range with no files, and Australian accounts their own reference file', async () => {
-    const { body } = await summary(w.ukAccount, 0, 1000);
+    const body = okBody(await summary(w.ukAccount, 0, 1000));
     expect(body[0].all).toMatchObject({ files: 0, cost: 0, inputRecords: 0 });
     const au = await summary(w.auAccount, 0, nowOf(h));
-    expect(au.body.map((maf: { mafId: number; mafCountryCode: string }) => [maf.mafId, maf.mafCountryCode])).toEqual([[2, 'AU']]);
+    expect(okBody(au).map((maf: { mafId: number; mafCountryCode: string }) => [maf.mafId, maf.mafCountryCode])).toEqual([[2, 'AU']]);
   });
 
   it('is for the account\'s owners and staff: members and strangers are refused, bad ranges and groups are 400', async () => {

@@ -12,7 +12,7 @@ import { neutraliseFormula } from '../../../contract/shared/csv';
 import { suppressionEntriesPerType } from '../../../server/modules/bureau/catalogue';
 import { sampleSuppressionList } from '../../../server/engines/cleanse/suppress';
 import { query } from '../support/harness';
-import { createBureauHarness, csvLine, ownerWithFile, referenceRow, ukIndex, unzip, type Bureau } from './fixtures';
+import { createBureauHarness, csvLine, ownerWithFile, referenceRow, ukIndex, unzip, zipOf, type Bureau } from './fixtures';
 
 let h: Awaited<ReturnType<typeof createBureauHarness>>;
 beforeAll(async () => {
@@ -50,7 +50,7 @@ async function resultsOf(b: Bureau, headers: Record<string, string>, fileId: num
   expect(done.status, JSON.stringify(done)).toBe('results');
   await query(h.db, "update bureau_files set status = 'paid', paid_at = 1 where id = $1", [fileId]);
   const id = (await b.call('GET', '/files/results/fileid', { fileId })).json<{ fileServerId: string }>();
-  const zip = await h.inject({ method: 'GET', url: `/api/files/uk/files/${id.fileServerId}`, headers });
+  const zip = await zipOf(h.app, headers, id.fileServerId);
   expect(zip.statusCode).toBe(200);
   return { results: done.results as FileResults, entries: unzip(zip.rawPayload) };
 }

@@ -2,12 +2,14 @@
 // (tests/server/support/queryGate.ts) while the whole first call runs, then let go. What the second decides
 // must still hold for the file as the first left it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Bureau from '../../../contract/bureau/endpoints';
+import type { BodyOf } from '../../../contract/endpoint';
 import { depsOf } from '../../../server/app';
 import { sweepRetention } from '../../../server/modules/bureau/retention';
-import { sendRaw } from '../support/calls';
+import { call } from '../support/api';
 import { createHarness, query, type Harness } from '../support/harness';
 import { queryGate } from '../support/queryGate';
-import { bureau, bureauWorld, insertFile, type World } from './money-fixtures';
+import { bureauWorld, insertFile, type World } from './money-fixtures';
 
 let h: Harness;
 let w: World;
@@ -24,8 +26,8 @@ const fileRow = async (fileId: number) =>
   (await query<{ maf_id: number; suppression: Record<string, string>; settings_version: number }>(h.db,
     'select maf_id, suppression, settings_version from bureau_files where id = $1', [fileId])).rows[0];
 const newFile = () => insertFile(h, { accountId: w.ukAccount, userId: w.owner.id, results: null });
-const suppress = (fileId: number, suppressGroupId: number, suppressSetting: string) =>
-  sendRaw(h, w.owner, bureau('PUT', '/files/suppressionsettings', { fileId }, { suppressGroupId, suppressSetting }));
+const suppress = (fileId: number, suppressGroupId: number, suppressSetting: BodyOf<typeof Bureau.putFileSuppression>['suppressSetting']) =>
+  call(h, w.owner, Bureau.putFileSuppression, { query: { fileId }, body: { suppressGroupId, suppressSetting } });
 
 // PostgreSQL only (see queryGate).
 describe.runIf(process.env.DATABASE_URL)('two settings changes of one file at once', () => {
@@ -59,7 +61,7 @@ describe.runIf(process.env.DATABASE_URL)('the retention sweep beside a call on t
     const uploads = gate.hold(['bureau_files']);
     results.release();
     await uploads.held;
-    const queued = await sendRaw(h, w.owner, bureau('PUT', '/files/createresults', { fileId }));
+    const queued = await call(h, w.owner, Bureau.createResults, { query: { fileId } });
     uploads.release();
     await sweep;
     expect(queued.status).toBe(200);
@@ -78,7 +80,7 @@ describe.runIf(process.env.DATABASE_URL)('the retention sweep beside a call on t
     const { held, release } = gate.hold(['bureau_files']);
     const sweep = sweepRetention(depsOf(h.app));
     await held;
-    const kept = await sendRaw(h, w.owner, bureau('PUT', '/files/retention', { accountId: w.ukAccount }, { uploadDays: 90, resultDays: 90 }));
+    const kept = await call(h, w.owner, Bureau.putRetention, { query: { accountId: w.ukAccount }, body: { uploadDays: 90, resultDays: 90 } });
     release();
     await sweep;
     expect(kept.status).toBe(200);

@@ -19,7 +19,7 @@ afterAll(() => h?.close());
 async function asOwner() {
   const account = (await query<{ id: number }>(h.db, `select id from groups where name = 'Acme UK' and type = 'account'`)).rows[0].id;
   const auth = await h.login('owner@example.com', demoPassword, { accId: String(account) });
-  return bureau(h.app, h.bearer(auth.jwt));
+  return bureau(h, h.bearer(auth.jwt));
 }
 
 describe('the demo bureau file', () => {

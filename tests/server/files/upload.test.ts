@@ -3,7 +3,9 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filesUk } from '../../../contract/files/endpoints';
 import { blockedMessages } from '../../../contract/shared/messages';
+import { call, urlOf } from '../support/api';
 import { query } from '../support/harness';
 import { begin, createFilesHarness } from './fixtures';
 import { chunksOf, fileServer, sha256, testChunkBytes, type FileServer } from '../support/uploads';
@@ -77,7 +79,8 @@ describe('a chunked upload', () => {
       const fileId = await begin(uk, name, file.length);
       await sendAll(uk, fileId, chunksOf(file));
       expect((await uk.end(fileId, sha256(file))).statusCode).toBe(200);
-      const download = await h.app.inject({ method: 'GET', url: `/api/files/uk/files/${fileId}`, headers: { ...owner.headers, 'accept-encoding': 'br, gzip, deflate' } });
+      // Read as bytes, with the encodings a browser accepts: sent raw.
+      const download = await h.app.inject({ method: 'GET', url: urlOf(filesUk.downloadFile, { params: { id: fileId } }), headers: { ...owner.headers, 'accept-encoding': 'br, gzip, deflate' } });
       expect(download.statusCode, name).toBe(200);
       expect(download.headers.vary, name).toContain('accept-encoding');
       if (name.endsWith('.zip')) {
@@ -183,7 +186,8 @@ describe('a chunked upload', () => {
 
   it('refuses a body that is not octet-stream, and an empty chunk', async () => {
     const fileId = await begin(uk, 'types.csv');
-    const json = await h.app.inject({ method: 'POST', url: '/api/files/uk/upload/chunk', headers: owner.headers, query: { fileId, idx: '0' }, payload: { a: 1 } });
+    // A JSON body where the chunk's bytes belong: sent raw.
+    const json = await h.app.inject({ method: 'POST', url: urlOf(filesUk.uploadChunk, {}), headers: owner.headers, query: { fileId, idx: '0' }, payload: { a: 1 } });
     expect(json.statusCode).toBe(400);
     expect(msg(json)).toContain('Send the chunk as application/octet-stream');
     const empty = await uk.chunk(fileId, 0, Buffer.alloc(0));
@@ -275,8 +279,8 @@ describe('whose files', () => {
   });
 
   it('needs a session with an account the caller owns', async () => {
-    const anonymous = await h.app.inject({ method: 'GET', url: '/api/files/uk/upload/begin', query: { filePrefix: 'a.csv' } });
-    expect(anonymous.statusCode).toBe(401);
+    const anonymous = await call(h, null, filesUk.beginUpload, { query: { filePrefix: 'a.csv' } });
+    expect(anonymous.status).toBe(401);
 
     const user = await h.createUser();
     const noAccount = await h.login(user.email, user.password);

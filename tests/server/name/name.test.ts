@@ -2,8 +2,10 @@
 // A click per answered call, none for a refused one; bad input 400 before the charge.
 // PGlite by default, PostgreSQL with DATABASE_URL.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as N from '../../../contract/name/endpoints';
 import { meteredRefusals } from '../../../server/http/meteredCaller';
 import { meterRefusals } from '../../../server/platform/meterRules';
+import { call, msgOf, okBody, urlOf } from '../support/api';
 import { createHarness, type Harness } from '../support/harness';
 import { day, insertBundle, nowOf, insertDataset, insertPlan, insertSubscription } from '../support/catalogue';
 import { exportToken, insertToken } from '../support/tokens';
@@ -30,24 +32,26 @@ async function nameWorld(clicks = 100) {
   return { owner, accountId, planId, tokenId, jwt };
 }
 
-const post = (jwt: string | null, payload: unknown) =>
-  h.inject({ method: 'POST', url: '/api/name/validate', headers: jwt ? { authorization: `Bearer ${jwt}` } : {}, payload: payload as object });
+const validate = (jwt: string | null, name: string) => call(h, null, N.validateName, { body: { name }, headers: jwt ? h.bearer(jwt) : {} });
+/** A raw POST, for bodies the contract cannot type (a number, a missing field, broken JSON). */
+const postRaw = (jwt: string, payload: string | object) =>
+  h.inject({ method: 'POST', url: urlOf(N.validateName, {}), headers: { ...h.bearer(jwt), 'content-type': 'application/json' }, payload });
 
 describe('POST /api/name/validate', () => {
   it('parses, checks and scores a name, a click each', async () => {
     const w = await nameWorld();
-    const good = await post(w.jwt, { name: 'Mr John Smith' });
-    expect(good.statusCode).toBe(200);
-    expect(good.json()).toMatchObject({ parts: { title: 'Mr', forename: 'John', surname: 'Smith' }, score: 100, verdict: 'valid' });
-    const bad = await post(w.jwt, { name: 'Mickey Mouse' });
-    expect(bad.json()).toMatchObject({ verdict: 'invalid' });
-    expect(bad.json().reasons[0]).toMatchObject({ check: 'placeholder', severity: 'fail' });
-    const place = await post(w.jwt, { name: 'Dick Penistone' });
-    expect(place.json()).toMatchObject({ verdict: 'valid' });
+    const good = await validate(w.jwt, 'Mr John Smith');
+    expect(good.status).toBe(200);
+    expect(okBody(good)).toMatchObject({ parts: { title: 'Mr', forename: 'John', surname: 'Smith' }, score: 100, verdict: 'valid' });
+    const bad = okBody(await validate(w.jwt, 'Mickey Mouse'));
+    expect(bad).toMatchObject({ verdict: 'invalid' });
+    expect(bad.reasons[0]).toMatchObject({ check: 'placeholder', severity: 'fail' });
+    const place = okBody(await validate(w.jwt, 'Dick Penistone'));
+    expect(place).toMatchObject({ verdict: 'valid' });
     for (const name of ['毛泽东', 'محمد علي', 'Иван Петрович Сидоров']) {
-      const r = await post(w.jwt, { name });
-      expect(r.statusCode, name).toBe(200);
-      expect(r.json().reasons.map((x: { check: string }) => x.check), name).not.toContain('mashing');
+      const r = await validate(w.jwt, name);
+      expect(r.status, name).toBe(200);
+      expect(okBody(r).reasons.map((x) => x.check), name).not.toContain('mashing');
     }
     expect(await usageClicks(h, w.accountId)).toEqual({ clicks: 6, rows: 1 });
   });
@@ -55,7 +59,7 @@ describe('POST /api/name/validate', () => {
   it('refuses bad input with 400 and no click', async () => {
     const w = await nameWorld();
     const before = await meterState(h);
-    const cases: Array<[unknown, string]> = [
+    const cases: Array<[object, string]> = [
       [{ name: '' }, 'name: Enter a name'],
       [{ name: '   ' }, 'name: Enter a name'],
       [{ name: 'x'.repeat(10_000) }, 'name: A name is at most 300 characters'],
@@ -63,28 +67,28 @@ describe('POST /api/name/validate', () => {
       [{}, 'name: This field is required'],
     ];
     for (const [payload, msg] of cases) {
-      const r = await post(w.jwt, payload);
+      const r = await postRaw(w.jwt, payload);
       expect(r.statusCode, JSON.stringify(payload).slice(0, 40)).toBe(400);
-      expect(r.json().msg).toBe(msg);
+      expect(r.json<{ msg: string }>().msg).toBe(msg);
     }
-    const raw = await h.inject({ method: 'POST', url: '/api/name/validate', headers: { authorization: `Bearer ${w.jwt}`, 'content-type': 'application/json' }, payload: '{"name":' });
+    const raw = await postRaw(w.jwt, '{"name":');
     expect(raw.statusCode).toBe(400);
     expect(await meterState(h)).toEqual(before);
   });
 
   it('is metered: refusals with no click', async () => {
     const w = await nameWorld(1);
-    expect((await post(null, { name: 'John Smith' })).statusCode).toBe(401);
+    expect((await validate(null, 'John Smith')).status).toBe(401);
     const session = await exportToken(h, w.owner, w.accountId, null, 'session');
-    const portal = await post(session.jwt, { name: 'John Smith' });
-    expect([portal.statusCode, portal.json().msg]).toEqual([403, meteredRefusals.portalSession]);
+    const portal = await validate(session.jwt, 'John Smith');
+    expect([portal.status, msgOf(portal)]).toEqual([403, meteredRefusals.portalSession]);
     const bankOnly = await insertToken(h, w.accountId, { services: ['bankcode'] });
     const { jwt: bankJwt } = await exportToken(h, w.owner, w.accountId, bankOnly);
-    const wrong = await post(bankJwt, { name: 'John Smith' });
-    expect([wrong.statusCode, wrong.json().msg]).toEqual([403, meterRefusals.tokenService('name')]);
-    expect((await post(w.jwt, { name: 'John Smith' })).statusCode).toBe(200);
-    const none = await post(w.jwt, { name: 'John Smith' });
-    expect([none.statusCode, none.json().msg]).toEqual([402, meterRefusals.noClicks('name')]);
+    const wrong = await validate(bankJwt, 'John Smith');
+    expect([wrong.status, msgOf(wrong)]).toEqual([403, meterRefusals.tokenService('name')]);
+    expect((await validate(w.jwt, 'John Smith')).status).toBe(200);
+    const none = await validate(w.jwt, 'John Smith');
+    expect([none.status, msgOf(none)]).toEqual([402, meterRefusals.noClicks('name')]);
     expect(await usageClicks(h, w.accountId)).toEqual({ clicks: 1, rows: 1 });
   });
 });

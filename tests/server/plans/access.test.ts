@@ -1,19 +1,19 @@
 // The access matrix of the plans manager: every call of contract/plans/endpoints.ts for every demo
 // user. Refused callers get 403 and change nothing; allowed ones get their answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InjectOptions } from 'fastify';
-import * as planEndpoints from '../../../contract/plans/endpoints';
+import * as Plans from '../../../contract/plans/endpoints';
 import { accessRefusals } from '../../../contract/shared/access';
 import { validateFirst } from '../../../server/errors';
 import { demoPassword, demoUsers, seedDemo } from '../../../server/seed';
-import { sendRaw, type Caller, signInDemoUsers } from '../support/calls';
+import { call, okBody } from '../support/api';
+import { type Caller, signInDemoUsers } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
-import { day, dumpCatalogueState, insertBundle, insertDataset, insertPaidBundle, insertPlan, nowOf, plans } from '../support/catalogue';
+import { day, dumpCatalogueState, insertBundle, insertDataset, insertPaidBundle, insertPlan, nowOf } from '../support/catalogue';
 import { planBody } from './fixtures';
 
 let h: Harness;
 const users = new Map<string, Caller>();
-let t: Targets;
+let t: Targets & Fresh;
 
 type Targets = {
   organisationId: number;
@@ -69,52 +69,56 @@ let refs = 0;
 
 // Each call: who may make it (demo user names before @example.com) and the request, built from the
 // targets (for refused callers, the shared ones; for allowed callers, fresh ones where it writes).
-const calls: Record<keyof typeof planEndpoints, { allowed: string[]; build: (t: Targets & Partial<Fresh>) => InjectOptions; basic?: true }> = {
-  canDeleteAccount: { allowed: everyone.filter((u) => !['partner', 'referrer'].includes(u)), build: (t) => plans('GET', '/account/candelete', { accountId: t.accountId }) },
-  listDatasets: { allowed: everyone, build: () => plans('GET', '/datasets') },
-  createDataset: { allowed: admins, build: () => plans('POST', '/datasets', {}, { dataset: 'Matrix', datasetRef: `MATRIX-${++refs}`, service: 'email' }) },
-  updateDataset: { allowed: admins, build: (t) => plans('PUT', '/datasets', { datasetId: t.datasetId }, { description: 'Changed' }) },
-  deleteDataset: { allowed: admins, build: (t) => plans('DELETE', '/datasets', { datasetId: t.datasetId }) },
-  listPlans: { allowed: everyone, build: () => plans('GET', '/plans') },
-  createPlan: { allowed: admins, build: (t) => plans('POST', '/plans', {}, planBody(t.datasetId, nowOf(h))) },
-  updatePlan: { allowed: admins, build: (t) => plans('PUT', '/plans', { planId: t.freshPlanId ?? t.planId }, { description: 'Changed' }) },
-  deletePlan: { allowed: admins, build: (t) => plans('DELETE', '/plans', { planId: t.freshPlanId ?? t.planId }) },
-  listFilters: { allowed: everyone, build: (t) => plans('GET', '/filters', { planId: t.planId }) },
-  createFilter: { allowed: admins, build: (t) => plans('POST', '/filters', { planId: t.planId }, { description: 'd', category: 'c' }) },
-  updateFilter: { allowed: admins, build: (t) => plans('PUT', '/filters', { filterId: t.filterId }, { description: 'Changed' }) },
-  deleteFilter: { allowed: admins, build: (t) => plans('DELETE', '/filters', { filterId: t.filterId }) },
-  listComparisons: { allowed: everyone, build: (t) => plans('GET', '/comparison', { planId: t.planId }) },
-  createComparison: { allowed: admins, build: (t) => plans('POST', '/comparison', { planId: t.planId }, { description: 'd' }) },
-  updateComparison: { allowed: admins, build: (t) => plans('PUT', '/comparison', { comparisonId: t.comparisonId }, { description: 'Changed' }) },
-  deleteComparison: { allowed: admins, build: (t) => plans('DELETE', '/comparison', { comparisonId: t.comparisonId }) },
-  listAccountPlans: { allowed: [...staff, 'owner'], build: (t) => plans('GET', '/account/plans', { accountId: t.accountId }) },
+type Request = (caller: Caller) => Promise<{ status: number; body: unknown }>;
+const calls: Record<keyof typeof Plans, { allowed: string[]; build: (t: Targets & Fresh) => Request; basic?: true }> = {
+  canDeleteAccount: { allowed: everyone.filter((u) => !['partner', 'referrer'].includes(u)), build: (t) => (c) => call(h, c, Plans.canDeleteAccount, { query: { accountId: t.accountId } }) },
+  listDatasets: { allowed: everyone, build: () => (c) => call(h, c, Plans.listDatasets, { query: {} }) },
+  createDataset: { allowed: admins, build: () => (c) => call(h, c, Plans.createDataset, { body: { dataset: 'Matrix', datasetRef: `MATRIX-${++refs}`, service: 'email' } }) },
+  updateDataset: { allowed: admins, build: (t) => (c) => call(h, c, Plans.updateDataset, { query: { datasetId: t.datasetId }, body: { description: 'Changed' } }) },
+  deleteDataset: { allowed: admins, build: (t) => (c) => call(h, c, Plans.deleteDataset, { query: { datasetId: t.datasetId } }) },
+  listPlans: { allowed: everyone, build: () => (c) => call(h, c, Plans.listPlans, { query: {} }) },
+  createPlan: { allowed: admins, build: (t) => (c) => call(h, c, Plans.createPlan, { body: planBody(t.datasetId, nowOf(h)) }) },
+  updatePlan: { allowed: admins, build: (t) => (c) => call(h, c, Plans.updatePlan, { query: { planId: t.freshPlanId }, body: { description: 'Changed' } }) },
+  deletePlan: { allowed: admins, build: (t) => (c) => call(h, c, Plans.deletePlan, { query: { planId: t.freshPlanId } }) },
+  listFilters: { allowed: everyone, build: (t) => (c) => call(h, c, Plans.listFilters, { query: { planId: t.planId } }) },
+  createFilter: { allowed: admins, build: (t) => (c) => call(h, c, Plans.createFilter, { query: { planId: t.planId }, body: { description: 'd', category: 'c' } }) },
+  updateFilter: { allowed: admins, build: (t) => (c) => call(h, c, Plans.updateFilter, { query: { filterId: t.filterId }, body: { description: 'Changed' } }) },
+  deleteFilter: { allowed: admins, build: (t) => (c) => call(h, c, Plans.deleteFilter, { query: { filterId: t.filterId } }) },
+  listComparisons: { allowed: everyone, build: (t) => (c) => call(h, c, Plans.listComparisons, { query: { planId: t.planId } }) },
+  createComparison: { allowed: admins, build: (t) => (c) => call(h, c, Plans.createComparison, { query: { planId: t.planId }, body: { description: 'd' } }) },
+  updateComparison: { allowed: admins, build: (t) => (c) => call(h, c, Plans.updateComparison, { query: { comparisonId: t.comparisonId }, body: { description: 'Changed' } }) },
+  deleteComparison: { allowed: admins, build: (t) => (c) => call(h, c, Plans.deleteComparison, { query: { comparisonId: t.comparisonId } }) },
+  listAccountPlans: { allowed: [...staff, 'owner'], build: (t) => (c) => call(h, c, Plans.listAccountPlans, { query: { accountId: t.accountId } }) },
   createBundle: {
     allowed: staff,
-    build: (t) => plans('POST', '/bundles', { organisationId: t.organisationId, accountId: t.accountId }, { planId: t.planId, clicks: 1000 }),
+    build: (t) => (c) => call(h, c, Plans.createBundle, { query: { organisationId: t.organisationId, accountId: t.accountId }, body: { planId: t.planId, clicks: 1000 } }),
   },
-  updateBundle: { allowed: staff, build: (t) => plans('PUT', '/bundles', { bundleId: t.bundleId }, { clicks: 2000 }) },
-  deleteBundle: { allowed: staff, build: (t) => plans('DELETE', '/bundles', { bundleId: t.bundleId }) },
+  updateBundle: { allowed: staff, build: (t) => (c) => call(h, c, Plans.updateBundle, { query: { bundleId: t.bundleId }, body: { clicks: 2000 } }) },
+  deleteBundle: { allowed: staff, build: (t) => (c) => call(h, c, Plans.deleteBundle, { query: { bundleId: t.bundleId } }) },
   // A paid bundle ended with a credit note: admin and super only (contract/shared/access.ts mayEndPaidBundles).
-  endBundle: { allowed: admins, build: (t) => plans('POST', '/bundles/end', { bundleId: t.paidBundleId }, { reason: 'Service fault', kind: 'credit' }) },
-  disableSubscription: { allowed: [...staff, 'owner'], build: (t) => plans('DELETE', '/payment/subscription', { accountId: t.accountId, planId: t.planId }) },
+  endBundle: { allowed: admins, build: (t) => (c) => call(h, c, Plans.endBundle, { query: { bundleId: t.paidBundleId }, body: { reason: 'Service fault', kind: 'credit' } }) },
+  disableSubscription: { allowed: [...staff, 'owner'], build: (t) => (c) => call(h, c, Plans.disableSubscription, { query: { accountId: t.accountId, planId: t.planId } }) },
   // Basic credentials of the caller: only an owner of the account, not staff, commits it to renewals.
   enableSubscription: {
     allowed: ['owner'],
     basic: true,
-    build: (t) => plans('PUT', '/payment/subscription', { accountId: t.accountId, planId: t.planId, clicks: 1000 }),
+    build: (t) => (c) => call(h, c, Plans.enableSubscription, { query: { accountId: t.accountId, planId: t.planId, clicks: 1000 } }),
   },
 };
 
-const send = (name: string, email: string, options: InjectOptions) =>
-  calls[name as keyof typeof calls].basic
-    ? sendRaw(h, null, { ...options, headers: { authorization: h.basic(email, demoPassword) } })
-    : sendRaw(h, users.get(email)!, options);
+/** Sends the request as the demo user: their session, or their name and password for a basic call. */
+const send = (name: keyof typeof calls, email: string, request: Request) => {
+  const user = users.get(email)!;
+  return request(calls[name].basic ? { ...user, headers: { authorization: h.basic(email, demoPassword) } } : user);
+};
+/** The refusal's words in an answer's body, if it has them. */
+const msgIn = (body: unknown) => (typeof body === 'object' && body !== null && 'msg' in body && typeof body.msg === 'string' ? body.msg : undefined);
 
 const refusals = new Set<string>([...Object.values(accessRefusals), validateFirst]);
 
 describe('the plans manager access matrix', () => {
   it('names every endpoint of the contract', () => {
-    expect(Object.keys(calls).sort()).toEqual(Object.keys(planEndpoints).sort());
+    expect(Object.keys(calls).sort()).toEqual(Object.keys(Plans).sort());
   });
 
   it('refuses every call with 403 to every demo user it is not for, and nothing changes', async () => {
@@ -123,9 +127,10 @@ describe('the plans manager access matrix', () => {
     for (const [name, { allowed }] of Object.entries(calls)) {
       for (const { email } of demoUsers) {
         if (allowed.includes(email.split('@')[0])) continue;
-        const { status, body } = await send(name, email, calls[name as keyof typeof calls].build(t));
-        if (status !== 403 || !refusals.has(body?.msg)) failures.push(`${email} ${name}: ${status} ${JSON.stringify(body)}`);
-        if (email.startsWith('unvalidated@') && body?.msg !== validateFirst) failures.push(`${email} ${name}: not the validation refusal`);
+        const { status, body } = await send(name as keyof typeof calls, email, calls[name as keyof typeof calls].build(t));
+        const msg = msgIn(body);
+        if (status !== 403 || msg === undefined || !refusals.has(msg)) failures.push(`${email} ${name}: ${status} ${JSON.stringify(body)}`);
+        if (email.startsWith('unvalidated@') && msg !== validateFirst) failures.push(`${email} ${name}: not the validation refusal`);
       }
     }
     expect(failures).toEqual([]);
@@ -139,7 +144,7 @@ describe('the plans manager access matrix', () => {
         const targets = { ...t, ...(await fresh()) };
         // The fresh plan uses the fresh dataset: a dataset to delete must be unused.
         if (name === 'deleteDataset') targets.datasetId = await insertDataset(h);
-        const { status, body } = await send(name, `${who}@example.com`, build(targets));
+        const { status, body } = await send(name as keyof typeof calls, `${who}@example.com`, build(targets));
         if (status !== 200 && status !== 201) failures.push(`${who} ${name}: ${status} ${JSON.stringify(body)}`);
       }
     }
@@ -151,9 +156,8 @@ describe('the plans manager access matrix', () => {
     expect(member.body).toEqual({ statusCode: 403, msg: accessRefusals.ownersOnly });
     const stranger = await send('listAccountPlans', 'partner@example.com', calls.listAccountPlans.build(t));
     expect(stranger.body).toEqual({ statusCode: 403, msg: accessRefusals.noAccess });
-    const partnersOwn = await sendRaw(h, users.get('partner@example.com')!, plans('GET', '/account/plans', { accountId: await idOf('groups', 'Northwind Retail UK') }));
-    expect(partnersOwn.status).toBe(200);
-    expect(partnersOwn.body.length).toBeGreaterThan(0);
+    const partnersOwn = await call(h, users.get('partner@example.com')!, Plans.listAccountPlans, { query: { accountId: await idOf('groups', 'Northwind Retail UK') } });
+    expect(okBody(partnersOwn).length).toBeGreaterThan(0);
   });
 
   it('keeps the catalogue writes for admin and super, with their words', async () => {
@@ -161,7 +165,7 @@ describe('the plans manager access matrix', () => {
     expect(sales.body).toEqual({ statusCode: 403, msg: accessRefusals.adminOnly });
     const owner = await send('createBundle', 'owner@example.com', calls.createBundle.build(t));
     expect(owner.body).toEqual({ statusCode: 403, msg: accessRefusals.staffOnly });
-    const all = await send('listPlans', 'owner@example.com', plans('GET', '/plans', { all: true }));
+    const all = await call(h, users.get('owner@example.com')!, Plans.listPlans, { query: { all: true } });
     expect(all.body).toEqual({ statusCode: 403, msg: accessRefusals.staffOnly });
   });
 });

@@ -1,6 +1,8 @@
 // Datasets, plans, filters and comparisons: what admin builds, what customers see, and
 // the "Bad input" of the issue, each a clear 4xx with nothing half written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, msgOf, okBody, type Answer } from '../support/api';
+import * as Plans from '../../../contract/plans/endpoints';
 import type { Plan } from '../../../contract/plans/entities';
 import { sendRaw, signedIn, type Caller } from '../support/calls';
 import { createHarness, type Harness } from '../support/harness';
@@ -24,27 +26,26 @@ afterAll(() => h?.close());
 
 describe('datasets', () => {
   it('are created with an upper-case unique reference, updated field by field, and listed with their plan count', async () => {
-    const created = await sendRaw(h, admin, plans('POST', '/datasets', {}, { dataset: 'Royal Mail PAF', datasetRef: 'paf-test', service: 'addresslookup', description: 'Every UK address' }));
-    expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ dataset: 'Royal Mail PAF', datasetRef: 'PAF-TEST', service: 'addresslookup', planCount: 0, createdBy: admin.id });
-    const again = await sendRaw(h, admin, plans('POST', '/datasets', {}, { dataset: 'Copy', datasetRef: 'PAF-TEST', service: 'email' }));
-    expect(again).toEqual({ status: 409, body: { statusCode: 409, msg: 'A dataset with the reference PAF-TEST already exists' } });
+    const created = okBody(await call(h, admin, Plans.createDataset, { body: { dataset: 'Royal Mail PAF', datasetRef: 'paf-test', service: 'addresslookup', description: 'Every UK address' } }), 201);
+    expect(created).toMatchObject({ dataset: 'Royal Mail PAF', datasetRef: 'PAF-TEST', service: 'addresslookup', planCount: 0, createdBy: admin.id });
+    const again = await call(h, admin, Plans.createDataset, { body: { dataset: 'Copy', datasetRef: 'PAF-TEST', service: 'email' } });
+    expect([again.status, again.body]).toEqual([409, { statusCode: 409, msg: 'A dataset with the reference PAF-TEST already exists' }]);
 
-    const renamed = await sendRaw(h, admin, plans('PUT', '/datasets', { datasetId: created.body.datasetId }, { dataset: 'PAF' }));
+    const renamed = await call(h, admin, Plans.updateDataset, { query: { datasetId: created.datasetId }, body: { dataset: 'PAF' } });
     expect(renamed.body).toMatchObject({ dataset: 'PAF', description: 'Every UK address', service: 'addresslookup' });
 
-    await insertPlan(h, { datasetId: created.body.datasetId });
-    const listed = await sendRaw(h, customer, plans('GET', '/datasets', { datasetId: created.body.datasetId }));
-    expect(listed.body).toEqual([expect.objectContaining({ datasetId: created.body.datasetId, planCount: 1 })]);
+    await insertPlan(h, { datasetId: created.datasetId });
+    const listed = await call(h, customer, Plans.listDatasets, { query: { datasetId: created.datasetId } });
+    expect(listed.body).toEqual([expect.objectContaining({ datasetId: created.datasetId, planCount: 1 })]);
   });
 
   it('keep their service while plans use them', async () => {
     const datasetId = await insertDataset(h);
     await insertPlan(h, { datasetId });
     const before = await dumpCatalogueState(h);
-    const { status, body } = await sendRaw(h, admin, plans('PUT', '/datasets', { datasetId }, { service: 'email' }));
-    expect(status).toBe(409);
-    expect(body.msg).toBe('Plans use this dataset, so its service cannot change: make a new dataset instead');
+    const changed = await call(h, admin, Plans.updateDataset, { query: { datasetId }, body: { service: 'email' } });
+    expect(changed.status).toBe(409);
+    expect(msgOf(changed)).toBe('Plans use this dataset, so its service cannot change: make a new dataset instead');
     expect(await dumpCatalogueState(h)).toEqual(before);
   });
 });
@@ -53,13 +54,11 @@ describe('plans', () => {
   it('are created with two tiers and a formula, and customers see them while on sale', async () => {
     const datasetId = await insertDataset(h);
     const now = nowOf(h);
-    const { status, body } = await sendRaw(h, admin, plans('POST', '/plans', {}, planBody(datasetId, now, { plan: 'Lookup Two Tiers', territory: 'United Kingdom' })));
-    expect(status).toBe(201);
-    const plan = body as Plan;
+    const plan = okBody(await call(h, admin, Plans.createPlan, { body: planBody(datasetId, now, { plan: 'Lookup Two Tiers', territory: 'United Kingdom' }) }), 201);
     expect(plan).toMatchObject({ plan: 'Lookup Two Tiers', territory: 'uk', calculator: 'volume', pricing: twoTiers, deprecated: false, planFilter: [], planComparison: [] });
     expect(plan.formula).toBe('Every click at the rate of the band the quantity falls in. 1,000–9,999 clicks: £30.00 per 1,000 clicks; 10,000+ clicks: £20.00 per 1,000 clicks');
-    const seen = await sendRaw(h, customer, plans('GET', '/plans', { planId: plan.planId }));
-    expect(seen.body).toEqual([plan]);
+    const seen = await call(h, customer, Plans.listPlans, { query: { planId: plan.planId } });
+    expect(okBody(seen)).toEqual([plan]);
   });
 
   it('out of their window or deprecated are shown to staff asking for all, not to customers', async () => {
@@ -70,15 +69,15 @@ describe('plans', () => {
     const over = await insertPlan(h, { datasetId, name: 'Finished', availableStart: now - 90 * day, availableEnd: now - day });
     const old = await insertPlan(h, { datasetId, name: 'Old', deprecatedBy: onSale });
     const names = (body: Plan[]) => body.map((p) => p.plan).sort();
-    expect(names((await sendRaw(h, customer, plans('GET', '/plans', { datasetId }))).body)).toEqual(['On sale']);
-    expect(names((await sendRaw(h, admin, plans('GET', '/plans', { datasetId }))).body)).toEqual(['On sale']);
-    const all = (await sendRaw(h, admin, plans('GET', '/plans', { datasetId, all: true }))).body as Plan[];
+    expect(names(okBody(await call(h, customer, Plans.listPlans, { query: { datasetId } })))).toEqual(['On sale']);
+    expect(names(okBody(await call(h, admin, Plans.listPlans, { query: { datasetId } })))).toEqual(['On sale']);
+    const all = okBody(await call(h, admin, Plans.listPlans, { query: { datasetId, all: true } }));
     expect(names(all)).toEqual(['Finished', 'Next month', 'Old', 'On sale']);
     expect(all.find((p) => p.planId === old)).toMatchObject({ deprecated: true, deprecatedByPlan: 'On sale', deprecatedByPlanId: onSale });
     // Their filters are theirs too: a customer asking for them learns only that there is no such plan.
     for (const planId of [future, over, old]) {
-      expect((await sendRaw(h, customer, plans('GET', '/filters', { planId }))).body).toEqual({ statusCode: 404, msg: 'Plan not found' });
-      expect((await sendRaw(h, admin, plans('GET', '/filters', { planId }))).status).toBe(200);
+      expect((await call(h, customer, Plans.listFilters, { query: { planId } })).body).toEqual({ statusCode: 404, msg: 'Plan not found' });
+      expect((await call(h, admin, Plans.listFilters, { query: { planId } })).status).toBe(200);
     }
   });
 
@@ -86,24 +85,23 @@ describe('plans', () => {
     const datasetId = await insertDataset(h);
     const now = nowOf(h);
     const planId = await insertPlan(h, { datasetId, availableStart: now - day });
-    const { status, body } = await sendRaw(h, admin, plans('PUT', '/plans', { planId }, { description: 'New words', calculator: 'graduated' }));
-    expect(status).toBe(200);
-    expect(body).toMatchObject({ description: 'New words', calculator: 'graduated', pricing: twoTiers, updatedBy: admin.id });
+    const updated = okBody(await call(h, admin, Plans.updatePlan, { query: { planId }, body: { description: 'New words', calculator: 'graduated' } }));
+    expect(updated).toMatchObject({ description: 'New words', calculator: 'graduated', pricing: twoTiers, updatedBy: admin.id });
     const before = await dumpCatalogueState(h);
-    const ended = await sendRaw(h, admin, plans('PUT', '/plans', { planId }, { availableEnd: now - 2 * day }));
-    expect(ended).toEqual({ status: 400, body: { statusCode: 400, msg: 'availableEnd: The availability window must end after it starts' } });
+    const ended = await call(h, admin, Plans.updatePlan, { query: { planId }, body: { availableEnd: now - 2 * day } });
+    expect([ended.status, ended.body]).toEqual([400, { statusCode: 400, msg: 'availableEnd: The availability window must end after it starts' }]);
     expect(await dumpCatalogueState(h)).toEqual(before);
   });
 
   it('deprecated by a newer plan pass the plans they replaced on to it', async () => {
     const datasetId = await insertDataset(h);
     const [a, b, c] = [await insertPlan(h, { datasetId }), await insertPlan(h, { datasetId }), await insertPlan(h, { datasetId })];
-    expect((await sendRaw(h, admin, plans('PUT', '/plans', { planId: a }, { deprecatedByPlanId: b }))).body).toMatchObject({ deprecated: true, deprecatedByPlanId: b });
-    expect((await sendRaw(h, admin, plans('PUT', '/plans', { planId: b }, { deprecatedByPlanId: c }))).status).toBe(200);
-    const all = (await sendRaw(h, admin, plans('GET', '/plans', { datasetId, all: true }))).body as Plan[];
+    expect(okBody(await call(h, admin, Plans.updatePlan, { query: { planId: a }, body: { deprecatedByPlanId: b } }))).toMatchObject({ deprecated: true, deprecatedByPlanId: b });
+    expect((await call(h, admin, Plans.updatePlan, { query: { planId: b }, body: { deprecatedByPlanId: c } })).status).toBe(200);
+    const all = okBody(await call(h, admin, Plans.listPlans, { query: { datasetId, all: true } }));
     expect(all.find((p) => p.planId === a)?.deprecatedByPlanId).toBe(c);
     // Back on sale: no longer deprecated.
-    expect((await sendRaw(h, admin, plans('PUT', '/plans', { planId: b }, { deprecatedByPlanId: null }))).body).toMatchObject({ deprecated: false, deprecatedByPlan: null });
+    expect(okBody(await call(h, admin, Plans.updatePlan, { query: { planId: b }, body: { deprecatedByPlanId: null } }))).toMatchObject({ deprecated: false, deprecatedByPlan: null });
   });
 
   it('with subscribers keep their territory, and are not deleted', async () => {
@@ -112,90 +110,98 @@ describe('plans', () => {
     const planId = await insertPlan(h, { datasetId });
     await insertBundle(h, { accountId, planId, clicks: 1000, start: now, end: now + day });
     const before = await dumpCatalogueState(h);
-    const moved = await sendRaw(h, admin, plans('PUT', '/plans', { planId }, { territory: 'aus' }));
+    const moved = await call(h, admin, Plans.updatePlan, { query: { planId }, body: { territory: 'aus' } });
     expect(moved.status).toBe(409);
-    expect(moved.body.msg).toBe('Accounts subscribe to this plan, so its service and territory cannot change: make a new plan and deprecate this one');
-    const deleted = await sendRaw(h, admin, plans('DELETE', '/plans', { planId }));
-    expect(deleted).toEqual({ status: 409, body: { statusCode: 409, msg: '1 account subscribes to this plan, so it cannot be deleted: mark it deprecated by a newer plan instead' } });
+    expect(msgOf(moved)).toBe('Accounts subscribe to this plan, so its service and territory cannot change: make a new plan and deprecate this one');
+    const deleted = await call(h, admin, Plans.deletePlan, { query: { planId } });
+    expect([deleted.status, deleted.body]).toEqual([409, { statusCode: 409, msg: '1 account subscribes to this plan, so it cannot be deleted: mark it deprecated by a newer plan instead' }]);
     expect(await dumpCatalogueState(h)).toEqual(before);
   });
 
   it('are deleted with their filters and comparisons; then their dataset may go', async () => {
     const datasetId = await insertDataset(h);
     const planId = await insertPlan(h, { datasetId });
-    await sendRaw(h, admin, plans('POST', '/filters', { planId }, { description: 'Small business', category: 'Size' }));
-    await sendRaw(h, admin, plans('POST', '/comparison', { planId }, { description: 'PAF daily' }));
-    const usedDataset = await sendRaw(h, admin, plans('DELETE', '/datasets', { datasetId }));
-    expect(usedDataset).toEqual({ status: 409, body: { statusCode: 409, msg: '1 plan uses this dataset: delete it or move it to another dataset first' } });
-    expect(await sendRaw(h, admin, plans('DELETE', '/plans', { planId }))).toEqual({ status: 200, body: { msg: 'Plan deleted' } });
+    await call(h, admin, Plans.createFilter, { query: { planId }, body: { description: 'Small business', category: 'Size' } });
+    await call(h, admin, Plans.createComparison, { query: { planId }, body: { description: 'PAF daily' } });
+    const usedDataset = await call(h, admin, Plans.deleteDataset, { query: { datasetId } });
+    expect([usedDataset.status, usedDataset.body]).toEqual([409, { statusCode: 409, msg: '1 plan uses this dataset: delete it or move it to another dataset first' }]);
+    expect(okBody(await call(h, admin, Plans.deletePlan, { query: { planId } }))).toEqual({ msg: 'Plan deleted' });
     const state = await dumpCatalogueState(h);
     expect(state.filters.filter((f) => f.plan_id === planId)).toEqual([]);
     expect(state.comparisons.filter((c) => c.plan_id === planId)).toEqual([]);
-    expect(await sendRaw(h, admin, plans('DELETE', '/datasets', { datasetId }))).toEqual({ status: 200, body: { msg: 'Dataset deleted' } });
+    expect(okBody(await call(h, admin, Plans.deleteDataset, { query: { datasetId } }))).toEqual({ msg: 'Dataset deleted' });
   });
 });
 
 describe('filters and comparisons', () => {
   it('are added in display order, updated field by field and deleted', async () => {
     const planId = await insertPlan(h, { datasetId: await insertDataset(h) });
-    const second = await sendRaw(h, admin, plans('POST', '/filters', { planId }, { description: 'Enterprise', category: 'Size', displayOrder: 2 }));
-    const first = await sendRaw(h, admin, plans('POST', '/filters', { planId }, { description: 'Checkout forms', category: 'Use', displayOrder: 1 }));
-    expect(second.status).toBe(201);
-    const listed = await sendRaw(h, customer, plans('GET', '/filters', { planId }));
-    expect(listed.body.map((f: { description: string }) => f.description)).toEqual(['Checkout forms', 'Enterprise']);
-    const updated = await sendRaw(h, admin, plans('PUT', '/filters', { filterId: first.body.filterId }, { description: 'Sign-up forms' }));
-    expect(updated.body).toEqual({ filterId: first.body.filterId, planId, description: 'Sign-up forms', category: 'Use', displayOrder: 1 });
-    expect((await sendRaw(h, admin, plans('DELETE', '/filters', { filterId: second.body.filterId }))).body).toEqual({ msg: 'Filter deleted' });
-    expect((await sendRaw(h, admin, plans('DELETE', '/filters', { filterId: second.body.filterId }))).body).toEqual({ statusCode: 404, msg: 'Filter not found' });
+    const second = okBody(await call(h, admin, Plans.createFilter, { query: { planId }, body: { description: 'Enterprise', category: 'Size', displayOrder: 2 } }), 201);
+    const first = okBody(await call(h, admin, Plans.createFilter, { query: { planId }, body: { description: 'Checkout forms', category: 'Use', displayOrder: 1 } }), 201);
+    const listed = okBody(await call(h, customer, Plans.listFilters, { query: { planId } }));
+    expect(listed.map((f) => f.description)).toEqual(['Checkout forms', 'Enterprise']);
+    const updated = await call(h, admin, Plans.updateFilter, { query: { filterId: first.filterId }, body: { description: 'Sign-up forms' } });
+    expect(updated.body).toEqual({ filterId: first.filterId, planId, description: 'Sign-up forms', category: 'Use', displayOrder: 1 });
+    expect(okBody(await call(h, admin, Plans.deleteFilter, { query: { filterId: second.filterId } }))).toEqual({ msg: 'Filter deleted' });
+    expect((await call(h, admin, Plans.deleteFilter, { query: { filterId: second.filterId } })).body).toEqual({ statusCode: 404, msg: 'Filter not found' });
 
-    const line = await sendRaw(h, admin, plans('POST', '/comparison', { planId }, { description: 'Royal Mail PAF', displayOrder: 3 }));
-    expect(line.body).toEqual({ comparisonId: line.body.comparisonId, planId, description: 'Royal Mail PAF', displayOrder: 3 });
-    const moved = await sendRaw(h, admin, plans('PUT', '/comparison', { comparisonId: line.body.comparisonId }, { displayOrder: 1 }));
-    expect(moved.body).toMatchObject({ description: 'Royal Mail PAF', displayOrder: 1 });
-    expect((await sendRaw(h, customer, plans('GET', '/plans', { planId }))).body[0].planComparison).toEqual([moved.body]);
-    expect((await sendRaw(h, admin, plans('DELETE', '/comparison', { comparisonId: line.body.comparisonId }))).body).toEqual({ msg: 'Comparison deleted' });
+    const line = okBody(await call(h, admin, Plans.createComparison, { query: { planId }, body: { description: 'Royal Mail PAF', displayOrder: 3 } }), 201);
+    expect(line).toEqual({ comparisonId: line.comparisonId, planId, description: 'Royal Mail PAF', displayOrder: 3 });
+    const moved = okBody(await call(h, admin, Plans.updateComparison, { query: { comparisonId: line.comparisonId }, body: { displayOrder: 1 } }));
+    expect(moved).toMatchObject({ description: 'Royal Mail PAF', displayOrder: 1 });
+    expect(okBody(await call(h, customer, Plans.listPlans, { query: { planId } }))[0].planComparison).toEqual([moved]);
+    expect(okBody(await call(h, admin, Plans.deleteComparison, { query: { comparisonId: line.comparisonId } }))).toEqual({ msg: 'Comparison deleted' });
   });
 });
 
 describe('bad input: a clear 4xx and nothing written', () => {
-  const cases: [string, () => Promise<[Parameters<typeof plans>, number, string]>][] = [
-    ['an unknown dataset for a plan', async () => [['POST', '/plans', {}, planBody(2_000_000, nowOf(h))], 404, 'Dataset not found']],
-    ['an unknown plan to update', async () => [['PUT', '/plans', { planId: 2_000_000 }, { description: 'x' }], 404, 'Plan not found']],
-    ['an unknown plan to delete', async () => [['DELETE', '/plans', { planId: 3_000_000_000 }], 404, 'Plan not found']],
-    ['an unknown dataset to update', async () => [['PUT', '/datasets', { datasetId: 2_000_000 }, { description: 'x' }], 404, 'Dataset not found']],
-    ['an unknown dataset to delete', async () => [['DELETE', '/datasets', { datasetId: 2_000_000 }], 404, 'Dataset not found']],
-    ['a filter for an unknown plan', async () => [['POST', '/filters', { planId: 2_000_000 }, { description: 'd', category: 'c' }], 404, 'Plan not found']],
-    ['an unknown comparison', async () => [['PUT', '/comparison', { comparisonId: 2_000_000 }, { description: 'd' }], 404, 'Comparison not found']],
-    ['a negative price', async () => [['POST', '/plans', {}, planBody(await insertDataset(h), nowOf(h), { pricing: [{ fromClicks: 1, toClicks: null, pricePer1000: -5 }] })], 400, 'pricePer1000: Prices cannot be negative (item 1)']],
-    ['a fractional price', async () => [['POST', '/plans', {}, planBody(await insertDataset(h), nowOf(h), { pricing: [{ fromClicks: 1, toClicks: null, pricePer1000: 2.5 }] })], 400, 'pricePer1000: Prices are whole minor units (pence or cents) (item 1)']],
-    ['fractional clicks', async () => [['POST', '/plans', {}, planBody(await insertDataset(h), nowOf(h), { pricing: [{ fromClicks: 1.5, toClicks: null, pricePer1000: 100 }] })], 400, 'fromClicks: Clicks must be whole numbers (item 1)']],
-    ['negative clicks', async () => [['POST', '/plans', {}, planBody(await insertDataset(h), nowOf(h), { pricing: [{ fromClicks: -10, toClicks: null, pricePer1000: 100 }] })], 400, 'fromClicks: Clicks start at 1 (item 1)']],
-    ['a window ending before it starts', async () => [['POST', '/plans', {}, planBody(await insertDataset(h), nowOf(h), { availableStart: 2000, availableEnd: 1000 })], 400, 'availableEnd: The availability window must end after it starts']],
-    ['overlapping tiers', async () => [['POST', '/plans', {}, planBody(await insertDataset(h), nowOf(h), { pricing: [{ fromClicks: 1000, toClicks: 9999, pricePer1000: 3000 }, { fromClicks: 5000, toClicks: null, pricePer1000: 2000 }] })], 400, 'pricing: Price tiers overlap: 1,000–9,999 and 5,000+']],
-    ['an unknown territory', async () => [['POST', '/plans', {}, planBody(await insertDataset(h), nowOf(h), { territory: 'france' })], 400, 'territory: Unknown territory']],
+  /** Each case: its setup, then the request (sent after the state is read) and the refusal it must get. */
+  type Sent = { status: number; body: unknown };
+  const sent = <E>(answer: Answer<E>): Sent => ({ status: answer.status, body: answer.body });
+  /** A new plan on a new dataset with the overrides: the dataset is made before the state is read. */
+  const newPlan = async (overrides: Parameters<typeof planBody>[2]) => {
+    const body = planBody(await insertDataset(h), nowOf(h), overrides);
+    return async () => sent(await call(h, admin, Plans.createPlan, { body }));
+  };
+  const cases: [string, () => Promise<[() => Promise<Sent>, number, string]>][] = [
+    ['an unknown dataset for a plan', async () => [async () => sent(await call(h, admin, Plans.createPlan, { body: planBody(2_000_000, nowOf(h)) })), 404, 'Dataset not found']],
+    ['an unknown plan to update', async () => [async () => sent(await call(h, admin, Plans.updatePlan, { query: { planId: 2_000_000 }, body: { description: 'x' } })), 404, 'Plan not found']],
+    ['an unknown plan to delete', async () => [async () => sent(await call(h, admin, Plans.deletePlan, { query: { planId: 3_000_000_000 } })), 404, 'Plan not found']],
+    ['an unknown dataset to update', async () => [async () => sent(await call(h, admin, Plans.updateDataset, { query: { datasetId: 2_000_000 }, body: { description: 'x' } })), 404, 'Dataset not found']],
+    ['an unknown dataset to delete', async () => [async () => sent(await call(h, admin, Plans.deleteDataset, { query: { datasetId: 2_000_000 } })), 404, 'Dataset not found']],
+    ['a filter for an unknown plan', async () => [async () => sent(await call(h, admin, Plans.createFilter, { query: { planId: 2_000_000 }, body: { description: 'd', category: 'c' } })), 404, 'Plan not found']],
+    ['an unknown comparison', async () => [async () => sent(await call(h, admin, Plans.updateComparison, { query: { comparisonId: 2_000_000 }, body: { description: 'd' } })), 404, 'Comparison not found']],
+    ['a negative price', async () => [await newPlan({ pricing: [{ fromClicks: 1, toClicks: null, pricePer1000: -5 }] }), 400, 'pricePer1000: Prices cannot be negative (item 1)']],
+    ['a fractional price', async () => [await newPlan({ pricing: [{ fromClicks: 1, toClicks: null, pricePer1000: 2.5 }] }), 400, 'pricePer1000: Prices are whole minor units (pence or cents) (item 1)']],
+    ['fractional clicks', async () => [await newPlan({ pricing: [{ fromClicks: 1.5, toClicks: null, pricePer1000: 100 }] }), 400, 'fromClicks: Clicks must be whole numbers (item 1)']],
+    ['negative clicks', async () => [await newPlan({ pricing: [{ fromClicks: -10, toClicks: null, pricePer1000: 100 }] }), 400, 'fromClicks: Clicks start at 1 (item 1)']],
+    ['a window ending before it starts', async () => [await newPlan({ availableStart: 2000, availableEnd: 1000 }), 400, 'availableEnd: The availability window must end after it starts']],
+    ['overlapping tiers', async () => [await newPlan({ pricing: [{ fromClicks: 1000, toClicks: 9999, pricePer1000: 3000 }, { fromClicks: 5000, toClicks: null, pricePer1000: 2000 }] }), 400, 'pricing: Price tiers overlap: 1,000–9,999 and 5,000+']],
+    ['an unknown territory', async () => [await newPlan({ territory: 'france' }), 400, 'territory: Unknown territory']],
     ['a plan replacing itself', async () => {
       const planId = await insertPlan(h, { datasetId: await insertDataset(h) });
-      return [['PUT', '/plans', { planId }, { deprecatedByPlanId: planId }], 400, 'A plan cannot be replaced by itself'];
+      return [async () => sent(await call(h, admin, Plans.updatePlan, { query: { planId }, body: { deprecatedByPlanId: planId } })), 400, 'A plan cannot be replaced by itself'];
     }],
-    ['an unknown replacing plan', async () => [['POST', '/plans', {}, planBody(await insertDataset(h), nowOf(h), { deprecatedByPlanId: 2_000_000 })], 404, 'The plan that replaces this one was not found']],
+    ['an unknown replacing plan', async () => [await newPlan({ deprecatedByPlanId: 2_000_000 }), 404, 'The plan that replaces this one was not found']],
     ['a replacing plan of another service', async () => {
       const other = await insertPlan(h, { datasetId: await insertDataset(h, { service: 'email' }) });
-      return [['POST', '/plans', {}, planBody(await insertDataset(h), nowOf(h), { deprecatedByPlanId: other })], 400, 'A plan can only be replaced by a plan of the same service'];
+      return [await newPlan({ deprecatedByPlanId: other }), 400, 'A plan can only be replaced by a plan of the same service'];
     }],
     ['a replacing plan that is itself replaced', async () => {
       const datasetId = await insertDataset(h);
       const newest = await insertPlan(h, { datasetId });
       const middle = await insertPlan(h, { datasetId, name: 'Middle plan', deprecatedBy: newest });
-      return [['POST', '/plans', {}, planBody(datasetId, nowOf(h), { deprecatedByPlanId: middle })], 400, 'Middle plan is itself replaced: choose the plan that replaces it'];
+      return [async () => sent(await call(h, admin, Plans.createPlan, { body: planBody(datasetId, nowOf(h), { deprecatedByPlanId: middle }) })), 400, 'Middle plan is itself replaced: choose the plan that replaces it'];
     }],
-    ['a dataset reference of one letter', async () => [['POST', '/datasets', {}, { dataset: 'x', datasetRef: 'x', service: 'email' }], 400, 'datasetRef: A reference is 2 to 32 letters, digits, - or _']],
-    ['an unknown service', async () => [['POST', '/datasets', {}, { dataset: 'x', datasetRef: 'XY', service: 'weather' }], 400, 'service: Choose the service the dataset belongs to']],
+    ['a dataset reference of one letter', async () => [async () => sent(await call(h, admin, Plans.createDataset, { body: { dataset: 'x', datasetRef: 'x', service: 'email' } })), 400, 'datasetRef: A reference is 2 to 32 letters, digits, - or _']],
+    // A service the contract's type refuses: sent raw.
+    ['an unknown service', async () => [() => sendRaw(h, admin, plans('POST', '/datasets', {}, { dataset: 'x', datasetRef: 'XY', service: 'weather' })), 400, 'service: Choose the service the dataset belongs to']],
   ];
 
   it.each(cases)('%s', async (_, build) => {
-    const [[method, path, q, payload], status, msg] = await build();
+    const [send, status, msg] = await build();
     const before = await dumpCatalogueState(h);
-    const response = await sendRaw(h, admin, plans(method, path, q, payload));
+    const response = await send();
     expect(response).toEqual({ status, body: { statusCode: status, msg } });
     expect(await dumpCatalogueState(h)).toEqual(before);
   });

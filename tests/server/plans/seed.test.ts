@@ -1,10 +1,11 @@
 // The demo catalogue (server/seedCatalogue.ts): a shop with something in it, and the demo owner's
 // accounts holding a subscription in each state the services page explains.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountPlan, Plan } from '../../../contract/plans/entities';
+import * as Plans from '../../../contract/plans/endpoints';
 import { dqServices, tierProblem } from '../../../contract/shared/catalogue';
 import { demoPassword, seedDemo } from '../../../server/seed';
-import { sendRaw, request, type Caller } from '../support/calls';
+import { call, okBody } from '../support/api';
+import type { Caller } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
 
 let h: Harness;
@@ -26,9 +27,7 @@ afterAll(() => h?.close());
 
 describe('the demo catalogue', () => {
   it('sells every service in both territories, bank code and address cleanse in the UK only, each plan pricing every quantity', async () => {
-    const { status, body } = await sendRaw(h, owner, request('GET', '/api/plans/plans'));
-    expect(status).toBe(200);
-    const plans = body as Plan[];
+    const plans = okBody(await call(h, owner, Plans.listPlans, { query: {} }));
     const offered = (territory: string) => new Set(plans.filter((p) => p.territory === territory).map((p) => p.service));
     expect([...offered('uk')].sort()).toEqual([...dqServices].sort());
     expect([...offered('australia')].sort()).toEqual(['addresslookup', 'autocomplete', 'email', 'name']);
@@ -41,20 +40,18 @@ describe('the demo catalogue', () => {
   });
 
   it('keeps deprecated plans, each naming the plan that replaces it, for staff', async () => {
-    const { body } = await sendRaw(h, admin, request('GET', '/api/plans/plans', { all: true }));
-    const deprecated = (body as Plan[]).filter((p) => p.deprecated);
+    const body = okBody(await call(h, admin, Plans.listPlans, { query: { all: true } }));
+    const deprecated = body.filter((p) => p.deprecated);
     expect(deprecated.length).toBeGreaterThanOrEqual(2);
     for (const plan of deprecated) {
-      const successor = (body as Plan[]).find((p) => p.planId === plan.deprecatedByPlanId);
+      const successor = body.find((p) => p.planId === plan.deprecatedByPlanId);
       expect(successor?.plan).toBe(plan.deprecatedByPlan);
       expect(successor?.deprecated).toBe(false);
     }
   });
 
   it("gives Acme UK a subscription in each state, newest bundles first, and the active one a rising use", async () => {
-    const { status, body } = await sendRaw(h, owner, request('GET', '/api/plans/account/plans', { accountId: await groupId('Acme UK') }));
-    expect(status).toBe(200);
-    const plans = body as AccountPlan[];
+    const plans = okBody(await call(h, owner, Plans.listAccountPlans, { query: { accountId: await groupId('Acme UK') } }));
     const byPlan = Object.fromEntries(plans.map((p) => [p.plan, p]));
     expect(byPlan['Address Lookup UK'].status).toBe('active');
     expect(byPlan['Email Validation UK'].status).toBe('empty');

@@ -2,9 +2,11 @@
 // ones are gone too. The failure is made real with a constraint the later write breaks, on both
 // back ends (as in platform/transactions.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendRaw, signedIn } from '../support/calls';
+import * as Plans from '../../../contract/plans/endpoints';
+import { call } from '../support/api';
+import { signedIn } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
-import { dumpCatalogueState, insertDataset, insertPlan, plans } from '../support/catalogue';
+import { dumpCatalogueState, insertDataset, insertPlan } from '../support/catalogue';
 
 let h: Harness;
 beforeAll(async () => {
@@ -21,13 +23,13 @@ describe('one transaction per plans multi-write', () => {
     const before = await dumpCatalogueState(h);
     await query(h.db, `alter table bundles add constraint refuse_account check (account_id <> ${Number(accountId)})`);
     try {
-      const made = await sendRaw(h, sales, plans('POST', '/bundles', { organisationId, accountId }, { planId, clicks: 1000 }));
+      const made = await call(h, sales, Plans.createBundle, { query: { organisationId, accountId }, body: { planId, clicks: 1000 } });
       expect(made.status).toBe(500);
       expect(await dumpCatalogueState(h)).toEqual(before);
     } finally {
       await query(h.db, 'alter table bundles drop constraint refuse_account');
     }
-    expect((await sendRaw(h, sales, plans('POST', '/bundles', { organisationId, accountId }, { planId, clicks: 1000 }))).status).toBe(201);
+    expect((await call(h, sales, Plans.createBundle, { query: { organisationId, accountId }, body: { planId, clicks: 1000 } })).status).toBe(201);
   });
 
   it('leaves a plan undeprecated when the plans it replaced cannot follow it to its successor (PUT /plans)', async () => {
@@ -39,7 +41,7 @@ describe('one transaction per plans multi-write', () => {
     const before = await dumpCatalogueState(h);
     await query(h.db, `alter table plans add constraint refuse_repoint check (id <> ${Number(oldest)} or deprecated_by_plan_id <> ${Number(newest)})`);
     try {
-      const replaced = await sendRaw(h, admin, plans('PUT', '/plans', { planId: middle }, { deprecatedByPlanId: newest }));
+      const replaced = await call(h, admin, Plans.updatePlan, { query: { planId: middle }, body: { deprecatedByPlanId: newest } });
       expect(replaced.status).toBe(500);
       expect(await dumpCatalogueState(h)).toEqual(before);
     } finally {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendRaw, request, signedIn } from '../support/calls';
+import { createGroup } from '../../../contract/groups/endpoints';
+import { call } from '../support/api';
+import { signedIn } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
 
 // Every multi-write runs in one transaction: when a later write fails, the earlier ones are gone too.
@@ -19,13 +21,13 @@ describe('one transaction per multi-write', () => {
     const target = await h.createUser();
     await query(h.db, `alter table group_users add constraint refuse_target check (user_id <> ${Number(target.id)})`);
     try {
-      const created = await sendRaw(h, superUser, request('POST', '/groups', { userId: target.id }, { type: 'organisation', name: 'Half Made Ltd' }));
+      const created = await call(h, superUser, createGroup, { query: { userId: target.id }, body: { type: 'organisation', name: 'Half Made Ltd' } });
       expect(created.status).toBe(500);
       expect(await groupsNamed('Half Made Ltd')).toEqual([]);
     } finally {
       await query(h.db, 'alter table group_users drop constraint refuse_target');
     }
-    const again = await sendRaw(h, superUser, request('POST', '/groups', { userId: target.id }, { type: 'organisation', name: 'Half Made Ltd' }));
+    const again = await call(h, superUser, createGroup, { query: { userId: target.id }, body: { type: 'organisation', name: 'Half Made Ltd' } });
     expect(again.status).toBe(201);
     expect(await groupsNamed('Half Made Ltd')).toHaveLength(1);
   });
@@ -37,7 +39,7 @@ describe('one transaction per multi-write', () => {
     // The owner already holds a level on the parent; the constraint refuses any new one for them.
     await query(h.db, `alter table group_users add constraint refuse_owner check (user_id <> ${Number(owner.id)} or group_id = ${Number(org)})`);
     try {
-      const created = await sendRaw(h, owner, request('POST', '/groups', { parentId: org }, { type: 'account', name: 'Half Made Account' }));
+      const created = await call(h, owner, createGroup, { query: { parentId: org }, body: { type: 'account', name: 'Half Made Account' } });
       expect(created.status).toBe(500);
       expect(await groupsNamed('Half Made Account')).toEqual([]);
     } finally {

@@ -108,6 +108,7 @@ describe('checkout refuses', () => {
 
   it('a checkout without an idempotency key', async () => {
     const before = await dumpShopState(h);
+    // No idempotency key, and the basket as the shop's tests build it (untyped): sent raw.
     const res = await sendRaw(h, shop.owner, plans('POST', '/shop/checkout', { organisationId: shop.organisationId }, checkoutBody([ukLine()])));
     expect(res.status).toBe(400);
     expect(res.body.msg).toContain(idempotencyKeyHeader);

@@ -2,9 +2,10 @@
 // and one set of bundles however often and in whatever order the confirmation arrives; the declined
 // card makes none.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendRaw } from '../support/calls';
+import * as Plans from '../../../contract/plans/endpoints';
+import * as ShopCalls from '../../../contract/shop/endpoints';
+import { call, okBody } from '../support/api';
 import { createHarness, query, type Harness } from '../support/harness';
-import { plans } from '../support/catalogue';
 import { bundlesOf as countBundles, checkout, checkoutBody, invoicesOf as countInvoices, orderStatusOf, payOnPage, paidUrl, backUrl, sessionIdOf, settleSession, shopWorld, signedDelivery, succeededEvent, ukOrder, type Shop } from '../support/shop';
 import { count } from '../support/rows';
 
@@ -52,10 +53,10 @@ describe('POST /shop/checkout', () => {
     const { url, orderId } = await newOrder(2000);
     const next = await payOnPage(h, url, 'success');
     expect(next).toBe(`${paidUrl}?orderId=${orderId}`);
-    const order = await sendRaw(h, shop.owner, plans('GET', '/shop/order', { orderId }));
+    const order = await call(h, shop.owner, ShopCalls.getOrder, { query: { orderId } });
     expect(order.status).toBe(200);
     expect(order.body).toMatchObject({ status: 'paid', total: 7200, invoiceNumber: expect.stringMatching(/^UK-\d{6}$/) });
-    expect(order.body.lines[0].bundleId).toEqual(expect.any(Number));
+    expect(okBody(order).lines[0].bundleId).toEqual(expect.any(Number));
     const bundle = await query<{ clicks: number; source: string; price: number }>(h.db, 'select clicks, source, price from bundles where order_id = $1', [orderId]);
     expect(bundle.rows).toEqual([{ clicks: 2000, source: 'shop', price: 6000 }]);
     // A receipt to the billing email.
@@ -67,7 +68,7 @@ describe('POST /shop/checkout', () => {
     const { orderId } = await newOrder();
     const { signedIn } = await import('../support/calls');
     const other = await signedIn(h);
-    expect((await sendRaw(h, other, plans('GET', '/shop/order', { orderId }))).status).toBe(404);
+    expect((await call(h, other, ShopCalls.getOrder, { query: { orderId } })).status).toBe(404);
   });
 });
 
@@ -91,7 +92,7 @@ describe('the saved card is the customer\'s choice', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const { url, orderId } = res.body as { url: string; orderId: number };
       expect(await payOnPage(h, url, 'success', { save })).toBe(`${paidUrl}?orderId=${orderId}`);
-      expect((await sendRaw(h, world.owner, plans('GET', '/shop/order', { orderId }))).body.status).toBe('paid');
+      expect(okBody(await call(h, world.owner, ShopCalls.getOrder, { query: { orderId } })).status).toBe('paid');
       return methodOf(url);
     };
     // No card saved: a purchase with the box unticked saves none.
@@ -115,19 +116,19 @@ describe('a paid bundle', () => {
   it('is neither deleted nor re-priced by staff: its invoice still bills it', async () => {
     const { url, orderId } = await newOrder(2000);
     await payOnPage(h, url, 'success');
-    const order = await sendRaw(h, shop.owner, plans('GET', '/shop/order', { orderId }));
+    const order = await call(h, shop.owner, ShopCalls.getOrder, { query: { orderId } });
     const { invoiceNumber } = order.body as { invoiceNumber: string };
     const { rows } = await query<{ id: number; price: number }>(h.db, 'select id, price from bundles where order_id = $1', [orderId]);
     const [bundle] = rows;
     const { signedIn } = await import('../support/calls');
     const sales = await signedIn(h, ['sales']);
-    const deleted = await sendRaw(h, sales, plans('DELETE', '/bundles', { bundleId: bundle.id }));
-    expect(deleted).toEqual({ status: 409, body: { statusCode: 409, msg: `This bundle was paid for on invoice ${invoiceNumber}, so it cannot be deleted: end it instead (End bundle), with a reason and a credit note` } });
-    const repriced = await sendRaw(h, sales, plans('PUT', '/bundles', { bundleId: bundle.id }, { price: 1 }));
-    expect(repriced).toEqual({ status: 409, body: { statusCode: 409, msg: `This bundle was paid for on invoice ${invoiceNumber}: its price cannot change` } });
+    const deleted = await call(h, sales, Plans.deleteBundle, { query: { bundleId: bundle.id } });
+    expect([deleted.status, deleted.body]).toEqual([409, { statusCode: 409, msg: `This bundle was paid for on invoice ${invoiceNumber}, so it cannot be deleted: end it instead (End bundle), with a reason and a credit note` }]);
+    const repriced = await call(h, sales, Plans.updateBundle, { query: { bundleId: bundle.id }, body: { price: 1 } });
+    expect([repriced.status, repriced.body]).toEqual([409, { statusCode: 409, msg: `This bundle was paid for on invoice ${invoiceNumber}: its price cannot change` }]);
     expect((await query(h.db, 'select id, price from bundles where order_id = $1', [orderId])).rows).toEqual(rows);
     // Its own price, its clicks and its dates may still be set.
-    expect((await sendRaw(h, sales, plans('PUT', '/bundles', { bundleId: bundle.id }, { price: Number(bundle.price), clicks: 2500 }))).status).toBe(200);
+    expect((await call(h, sales, Plans.updateBundle, { query: { bundleId: bundle.id }, body: { price: Number(bundle.price), clicks: 2500 } })).status).toBe(200);
   });
 });
 
@@ -152,8 +153,8 @@ describe('confirmations', () => {
     const delivery = await signedDelivery(h, await succeededEvent(h, orderId));
     expect((await h.inject(delivery)).statusCode).toBe(200);
     expect((await h.inject(delivery)).json()).toEqual({ received: true, duplicate: true });
-    const order = await sendRaw(h, shop.owner, plans('GET', '/shop/order', { orderId }));
-    expect(order.body.status).toBe('paid');
+    const order = await call(h, shop.owner, ShopCalls.getOrder, { query: { orderId } });
+    expect(okBody(order).status).toBe('paid');
     expect(await bundlesOf(orderId)).toBe(1);
     expect(await invoicesOf(orderId)).toBe(1);
   });
@@ -161,7 +162,7 @@ describe('confirmations', () => {
   it('the browser return first, then the webhook: one order', async () => {
     const { orderId } = await newOrder();
     await settleSession(h, orderId);
-    expect((await sendRaw(h, shop.owner, plans('GET', '/shop/order', { orderId }))).body.status).toBe('paid');
+    expect(okBody(await call(h, shop.owner, ShopCalls.getOrder, { query: { orderId } })).status).toBe('paid');
     // A different event id (the duplicate delivery of a real gateway carries the same one; this is the worst case).
     const event = await succeededEvent(h, orderId);
     expect((await h.inject(await signedDelivery(h, { ...event, id: `${event.id}-late` }))).json()).toEqual({ received: true, duplicate: false });
@@ -173,7 +174,7 @@ describe('confirmations', () => {
     const { url, orderId } = await newOrder();
     const next = await payOnPage(h, url, 'declined');
     expect(next).toBe(`${backUrl}?orderId=${orderId}&payment=declined`);
-    const order = await sendRaw(h, shop.owner, plans('GET', '/shop/order', { orderId }));
+    const order = await call(h, shop.owner, ShopCalls.getOrder, { query: { orderId } });
     expect(order.body).toMatchObject({ status: 'declined', failure: 'Your card was declined.', invoiceNumber: null });
     expect(await bundlesOf(orderId)).toBe(0);
     expect(await invoicesOf(orderId)).toBe(0);
@@ -185,7 +186,7 @@ describe('confirmations', () => {
     expect(next).toBe(new URL(url).pathname);
     const confirm = await h.inject({ method: 'POST', url: `${next}/confirm`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'action=complete' });
     expect(confirm.headers.location).toBe(`${paidUrl}?orderId=${orderId}`);
-    expect((await sendRaw(h, shop.owner, plans('GET', '/shop/order', { orderId }))).body.status).toBe('paid');
+    expect(okBody(await call(h, shop.owner, ShopCalls.getOrder, { query: { orderId } })).status).toBe('paid');
   });
 
   it('invoice numbers have no gaps under concurrent fulfilments', async () => {
@@ -200,11 +201,11 @@ describe('confirmations', () => {
   });
 
   it('a setup.succeeded webhook stores the new card before the owner comes back', async () => {
-    const page = await sendRaw(h, shop.owner, plans('GET', '/payment/generate', { accountId: shop.auAccount }));
+    const page = await call(h, shop.owner, ShopCalls.generatePayment, { query: { accountId: shop.auAccount } });
     expect(page.status).toBe(200);
-    const next = await payOnPage(h, page.body.checkoutUrl, 'success');
+    const next = await payOnPage(h, okBody(page).checkoutUrl, 'success');
     expect(next).toContain('billing=card-saved');
-    const ref = sessionIdOf(page.body.checkoutUrl);
+    const ref = sessionIdOf(okBody(page).checkoutUrl);
     const { rows } = await query<{ method_ref: string }>(h.db, 'select method_ref from testgw_sessions where id = $1', [ref]);
     const card = { methodRef: rows[0].method_ref, brand: 'Visa', lastFour: '4242', expiryMonth: 12, expiryYear: 2039 };
     const event = { id: `evt_${ref}_setup_succeeded`, type: 'setup.succeeded' as const, mode: 'setup' as const, outcome: { status: 'succeeded' as const, ref, reference: String(shop.auAccount), card, amount: 0, currency: 'GBP' } };

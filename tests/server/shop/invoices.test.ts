@@ -2,9 +2,12 @@
 // GST in Australia), its signed expiring link, staff bundles without one; and who may see what of
 // payments (owners, authorised payment users, staff for charges).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendRaw, request, signedIn } from '../support/calls';
+import * as Groups from '../../../contract/groups/endpoints';
+import * as ShopCalls from '../../../contract/shop/endpoints';
+import { call, msgOf, okBody } from '../support/api';
+import { signedIn } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
-import { insertBundle, nowOf, plans } from '../support/catalogue';
+import { insertBundle, nowOf } from '../support/catalogue';
 import { checkout, checkoutBody, payOnPage, shopWorld, type Shop } from '../support/shop';
 
 let h: Harness;
@@ -23,17 +26,19 @@ async function paidBundle(accountId: number, planId: number, quantity: number): 
   const res = await checkout(h, shop.owner, shop.organisationId, checkoutBody([{ accountId, planId, quantity }]));
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   await payOnPage(h, res.body.url, 'success', { save: true });
-  const order = await sendRaw(h, shop.owner, plans('GET', '/shop/order', { orderId: res.body.orderId }));
-  expect(order.body.status).toBe('paid');
-  return order.body.lines[0].bundleId as number;
+  const order = await call(h, shop.owner, ShopCalls.getOrder, { query: { orderId: res.body.orderId } });
+  expect(okBody(order).status).toBe('paid');
+  const { bundleId } = okBody(order).lines[0];
+  if (bundleId === null) throw new Error('The paid order made no bundle');
+  return bundleId;
 }
 
 const textOf = (html: string, testId: string) => new RegExp(`data-testid="${testId}">([^<]*)<`).exec(html)?.[1];
 
 async function invoiceUrl(bundleId: number, backUrl?: string): Promise<string> {
-  const res = await sendRaw(h, shop.owner, plans('GET', '/bundles/invoice', { bundleId, backUrl }));
+  const res = await call(h, shop.owner, ShopCalls.bundleInvoice, { query: { bundleId, backUrl } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.url as string;
+  return okBody(res).url;
 }
 
 const open = (url: string) => h.inject({ method: 'GET', url: url.replace('http://localhost', '') });
@@ -98,117 +103,116 @@ describe('the printable invoice', () => {
 
   it('a staff bundle has no invoice (409); a foreign backUrl is refused (400)', async () => {
     const staffBundle = await insertBundle(h, { accountId: shop.ukAccount, planId: shop.ukPlan, clicks: 100, start: nowOf(h), end: nowOf(h) + 86_400 });
-    const res = await sendRaw(h, shop.owner, plans('GET', '/bundles/invoice', { bundleId: staffBundle }));
+    const res = await call(h, shop.owner, ShopCalls.bundleInvoice, { query: { bundleId: staffBundle } });
     expect(res.status).toBe(409);
-    expect(res.body.msg).toBe('This bundle was added by staff and has no invoice from the portal');
+    expect(msgOf(res)).toBe('This bundle was added by staff and has no invoice from the portal');
     const bundleId = await paidBundle(shop.ukAccount, shop.ukPlan, 1000);
-    expect((await sendRaw(h, shop.owner, plans('GET', '/bundles/invoice', { bundleId, backUrl: 'https://evil.example/portal/x' }))).status).toBe(400);
+    expect((await call(h, shop.owner, ShopCalls.bundleInvoice, { query: { bundleId, backUrl: 'https://evil.example/portal/x' } })).status).toBe(400);
   });
 });
 
 describe('billing history and access', () => {
   it('owners and authorised payment users read the history; others are refused', async () => {
-    const history = await sendRaw(h, shop.owner, plans('GET', '/payment/invoices', { accountId: shop.ukAccount }));
+    const history = await call(h, shop.owner, ShopCalls.listInvoices, { query: { accountId: shop.ukAccount } });
     expect(history.status).toBe(200);
-    expect(history.body.length).toBeGreaterThanOrEqual(3);
-    expect(history.body[0]).toMatchObject({ invoiceNumber: expect.stringMatching(/^UK-/), territory: 'uk', bundleIds: [expect.any(Number)] });
+    expect(okBody(history).length).toBeGreaterThanOrEqual(3);
+    expect(okBody(history)[0]).toMatchObject({ invoiceNumber: expect.stringMatching(/^UK-/), territory: 'uk', bundleIds: [expect.any(Number)] });
     // Newest first.
-    const issued = history.body.map((row: { invoiceId: number }) => row.invoiceId);
+    const issued = okBody(history).map((row: { invoiceId: number }) => row.invoiceId);
     expect(issued).toEqual([...issued].sort((a, b) => b - a));
 
     const member = await signedIn(h);
     await h.addToGroup(shop.ukAccount, member.id, 'member');
-    const refused = await sendRaw(h, member, plans('GET', '/payment/invoices', { accountId: shop.ukAccount }));
-    expect(refused).toMatchObject({ status: 403, body: { msg: 'Only an owner or an authorised payment user of this account can do this' } });
-    expect((await sendRaw(h, member, plans('GET', '/payment/details', { accountId: shop.ukAccount }))).status).toBe(403);
-    expect((await sendRaw(h, shop.owner, plans('PUT', '/payment/user', { accountId: shop.ukAccount, userId: member.id }))).status).toBe(200);
-    expect((await sendRaw(h, member, plans('GET', '/payment/invoices', { accountId: shop.ukAccount }))).status).toBe(200);
-    const bundleId = history.body[0].bundleIds[0];
-    expect((await sendRaw(h, member, plans('GET', '/bundles/invoice', { bundleId }))).status).toBe(200);
+    const refused = await call(h, member, ShopCalls.listInvoices, { query: { accountId: shop.ukAccount } });
+    expect([refused.status, refused.body]).toMatchObject([403, { msg: 'Only an owner or an authorised payment user of this account can do this' }]);
+    expect((await call(h, member, ShopCalls.paymentDetails, { query: { accountId: shop.ukAccount } })).status).toBe(403);
+    expect((await call(h, shop.owner, ShopCalls.addPaymentUser, { query: { accountId: shop.ukAccount, userId: member.id } })).status).toBe(200);
+    expect((await call(h, member, ShopCalls.listInvoices, { query: { accountId: shop.ukAccount } })).status).toBe(200);
+    const bundleId = okBody(history)[0].bundleIds[0];
+    expect((await call(h, member, ShopCalls.bundleInvoice, { query: { bundleId } })).status).toBe(200);
     // Authorised to pay: they keep the card that pays renewals (see it, save or replace it) and the
     // account's groups say so; the cap, removing the card, who may pay and buying stay the owners'.
-    expect((await sendRaw(h, member, plans('GET', '/payment/details', { accountId: shop.ukAccount }))).status).toBe(200);
-    expect((await sendRaw(h, member, plans('GET', '/payment/generate', { accountId: shop.ukAccount }))).status).toBe(200);
-    const seen = await sendRaw(h, member, request('GET', '/group', { id: shop.ukAccount }));
+    expect((await call(h, member, ShopCalls.paymentDetails, { query: { accountId: shop.ukAccount } })).status).toBe(200);
+    expect((await call(h, member, ShopCalls.generatePayment, { query: { accountId: shop.ukAccount } })).status).toBe(200);
+    const seen = await call(h, member, Groups.getGroup, { query: { id: shop.ukAccount } });
     expect(seen.body).toMatchObject({ isOwner: false, isMember: true, isPayer: true });
-    for (const refused of [
-      plans('PUT', '/payment/cap', { accountId: shop.ukAccount }, { monthlyCap: 100 }),
-      plans('DELETE', '/payment', { accountId: shop.ukAccount }),
-      plans('GET', '/payment/users', { accountId: shop.ukAccount }),
-    ]) expect((await sendRaw(h, member, refused)).status).toBe(403);
+    const account = { accountId: shop.ukAccount };
+    expect((await call(h, member, ShopCalls.setMonthlyCap, { query: account, body: { monthlyCap: 100 } })).status).toBe(403);
+    expect((await call(h, member, ShopCalls.deletePayment, { query: account })).status).toBe(403);
+    expect((await call(h, member, ShopCalls.listPaymentUsers, { query: account })).status).toBe(403);
     expect((await checkout(h, member, shop.organisationId, checkoutBody([{ accountId: shop.ukAccount, planId: shop.ukPlan, quantity: 1000 }]))).status).toBe(403);
 
-    const users = await sendRaw(h, shop.owner, plans('GET', '/payment/users', { accountId: shop.ukAccount }));
+    const users = await call(h, shop.owner, ShopCalls.listPaymentUsers, { query: { accountId: shop.ukAccount } });
     expect(users.body).toEqual([
       expect.objectContaining({ userId: shop.owner.id, owner: true, authorised: false }),
       expect.objectContaining({ userId: member.id, owner: false, authorised: true }),
     ]);
-    expect((await sendRaw(h, shop.owner, plans('DELETE', '/payment/user', { accountId: shop.ukAccount, userId: member.id }))).status).toBe(200);
-    expect((await sendRaw(h, member, plans('GET', '/payment/invoices', { accountId: shop.ukAccount }))).status).toBe(403);
-    expect((await sendRaw(h, shop.owner, plans('DELETE', '/payment/user', { accountId: shop.ukAccount, userId: member.id }))).status).toBe(404);
+    expect((await call(h, shop.owner, ShopCalls.removePaymentUser, { query: { accountId: shop.ukAccount, userId: member.id } })).status).toBe(200);
+    expect((await call(h, member, ShopCalls.listInvoices, { query: { accountId: shop.ukAccount } })).status).toBe(403);
+    expect((await call(h, shop.owner, ShopCalls.removePaymentUser, { query: { accountId: shop.ukAccount, userId: member.id } })).status).toBe(404);
 
     const stranger = await signedIn(h);
-    expect((await sendRaw(h, shop.owner, plans('PUT', '/payment/user', { accountId: shop.ukAccount, userId: stranger.id }))).status).toBe(400);
-    expect((await sendRaw(h, stranger, plans('GET', '/payment/invoices', { accountId: shop.ukAccount }))).status).toBe(403);
-    expect((await sendRaw(h, stranger, plans('GET', '/bundles/invoice', { bundleId }))).status).toBe(403);
+    expect((await call(h, shop.owner, ShopCalls.addPaymentUser, { query: { accountId: shop.ukAccount, userId: stranger.id } })).status).toBe(400);
+    expect((await call(h, stranger, ShopCalls.listInvoices, { query: { accountId: shop.ukAccount } })).status).toBe(403);
+    expect((await call(h, stranger, ShopCalls.bundleInvoice, { query: { bundleId } })).status).toBe(403);
   });
 
   it('payment details, cap, card page and removal are for owners only', async () => {
     const stranger = await signedIn(h);
     const staff = await signedIn(h, ['admin']);
     for (const caller of [stranger, staff]) {
-      expect((await sendRaw(h, caller, plans('GET', '/payment/details', { accountId: shop.ukAccount }))).status).toBe(403);
-      expect((await sendRaw(h, caller, plans('PUT', '/payment/cap', { accountId: shop.ukAccount }, { monthlyCap: 100 }))).status).toBe(403);
-      expect((await sendRaw(h, caller, plans('GET', '/payment/generate', { accountId: shop.ukAccount }))).status).toBe(403);
-      expect((await sendRaw(h, caller, plans('DELETE', '/payment', { accountId: shop.ukAccount }))).status).toBe(403);
-      expect((await sendRaw(h, caller, plans('GET', '/payment/users', { accountId: shop.ukAccount }))).status).toBe(403);
+      expect((await call(h, caller, ShopCalls.paymentDetails, { query: { accountId: shop.ukAccount } })).status).toBe(403);
+      expect((await call(h, caller, ShopCalls.setMonthlyCap, { query: { accountId: shop.ukAccount }, body: { monthlyCap: 100 } })).status).toBe(403);
+      expect((await call(h, caller, ShopCalls.generatePayment, { query: { accountId: shop.ukAccount } })).status).toBe(403);
+      expect((await call(h, caller, ShopCalls.deletePayment, { query: { accountId: shop.ukAccount } })).status).toBe(403);
+      expect((await call(h, caller, ShopCalls.listPaymentUsers, { query: { accountId: shop.ukAccount } })).status).toBe(403);
     }
-    expect((await sendRaw(h, shop.owner, plans('GET', '/payment/details', { accountId: 999_999 }))).status).toBe(404);
+    expect((await call(h, shop.owner, ShopCalls.paymentDetails, { query: { accountId: 999_999 } })).status).toBe(404);
 
-    const details = await sendRaw(h, shop.owner, plans('GET', '/payment/details', { accountId: shop.ukAccount }));
+    const details = await call(h, shop.owner, ShopCalls.paymentDetails, { query: { accountId: shop.ukAccount } });
     expect(details.body).toMatchObject({ card: { lastFour: '4242', billingEmail: 'ada.buyer@example.com' }, monthlyCap: null, renewalSpendThisMonth: 0, territory: 'uk' });
-    const capped = await sendRaw(h, shop.owner, plans('PUT', '/payment/cap', { accountId: shop.ukAccount }, { monthlyCap: 50_000 }));
-    expect(capped.body.monthlyCap).toBe(50_000);
-    expect((await sendRaw(h, shop.owner, plans('PUT', '/payment/cap', { accountId: shop.ukAccount }, { monthlyCap: -1 }))).status).toBe(400);
+    const capped = await call(h, shop.owner, ShopCalls.setMonthlyCap, { query: { accountId: shop.ukAccount }, body: { monthlyCap: 50_000 } });
+    expect(okBody(capped).monthlyCap).toBe(50_000);
+    expect((await call(h, shop.owner, ShopCalls.setMonthlyCap, { query: { accountId: shop.ukAccount }, body: { monthlyCap: -1 } })).status).toBe(400);
     // A huge cap is refused for being too large, with the limit, not for its decimals.
-    expect((await sendRaw(h, shop.owner, plans('PUT', '/payment/cap', { accountId: shop.ukAccount }, { monthlyCap: 1e15 }))).body).toEqual({
+    expect((await call(h, shop.owner, ShopCalls.setMonthlyCap, { query: { accountId: shop.ukAccount }, body: { monthlyCap: 1e15 } })).body).toEqual({
       statusCode: 400,
       msg: 'monthlyCap: The cap is too large: at most 1,000,000,000.00 (100,000,000,000 pence or cents)',
     });
 
     // A new card through the setup page: confirmed when the owner comes back to the details.
-    const page = await sendRaw(h, shop.owner, plans('GET', '/payment/generate', { accountId: shop.ukAccount }));
+    const page = await call(h, shop.owner, ShopCalls.generatePayment, { query: { accountId: shop.ukAccount } });
     expect(page.status).toBe(200);
     const back = await h.inject({
-      method: 'POST', url: new URL(page.body.checkoutUrl).pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST', url: new URL(okBody(page).checkoutUrl).pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ number: '4000 0025 0000 3155', expiry: '11/38', cvc: '123', name: 'Ada' }).toString(),
     });
     const confirmed = await h.inject({ method: 'POST', url: `${back.headers.location}/confirm`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'action=complete' });
     expect(confirmed.headers.location).toBe(`http://localhost/portal/administration/services?accountId=${shop.ukAccount}&billing=card-saved`);
-    const after = await sendRaw(h, shop.owner, plans('GET', '/payment/details', { accountId: shop.ukAccount }));
-    expect(after.body.card).toMatchObject({ lastFour: '3155', expiryMonth: 11, expiryYear: 2038 });
+    const after = await call(h, shop.owner, ShopCalls.paymentDetails, { query: { accountId: shop.ukAccount } });
+    expect(okBody(after).card).toMatchObject({ lastFour: '3155', expiryMonth: 11, expiryYear: 2038 });
 
-    expect((await sendRaw(h, shop.owner, plans('DELETE', '/payment', { accountId: shop.ukAccount }))).status).toBe(200);
+    expect((await call(h, shop.owner, ShopCalls.deletePayment, { query: { accountId: shop.ukAccount } })).status).toBe(200);
     const { rows } = await query<{ detached: boolean }>(h.db, "select detached from testgw_methods where last_four = '3155'");
     expect(rows[0].detached).toBe(true);
-    expect((await sendRaw(h, shop.owner, plans('GET', '/payment/details', { accountId: shop.ukAccount }))).body.card).toBeNull();
-    expect((await sendRaw(h, shop.owner, plans('DELETE', '/payment', { accountId: shop.ukAccount }))).status).toBe(404);
+    expect(okBody(await call(h, shop.owner, ShopCalls.paymentDetails, { query: { accountId: shop.ukAccount } })).card).toBeNull();
+    expect((await call(h, shop.owner, ShopCalls.deletePayment, { query: { accountId: shop.ukAccount } })).status).toBe(404);
   });
 
   it('charges are for staff (admin, super, sales), newest first, filtered', async () => {
     for (const role of ['admin', 'super', 'sales']) {
       const staff = await signedIn(h, [role]);
-      const res = await sendRaw(h, staff, plans('GET', '/charges'));
+      const res = await call(h, staff, ShopCalls.listCharges, { query: {} });
       expect(res.status).toBe(200);
-      expect(res.body.length).toBeGreaterThan(0);
+      expect(okBody(res).length).toBeGreaterThan(0);
     }
     const admin = await signedIn(h, ['admin']);
-    const au = await sendRaw(h, admin, plans('GET', '/charges', { territory: 'australia', status: 'paid' }));
-    expect(au.body.length).toBe(1);
-    expect(au.body[0]).toMatchObject({ territory: 'australia', status: 'paid', total: 3300, lines: [expect.objectContaining({ clicks: 1000 })] });
-    const all = await sendRaw(h, admin, plans('GET', '/charges'));
-    const ids = all.body.map((o: { orderId: number }) => o.orderId);
+    const au = await call(h, admin, ShopCalls.listCharges, { query: { territory: 'australia', status: 'paid' } });
+    expect(okBody(au).length).toBe(1);
+    expect(okBody(au)[0]).toMatchObject({ territory: 'australia', status: 'paid', total: 3300, lines: [expect.objectContaining({ clicks: 1000 })] });
+    const all = await call(h, admin, ShopCalls.listCharges, { query: {} });
+    const ids = okBody(all).map((o: { orderId: number }) => o.orderId);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    expect((await sendRaw(h, shop.owner, plans('GET', '/charges'))).status).toBe(403);
+    expect((await call(h, shop.owner, ShopCalls.listCharges, { query: {} })).status).toBe(403);
   });
 });

@@ -1,14 +1,14 @@
 // What a webhook can make the portal do: nothing with a secret from the source, and never more than
 // the gateway itself confirms when asked (status, order, amount and currency), however it is signed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as ShopCalls from '../../../contract/shop/endpoints';
 import { buildApp, depsOf } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import type { GatewayEvent } from '../../../server/payments/gateway';
 import { createMailer } from '../../../server/platform/mail';
-import { sendRaw } from '../support/calls';
+import { call, okBody } from '../support/api';
 import { createHarness, query, type Harness } from '../support/harness';
 import { webhookSecretOf, bundlesOf as countBundles, invoicesOf as countInvoices, orderStatusOf, payOnPage, sessionIdOf, settleSession, shopWorld, signedDelivery, succeededEvent, ukOrder, type Shop } from '../support/shop';
-import { plans } from '../support/catalogue';
 
 let h: Harness;
 let shop: Shop;
@@ -93,14 +93,14 @@ describe('a genuinely signed event says no more than the gateway confirms', () =
     expect((await h.inject(await signedDelivery(h, declinedEvent(event)))).statusCode).toBe(200);
     expect(await statusOf(orderId)).toBe('pending');
     await payOnPage(h, url, 'success');
-    expect((await sendRaw(h, shop.owner, plans('GET', '/shop/order', { orderId }))).body.status).toBe('paid');
+    expect(okBody(await call(h, shop.owner, ShopCalls.getOrder, { query: { orderId } })).status).toBe('paid');
     expect(await bundlesOf(orderId)).toBe(1);
   });
 
   it('an order already decided is not flipped by a later event', async () => {
     const { url, orderId } = await newOrder();
     await payOnPage(h, url, 'declined');
-    expect((await sendRaw(h, shop.owner, plans('GET', '/shop/order', { orderId }))).body.status).toBe('declined');
+    expect(okBody(await call(h, shop.owner, ShopCalls.getOrder, { query: { orderId } })).status).toBe('declined');
     const event = await succeededEvent(h, orderId);
     await h.inject(await signedDelivery(h, { ...event, id: `${event.id}-forged` }));
     expect(await statusOf(orderId)).toBe('declined');
@@ -131,7 +131,7 @@ describe('a genuinely signed event says no more than the gateway confirms', () =
       await query(h.db, `update testgw_sessions set ${change} where id = $1`, [sessionIdOf(url)]);
       await settleSession(h, orderId);
       expect((await h.inject(await signedDelivery(h, await succeededEvent(h, orderId)))).statusCode).toBe(200);
-      expect((await sendRaw(h, shop.owner, plans('GET', '/shop/order', { orderId }))).body.status).toBe('pending');
+      expect(okBody(await call(h, shop.owner, ShopCalls.getOrder, { query: { orderId } })).status).toBe('pending');
       expect(await bundlesOf(orderId)).toBe(0);
       expect(await invoicesOf(orderId)).toBe(0);
     }

@@ -1,9 +1,9 @@
 // Two calls on one account's saved card at once, on PostgreSQL: the second call's read of the card
 // is held (tests/server/support/queryGate.ts) while the whole first call runs, then let go.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendRaw } from '../support/calls';
+import * as ShopCalls from '../../../contract/shop/endpoints';
+import { call, okBody } from '../support/api';
 import { createHarness, type Harness } from '../support/harness';
-import { plans } from '../support/catalogue';
 import { queryGate } from '../support/queryGate';
 import { shopWorld, type Shop } from '../support/shop';
 
@@ -17,13 +17,13 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => h?.close());
 
-const details = () => sendRaw(h, shop.owner, plans('GET', '/payment/details', { accountId: shop.ukAccount }));
+const details = () => call(h, shop.owner, ShopCalls.paymentDetails, { query: { accountId: shop.ukAccount } });
 
 /** A card entered and confirmed on the gateway's setup page; the portal learns of it at the next details call. */
 async function cardOnSetupPage(number: string) {
-  const page = await sendRaw(h, shop.owner, plans('GET', '/payment/generate', { accountId: shop.ukAccount }));
+  const page = await call(h, shop.owner, ShopCalls.generatePayment, { query: { accountId: shop.ukAccount } });
   const back = await h.inject({
-    method: 'POST', url: new URL(page.body.checkoutUrl).pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    method: 'POST', url: new URL(okBody(page).checkoutUrl).pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ number, expiry: '11/38', cvc: '123', name: 'Ada' }).toString(),
   });
   await h.inject({ method: 'POST', url: `${back.headers.location}/confirm`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'action=complete' });
@@ -35,14 +35,14 @@ describe.runIf(process.env.DATABASE_URL)('the saved card', () => {
     // The removal read the old card, then deleted whatever card the account had: the new one,
     // stored meanwhile, was forgotten with the old one's removal.
     await cardOnSetupPage('4242 4242 4242 4242');
-    expect((await details()).body.card).toMatchObject({ lastFour: '4242' });
+    expect(okBody(await details()).card).toMatchObject({ lastFour: '4242' });
     await cardOnSetupPage('4000 0025 0000 3155');
     const { held, release } = gate.hold(['payment_methods']);
-    const removal = sendRaw(h, shop.owner, plans('DELETE', '/payment', { accountId: shop.ukAccount }));
+    const removal = call(h, shop.owner, ShopCalls.deletePayment, { query: { accountId: shop.ukAccount } });
     await held;
-    expect((await details()).body.card).toMatchObject({ lastFour: '3155' });
+    expect(okBody(await details()).card).toMatchObject({ lastFour: '3155' });
     release();
     expect((await removal).status).toBe(200);
-    expect((await details()).body.card).toMatchObject({ lastFour: '3155' });
+    expect(okBody(await details()).card).toMatchObject({ lastFour: '3155' });
   });
 });

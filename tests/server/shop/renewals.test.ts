@@ -2,16 +2,18 @@
 // invoice however often the job runs; the monthly cap, a missing card and a declined card make
 // none and mail the owners once.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as Plans from '../../../contract/plans/endpoints';
 import type { JobsHandle } from '../../../server/jobs/handle';
 import { createTestGateway } from '../../../server/payments/testGateway';
 import { createMailer, type Mailer } from '../../../server/platform/mail';
 import { subscriptionsDue } from '../../../server/modules/shop/renewalQueries';
 import { renewSubscription, sweepRenewals } from '../../../server/modules/shop/renewals';
 import { createHarness, fixturePassword, query, type Harness } from '../support/harness';
-import { day, insertBundle, insertDataset, insertPlan, insertSubscription, nowOf, plans } from '../support/catalogue';
+import { day, insertBundle, insertDataset, insertPlan, insertSubscription, nowOf } from '../support/catalogue';
 import { count } from '../support/rows';
 import { webhookSecretOf } from '../support/shop';
-import { sendRaw, signedIn, type Caller } from '../support/calls';
+import { call } from '../support/api';
+import { signedIn, type Caller } from '../support/calls';
 
 let h: Harness;
 let mailer: Mailer;
@@ -146,7 +148,7 @@ describe('renewals', () => {
 describe('what a subscription says of its renewal (GET /account/plans)', () => {
   type Renewal = { clicks: number; total: number; monthlyCap: number | null; obstacle: string | null; estimatedRenewalDate: number | null; lastOutcome: { result: string; date: number } | null };
   async function renewalOf(accountId: number, planId: number): Promise<Renewal> {
-    const { status, body } = await sendRaw(h, owner, plans('GET', '/account/plans', { accountId }));
+    const { status, body } = await call(h, owner, Plans.listAccountPlans, { query: { accountId } });
     expect(status).toBe(200);
     return (body as Array<{ planId: number; subscription: Renewal }>).find((p) => p.planId === planId)!.subscription;
   }
@@ -182,8 +184,8 @@ describe('what a subscription says of its renewal (GET /account/plans)', () => {
 
   it('turning renewal off keeps the subscription enabled and its clicks, and nothing is due', async () => {
     const { accountId, planId, subscriptionId } = await renewingAccount('success');
-    const { status } = await sendRaw(h, null, {
-      ...plans('PUT', '/payment/subscription', { accountId, planId, clicks: 0 }),
+    const { status } = await call(h, null, Plans.enableSubscription, {
+      query: { accountId, planId, clicks: 0 },
       headers: { authorization: `Basic ${Buffer.from(`${owner.email}:${fixturePassword}`).toString('base64')}` },
     });
     expect(status).toBe(200);

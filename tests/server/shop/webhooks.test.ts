@@ -3,10 +3,10 @@
 // the browser while the payment is still processing; the confirmation arrives later and, with its
 // duplicate, makes one paid order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as ShopCalls from '../../../contract/shop/endpoints';
 import { jobsSchemaOf } from '../../../server/jobs/handle';
-import { sendRaw } from '../support/calls';
+import { call, okBody } from '../support/api';
 import { createHarness, type Harness } from '../support/harness';
-import { plans } from '../support/catalogue';
 import { checkout, checkoutBody, paidUrl, payOnPage, shopWorld, type Shop } from '../support/shop';
 import { count } from '../support/rows';
 
@@ -35,13 +35,13 @@ describe('webhooks over HTTP', () => {
     const res = await checkout(h, shop.owner, shop.organisationId, checkoutBody([{ accountId: shop.ukAccount, planId: shop.ukPlan, quantity: 3000 }]));
     const { url, orderId } = res.body as { url: string; orderId: number };
     expect(await payOnPage(h, url, 'webhookOnly')).toBe(`${paidUrl}?orderId=${orderId}`);
-    const onReturn = await sendRaw(h, shop.owner, plans('GET', '/shop/order', { orderId }));
-    expect(onReturn.body.status).toBe('pending');
+    const onReturn = await call(h, shop.owner, ShopCalls.getOrder, { query: { orderId } });
+    expect(okBody(onReturn).status).toBe('pending');
     // The confirmation and its duplicate (same event id) both delivered and answered 2xx.
     const boss = await jobsSchemaOf(h.db);
     await until(async () => (await count(h, `select count(*) as n from ${boss}.job where name = 'gateway-webhooks' and state = 'completed'`)) >= 2, 30_000);
-    const order = await sendRaw(h, shop.owner, plans('GET', '/shop/order', { orderId }));
-    expect(order.body.status).toBe('paid');
+    const order = await call(h, shop.owner, ShopCalls.getOrder, { query: { orderId } });
+    expect(okBody(order).status).toBe('paid');
     expect(await count(h, 'select count(*) as n from bundles where order_id = $1', [orderId])).toBe(1);
     expect(await count(h, 'select count(*) as n from invoices where order_id = $1', [orderId])).toBe(1);
     // The duplicate delivery carried the same id and was acknowledged without a second effect.

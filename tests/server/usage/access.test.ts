@@ -2,14 +2,14 @@
 // user on Acme UK. Its owners and staff read it (the need of GET /account/plans, 'manage'); a
 // member, a stranger and an unvalidated user are refused with the access module's words.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InjectOptions } from 'fastify';
 import { accessRefusals } from '../../../contract/shared/access';
 import * as usageEndpoints from '../../../contract/usage/endpoints';
 import { validateFirst } from '../../../server/errors';
 import { demoUsers, seedDemo } from '../../../server/seed';
-import { sendRaw, type Caller, signInDemoUsers } from '../support/calls';
+import { call, msgOf, okBody, type Answer } from '../support/api';
+import { type Caller, signInDemoUsers } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
-import { day, dumpCatalogueState, nowOf, plans } from '../support/catalogue';
+import { day, dumpCatalogueState, nowOf } from '../support/catalogue';
 
 let h: Harness;
 const users = new Map<string, Caller>();
@@ -33,11 +33,14 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const range = () => ({ fromDate: nowOf(h) - 60 * day, toDate: nowOf(h) });
-const calls: Record<keyof typeof usageEndpoints, () => InjectOptions> = {
-  planUsage: () => plans('GET', '/account/plans/usage', { accountId, planId, period: 'daily', ...range() }),
-  allTokensUsage: () => plans('GET', '/account/tokens/allusage', { accountId, period: 'monthly', ...range() }),
-  tokenUsage: () => plans('GET', '/account/tokens/usage', { accountId, tokenTag: 'Matrix', period: 'weekly', ...range() }),
-  countryUsage: () => plans('GET', '/account/plans/usage/countries', { accountId, ...range() }),
+/** What the matrix compares of any call's answer. */
+type Outcome = { status: number; msg: string | undefined; body: unknown };
+const outcome = <E>(answer: Answer<E>): Outcome => ({ status: answer.status, msg: msgOf(answer), body: answer.body });
+const calls: Record<keyof typeof usageEndpoints, (caller: Caller) => Promise<Outcome>> = {
+  planUsage: async (caller) => outcome(await call(h, caller, usageEndpoints.planUsage, { query: { accountId, planId, period: 'daily', ...range() } })),
+  allTokensUsage: async (caller) => outcome(await call(h, caller, usageEndpoints.allTokensUsage, { query: { accountId, period: 'monthly', ...range() } })),
+  tokenUsage: async (caller) => outcome(await call(h, caller, usageEndpoints.tokenUsage, { query: { accountId, tokenTag: 'Matrix', period: 'weekly', ...range() } })),
+  countryUsage: async (caller) => outcome(await call(h, caller, usageEndpoints.countryUsage, { query: { accountId, ...range() } })),
 };
 const allowed = ['super', 'admin', 'sales', 'owner'];
 const refusals = new Set<string>([...Object.values(accessRefusals), validateFirst]);
@@ -50,14 +53,14 @@ describe('the usage calls access matrix', () => {
   it('answers the owner and staff, refuses everyone else with 403, and changes nothing', async () => {
     const before = await dumpCatalogueState(h);
     const failures: string[] = [];
-    for (const [name, build] of Object.entries(calls)) {
+    for (const [name, send] of Object.entries(calls)) {
       for (const { email } of demoUsers) {
-        const { status, body } = await sendRaw(h, users.get(email)!, build());
+        const { status, msg, body } = await send(users.get(email)!);
         const who = email.split('@')[0];
         if (allowed.includes(who)) {
           if (status !== 200) failures.push(`${who} ${name}: ${status} ${JSON.stringify(body)}`);
-        } else if (status !== 403 || !refusals.has(body?.msg)) failures.push(`${who} ${name}: ${status} ${JSON.stringify(body)}`);
-        if (who === 'unvalidated' && body?.msg !== validateFirst) failures.push(`${who} ${name}: not the validation refusal`);
+        } else if (status !== 403 || msg === undefined || !refusals.has(msg)) failures.push(`${who} ${name}: ${status} ${JSON.stringify(body)}`);
+        if (who === 'unvalidated' && msg !== validateFirst) failures.push(`${who} ${name}: not the validation refusal`);
       }
     }
     expect(failures).toEqual([]);
@@ -65,20 +68,20 @@ describe('the usage calls access matrix', () => {
   });
 
   it('tells a member "Only an owner of this group can do this" and a stranger "You do not have access to this group"', async () => {
-    const member = await sendRaw(h, users.get('member@example.com')!, calls.planUsage());
+    const member = await calls.planUsage(users.get('member@example.com')!);
     expect(member.body).toEqual({ statusCode: 403, msg: accessRefusals.ownersOnly });
-    const stranger = await sendRaw(h, users.get('partner@example.com')!, calls.allTokensUsage());
+    const stranger = await calls.allTokensUsage(users.get('partner@example.com')!);
     expect(stranger.body).toEqual({ statusCode: 403, msg: accessRefusals.noAccess });
   });
 
   it("shows the owner the demo seed's usage on Acme UK", async () => {
-    const { body } = await sendRaw(h, users.get('owner@example.com')!, calls.planUsage());
+    const body = okBody(await call(h, users.get('owner@example.com')!, usageEndpoints.planUsage, { query: { accountId, planId, period: 'daily', ...range() } }));
     expect(body.clicks).toBeGreaterThan(0);
-    expect(body.usage.reduce((sum: number, b: { clicks: number }) => sum + b.clicks, 0)).toBe(body.clicks);
+    expect(body.usage.reduce((sum, b) => sum + b.clicks, 0)).toBe(body.clicks);
   });
 
   it('answers 400 for the organisation above the account, even to its owner', async () => {
-    const { status } = await sendRaw(h, users.get('owner@example.com')!, plans('GET', '/account/tokens/allusage', { accountId: organisationId, ...range() }));
+    const { status } = await call(h, users.get('owner@example.com')!, usageEndpoints.allTokensUsage, { query: { accountId: organisationId, ...range() } });
     expect(status).toBe(400);
   });
 });

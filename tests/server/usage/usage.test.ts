@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageHistoryMonths } from '../../../contract/shared/usage';
 import { allTokensUsage, countryUsage, planUsage, tokenUsage } from '../../../contract/usage/endpoints';
-import { call, msgOf, okBody } from '../support/api';
+import { call, msgOf, okBody, type Answer } from '../support/api';
 import { sendRaw, signedIn, type Caller } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
 import { insertBundle, insertDataset, insertPlan, insertSubscription, insertUsage, nowOf, plans } from '../support/catalogue';
@@ -240,6 +240,14 @@ describe('GET /account/plans/usage/countries', () => {
 
 describe('bad input', () => {
   const paths = ['/account/plans/usage', '/account/tokens/allusage', '/account/plans/usage/countries'];
+  type Range = { accountId: number; fromDate: number; toDate: number };
+  /** The three calls that take an account and a range alone, each answer as its status and message. */
+  const said = <E>(answer: Answer<E>) => ({ status: answer.status, msg: msgOf(answer) });
+  const reports: Record<string, (query: Range) => Promise<ReturnType<typeof said>>> = {
+    planUsage: async (query) => said(await call(h, owner, planUsage, { query })),
+    allTokensUsage: async (query) => said(await call(h, owner, allTokensUsage, { query })),
+    countryUsage: async (query) => said(await call(h, owner, countryUsage, { query })),
+  };
 
   it('refuses a range that ends before it starts, on every call', async () => {
     for (const path of [...paths, '/account/tokens/usage']) {
@@ -268,18 +276,18 @@ describe('bad input', () => {
   });
 
   it('refuses a group that is not an account with 400, and an unknown group with 404', async () => {
-    for (const path of paths) {
-      const organisation = await sendRaw(h, owner, plans('GET', path, { accountId: organisationId, fromDate: d('2028-01-01'), toDate: d('2028-02-01') }));
-      expect([path, organisation.status, organisation.body.msg]).toEqual([path, 400, 'Usage belongs to accounts: choose an account, not an organisation or partner']);
-      const unknown = await sendRaw(h, owner, plans('GET', path, { accountId: 99_999_999, fromDate: d('2028-01-01'), toDate: d('2028-02-01') }));
-      expect([path, unknown.status]).toEqual([path, 404]);
+    for (const [name, report] of Object.entries(reports)) {
+      const organisation = await report({ accountId: organisationId, fromDate: d('2028-01-01'), toDate: d('2028-02-01') });
+      expect([name, organisation.status, organisation.msg]).toEqual([name, 400, 'Usage belongs to accounts: choose an account, not an organisation or partner']);
+      const unknown = await report({ accountId: 99_999_999, fromDate: d('2028-01-01'), toDate: d('2028-02-01') });
+      expect([name, unknown.status]).toEqual([name, 404]);
     }
   });
 
   it("refuses another account's usage with 403", async () => {
-    for (const path of paths) {
-      const { status } = await sendRaw(h, owner, plans('GET', path, { accountId: otherAccountId, fromDate: d('2028-01-01'), toDate: d('2028-02-01') }));
-      expect([path, status]).toEqual([path, 403]);
+    for (const [name, report] of Object.entries(reports)) {
+      const { status } = await report({ accountId: otherAccountId, fromDate: d('2028-01-01'), toDate: d('2028-02-01') });
+      expect([name, status]).toEqual([name, 403]);
     }
   });
 });
