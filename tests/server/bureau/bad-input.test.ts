@@ -4,6 +4,8 @@
 // line and the reason. PGlite by default, PostgreSQL with DATABASE_URL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileResults } from '../../../contract/bureau/entities';
+import * as E from '../../../contract/bureau/endpoints';
+import { okBody } from '../support/api';
 import { query } from '../support/harness';
 import { createBureauHarness, csvLine, csvLines, ownerWithFile, referenceHeader, referenceRow, ukIndex, unzip, zipOf } from './fixtures';
 
@@ -40,7 +42,7 @@ describe('a file full of bad input', () => {
     const { file, b, headers } = await ownerWithFile(h, Buffer.concat(parts));
     expect(file.inputFields[0].name).toBe('Name');
     expect(file.rowCount).toBe(good + malformed + 1);
-    await b.call('PUT', '/files/inputfields', { fileId: file.id }, { inputFields: [{ inputOrder: 0, mappingType: 'name', mappingOrder: 1 }] });
+    await b.api(E.putInputFields, { query: { fileId: file.id }, body: { inputFields: [{ inputOrder: 0, mappingType: 'name', mappingOrder: 1 }] } });
     const done = await b.results(file.id, 150_000);
     expect(done.status, JSON.stringify(done)).toBe('results');
     const results = done.results as FileResults;
@@ -49,7 +51,7 @@ describe('a file full of bad input', () => {
     expect(results.outputGroupStats.cleansed + results.outputGroupStats.suppressed).toBe(goodWritten);
 
     await query(h.db, "update bureau_files set status = 'paid' where id = $1", [file.id]);
-    const { fileServerId } = (await b.call('GET', '/files/results/fileid', { fileId: file.id })).json<{ fileServerId: string }>();
+    const { fileServerId } = okBody(await b.api(E.getResultsFileId, { query: { fileId: file.id } }));
     const zip = unzip((await zipOf(h.app, headers, fileServerId)).rawPayload);
     const errors = csvLines(zip.get('Errors.csv')).slice(1);
     expect(errors).toHaveLength(malformed + 1);

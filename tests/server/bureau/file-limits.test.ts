@@ -9,11 +9,14 @@
 // PGlite by default, PostgreSQL with DATABASE_URL.
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileLimitMessages, fileLimits, type BureauFile } from '../../../contract/bureau/entities';
+import { fileLimitMessages, fileLimits } from '../../../contract/bureau/entities';
+import * as E from '../../../contract/bureau/endpoints';
+import type { BodyOf } from '../../../contract/endpoint';
 import { uploadChunkBytes } from '../../../contract/files/entities';
 import { depsOf } from '../../../server/app';
 import { readFirstChunk } from '../../../server/modules/bureau/sample';
 import { runResults } from '../../../server/modules/bureau/results';
+import { msgIn, msgOf, okBody } from '../support/api';
 import { query } from '../support/harness';
 import { bureau, createBureauHarness, csvLine, referenceHeader, referenceRow, ukIndex, upload, wideCsv, widestAccepted } from './fixtures';
 import { signedInOwner } from '../support/calls';
@@ -24,7 +27,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => h?.close());
 
-const msg = (r: { body: string }) => JSON.parse(r.body).msg as string;
 const count = async (table: string) => Number((await query<{ n: string }>(h.db, `select count(*) as n from ${table}`)).rows[0].n);
 
 /** An owner of a UK account, the bureau calls and an upload in the harness's chunks. */
@@ -41,10 +43,10 @@ describe('POST /files refuses a file past the limits, writing nothing', () => {
     const { b, put } = await owner();
     const fileServerId = await put(wideCsv(400_000), 'wide.csv');
     const before = await written();
-    const r = await b.call('POST', '/files', {}, { fileServerId, name: 'Wide' });
-    expect(r.statusCode, r.body.slice(0, 300)).toBe(400);
-    expect(msg(r)).toBe(fileLimitMessages.columns(400_000));
-    expect(msg(r)).toMatch(/^This file has 400,000 columns: at most 1,000 are accepted/);
+    const r = await b.api(E.createFile, { body: { fileServerId, name: 'Wide' } });
+    expect(r.status, JSON.stringify(r.body).slice(0, 300)).toBe(400);
+    expect(msgOf(r)).toBe(fileLimitMessages.columns(400_000));
+    expect(msgOf(r)).toMatch(/^This file has 400,000 columns: at most 1,000 are accepted/);
     expect(await written()).toEqual(before);
   });
 
@@ -60,9 +62,9 @@ describe('POST /files refuses a file past the limits, writing nothing', () => {
     for (const [csv, words] of cases) {
       const fileServerId = await put(csv);
       const before = await written();
-      const r = await b.call('POST', '/files', {}, { fileServerId, name: 'Long' });
-      expect(r.statusCode, r.body).toBe(400);
-      expect(msg(r)).toBe(words);
+      const r = await b.api(E.createFile, { body: { fileServerId, name: 'Long' } });
+      expect(r.status, JSON.stringify(r.body)).toBe(400);
+      expect(msgOf(r)).toBe(words);
       expect(await written()).toEqual(before);
     }
     expect(fileLimitMessages.field(2, 40_000)).toBe('Line 2 has a field of 40,000 characters: at most 32,767 are accepted in one field');
@@ -75,9 +77,9 @@ describe('POST /files refuses a file past the limits, writing nothing', () => {
     const fileServerId = await put([csvLine(referenceHeader), ...Array.from({ length: 5 }, (_, i) => csvLine(referenceRow(index, i)))].join('\n') + '\n');
     const testFileServerId = await put(wideCsv(5_000), 'test.csv');
     const before = await written();
-    const r = await b.call('POST', '/files', {}, { fileServerId, testFileServerId, name: 'With a test file' });
-    expect(r.statusCode, r.body.slice(0, 300)).toBe(400);
-    expect(msg(r)).toBe(fileLimitMessages.columns(5_000));
+    const r = await b.api(E.createFile, { body: { fileServerId, testFileServerId, name: 'With a test file' } });
+    expect(r.status, JSON.stringify(r.body).slice(0, 300)).toBe(400);
+    expect(msgOf(r)).toBe(fileLimitMessages.columns(5_000));
     expect(await written()).toEqual(before);
   });
 });
@@ -119,30 +121,30 @@ describe('a stored file past the column limit (made before it)', () => {
       [file.id],
     );
     // Its 50,000 columns are not read (how long the loop is held: npm run bench, tools/bench-bureau-read.ts).
-    const fields = await b.call('GET', '/files/inputfields', { fileId: file.id });
-    expect(fields.statusCode, fields.body.slice(0, 300)).toBe(400);
-    expect(msg(fields)).toBe(fileLimitMessages.columns(wide));
-    for (const [method, url, body] of [
-      ['GET', '/files/detail', undefined],
-      ['GET', '/files/testresults', undefined],
-      ['PUT', '/files/inputfields', { inputFields: [{ inputOrder: 0, mappingType: 'name', mappingOrder: 1 }] }],
-      ['PUT', '/files/createresults', undefined],
+    const fields = await b.api(E.getInputFields, { query: { fileId: file.id } });
+    expect(fields.status, JSON.stringify(fields.body).slice(0, 300)).toBe(400);
+    expect(msgOf(fields)).toBe(fileLimitMessages.columns(wide));
+    const ofFile = { fileId: file.id };
+    for (const [url, r] of [
+      [E.getFile.path, await b.api(E.getFile, { query: ofFile })],
+      [E.getTestResults.path, await b.api(E.getTestResults, { query: ofFile })],
+      [E.putInputFields.path, await b.api(E.putInputFields, { query: ofFile, body: { inputFields: [{ inputOrder: 0, mappingType: 'name', mappingOrder: 1 }] } })],
+      [E.createResults.path, await b.api(E.createResults, { query: ofFile })],
     ] as const) {
-      const r = await b.call(method, url, { fileId: file.id }, body);
-      expect([url, r.statusCode, msg(r)]).toEqual([url, 400, fileLimitMessages.columns(wide)]);
+      expect([url, r.status, msgIn(r.body)]).toEqual([url, 400, fileLimitMessages.columns(wide)]);
     }
 
     // A results job queued before the limit fails with its words, at once (no retries).
     await query(h.db, "update bureau_files set status = 'queued' where id = $1", [file.id]);
     const ran = await runResults(depsOf(h.app), { fileId: file.id, settingsVersion: file.settingsVersion, userId: user.id, runId: 'f'.repeat(32), queuedAt: 0 }, { retryCount: 0, retryLimit: 5 });
     expect(ran).toBe('done');
-    const results = await b.call('GET', '/files/results', { fileId: file.id });
-    expect(results.json()).toMatchObject({ status: 'failed', failure: fileLimitMessages.columns(wide) });
+    const results = await b.api(E.getResults, { query: { fileId: file.id } });
+    expect(results.body).toMatchObject({ status: 'failed', failure: fileLimitMessages.columns(wide) });
 
-    const list = await b.call('GET', '/files');
-    expect(list.json<{ id: number }[]>().map((f) => f.id)).toContain(file.id);
-    const gone = await b.call('DELETE', '/files', { fileId: file.id });
-    expect(gone.statusCode, gone.body).toBe(200);
+    const list = okBody(await b.api(E.listFiles));
+    expect(list.map((f) => f.id)).toContain(file.id);
+    const gone = await b.api(E.deleteFile, { query: { fileId: file.id } });
+    expect(gone.status, JSON.stringify(gone.body)).toBe(200);
     expect((await query(h.db, 'select id from bureau_files where id = $1', [file.id])).rows).toEqual([]);
   });
 });
@@ -157,13 +159,13 @@ describe('other calls are answered while a file is read', () => {
    * POST /files of `csv` while an unrelated cheap call (GET /api/users/user) is made again and again
    * until the POST answers: the POST's answer, and how many cheap calls were answered before it.
    */
-  async function whileReading(csv: Buffer, body: object = {}) {
+  async function whileReading(csv: Buffer, body: Partial<BodyOf<typeof E.createFile>> = {}) {
     const o = await owner();
     const fileServerId = await o.put(csv);
     // A first small file starts the reader's worker thread.
     await o.b.create({ fileServerId: await o.put(`${csvLine(referenceHeader)}\n${csvLine(referenceRow(ukIndex(h.app), 1))}\n`), name: 'Warm' });
     let answered = false;
-    const posted = o.b.call('POST', '/files', {}, { fileServerId, name: 'Big', ...body }).finally(() => {
+    const posted = o.b.api(E.createFile, { body: { fileServerId, name: 'Big', ...body } }).finally(() => {
       answered = true;
     });
     let before = 0;
@@ -182,19 +184,17 @@ describe('other calls are answered while a file is read', () => {
   it('while the 400,000-column file is refused', { timeout: 120_000 }, async () => {
     const { result, before } = await whileReading(wideCsv(400_000));
     expect(before).toBeGreaterThan(0);
-    expect(result.statusCode).toBe(400);
+    expect(result.status).toBe(400);
   });
 
   it('while the widest file accepted is made a bureau file and its columns read', { timeout: 180_000 }, async () => {
     // Told it has a header: with 994 columns named none of the address words, the guess says no.
     const { result, before, b } = await whileReading(widestAccepted(h.app), { hasHeader: true });
     expect(before).toBeGreaterThan(0);
-    expect(result.statusCode, result.body.slice(0, 300)).toBe(200);
-    const file = result.json<BureauFile>();
+    const file = okBody(result);
     expect(file.inputFields).toHaveLength(fileLimits.columns);
     expect(file.inputFields.slice(0, 6).map((f) => f.mappingType)).toEqual(['name', 'address', 'address', 'address', 'town', 'postcode']);
-    const fields = await b.call('GET', '/files/inputfields', { fileId: file.id });
-    expect(fields.statusCode).toBe(200);
-    expect(fields.json<{ inputFields: unknown[] }>().inputFields).toHaveLength(fileLimits.columns);
+    const fields = okBody(await b.api(E.getInputFields, { query: { fileId: file.id } }));
+    expect(fields.inputFields).toHaveLength(fileLimits.columns);
   });
 });

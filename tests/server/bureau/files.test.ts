@@ -5,9 +5,11 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testSampleLines, type BureauFile } from '../../../contract/bureau/entities';
+import * as E from '../../../contract/bureau/endpoints';
 import { blockedMessages } from '../../../contract/shared/messages';
 import { depsOf } from '../../../server/app';
 import { sweepRetention } from '../../../server/modules/bureau/retention';
+import { msgIn, msgOf, okBody } from '../support/api';
 import { query } from '../support/harness';
 import { bureau, createBureauHarness, csvLine, ownerWithFile, referenceHeader, referenceRow, ukIndex, upload } from './fixtures';
 import { fileServer } from '../support/uploads';
@@ -19,7 +21,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => h?.close());
 
-const msg = (r: { body: string }) => JSON.parse(r.body).msg as string;
 const count = async (table: string) => Number((await query<{ n: string }>(h.db, `select count(*) as n from ${table}`)).rows[0].n);
 
 /** A file of `rows` reference addresses with a header. */
@@ -58,9 +59,9 @@ describe('POST /files', () => {
     const owner = await signedInOwner(h, 'australia');
     const fileServerId = await upload(h.app, owner.headers, Buffer.from('a,b\n1,2\n'), 'x.csv', 'australia');
     const b = bureau(h, owner.headers);
-    for (const r of [await b.call('POST', '/files', {}, { fileServerId, name: 'x' }), await b.call('GET', '/files')]) {
-      expect(r.statusCode).toBe(403);
-      expect(msg(r)).toBe(blockedMessages.account);
+    for (const r of [await b.api(E.createFile, { body: { fileServerId, name: 'x' } }), await b.api(E.listFiles)]) {
+      expect(r.status).toBe(403);
+      expect(msgIn(r.body)).toBe(blockedMessages.account);
     }
   });
 
@@ -68,9 +69,9 @@ describe('POST /files', () => {
     const { file, fileServerId } = await ownerWithFile(h, referenceCsv(5));
     const other = await signedInOwner(h, 'uk');
     const b = bureau(h, other.headers);
-    expect((await b.call('GET', '/files/detail', { fileId: file.id })).statusCode).toBe(404);
-    expect((await b.call('PUT', '/files', { fileId: file.id }, { name: 'Mine' })).statusCode).toBe(404);
-    expect((await b.call('POST', '/files', {}, { fileServerId, name: 'Theirs' })).statusCode).toBe(404);
+    expect((await b.api(E.getFile, { query: { fileId: file.id } })).status).toBe(404);
+    expect((await b.api(E.renameFile, { query: { fileId: file.id }, body: { name: 'Mine' } })).status).toBe(404);
+    expect((await b.api(E.createFile, { body: { fileServerId, name: 'Theirs' } })).status).toBe(404);
   });
 
   it('refuses an empty file, a binary file and a file with no data rows with 400, writing nothing', async () => {
@@ -84,9 +85,9 @@ describe('POST /files', () => {
     for (const [bytes, words] of cases) {
       const fileServerId = await upload(h.app, owner.headers, bytes);
       const [files, uploads] = [await count('bureau_files'), await count('uploads')];
-      const r = await b.call('POST', '/files', {}, { fileServerId, name: 'Bad' });
-      expect(r.statusCode, r.body).toBe(400);
-      expect(msg(r)).toMatch(words);
+      const r = await b.api(E.createFile, { body: { fileServerId, name: 'Bad' } });
+      expect(r.status, JSON.stringify(r.body)).toBe(400);
+      expect(msgOf(r)).toMatch(words);
       expect([await count('bureau_files'), await count('uploads')]).toEqual([files, uploads]);
     }
   });
@@ -95,54 +96,54 @@ describe('POST /files', () => {
 describe('mapping, settings, rename and delete', () => {
   it('offers a saved mapping again to a file with the same columns', async () => {
     const { file, b, headers } = await ownerWithFile(h, referenceCsv(20));
-    const put = await b.call('PUT', '/files/inputfields', { fileId: file.id }, { inputFields: [{ inputOrder: 3, mappingType: 'ignore', mappingOrder: 0 }] });
-    expect(put.statusCode, put.body).toBe(200);
-    expect(put.json<BureauFile>()).toMatchObject({ status: 'ready', settingsVersion: file.settingsVersion + 1 });
+    const put = await b.api(E.putInputFields, { query: { fileId: file.id }, body: { inputFields: [{ inputOrder: 3, mappingType: 'ignore', mappingOrder: 0 }] } });
+    expect(okBody(put)).toMatchObject({ status: 'ready', settingsVersion: file.settingsVersion + 1 });
     const second = await b.create({ fileServerId: await upload(h.app, headers, Buffer.from(referenceCsv(10, 5))), name: 'Again' });
     expect(second.templateFileId).toBe(file.id);
     expect(second.inputFields[3].mappingType).toBe('ignore');
-    const fields = await b.call('GET', '/files/inputfields', { fileId: second.id });
-    expect(fields.json<{ templates: { fileId: number }[] }>().templates.map((t) => t.fileId)).toEqual([file.id]);
+    const fields = okBody(await b.api(E.getInputFields, { query: { fileId: second.id } }));
+    expect(fields.templates.map((t) => t.fileId)).toEqual([file.id]);
   });
 
   it('changes each setting with a new settings version and refuses bad values with 400', async () => {
     const { file, b } = await ownerWithFile(h, referenceCsv(20));
     const fileId = file.id;
-    const steps: [string, object, Partial<BureauFile>][] = [
-      ['/files/addresssettings', { usePAF: false }, { usePAF: false }],
-      ['/files/dedupesettings', { settingId: 2 }, { dedupeLevel: 'household' }],
-      ['/files/dedupeseparatefile', { separateFile: true }, { separateFile: true }],
-      ['/files/suppressionsettings', { suppressGroupId: 103, suppressSetting: 'suppress' }, {}],
-      ['/files/outputgroups', { outputGroupIds: [5] }, { outputGroupIds: [1, 5] }],
-      ['/files/mafsettings', { mafId: 1 }, { mafId: 1 }],
+    const ofFile = { fileId };
+    const steps: [string, () => Promise<{ status: number; body: unknown }>, Partial<BureauFile>][] = [
+      ['address', () => b.api(E.putAddressSettings, { query: ofFile, body: { usePAF: false } }), { usePAF: false }],
+      ['dedupe', () => b.api(E.putDedupeSettings, { query: ofFile, body: { settingId: 2 } }), { dedupeLevel: 'household' }],
+      ['separate file', () => b.api(E.putDedupeSeparateFile, { query: ofFile, body: { separateFile: true } }), { separateFile: true }],
+      ['suppression', () => b.api(E.putFileSuppression, { query: ofFile, body: { suppressGroupId: 103, suppressSetting: 'suppress' } }), {}],
+      ['output groups', () => b.api(E.putFileOutputGroups, { query: ofFile, body: { outputGroupIds: [5] } }), { outputGroupIds: [1, 5] }],
+      ['reference file', () => b.api(E.putMafSettings, { query: ofFile, body: { mafId: 1 } }), { mafId: 1 }],
     ];
     let version = file.settingsVersion;
-    for (const [url, body, expected] of steps) {
-      const r = await b.call('PUT', url, { fileId }, body);
-      expect(r.statusCode, `${url} ${r.body}`).toBe(200);
-      expect(r.json<BureauFile>()).toMatchObject({ ...expected, settingsVersion: ++version });
+    for (const [name, put, expected] of steps) {
+      const r = await put();
+      expect(r.status, `${name} ${JSON.stringify(r.body)}`).toBe(200);
+      expect(r.body).toMatchObject({ ...expected, settingsVersion: ++version });
     }
-    expect((await b.call('GET', '/files/suppressionsettings', { fileId })).json()).toContainEqual({ suppressGroupId: 103, suppressSetting: 'suppress' });
-    const bad: [string, object][] = [
-      ['/files/dedupesettings', { settingId: 9 }],
-      ['/files/suppressionsettings', { suppressGroupId: 999, suppressSetting: 'flag' }],
-      ['/files/outputgroups', { outputGroupIds: [42] }],
-      ['/files/mafsettings', { mafId: 2 }],
-      ['/files/inputfields', { inputFields: [{ inputOrder: 40, mappingType: 'town', mappingOrder: 1 }] }],
+    expect(okBody(await b.api(E.getFileSuppression, { query: ofFile }))).toContainEqual({ suppressGroupId: 103, suppressSetting: 'suppress' });
+    const bad: [string, () => Promise<{ status: number }>][] = [
+      ['dedupe', () => b.api(E.putDedupeSettings, { query: ofFile, body: { settingId: 9 } })],
+      ['suppression', () => b.api(E.putFileSuppression, { query: ofFile, body: { suppressGroupId: 999, suppressSetting: 'flag' } })],
+      ['output groups', () => b.api(E.putFileOutputGroups, { query: ofFile, body: { outputGroupIds: [42] } })],
+      ['reference file', () => b.api(E.putMafSettings, { query: ofFile, body: { mafId: 2 } })],
+      ['mapping', () => b.api(E.putInputFields, { query: ofFile, body: { inputFields: [{ inputOrder: 40, mappingType: 'town', mappingOrder: 1 }] } })],
     ];
-    for (const [url, body] of bad) expect((await b.call('PUT', url, { fileId }, body)).statusCode, url).toBe(400);
-    expect((await b.call('GET', '/files/detail', { fileId })).json<BureauFile>().settingsVersion).toBe(version);
+    for (const [name, put] of bad) expect((await put()).status, name).toBe(400);
+    expect(okBody(await b.api(E.getFile, { query: ofFile })).settingsVersion).toBe(version);
   });
 
   it('renames, lists and deletes a file with its upload and sample, from the storage and the rows', async () => {
     const { file, b } = await ownerWithFile(h, referenceCsv(20));
-    expect((await b.call('PUT', '/files', { fileId: file.id }, { name: 'Spring mailing' })).json<BureauFile>().name).toBe('Spring mailing');
-    expect((await b.call('GET', '/files')).json()).toEqual([expect.objectContaining({ id: file.id, name: 'Spring mailing', rowCount: 20 })]);
+    expect(okBody(await b.api(E.renameFile, { query: { fileId: file.id }, body: { name: 'Spring mailing' } })).name).toBe('Spring mailing');
+    expect(okBody(await b.api(E.listFiles))).toEqual([expect.objectContaining({ id: file.id, name: 'Spring mailing', rowCount: 20 })]);
     const stored = () => readdirSync(h.storageDir);
     expect(stored()).toEqual(expect.arrayContaining([file.fileServerId, file.testFileServerId]));
-    const r = await b.call('DELETE', '/files', { fileId: file.id });
-    expect(r.json()).toEqual({ msg: 'File deleted' });
-    expect((await b.call('GET', '/files')).json()).toEqual([]);
+    const r = await b.api(E.deleteFile, { query: { fileId: file.id } });
+    expect(r.body).toEqual({ msg: 'File deleted' });
+    expect(okBody(await b.api(E.listFiles))).toEqual([]);
     expect(stored()).not.toContain(file.fileServerId);
     expect(stored()).not.toContain(file.testFileServerId);
     expect((await query(h.db, 'select id from uploads where id in ($1, $2)', [file.fileServerId, file.testFileServerId])).rows).toEqual([]);
@@ -152,23 +153,23 @@ describe('mapping, settings, rename and delete', () => {
 describe('catalogue and retention', () => {
   it('answers the reference files of the territory, suppression lists with their counts, dedupe levels and output groups', async () => {
     const { b } = await ownerWithFile(h, referenceCsv(5));
-    expect((await b.call('GET', '/mafs')).json()).toEqual([{ mafId: 1, mafName: expect.any(String), mafCountryCode: 'GB', territory: 'uk' }]);
-    const lists = (await b.call('GET', '/suppressionsettings', { mafId: 1 })).json<{ suppressType: string; records: number }[]>();
+    expect(okBody(await b.api(E.listMafs))).toEqual([{ mafId: 1, mafName: expect.any(String), mafCountryCode: 'GB', territory: 'uk' }]);
+    const lists = okBody(await b.api(E.getSuppressionSettings, { query: { mafId: 1 } }));
     expect(lists.map((l) => l.suppressType)).toEqual(['deceased', 'goneAway', 'mailingPreference']);
     expect(lists.every((l) => l.records > 0)).toBe(true);
-    expect((await b.call('GET', '/dedupelevels')).json<{ settingId: number; level: string | null }[]>().map((d) => [d.settingId, d.level])).toEqual([[0, null], [1, 'address'], [2, 'household'], [3, 'individual']]);
-    const groups = (await b.call('GET', '/outputgroups', { mafId: 1 })).json<{ outputGroupId: number; required: boolean }[]>();
+    expect(okBody(await b.api(E.getDedupeLevels)).map((d) => [d.settingId, d.level])).toEqual([[0, null], [1, 'address'], [2, 'household'], [3, 'individual']]);
+    const groups = okBody(await b.api(E.getOutputGroups, { query: { mafId: 1 } }));
     expect(groups.filter((g) => g.required).length).toBe(1);
-    const fields = (await b.call('GET', '/outputfields', { mafId: 1 })).json<{ outputGroupId: number }[]>();
+    const fields = okBody(await b.api(E.getOutputFields, { query: { mafId: 1 } }));
     expect(new Set(fields.map((f) => f.outputGroupId))).toEqual(new Set(groups.map((g) => g.outputGroupId)));
-    expect((await b.call('GET', '/outputgroups', { mafId: 2 })).statusCode).toBe(400);
+    expect((await b.api(E.getOutputGroups, { query: { mafId: 2 } })).status).toBe(400);
   });
 
   it('keeps uploads for the days the owner sets and the sweep deletes older files', async () => {
     const { file, b, account } = await ownerWithFile(h, referenceCsv(5));
-    expect((await b.call('GET', '/files/retention', { accountId: account })).json()).toEqual({ uploadDays: 30, resultDays: 30 });
-    expect((await b.call('PUT', '/files/retention', { accountId: account }, { uploadDays: 0, resultDays: 5 })).statusCode).toBe(400);
-    expect((await b.call('PUT', '/files/retention', { accountId: account }, { uploadDays: 2, resultDays: 5 })).json()).toEqual({ uploadDays: 2, resultDays: 5 });
+    expect(okBody(await b.api(E.getRetention, { query: { accountId: account } }))).toEqual({ uploadDays: 30, resultDays: 30 });
+    expect((await b.api(E.putRetention, { query: { accountId: account }, body: { uploadDays: 0, resultDays: 5 } })).status).toBe(400);
+    expect(okBody(await b.api(E.putRetention, { query: { accountId: account }, body: { uploadDays: 2, resultDays: 5 } }))).toEqual({ uploadDays: 2, resultDays: 5 });
     const deps = depsOf(h.app);
     // The session would expire over days: the rows say what the sweep kept.
     const kept = async () => (await query(h.db, 'select id from bureau_files where id = $1', [file.id])).rows.length;

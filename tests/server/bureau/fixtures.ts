@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { createFile, createResults, getResults } from '../../../contract/bureau/endpoints';
 import type { BodyOf } from '../../../contract/endpoint';
 import { filesUk } from '../../../contract/files/endpoints';
@@ -13,7 +13,7 @@ import type { Territory } from '../../../contract/shared/territory';
 import { depsOf } from '../../../server/app';
 import type { AddressIndex } from '../../../server/engines/address/index';
 import { referenceAddress } from '../../../server/engines/cleanse/suppress';
-import { call, okBody, urlOf } from '../support/api';
+import { call, okBody, urlOf, type CallArgs, type Entry } from '../support/api';
 import { createHarness, type Harness } from '../support/harness';
 import { chunksOf, fileServer, sha256 } from '../support/uploads';
 import { signedInOwner } from '../support/calls';
@@ -109,19 +109,23 @@ export const zipOf = (app: FastifyInstance, headers: Record<string, string>, fil
 
 /** The bureau calls as one signed-in user. */
 export function bureau(h: Harness, headers: Record<string, string>) {
-  /** A request built by hand, for the tests that send the bureau server something raw. */
-  const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, query: Record<string, string | number> = {}, payload?: object) =>
+  /** The harness's app, every request sent with the user's headers. */
+  const asUser = { inject: (request: InjectOptions) => h.inject({ ...request, headers: { ...request.headers, ...headers } }) };
+  /** A request built by hand, for the tests that send the bureau server what its contract refuses to type. */
+  const sendRaw = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, query: Record<string, string | number> = {}, payload?: object) =>
     h.app.inject({ method, url: `/api/bureau${url}`, headers, query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])), ...(payload ? { payload } : {}) });
   return {
     h,
     headers,
-    call: send,
+    /** Calls a contract entry as the user (./../support/api.ts `call`). */
+    api: <E extends Entry>(entry: E, ...input: CallArgs<E>) => call(asUser, null, entry, ...input),
+    sendRaw,
     async create(body: BodyOf<typeof createFile>): Promise<BureauFile> {
-      return okBody(await call(h, null, createFile, { body, headers }));
+      return okBody(await call(asUser, null, createFile, { body }));
     },
     /** PUT /files/createresults and wait until the job leaves queued/running. */
     async results(fileId: number, timeoutMs = 60_000) {
-      okBody(await call(h, null, createResults, { query: { fileId }, headers }));
+      okBody(await call(asUser, null, createResults, { query: { fileId } }));
       return waitForStatus({ h, headers }, fileId, ['results', 'failed'], timeoutMs);
     },
   };

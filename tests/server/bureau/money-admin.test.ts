@@ -170,9 +170,9 @@ describe('royalty and job charges reports', () => {
     const { rows } = await query<{ file_id: number; transactions: { costTypeId: number; records: number; matches: number; charge: number; realCharge: number }[] }>(h.db,
       'select file_id, transactions from bureau_job_charges where file_id in ($1, $2)', [a, b]);
     const lines = rows.flatMap((row) => row.transactions);
-    const url = `/api/bureau/admin/royaltycharges?territory=uk&startDate=${from}&endDate=${nowOf(h)}&includedTypes[]=1&includedTypes[]=3`;
-    const { body } = await sendRaw(h, admin, { method: 'GET', url });
-    expect(body.map((row: { costTypeId: number }) => row.costTypeId)).toEqual([1, 3]);
+    const range = { startDate: from, endDate: nowOf(h) };
+    const body = okBody(await call(h, admin, Bureau.royaltyCharges, { query: { territory: 'uk', ...range, includedTypes: [1, 3] } }));
+    expect(body.map((row) => row.costTypeId)).toEqual([1, 3]);
     for (const row of body) {
       const own = lines.filter((line) => line.costTypeId === row.costTypeId);
       expect(row).toMatchObject({
@@ -186,10 +186,10 @@ describe('royalty and job charges reports', () => {
     }
     expect(body[0].jobs).toBe(2);
     expect(body[1].jobs).toBe(1);
-    const all = await sendRaw(h, admin, { method: 'GET', url: `/api/bureau/admin/royaltycharges?territory=uk&startDate=${from}&endDate=${nowOf(h)}` });
+    const all = await call(h, admin, Bureau.royaltyCharges, { query: { territory: 'uk', ...range } });
     expect(all.body).toHaveLength(4);
-    const none = await sendRaw(h, admin, { method: 'GET', url: `/api/bureau/admin/royaltycharges?territory=australia&startDate=${from}&endDate=${nowOf(h)}` });
-    expect(none.body.every((row: { jobs: number }) => row.jobs === 0)).toBe(true);
+    const none = okBody(await call(h, admin, Bureau.royaltyCharges, { query: { territory: 'australia', ...range } }));
+    expect(none.every((row) => row.jobs === 0)).toBe(true);
   });
 
   it('lists job charges in the range, only the jobs asked for, with account and file names', async () => {
@@ -198,20 +198,22 @@ describe('royalty and job charges reports', () => {
     const a = await paidFile(3000, false);
     const b = await paidFile(3000, true);
     const jobs = (await query<{ id: number; file_id: number }>(h.db, 'select id, file_id from bureau_job_charges where file_id in ($1, $2) order by id', [a, b])).rows;
-    const range = `startDate=${from}&endDate=${nowOf(h)}`;
-    const both = await sendRaw(h, admin, { method: 'GET', url: `/api/bureau/admin/jobcharges?${range}` });
-    expect(both.body.map((job: { jobId: number }) => job.jobId).sort()).toEqual(jobs.map((job) => job.id).sort());
-    expect(both.body[0]).toMatchObject({ accId: w.ukAccount, accountName: 'Cleanse UK', fileName: 'customers.csv', mafId: 1, territory: 'uk', isPostPay: false, totalCount: 3000 });
-    const one = await sendRaw(h, admin, { method: 'GET', url: `/api/bureau/admin/jobcharges?${range}&includedJobs[]=${jobs[1].id}&territory=uk` });
-    expect(one.body.map((job: { jobId: number }) => job.jobId)).toEqual([jobs[1].id]);
-    const before = await sendRaw(h, admin, { method: 'GET', url: `/api/bureau/admin/jobcharges?startDate=0&endDate=${from - 1}&includedJobs[]=${jobs[0].id}` });
+    const range = { startDate: from, endDate: nowOf(h) };
+    const both = okBody(await call(h, admin, Bureau.jobCharges, { query: range }));
+    expect(both.map((job) => job.jobId).sort()).toEqual(jobs.map((job) => job.id).sort());
+    expect(both[0]).toMatchObject({ accId: w.ukAccount, accountName: 'Cleanse UK', fileName: 'customers.csv', mafId: 1, territory: 'uk', isPostPay: false, totalCount: 3000 });
+    const one = okBody(await call(h, admin, Bureau.jobCharges, { query: { ...range, includedJobs: [jobs[1].id], territory: 'uk' } }));
+    expect(one.map((job) => job.jobId)).toEqual([jobs[1].id]);
+    const before = await call(h, admin, Bureau.jobCharges, { query: { startDate: 0, endDate: from - 1, includedJobs: [jobs[0].id] } });
     expect(before.body).toEqual([]);
-    expect((await sendRaw(h, admin, { method: 'GET', url: `/api/bureau/admin/jobcharges?startDate=10&endDate=5` })).status).toBe(400);
+    expect((await call(h, admin, Bureau.jobCharges, { query: { startDate: 10, endDate: 5 } })).status).toBe(400);
   });
 });
 
 describe('query strings (qs, bracket style)', () => {
   it('builds arrays from brackets, repeated keys and a single bracket item, and refuses a list past the limit', async () => {
+    // Literal query strings on purpose: this test pins the wire format (includedTypes[]=, encoded
+    // brackets, repeated keys) that the typed calls above produce through qs.
     const base = '/api/bureau/admin/royaltycharges?territory=uk&startDate=0&endDate=10';
     const ids = async (suffix: string) => (await sendRaw(h, admin, { method: 'GET', url: `${base}${suffix}` })).body.map((row: { costTypeId: number }) => row.costTypeId);
     expect(await ids('&includedTypes[]=2')).toEqual([2]);

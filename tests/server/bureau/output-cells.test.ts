@@ -7,10 +7,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { matchReasonText, type FileResults } from '../../../contract/bureau/entities';
+import * as E from '../../../contract/bureau/endpoints';
 import { outputGroupIds, suppressionEntriesPerType } from '../../../server/modules/bureau/catalogue';
 import { writeOutputs } from '../../../server/modules/bureau/output';
 import type { OutputRow } from '../../../server/engines/cleanse/run';
 import { sampleSuppressionList } from '../../../server/engines/cleanse/suppress';
+import { okBody } from '../support/api';
 import { query } from '../support/harness';
 import { createBureauHarness, csvLine, ownerWithFile, referenceHeader, referenceRow, ukIndex, unzip, zipOf } from './fixtures';
 
@@ -54,20 +56,17 @@ describe('formulas in a customer file', () => {
     // The delimiter told: so many | in the formulas could pass for the delimiter.
     const { file, b, headers } = await ownerWithFile(h, lines.join('\r\n') + '\r\n', { delimiter: ',' });
     const mapping = [['name', 1], ['address', 1], ['address', 2], ['address', 3], ['town', 1], ['postcode', 1], ['ignore', 0], ['ignore', 0], ['ignore', 0]] as const;
-    const put = async (url: string, body: object) => {
-      const r = await b.call('PUT', url, { fileId: file.id }, body);
-      expect(r.statusCode, `${url} ${r.body}`).toBe(200);
-    };
-    await put('/files/inputfields', { inputFields: mapping.map(([mappingType, mappingOrder], inputOrder) => ({ inputOrder, mappingType, mappingOrder })) });
-    await put('/files/dedupesettings', { settingId: 3 });
-    await put('/files/dedupeseparatefile', { separateFile: true });
-    await put('/files/outputgroups', { outputGroupIds: [1, 2, 3, 4, 5] });
+    const ofFile = { fileId: file.id };
+    okBody(await b.api(E.putInputFields, { query: ofFile, body: { inputFields: mapping.map(([mappingType, mappingOrder], inputOrder) => ({ inputOrder, mappingType, mappingOrder })) } }));
+    okBody(await b.api(E.putDedupeSettings, { query: ofFile, body: { settingId: 3 } }));
+    okBody(await b.api(E.putDedupeSeparateFile, { query: ofFile, body: { separateFile: true } }));
+    okBody(await b.api(E.putFileOutputGroups, { query: ofFile, body: { outputGroupIds: [1, 2, 3, 4, 5] } }));
     const done = await b.results(file.id);
     expect(done.status, JSON.stringify(done)).toBe('results');
     expect((done.results as FileResults).outputGroupStats).toEqual({ cleansed: 24, duplicates: 4, suppressed: 3, errors: 3 });
 
     await query(h.db, "update bureau_files set status = 'paid', paid_at = 1 where id = $1", [file.id]);
-    const id = (await b.call('GET', '/files/results/fileid', { fileId: file.id })).json<{ fileServerId: string }>();
+    const id = okBody(await b.api(E.getResultsFileId, { query: { fileId: file.id } }));
     const entries = unzip((await zipOf(h.app, headers, id.fileServerId)).rawPayload);
     const read = (name: string) => parseCsv(entries.get(name)!, { bom: true }) as string[][];
     const files = { cleansed: read('Cleansed.csv'), duplicates: read('Duplicates.csv'), suppressed: read('Suppressed.csv'), errors: read('Errors.csv') };

@@ -7,10 +7,12 @@
 // PGlite by default, PostgreSQL with DATABASE_URL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseCsv } from 'csv-parse/sync';
-import type { BureauFile, FileResults, TestResults } from '../../../contract/bureau/entities';
+import type { FileResults } from '../../../contract/bureau/entities';
+import * as E from '../../../contract/bureau/endpoints';
 import { neutraliseFormula } from '../../../contract/shared/csv';
 import { suppressionEntriesPerType } from '../../../server/modules/bureau/catalogue';
 import { sampleSuppressionList } from '../../../server/engines/cleanse/suppress';
+import { okBody } from '../support/api';
 import { query } from '../support/harness';
 import { createBureauHarness, csvLine, ownerWithFile, referenceRow, ukIndex, unzip, zipOf, type Bureau } from './fixtures';
 
@@ -38,18 +40,12 @@ const notes = [
 
 type Files = Record<'cleansed' | 'duplicates' | 'suppressed' | 'errors', string[][]>;
 
-async function put(b: Bureau, fileId: number, url: string, body: object) {
-  const r = await b.call('PUT', url, { fileId }, body);
-  expect(r.statusCode, `${url} ${r.body}`).toBe(200);
-  return r.json<BureauFile>();
-}
-
 /** The file's results made and marked paid, and the zip's entries. */
 async function resultsOf(b: Bureau, headers: Record<string, string>, fileId: number) {
   const done = await b.results(fileId);
   expect(done.status, JSON.stringify(done)).toBe('results');
   await query(h.db, "update bureau_files set status = 'paid', paid_at = 1 where id = $1", [fileId]);
-  const id = (await b.call('GET', '/files/results/fileid', { fileId })).json<{ fileServerId: string }>();
+  const id = okBody(await b.api(E.getResultsFileId, { query: { fileId } }));
   const zip = await zipOf(h.app, headers, id.fileServerId);
   expect(zip.statusCode).toBe(200);
   return { results: done.results as FileResults, entries: unzip(zip.rawPayload) };
@@ -75,10 +71,10 @@ describe('the output files read back', () => {
     lines.splice(5, 0, 'just,"two\nlines"');
     lines.splice(20, 0, '=cmd|x,1,2');
     const { file, b, headers } = await ownerWithFile(h, lines.join('\r\n') + '\r\n', { delimiter: ',' });
-    await put(b, file.id, '/files/inputfields', { inputFields: mapping.map(([mappingType, mappingOrder], inputOrder) => ({ inputOrder, mappingType, mappingOrder })) });
-    await put(b, file.id, '/files/dedupesettings', { settingId: 3 });
-    await put(b, file.id, '/files/dedupeseparatefile', { separateFile: true });
-    await put(b, file.id, '/files/outputgroups', { outputGroupIds: [1, 2, 3, 4, 5] });
+    okBody(await b.api(E.putInputFields, { query: { fileId: file.id }, body: { inputFields: mapping.map(([mappingType, mappingOrder], inputOrder) => ({ inputOrder, mappingType, mappingOrder })) } }));
+    okBody(await b.api(E.putDedupeSettings, { query: { fileId: file.id }, body: { settingId: 3 } }));
+    okBody(await b.api(E.putDedupeSeparateFile, { query: { fileId: file.id }, body: { separateFile: true } }));
+    okBody(await b.api(E.putFileOutputGroups, { query: { fileId: file.id }, body: { outputGroupIds: [1, 2, 3, 4, 5] } }));
     const { results, entries } = await resultsOf(b, headers, file.id);
     expect(results.outputGroupStats).toEqual({ cleansed: 30, duplicates: 6, suppressed: 4, errors: 2 });
     expect([...entries.keys()].sort()).toEqual(['Cleansed.csv', 'Duplicates.csv', 'Errors.csv', 'Summary.html', 'Suppressed.csv']);
@@ -141,9 +137,9 @@ describe('a file in another encoding', () => {
   };
   async function cleansed(b: Bureau, headers: Record<string, string>, fileId: number) {
     // The automatic mapping confirmed as it is.
-    const now = (await b.call('GET', '/files/detail', { fileId })).json<BureauFile>();
-    await put(b, fileId, '/files/inputfields', { inputFields: now.inputFields.map(({ inputOrder, mappingType, mappingOrder }) => ({ inputOrder, mappingType, mappingOrder })) });
-    await put(b, fileId, '/files/outputgroups', { outputGroupIds: [1, 2, 3, 4, 5] });
+    const now = okBody(await b.api(E.getFile, { query: { fileId } }));
+    okBody(await b.api(E.putInputFields, { query: { fileId: fileId }, body: { inputFields: now.inputFields.map(({ inputOrder, mappingType, mappingOrder }) => ({ inputOrder, mappingType, mappingOrder })) } }));
+    okBody(await b.api(E.putFileOutputGroups, { query: { fileId: fileId }, body: { outputGroupIds: [1, 2, 3, 4, 5] } }));
     const { results, entries } = await resultsOf(b, headers, fileId);
     return { results, rows: read(entries, 'Cleansed.csv'), summary: entries.get('Summary.html')!.toString('utf8'), errors: read(entries, 'Errors.csv') };
   }
@@ -154,9 +150,9 @@ describe('a file in another encoding', () => {
     expect([file.encoding, file.detectedEncoding]).toEqual(['windows-1252', 'windows-1252']);
     expect(file.inputFields.map((f) => f.name)).toEqual(encodedHeader);
     expect(file.inputFields[0].row1).toBe('Émile Zola');
-    const fields = (await b.call('GET', '/files/inputfields', { fileId: file.id })).json<{ encoding: string; detectedEncoding: string }>();
+    const fields = okBody(await b.api(E.getInputFields, { query: { fileId: file.id } }));
     expect([fields.encoding, fields.detectedEncoding]).toEqual(['windows-1252', 'windows-1252']);
-    const test = (await b.call('GET', '/files/testresults', { fileId: file.id })).json<TestResults>();
+    const test = okBody(await b.api(E.getTestResults, { query: { fileId: file.id } }));
     expect(test.rows.map((r) => r.before)).toEqual(rows);
     const out = await cleansed(b, headers, file.id);
     const { head, body } = inputsOf(out.rows);
@@ -182,11 +178,11 @@ describe('a file in another encoding', () => {
     const { text: csv, rows } = text();
     const { file, b, headers } = await ownerWithFile(h, windows1252(csv));
     // Read as UTF-8, the Windows-1252 letters cannot be read: the sample says so with \uFFFD...
-    const asUtf8 = await put(b, file.id, '/files/encoding', { encoding: 'utf-8' });
+    const asUtf8 = okBody(await b.api(E.putEncoding, { query: { fileId: file.id }, body: { encoding: 'utf-8' } }));
     expect([asUtf8.encoding, asUtf8.detectedEncoding]).toEqual(['utf-8', 'windows-1252']);
     expect(asUtf8.inputFields[0].row1).toBe('\uFFFDmile Zola');
     expect(asUtf8.inputFields[6].name).toBe('Spend (\uFFFD)');
-    const test = (await b.call('GET', '/files/testresults', { fileId: file.id })).json<TestResults>();
+    const test = okBody(await b.api(E.getTestResults, { query: { fileId: file.id } }));
     expect(test.rows[0].before[0]).toBe('\uFFFDmile Zola');
     // ... and the results count the records and say which, rather than 0 errors and nothing else.
     const wrong = await cleansed(b, headers, file.id);
@@ -196,10 +192,10 @@ describe('a file in another encoding', () => {
 
     // Chosen back: the file reads as it was, in a file not yet paid for.
     const { file: again, b: b2, headers: h2 } = await ownerWithFile(h, windows1252(csv));
-    await put(b2, again.id, '/files/encoding', { encoding: 'utf-8' });
-    const back = await put(b2, again.id, '/files/encoding', { encoding: 'windows-1252' });
+    okBody(await b2.api(E.putEncoding, { query: { fileId: again.id }, body: { encoding: 'utf-8' } }));
+    const back = okBody(await b2.api(E.putEncoding, { query: { fileId: again.id }, body: { encoding: 'windows-1252' } }));
     expect([back.encoding, back.inputFields[0].row1, back.inputFields[6].name, back.tested]).toEqual(['windows-1252', 'Émile Zola', 'Spend (£)', false]);
-    expect((await b2.call('GET', '/files/testresults', { fileId: again.id })).json<TestResults>().rows[0].before[0]).toBe('Émile Zola');
+    expect(okBody(await b2.api(E.getTestResults, { query: { fileId: again.id } })).rows[0].before[0]).toBe('Émile Zola');
     const right = await cleansed(b2, h2, again.id);
     expect(inputsOf(right.rows).body).toEqual(rows);
     expect(right.results.warningCount).toBe(0);
@@ -207,8 +203,9 @@ describe('a file in another encoding', () => {
     // A UTF-8 file read as Windows-1252 on request: its two-byte letters read as two letters each.
     const { file: utf8File, b: b3 } = await ownerWithFile(h, csv);
     expect(utf8File.encoding).toBe('utf-8');
-    expect((await put(b3, utf8File.id, '/files/encoding', { encoding: 'windows-1252' })).inputFields[0].row1).toBe('Ã‰mile Zola');
-    const refused = await b3.call('PUT', '/files/encoding', { fileId: utf8File.id }, { encoding: 'ebcdic' });
+    expect((okBody(await b3.api(E.putEncoding, { query: { fileId: utf8File.id }, body: { encoding: 'windows-1252' } }))).inputFields[0].row1).toBe('Ã‰mile Zola');
+    // Raw: an encoding not in the contract's list is what this sends.
+    const refused = await b3.sendRaw('PUT', '/files/encoding', { fileId: utf8File.id }, { encoding: 'ebcdic' });
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('Choose one of the encodings listed');
   });

@@ -4,10 +4,12 @@
 // fulfilment marks the file paid; here a row update stands in for it), with ?token= on a plain link.
 // PGlite by default, PostgreSQL with DATABASE_URL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resultsFileName, type BureauFile, type FileResults, type TestResults } from '../../../contract/bureau/entities';
+import { resultsFileName, type FileResults } from '../../../contract/bureau/entities';
+import * as E from '../../../contract/bureau/endpoints';
 import { depsOf } from '../../../server/app';
 import { requeueStranded, strandedAfterSeconds } from '../../../server/modules/bureau/results';
 import { secondsOf } from '../../../server/platform/clock';
+import { msgOf, okBody } from '../support/api';
 import { query } from '../support/harness';
 import { bureau, createBureauHarness, csvLine, csvLines, ownerWithFile, referenceHeader, referenceRow, ukIndex, unzip, waitForStatus, zipOf } from './fixtures';
 import { signedInOwner } from '../support/calls';
@@ -31,9 +33,7 @@ function fileWith(unique: number, dupes: number, bad: number): string {
 describe('the free test', () => {
   it('cleanses the sample for the current settings, keeps the answer until a setting changes', async () => {
     const { file, b } = await ownerWithFile(h, fileWith(40, 5, 2));
-    const first = await b.call('GET', '/files/testresults', { fileId: file.id });
-    expect(first.statusCode, first.body).toBe(200);
-    const test = first.json<TestResults>();
+    const test = okBody(await b.api(E.getTestResults, { query: { fileId: file.id } }));
     expect(test.recordCount).toBe(47);
     expect(test.rows).toHaveLength(47);
     expect(test.codingStats.matched + test.codingStats.updated).toBeGreaterThanOrEqual(40);
@@ -41,10 +41,10 @@ describe('the free test', () => {
     // Each row says how precisely it was placed: the reference addresses to their premise, the unreadable lines nowhere.
     expect(new Set(test.rows.map((r) => `${r.error ? 'error' : 'row'} ${r.matchLevel} ${r.matchReason}`))).toEqual(new Set(['row premise null', 'error null null']));
     expect(test.rows.filter((r) => r.error).map((r) => r.error)).toEqual([expect.stringMatching(/fields, expected 6/), expect.stringMatching(/fields, expected 6/)]);
-    expect((await b.call('GET', '/files/detail', { fileId: file.id })).json<BureauFile>().tested).toBe(true);
-    const changed = (await b.call('PUT', '/files/dedupesettings', { fileId: file.id }, { settingId: 1 })).json<BureauFile>();
+    expect(okBody(await b.api(E.getFile, { query: { fileId: file.id } })).tested).toBe(true);
+    const changed = okBody(await b.api(E.putDedupeSettings, { query: { fileId: file.id }, body: { settingId: 1 } }));
     expect(changed.tested).toBe(false);
-    const again = (await b.call('GET', '/files/testresults', { fileId: file.id })).json<TestResults>();
+    const again = okBody(await b.api(E.getTestResults, { query: { fileId: file.id } }));
     expect(again.settingsVersion).toBe(changed.settingsVersion);
     expect(again.rows.filter((r) => r.dedupe === 'child')).toHaveLength(5);
   });
@@ -57,7 +57,7 @@ describe('the free test of a file longer than its sample', () => {
     const lines = [csvLine(referenceHeader), ''];
     for (let i = 0; i < 600; i++) lines.push(csvLine(referenceRow(index, (i * 13) % index.size, `Person ${i}`)));
     const { file, b } = await ownerWithFile(h, lines.join('\n') + '\n');
-    const test = (await b.call('GET', '/files/testresults', { fileId: file.id })).json<TestResults>();
+    const test = okBody(await b.api(E.getTestResults, { query: { fileId: file.id } }));
     expect(test.rows).toHaveLength(300);
     const lineOf = (name: string) => Number(/^Person (\d+)$/.exec(name)![1]) + 3;
     expect(test.rows.map((r) => r.line)).toEqual(test.rows.map((r) => lineOf(r.before[0])));
@@ -68,13 +68,13 @@ describe('the free test of a file longer than its sample', () => {
 describe('the results', () => {
   it('makes the results once, in a zip of the output files and a summary with charts', async () => {
     const { file, b, headers } = await ownerWithFile(h, fileWith(60, 6, 3));
-    await b.call('PUT', '/files/inputfields', { fileId: file.id }, { inputFields: [] }).then((r) => expect(r.statusCode).toBe(400));
-    expect((await b.call('PUT', '/files/createresults', { fileId: file.id })).statusCode).toBe(409);
-    await b.call('PUT', '/files/inputfields', { fileId: file.id }, { inputFields: [{ inputOrder: 0, mappingType: 'name', mappingOrder: 1 }] });
-    await b.call('PUT', '/files/dedupesettings', { fileId: file.id }, { settingId: 3 });
-    await b.call('PUT', '/files/dedupeseparatefile', { fileId: file.id }, { separateFile: true });
-    const second = await Promise.all([b.call('PUT', '/files/createresults', { fileId: file.id }), b.call('PUT', '/files/createresults', { fileId: file.id })]);
-    expect(second.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect((await b.api(E.putInputFields, { query: { fileId: file.id }, body: { inputFields: [] } })).status).toBe(400);
+    expect((await b.api(E.createResults, { query: { fileId: file.id } })).status).toBe(409);
+    await b.api(E.putInputFields, { query: { fileId: file.id }, body: { inputFields: [{ inputOrder: 0, mappingType: 'name', mappingOrder: 1 }] } });
+    await b.api(E.putDedupeSettings, { query: { fileId: file.id }, body: { settingId: 3 } });
+    await b.api(E.putDedupeSeparateFile, { query: { fileId: file.id }, body: { separateFile: true } });
+    const second = await Promise.all([b.api(E.createResults, { query: { fileId: file.id } }), b.api(E.createResults, { query: { fileId: file.id } })]);
+    expect(second.map((r) => r.status)).toEqual([200, 200]);
     const done = await waitForStatus(b, file.id, ['results', 'failed']);
     expect(done.status, JSON.stringify(done)).toBe('results');
     const results = done.results as FileResults;
@@ -86,14 +86,14 @@ describe('the results', () => {
     expect(zips.rows).toHaveLength(1);
 
     // Not paid: no id, no download.
-    const notPaid = await b.call('GET', '/files/results/fileid', { fileId: file.id });
-    expect(notPaid.statusCode).toBe(402);
+    const notPaid = await b.api(E.getResultsFileId, { query: { fileId: file.id } });
+    expect(notPaid.status).toBe(402);
     expect((await zipOf(h.app, headers, zips.rows[0].id)).statusCode).toBe(402);
     // A change of settings now would discard them; while paying or once paid it is refused.
     await query(h.db, "update bureau_files set status = 'paid', paid_at = 1 where id = $1", [file.id]);
-    expect((await b.call('PUT', '/files/addresssettings', { fileId: file.id }, { usePAF: false })).statusCode).toBe(409);
-    expect((await b.call('PUT', '/files/discardresults', { fileId: file.id })).statusCode).toBe(409);
-    const id = (await b.call('GET', '/files/results/fileid', { fileId: file.id })).json<{ fileServerId: string; fileName: string }>();
+    expect((await b.api(E.putAddressSettings, { query: { fileId: file.id }, body: { usePAF: false } })).status).toBe(409);
+    expect((await b.api(E.discardResults, { query: { fileId: file.id } })).status).toBe(409);
+    const id = okBody(await b.api(E.getResultsFileId, { query: { fileId: file.id } }));
     expect(id).toEqual({ fileServerId: zips.rows[0].id, fileName: resultsFileName });
 
     const token = headers.authorization.replace('Bearer ', '');
@@ -117,21 +117,21 @@ describe('the results', () => {
 
   it('discards results when a setting changes or on request, and refuses changes while the job runs', async () => {
     const { file, b } = await ownerWithFile(h, fileWith(30, 0, 0));
-    await b.call('PUT', '/files/inputfields', { fileId: file.id }, { inputFields: [{ inputOrder: 0, mappingType: 'name', mappingOrder: 1 }] });
+    await b.api(E.putInputFields, { query: { fileId: file.id }, body: { inputFields: [{ inputOrder: 0, mappingType: 'name', mappingOrder: 1 }] } });
     await query(h.db, "update bureau_files set status = 'running' where id = $1", [file.id]);
-    const busy = await b.call('PUT', '/files/addresssettings', { fileId: file.id }, { usePAF: false });
-    expect(busy.statusCode).toBe(409);
-    expect(JSON.parse(busy.body).msg).toMatch(/being made/);
+    const busy = await b.api(E.putAddressSettings, { query: { fileId: file.id }, body: { usePAF: false } });
+    expect(busy.status).toBe(409);
+    expect(msgOf(busy)).toMatch(/being made/);
     await query(h.db, "update bureau_files set status = 'ready' where id = $1", [file.id]);
 
     expect((await b.results(file.id)).status).toBe('results');
-    const changed = (await b.call('PUT', '/files/addresssettings', { fileId: file.id }, { usePAF: false })).json<BureauFile>();
+    const changed = okBody(await b.api(E.putAddressSettings, { query: { fileId: file.id }, body: { usePAF: false } }));
     expect(changed.status).toBe('ready');
-    expect((await b.call('GET', '/files/results/fileid', { fileId: file.id })).statusCode).toBe(409);
+    expect((await b.api(E.getResultsFileId, { query: { fileId: file.id } })).status).toBe(409);
 
     expect((await b.results(file.id)).status).toBe('results');
-    const discarded = await b.call('PUT', '/files/discardresults', { fileId: file.id });
-    expect(discarded.json<BureauFile>().status).toBe('discarded');
+    const discarded = okBody(await b.api(E.discardResults, { query: { fileId: file.id } }));
+    expect(discarded.status).toBe('discarded');
     const zips = await query(h.db, 'select id from uploads where file_prefix = $1 and account_id = (select account_id from bureau_files where id = $2)', [resultsFileName, file.id]);
     expect(zips.rows).toEqual([]);
   });
@@ -141,15 +141,15 @@ describe('another user', () => {
   it("cannot queue or read another account's results", async () => {
     const { file } = await ownerWithFile(h, fileWith(3, 0, 0));
     const b = bureau(h, (await signedInOwner(h, 'uk')).headers);
-    for (const url of ['/files/results', '/files/testresults', '/files/results/fileid']) expect((await b.call('GET', url, { fileId: file.id })).statusCode).toBe(404);
-    expect((await b.call('PUT', '/files/createresults', { fileId: file.id })).statusCode).toBe(404);
+    for (const entry of [E.getResults, E.getTestResults, E.getResultsFileId]) expect((await b.api(entry, { query: { fileId: file.id } })).status, entry.path).toBe(404);
+    expect((await b.api(E.createResults, { query: { fileId: file.id } })).status).toBe(404);
   });
 });
 
 describe('a file left queued', () => {
   it('by a process that died before sending its job is queued again by the sweep, and made once', async () => {
     const { file, b } = await ownerWithFile(h, fileWith(20, 0, 0));
-    await b.call('PUT', '/files/inputfields', { fileId: file.id }, { inputFields: [{ inputOrder: 0, mappingType: 'name', mappingOrder: 1 }] });
+    await b.api(E.putInputFields, { query: { fileId: file.id }, body: { inputFields: [{ inputOrder: 0, mappingType: 'name', mappingOrder: 1 }] } });
     const deps = depsOf(h.app);
     const now = secondsOf(deps.clock);
     // Marked queued, as createresults does first, and no job sent: just under the limit, then over it.

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BureauFile, FileSummary } from '../../../contract/bureau/entities';
+import { deleteFile, getFile, listFiles } from '../../../contract/bureau/endpoints';
 import { depsOf } from '../../../server/app';
 import { demoPassword, seedDemo } from '../../../server/seed';
 import { demoBureauFile, seedBureauDemo } from '../../../server/seedBureau';
 import { bureau, createBureauHarness } from './fixtures';
+import { okBody } from '../support/api';
 import { query, type Harness } from '../support/harness';
 
 // The demo's bureau file: Acme UK's owner finds one small uploaded file with its columns mapped,
@@ -26,9 +27,9 @@ describe('the demo bureau file', () => {
   it('gives Acme UK one uploaded, mapped file of UK addresses', async () => {
     expect(await seedBureauDemo(depsOf(h.app))).toBe(true);
     const calls = await asOwner();
-    const list = (await calls.call('GET', '/files')).json<FileSummary[]>();
+    const list = okBody(await calls.api(listFiles));
     expect(list).toEqual([expect.objectContaining({ name: demoBureauFile.name, status: 'ready', rowCount: demoBureauFile.rows })]);
-    const file = (await calls.call('GET', '/files/detail', { fileId: list[0].id })).json<BureauFile>();
+    const file = okBody(await calls.api(getFile, { query: { fileId: list[0].id } }));
     expect(file.mafId).not.toBeNull();
     expect(file.inputFields.map((f) => f.mappingType)).toEqual(['name', 'organisation', 'address', 'address', 'address', 'town', 'postcode']);
     expect(file.inputFields[6].row1).toMatch(/^[A-Z]{1,2}\d{1,2} ?\d[A-Z]{2}$/);
@@ -36,9 +37,9 @@ describe('the demo bureau file', () => {
 
   it('is seeded once: deleted, it stays deleted', async () => {
     const calls = await asOwner();
-    const [file] = (await calls.call('GET', '/files')).json<FileSummary[]>();
-    expect((await calls.call('DELETE', '/files', { fileId: file.id })).statusCode).toBe(200);
+    const [file] = okBody(await calls.api(listFiles));
+    expect((await calls.api(deleteFile, { query: { fileId: file.id } })).status).toBe(200);
     expect(await seedBureauDemo(depsOf(h.app))).toBe(false);
-    expect((await calls.call('GET', '/files')).json<FileSummary[]>()).toEqual([]);
+    expect(okBody(await calls.api(listFiles))).toEqual([]);
   });
 });

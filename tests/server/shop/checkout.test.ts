@@ -89,8 +89,7 @@ describe('the saved card is the customer\'s choice', () => {
     const world = await shopWorld(h);
     const buy = async (save: boolean) => {
       const res = await checkout(h, world.owner, world.organisationId, checkoutBody([{ accountId: world.ukAccount, planId: world.ukPlan, quantity: 1000 }]));
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      const { url, orderId } = res.body as { url: string; orderId: number };
+      const { url, orderId } = okBody(res);
       expect(await payOnPage(h, url, 'success', { save })).toBe(`${paidUrl}?orderId=${orderId}`);
       expect(okBody(await call(h, world.owner, ShopCalls.getOrder, { query: { orderId } })).status).toBe('paid');
       return methodOf(url);

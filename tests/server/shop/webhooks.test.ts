@@ -33,7 +33,7 @@ async function until(check: () => Promise<boolean>, timeoutMs = 25_000) {
 describe('webhooks over HTTP', () => {
   it('the webhook-only card: processing on return, paid once when the (duplicated) confirmation arrives', async () => {
     const res = await checkout(h, shop.owner, shop.organisationId, checkoutBody([{ accountId: shop.ukAccount, planId: shop.ukPlan, quantity: 3000 }]));
-    const { url, orderId } = res.body as { url: string; orderId: number };
+    const { url, orderId } = okBody(res);
     expect(await payOnPage(h, url, 'webhookOnly')).toBe(`${paidUrl}?orderId=${orderId}`);
     const onReturn = await call(h, shop.owner, ShopCalls.getOrder, { query: { orderId } });
     expect(okBody(onReturn).status).toBe('pending');

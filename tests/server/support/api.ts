@@ -13,7 +13,7 @@ import type { Caller } from './calls';
 import type { Harness } from './harness';
 
 /** An entry as the contract has it; the config entry has no service (its path is absolute). */
-type Entry = Omit<Endpoint, 'service'> & { service?: Endpoint['service'] };
+export type Entry = Omit<Endpoint, 'service'> & { service?: Endpoint['service'] };
 
 /** What a call sends: the entry's query and body, the values of its `:params`, any extra headers, and the client's address. */
 export type CallInput<E extends Entry> = (QueryOf<E> extends undefined ? { query?: undefined } : { query: QueryOf<E> }) &
@@ -22,6 +22,9 @@ export type CallInput<E extends Entry> = (QueryOf<E> extends undefined ? { query
     headers?: Record<string, string>;
     remoteAddress?: string;
   };
+
+/** A call's input argument: optional when the entry needs no query and no body. */
+export type CallArgs<E extends Entry> = Partial<CallInput<E>> extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>];
 
 /** The answer: typed by the entry when it succeeded (below 400), the server's error body when refused. */
 export type Answer<E> =
@@ -43,7 +46,7 @@ export function urlOf(entry: Entry, input: Sent): string {
 }
 
 /** Calls `entry` as `caller` (its bearer headers; null for none) on the harness's app, or on another app built like it. */
-export async function call<E extends Entry>(h: Pick<Harness, 'inject'>, caller: Caller | null, entry: E, ...[input]: Partial<CallInput<E>> extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]): Promise<Answer<E>> {
+export async function call<E extends Entry>(h: Pick<Harness, 'inject'>, caller: Caller | null, entry: E, ...[input]: CallArgs<E>): Promise<Answer<E>> {
   const given: Sent = input ?? {};
   const request: InjectOptions = {
     method: entry.method,
