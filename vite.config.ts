@@ -33,7 +33,7 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|xstate|@xstate|use-sync-external-store|ky|qs)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|xstate|@xstate|use-sync-external-store)[\\/]/,
             },
             {
               // The login and register pages with their layout: one chunk rather than the five (layout,

@@ -1,5 +1,4 @@
-import ky, { HTTPError } from 'ky';
-import qs from 'qs';
+import type { KyInstance } from 'ky';
 import type { RuntimeConfig, ServiceName } from '../../contract/config/entities';
 import type { BodyOf, Endpoint, QueryOf, ResponseOf } from '../../contract/endpoint';
 import { authErrorStatusHeader } from '../../contract/shared/http';
@@ -86,7 +85,29 @@ const encodeBasic = (userName: string, password: string) => {
   return `Basic ${btoa(binary)}`;
 };
 
+// ky (the HTTP client) and qs (nested query strings) load with the first call that needs them, not
+// with the first page: a visitor's login page sends nothing until the form is sent.
+let kyModule: Promise<typeof import('ky')> | undefined;
+const loadKy = () => (kyModule ??= import('ky'));
+
+/** encodeURIComponent, and the five characters it leaves that RFC 3986 reserves (as qs writes them). */
+const encode = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/**
+ * The query string as the server's qs parser reads it: arrays in brackets (`includedTypes[]=1`),
+ * nulls and undefined left out. A flat query is written here, exactly as qs would; a nested one loads qs.
+ */
+export async function queryString(params: Record<string, unknown> | undefined): Promise<string> {
+  const entries = Object.entries(params ?? {}).filter(([, value]) => value !== undefined && value !== null);
+  if (entries.every(([, value]) => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) {
+    return entries.length ? `?${entries.map(([key, value]) => `${encode(key)}=${encode(String(value))}`).join('&')}` : '';
+  }
+  const { default: qs } = await import('qs');
+  return qs.stringify(params, { arrayFormat: 'brackets', addQueryPrefix: true, skipNulls: true });
+}
+
 async function serverMessage(error: unknown): Promise<{ status: number | null; detail: string }> {
+  const { HTTPError } = await loadKy();
   if (error instanceof HTTPError) {
     const text = await error.response.text().catch(() => '');
     try {
@@ -106,7 +127,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   const inFlight = new Map<string, Promise<unknown>>();
   const cache = new Map<string, { expires: number; value: unknown }>();
   let generation = 0;
-  const http = ky.create({ retry: 0, timeout: 60_000, fetch: deps.fetch });
+  let http: Promise<KyInstance> | undefined;
+  const httpOf = () => (http ??= loadKy().then(({ default: ky }) => ky.create({ retry: 0, timeout: 60_000, fetch: deps.fetch })));
 
   async function send(options: CallOptions, url: string, token: string): Promise<unknown> {
     const headers: Record<string, string> = { ...options.headers };
@@ -119,7 +141,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
     const raw = options.body instanceof ArrayBuffer || options.body instanceof Blob || ArrayBuffer.isView(options.body);
     if (raw) headers['content-type'] = 'application/octet-stream';
-    const response = await http(url, {
+    const response = await (await httpOf())(url, {
       method: options.method ?? 'GET',
       headers,
       ...(options.body === undefined ? {} : raw ? { body: options.body as BodyInit } : { json: options.body }),
@@ -167,7 +189,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     },
     async send<T>(options: CallOptions): Promise<T> {
       const method = options.method ?? 'GET';
-      const query = qs.stringify(options.queryParams ?? {}, { arrayFormat: 'brackets', addQueryPrefix: true, skipNulls: true });
+      const query = await queryString(options.queryParams);
       const url = `${deps.config.services[options.service]}${options.path}${query}`;
       const token = typeof options.auth === 'object' && 'token' in options.auth ? options.auth.token : deps.getToken();
       const basic = typeof options.auth === 'object' && 'basic' in options.auth ? options.auth.basic.userName : '';

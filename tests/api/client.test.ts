@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RuntimeConfig } from '../../contract/config/entities';
-import { ApiFailure, createApiClient, type ApiClientDeps } from '../../src/api/client';
+import { ApiFailure, createApiClient, queryString, type ApiClientDeps } from '../../src/api/client';
 
 // A real HTTP server on an ephemeral port: the client is exercised over the wire with real fetch.
 type Seen = { method: string; url: string; headers: IncomingMessage['headers']; body: string };
@@ -218,5 +218,23 @@ describe('typed calls from contract entries', () => {
     expect(String(seen[0].headers.authorization)).toBe(`Basic ${Buffer.from('a@b.com:pw').toString('base64')}`);
     expect(seen[0].url).toBe('/api/users/auth?recycleTime=60');
     expect(seen[1].headers.authorization).toBeUndefined();
+  });
+});
+
+describe('query strings', () => {
+  it('writes a flat query exactly as qs does, without loading it', async () => {
+    const qs = (await import('qs')).default;
+    const samples: Array<Record<string, unknown>> = [
+      {},
+      { id: 7, name: 'Acme & Sons (UK)', exact: true, none: null, gone: undefined },
+      { 'odd key!': "it's *here*", emoji: 'café ✓', empty: '', zero: 0, no: false },
+    ];
+    for (const sample of samples) {
+      expect(await queryString(sample)).toBe(qs.stringify(sample, { arrayFormat: 'brackets', addQueryPrefix: true, skipNulls: true }));
+    }
+  });
+
+  it('writes arrays and nested objects in bracket style', async () => {
+    expect(await queryString({ includedTypes: [1, 2], range: { from: 'a' } })).toBe('?includedTypes%5B%5D=1&includedTypes%5B%5D=2&range%5Bfrom%5D=a');
   });
 });
