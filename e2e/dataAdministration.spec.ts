@@ -78,12 +78,15 @@ test('an admin creates a dataset and a plan with two tiers, a filter and a compa
 
   // A filter and a comparison.
   await page.getByRole('link', { name: 'Edit filters' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Filters of ${planName}` })).toBeVisible();
   await page.getByLabel('Description').fill('High volume');
   await page.getByLabel('Category').fill('Volume');
   await page.getByRole('button', { name: 'Add filter' }).click();
   await expect(page.getByText('Filter “High volume” added.')).toBeVisible();
   await expect(page.getByRole('table', { name: `Filters of ${planName}` })).toContainText('High volume');
   await page.getByRole('link', { name: 'Comparisons' }).click();
+  // The filters page has a Description field too: fill the comparison's once its page is shown.
+  await expect(page.getByRole('heading', { level: 1, name: `Comparisons of ${planName}` })).toBeVisible();
   await page.getByLabel('Description').fill('Mailbox check without sending mail');
   await page.getByRole('button', { name: 'Add comparison' }).click();
   await expect(page.getByRole('table', { name: `Comparisons of ${planName}` })).toContainText('Mailbox check without sending mail');
