@@ -46,7 +46,7 @@ export function flagsOf(level: AccessLevel | null, paymentUser = false) {
 
 // ---- Who may do what ---------------------------------------------------------------------------
 
-/** Whoever asks: the signed-in user (session) or the server's own caller. */
+/** Whoever asks: the signed-in user, in the SPA's session or as the caller of a server call. */
 export type AccessUser = { readonly roles: readonly string[] };
 
 /**

@@ -43,7 +43,7 @@ export type Deps = {
    * What a paid order of a kind does beyond its bundles and invoice, in the fulfilling transaction
    * (a bureau order pays its file). Wired in app.ts, so the shop names no module that sells through it.
    */
-  paidOrders: Partial<Record<OrderKind, PaidOrderWork>>;
+  paidOrders: Record<Exclude<OrderKind, 'shop' | 'renewal'>, PaidOrderWork>;
 };
 
 /**

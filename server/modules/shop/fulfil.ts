@@ -40,7 +40,7 @@ export async function fulfilIn(trx: Db, deps: Omit<FulfilDeps, 'db'>, orderId: n
   const order = await markPendingOrderPaid(trx, orderId, outcome.ref, now);
   if (!order) return false;
   // What the order's kind does beyond bundles and invoice (a bureau order: its file becomes paid and is charged once).
-  await deps.paidOrders[order.kind]?.(trx, orderId, now);
+  if (order.kind !== 'shop' && order.kind !== 'renewal') await deps.paidOrders[order.kind](trx, orderId, now);
   const lines = await linesToFulfil(trx, orderId);
   for (const line of lines) {
     // A plan or account deleted while the payment was under way: the invoice still lists the line

@@ -2,6 +2,7 @@
 // again): one renewal's read is held (tests/server/support/queryGate.ts) while the other runs whole. The
 // monthly cap must hold for the two together, and one subscription renews once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { depsOf } from '../../../server/app';
 import { createTestGateway } from '../../../server/payments/testGateway';
 import { createMailer, type Mailer } from '../../../server/platform/mail';
 import { renewSubscription } from '../../../server/modules/shop/renewals';
@@ -26,7 +27,7 @@ beforeAll(async () => {
     db: h.db, clock: h.clock, jobs: noJobs, webhookSecret: () => webhookSecretOf(h), webhookUrl: () => 'http://127.0.0.1:1/none',
     publicOrigin: () => null, merchantName: 'Test', log: { error: () => {} },
   });
-  deps = { db: h.db.withPlugin(gate.plugin), clock: h.clock, config: h.config, gateway, mail: mailer, log: { error: () => {} }, paidOrders: {} };
+  deps = { db: h.db.withPlugin(gate.plugin), clock: h.clock, config: h.config, gateway, mail: mailer, log: { error: () => {} }, paidOrders: depsOf(h.app).paidOrders };
   owner = await signedIn(h);
 });
 afterAll(async () => {

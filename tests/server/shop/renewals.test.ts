@@ -2,6 +2,7 @@
 // invoice however often the job runs; the monthly cap, a missing card and a declined card make
 // none and mail the owners once.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { depsOf } from '../../../server/app';
 import * as Plans from '../../../contract/plans/endpoints';
 import type { JobsHandle } from '../../../server/jobs/handle';
 import { createTestGateway } from '../../../server/payments/testGateway';
@@ -37,7 +38,7 @@ beforeAll(async () => {
     db: h.db, clock: h.clock, jobs, webhookSecret: () => webhookSecretOf(h), webhookUrl: () => 'http://127.0.0.1:1/none',
     publicOrigin: () => null, merchantName: 'Test', log: { error: () => {} },
   });
-  deps = { db: h.db, clock: h.clock, config: h.config, gateway, mail: mailer, log: { error: () => {} }, paidOrders: {} };
+  deps = { db: h.db, clock: h.clock, config: h.config, gateway, mail: mailer, log: { error: () => {} }, paidOrders: depsOf(h.app).paidOrders };
   owner = await signedIn(h);
 });
 afterAll(async () => {
