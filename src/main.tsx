@@ -24,6 +24,11 @@ async function start() {
     : inspector?.inspect;
   const portal = createPortal(config, { inspect });
   const router = createPortalRouter(portal);
+  // A saved session is renewed before any page may show (the guards wait for it, then for the
+  // groups): the page's own code loads meanwhile instead of after.
+  if (portal.session.getSnapshot().matches('resuming')) {
+    for (const route of router.getMatchedRoutes(router.state.location.pathname)[0]) void router.loadRouteChunk(route);
+  }
 
   const root = createRoot(document.getElementById('root')!, {
     // A guard's refusal is the spec's "Oops!" screen, not an error: nothing to log. Anything else is.

@@ -1,12 +1,14 @@
 // The bureau's constants and enumerations, plain TypeScript with no zod: the SPA's pages and route
 // guards read them without building any schema (zod's first schema probes eval, which the CSP reports).
+import { formatCount } from './numbers';
 
 /** Spec section 9: the test sample keeps up to this many lines, sampled evenly from the first chunk. */
 export const testSampleLines = 300;
 /** The results download's file name (spec section 7, File server). */
 export const resultsFileName = 'AddressCleanseResults.zip';
-/** Spec section 2: the file routes are for UK accounts only. */
-export const bureauTerritories = ['uk'] as const;
+// Defined beside the territories: the route guards read it on the first page, where this module's
+// other constants are not wanted.
+export { bureauTerritories } from './territory';
 
 export const mappingTypes = ['name', 'organisation', 'address', 'town', 'county', 'postcode', 'ignore'] as const;
 export type MappingType = (typeof mappingTypes)[number];
@@ -85,7 +87,7 @@ export const fileLimits = {
   recordBytes: 1_048_576,
 } as const;
 
-const count = (n: number) => n.toLocaleString('en-GB');
+const count = formatCount;
 
 /** The refusals of a file past fileLimits: what was found and the limit, in words the SPA can show too. */
 export const fileLimitMessages = {

@@ -2,6 +2,7 @@
 // calculator, the services page) and the server (plan validation, bundle and checkout prices), so a
 // price is computed by one function everywhere.
 
+import { formatCount } from './numbers';
 import { currencySymbols, type Territory } from './territory';
 
 /** The data-quality services a dataset (and so a plan) belongs to. */
@@ -40,7 +41,7 @@ export type PriceTier = { fromClicks: number; toClicks: number | null; pricePer1
 export const maxClicks = 1_000_000_000;
 export const maxPricePer1000 = 10_000_000;
 
-const count = (n: number) => n.toLocaleString('en-GB');
+const count = formatCount;
 const band = (t: PriceTier) => (t.toClicks === null ? `${count(t.fromClicks)}+` : `${count(t.fromClicks)}–${count(t.toClicks)}`);
 
 /**

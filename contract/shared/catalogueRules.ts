@@ -1,6 +1,7 @@
 // The catalogue's input rules (datasets, plans, filters, comparisons, bundles) with no zod: the
 // limits and messages contract/plans/schemas.ts builds its schemas from, and the checks the data
 // administration and bundle forms run with them, so a form says what the server would, in its words.
+import { formatCount } from './numbers';
 
 export const catalogueLimits = {
   name: 100,
@@ -23,7 +24,7 @@ export const catalogueMessages = {
   startRequired: 'Choose the day the plan becomes available',
   notADay: 'Enter a day as dd/mm/yyyy',
   before1970: 'Dates cannot be before 1970',
-  displayOrder: `The display order is a whole number from 0 to ${catalogueLimits.maxDisplayOrder.toLocaleString('en-GB')}`,
+  displayOrder: `The display order is a whole number from 0 to ${formatCount(catalogueLimits.maxDisplayOrder)}`,
 } as const;
 
 /** What the bundle forms say (the date and price fields as typed; the server words whole minor units). */

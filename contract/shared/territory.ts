@@ -2,6 +2,9 @@
 export const territories = ['uk', 'australia'] as const;
 export type Territory = (typeof territories)[number];
 
+/** Spec section 2: address cleanse (the bureau's file routes) is for UK accounts only. */
+export const bureauTerritories = ['uk'] as const;
+
 const names: Record<string, Territory> = {
   uk: 'uk',
   'united kingdom': 'uk',

@@ -2,6 +2,7 @@
 // header below costs no clicks, is not refused for want of clicks, is counted apart in the usage
 // reports and answers with `test: true` (and the same header back). Shared by the server (the
 // meter) and the SPA (the services page and the API settings say how to make one).
+import { formatCount } from './numbers';
 
 /** The request header that marks a call as a test call; its value is true (or 1). */
 export const testCallHeader = 'X-Test-Call';
@@ -28,4 +29,4 @@ export const testCallHeaderLine = `${testCallHeader}: true`;
 export const testCallWhat = `It costs no clicks, answers with "test": true, and the reports count it apart from paid use (up to ${testCallsPerDay} a day for each service).`;
 
 /** "3 test calls" / "1 test call". */
-export const testCallCount = (n: number) => `${n.toLocaleString('en-GB')} test call${n === 1 ? '' : 's'}`;
+export const testCallCount = (n: number) => `${formatCount(n)} test call${n === 1 ? '' : 's'}`;

@@ -1,10 +1,12 @@
 import { createActor, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
-import { withBasketEffects, type basketMachine } from '../../machines/basket';
+import { withBasketEffects, type BasketItem, type basketMachine } from '../../machines/basket';
+import { isSettled, isSignedIn } from '../../machines/session';
 import type { ApiClient } from '../api/client';
-import { loadBasket, saveBasket } from './storage';
+import type { Portal } from './portal';
 
 // One basket actor per account (spec section 3: kept locally per account), created on first use and
-// kept for the visit, so the basket icon and the shop pages read the same actor.
+// kept for the visit, so the basket icon and the shop pages read the same actor. This module loads
+// with the first signed-in page that shows a basket, not with the portal's first page.
 
 export type BasketActor = ActorRefFrom<typeof basketMachine>;
 
@@ -18,6 +20,22 @@ export type Baskets = {
 /** Where the gateway sends the browser back: the portal's own pages (the server checks the origin). */
 export function returnUrls(origin: string) {
   return { backUrl: `${origin}/portal/shop/basket`, paidUrl: `${origin}/portal/shop/thankyou` };
+}
+
+const ofPortal = new WeakMap<Portal, Baskets>();
+
+/** The portal's baskets, made on first use; signing out stops and forgets them. */
+export function basketsOf(portal: Portal): Baskets {
+  let baskets = ofPortal.get(portal);
+  if (!baskets) {
+    const made = createBaskets({ api: portal.api, storage: portal.storage, inspect: portal.inspect });
+    portal.session.subscribe((snapshot) => {
+      if (isSettled(snapshot) && !isSignedIn(snapshot)) made.forget();
+    });
+    ofPortal.set(portal, made);
+    baskets = made;
+  }
+  return baskets;
 }
 
 export function createBaskets({
@@ -62,4 +80,27 @@ export function createBaskets({
       actors.clear();
     },
   };
+}
+
+// Kept under the storage prefix (src/app/storage.ts), so signing out clears them with the session.
+const basketKey = (accountId: number) => `portal.basket.${accountId}`;
+
+/** The account's saved basket items (spec section 3 Basket item); anything malformed is dropped. */
+export function loadBasket(accountId: number, storage: Storage = localStorage): BasketItem[] {
+  try {
+    const items = JSON.parse(storage.getItem(basketKey(accountId)) ?? '[]') as unknown;
+    if (!Array.isArray(items)) return [];
+    const whole = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v > 0;
+    return items.filter(
+      (i: Partial<Record<keyof BasketItem, unknown>> | null): i is BasketItem =>
+        i !== null && typeof i === 'object' && whole(i.organisationId) && whole(i.ccId) && whole(i.datasetId) && whole(i.planId) && whole(i.clicks),
+    );
+  } catch {
+    return [];
+  }
+}
+
+export function saveBasket(accountId: number, items: readonly BasketItem[], storage: Storage = localStorage) {
+  if (items.length === 0) storage.removeItem(basketKey(accountId));
+  else storage.setItem(basketKey(accountId), JSON.stringify(items));
 }

@@ -10,7 +10,6 @@ import { createApiClient, type ApiClient } from '../api/client';
 import type { GroupsApi } from '../api/groups';
 import { lazyApi } from '../api/lazy';
 import { usersApi, type UsersApi } from '../api/users';
-import { createBaskets, type Baskets } from './baskets';
 import { portalTerritory } from './config';
 import { clearSessionStorage, loadSavedSelection, loadSavedUser, saveSelection, saveUser } from './storage';
 import { createWorkflows, type Workflows } from './workflows';
@@ -25,8 +24,8 @@ export type Portal = {
   api: ApiClient;
   users: UsersApi;
   groupsApi: GroupsApi;
-  /** The basket of each account (machines/basket.ts), read by the basket icon and the shop. */
-  baskets: Baskets;
+  /** Where the session, selection and baskets are kept between visits (localStorage in the browser). */
+  storage: Storage;
   /** The bureau file workflow of each account (machines/bureauFile.ts), kept across the wizard's pages. */
   bureauFiles: Workflows<ActorRefFrom<typeof bureauFileMachine>>;
   /** The inspector the portal's actors report to; a page's own actors report to it too (src/app/usePageActor.ts). */
@@ -112,7 +111,6 @@ export function createPortal(config: RuntimeConfig, { storage = localStorage, in
     { inspect },
   ).start();
 
-  const baskets = createBaskets({ api, storage, inspect });
   const bureauFiles = createWorkflows<ActorRefFrom<typeof bureauFileMachine>>();
 
   // A validated user's groups load once per sign-in; signing out forgets them.
@@ -127,10 +125,9 @@ export function createPortal(config: RuntimeConfig, { storage = localStorage, in
     } else if (!isSignedIn(snapshot) && signedInAs !== 0) {
       signedInAs = 0;
       groups.send({ type: 'session.signedOut' });
-      baskets.forget();
       bureauFiles.forget();
     }
   });
   session.start();
-  return { config, territory: portalTerritory(config), session, groups, modal, api, users, groupsApi: groupCalls, baskets, bureauFiles, inspect };
+  return { config, territory: portalTerritory(config), session, groups, modal, api, users, groupsApi: groupCalls, storage, bureauFiles, inspect };
 }

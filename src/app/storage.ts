@@ -1,5 +1,4 @@
 import type { AuthUser } from '../../contract/users/entities';
-import type { BasketItem } from '../../machines/basket';
 import type { SavedSelection } from '../../machines/groupTree';
 
 // Everything the portal keeps in local storage is under one prefix, so logout can clear it all.
@@ -55,31 +54,4 @@ export function loadSavedSelection(storage: Storage = localStorage): SavedSelect
 
 export function saveSelection(saved: SavedSelection, storage: Storage = localStorage) {
   storage.setItem(storageKeys.selection, JSON.stringify(saved));
-}
-
-const basketKey = (accountId: number) => `portal.basket.${accountId}`;
-
-/** How many items the account's basket holds (spec section 3: kept locally per account). */
-export function basketCount(accountId: number | undefined, storage: Storage = localStorage): number {
-  return accountId === undefined ? 0 : loadBasket(accountId, storage).length;
-}
-
-/** The account's saved basket items (spec section 3 Basket item); anything malformed is dropped. */
-export function loadBasket(accountId: number, storage: Storage = localStorage): BasketItem[] {
-  try {
-    const items = JSON.parse(storage.getItem(basketKey(accountId)) ?? '[]') as unknown;
-    if (!Array.isArray(items)) return [];
-    const whole = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v > 0;
-    return items.filter(
-      (i: Partial<Record<keyof BasketItem, unknown>> | null): i is BasketItem =>
-        i !== null && typeof i === 'object' && whole(i.organisationId) && whole(i.ccId) && whole(i.datasetId) && whole(i.planId) && whole(i.clicks),
-    );
-  } catch {
-    return [];
-  }
-}
-
-export function saveBasket(accountId: number, items: readonly BasketItem[], storage: Storage = localStorage) {
-  if (items.length === 0) storage.removeItem(basketKey(accountId));
-  else storage.setItem(basketKey(accountId), JSON.stringify(items));
 }

@@ -1,13 +1,14 @@
 import { useSelector } from '@xstate/react';
 import { usePortal } from '../app/PortalContext';
-import type { BasketActor } from '../app/baskets';
+import { basketsOf, type BasketActor } from '../app/baskets';
 
 /**
  * The basket actor of the selected account (machines/basket.ts), or null with no account selected:
  * the basket icon and the shop's pages read the same actor, so the count follows every change.
  */
 export function useBasket(): BasketActor | null {
-  const { groups, baskets } = usePortal();
+  const portal = usePortal();
+  const { groups } = portal;
   const where = useSelector(groups, (g) => {
     const { account, organisation } = g.context.selection;
     const organisationId = organisation?.id ?? account?.parentId ?? null;
@@ -15,5 +16,5 @@ export function useBasket(): BasketActor | null {
   });
   if (!where) return null;
   const [accountId, organisationId] = where.split(':').map(Number);
-  return baskets.of(accountId, organisationId);
+  return basketsOf(portal).of(accountId, organisationId);
 }

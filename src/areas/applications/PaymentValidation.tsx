@@ -8,9 +8,10 @@ import { usePortal } from '../../app/PortalContext';
 import { Field, formValues } from '../../shared/Field';
 import { bankVerdict } from './paymentValidation';
 import './paymentValidation.css';
+import { formatCount } from '../../../contract/shared/numbers';
 
 const check = createSubmissionMachine<Record<string, string>, BankResult>();
-const count = (n: number) => n.toLocaleString('en-GB');
+const count = formatCount;
 
 /**
  * /applications/paymentvalidation: a UK sort code and account number checked with the Vocalink

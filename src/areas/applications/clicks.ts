@@ -4,6 +4,7 @@ import type { DqService } from '../../../contract/shared/catalogue';
 import { plansApi } from '../../api/plans';
 import type { Portal } from '../../app/portal';
 import { groupsSettled } from '../../routing/guards';
+import { formatCount } from '../../../contract/shared/numbers';
 
 // The clicks left on an account's subscriptions to one service, for those who may read its
 // subscriptions (owners and staff); the validation pages show them beside their form.
@@ -39,5 +40,5 @@ export function clicksLeftText(clicks: ServiceClicks, serviceWords: string): str
   if (!clicks.known) return 'Clicks left are shown to the account’s owners';
   if (clicks.subscriptions === 0) return `No ${serviceWords} subscription`;
   if (clicks.enabled === 0) return `The ${serviceWords} subscription is disabled: an owner can enable it on the Services page`;
-  return `${clicks.clicks.toLocaleString('en-GB')} clicks left`;
+  return `${formatCount(clicks.clicks)} clicks left`;
 }

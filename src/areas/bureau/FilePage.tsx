@@ -11,6 +11,7 @@ import { keptUntilText, paymentOutcomeText } from './fileText';
 import { PayForm } from './PayForm';
 import { useFilePage } from './useFilePage';
 import './bureau.css';
+import { formatCount } from '../../../contract/shared/numbers';
 
 // /file/{fileId}: the free test (coding, suppression and output-group counts, rows before and after),
 // the results job's progress, the costs with VAT, the billing form and Pay (the gateway and back), the download of
@@ -76,7 +77,7 @@ export default function FilePage() {
               {unpaid}
             </p>
           ) : null}
-          <h2>Results of {results.inputRecordCount.toLocaleString('en-GB')} records</h2>
+          <h2>Results of {formatCount(results.inputRecordCount)} records</h2>
           <ResultStats results={results} />
           <PayForm costs={costs} prefill={prefill} busy={!s.matches('ready')} onPay={(details) => actor.send({ type: 'user.pay', details })} onDiscard={() => actor.send({ type: 'user.discard' })} />
         </div>
@@ -89,7 +90,7 @@ export default function FilePage() {
             <>
               <p data-testid="results-kept">{keptUntilText(receipt.expiresAt)}</p>
               {downloadButton}
-              <h2>Results of {receipt.results.inputRecordCount.toLocaleString('en-GB')} records</h2>
+              <h2>Results of {formatCount(receipt.results.inputRecordCount)} records</h2>
               <ResultStats results={receipt.results} />
               <section aria-labelledby="paid-title">
                 <h2 id="paid-title">What you paid</h2>

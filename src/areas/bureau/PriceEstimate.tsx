@@ -4,6 +4,7 @@ import { salesTax } from '../../../contract/shared/shop';
 import type { Territory } from '../../../contract/shared/territory';
 import type { FileSettings, SettingsOptions } from '../../../machines/bureauFileParts';
 import { perUnit } from '../../shared/money';
+import { formatCount } from '../../../contract/shared/numbers';
 
 // The price of a file's results under the settings on the properties page, before the customer
 // commits: one line per cost type the settings bring in (cleanse, PAF, dedupe, screening), each at
@@ -23,7 +24,7 @@ export function tariffText(t: Tariff, territory: Territory): string {
     t.pricePerRecord > 0 ? `${perUnit(t.pricePerRecord / priceScale, territory)} per record` : null,
     t.pricePerMatch > 0 ? `${perUnit(t.pricePerMatch / priceScale, territory)} per matched record` : null,
   ].filter(Boolean);
-  const minimum = t.minRecCount > 0 ? ` (at least ${t.minRecCount.toLocaleString('en-GB')} records)` : '';
+  const minimum = t.minRecCount > 0 ? ` (at least ${formatCount(t.minRecCount)} records)` : '';
   return `${parts.join(' + ') || 'no charge'}${minimum}`;
 }
 
@@ -40,7 +41,7 @@ export function PriceEstimate({ prices, settings }: { prices: SettingsOptions['p
     <section className="bureau__estimate" aria-labelledby="estimate-title">
       <h2 id="estimate-title">Price of the results</h2>
       <p className="muted">
-        For the {records.toLocaleString('en-GB')} records of this file, before {tax}. Each setting above adds its line; a line charged per matched record
+        For the {formatCount(records)} records of this file, before {tax}. Each setting above adds its line; a line charged per matched record
         depends on how many match, which the free test shows. You pay only when you buy the results.
       </p>
       <dl className="bureau__cost" aria-label="Price lines">

@@ -1,4 +1,4 @@
-import { bureauTerritories } from '../../../contract/shared/bureau';
+import { bureauTerritories } from '../../../contract/shared/territory';
 import type { RouteRules } from '../../routing/guards';
 
 /**

@@ -10,6 +10,7 @@ import { useCatalogueApi } from './useCatalogueApi';
 import { PlanStatus } from './PlansTable';
 import { PriceCalculator } from './PriceCalculator';
 import './dataAdministration.css';
+import { formatCount } from '../../../contract/shared/numbers';
 
 const byOrder = <T extends { displayOrder: number }>(rows: readonly T[]) => [...rows].sort((a, b) => a.displayOrder - b.displayOrder);
 
@@ -99,8 +100,8 @@ export default function PlanView() {
           empty="This plan has no price tiers."
           columns={[
             { header: 'Tier', cell: (t) => t.id },
-            { header: 'From clicks', cell: (t) => t.fromClicks.toLocaleString('en-GB') },
-            { header: 'To clicks', cell: (t) => (t.toClicks === null ? 'No limit' : t.toClicks.toLocaleString('en-GB')) },
+            { header: 'From clicks', cell: (t) => formatCount(t.fromClicks) },
+            { header: 'To clicks', cell: (t) => (t.toClicks === null ? 'No limit' : formatCount(t.toClicks)) },
             { header: 'Price per 1,000 clicks', cell: (t) => formatMoney(t.pricePer1000, plan.territory) },
           ]}
         />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatMoney, priceOf, quantityProblem, type Calculator, type PriceTier } from '../../../contract/shared/catalogue';
 import type { Territory } from '../../../contract/shared/territory';
+import { formatCount } from '../../../contract/shared/numbers';
 
 /**
  * "Price any click quantity": the shared priceOf over the plan's tiers and calculator, in the plan
@@ -33,7 +34,7 @@ export function PriceCalculator({ id, calculator, tiers, territory, unpriced }: 
         <output id={`${id}-result`} htmlFor={`${id}-clicks`} className="calculator__result" aria-live="polite">
           {price !== null ? (
             <>
-              <strong>{formatMoney(price, territory)}</strong> for {clicks.toLocaleString('en-GB')} clicks
+              <strong>{formatMoney(price, territory)}</strong> for {formatCount(clicks)} clicks
               <span className="muted"> ({formatMoney(Math.round((price * 1000) / clicks), territory)} per 1,000 on average)</span>
             </>
           ) : (

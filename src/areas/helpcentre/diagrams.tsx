@@ -1,5 +1,6 @@
 // Diagrams for the guides: inline SVG and CSS only (no images from the network). Each is described
 // by its guide's figure caption; SVGs also carry a text alternative.
+import { formatCount } from '../../../contract/shared/numbers';
 
 export type FlowStep = { title: string; text?: string };
 
@@ -66,7 +67,7 @@ export function UsageBars({ label, months }: { label: string; months: readonly {
           <span className="diagram-bars__track">
             <span className="diagram-bars__bar" style={{ width: `${(m.clicks / max) * 100}%` }} />
           </span>
-          <span className="diagram-bars__value">{m.clicks.toLocaleString('en-GB')}</span>
+          <span className="diagram-bars__value">{formatCount(m.clicks)}</span>
         </li>
       ))}
     </ul>

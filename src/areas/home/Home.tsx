@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { useSelector } from '@xstate/react';
 import { can, isAdminUser } from '../../../contract/shared/access';
 import { dqServiceLabels, subscriptionStatusText } from '../../../contract/shared/catalogue';
+import { formatCount, formatMonthYear } from '../../../contract/shared/numbers';
 import { currencySymbols, territoryLabels } from '../../../contract/shared/territory';
 import { isStaff } from '../../../contract/shared/roles';
 import { usePortal } from '../../app/PortalContext';
@@ -26,8 +27,6 @@ const services = [
 // Pages of later issues (token administration): plain paths until their routes exist.
 const tokens: string = '/administration/tokens';
 
-const count = (n: number) => n.toLocaleString('en-GB');
-const monthName = (seconds: number) => new Date(seconds * 1000).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 type Step = { key: string; to: string; label: string; text: string };
 
@@ -91,7 +90,8 @@ export default function Home() {
       <Await
         promise={home}
         fallback={
-          <section className="card" aria-labelledby="dashboard-title" id="home-dashboard" aria-busy="true">
+          // As tall as a dashboard with a few subscriptions, so what follows does not jump down when it fills in.
+          <section className="card dashboard dashboard--loading" aria-labelledby="dashboard-title" id="home-dashboard" aria-busy="true">
             <h2 id="dashboard-title">{account ? account.name : 'Your account'}</h2>
             <p className="muted">Loading your subscriptions and usage…</p>
           </section>
@@ -185,7 +185,7 @@ function Dashboard({ dashboard, accountName, now, shops }: { dashboard: Dashboar
               <ul>
                 {remaining.map((r) => (
                   <li key={r.service} data-service={r.service}>
-                    {count(r.clicks)} <span className="dashboard__service">{dqServiceLabels[r.service]}</span>
+                    {formatCount(r.clicks)} <span className="dashboard__service">{dqServiceLabels[r.service]}</span>
                   </li>
                 ))}
               </ul>
@@ -193,15 +193,15 @@ function Dashboard({ dashboard, accountName, now, shops }: { dashboard: Dashboar
           </dd>
         </div>
         <div>
-          <dt>Used in {monthName(thisMonth.start)} so far</dt>
+          <dt>Used in {formatMonthYear(thisMonth.start)} so far</dt>
           <dd data-testid="dashboard-this-month">
-            {count(thisMonth.clicks)}
-            {pace !== null && <span className="dashboard__pace"> on pace for about {count(pace)} by the month’s end</span>}
+            {formatCount(thisMonth.clicks)}
+            {pace !== null && <span className="dashboard__pace"> on pace for about {formatCount(pace)} by the month’s end</span>}
           </dd>
         </div>
         <div>
-          <dt>Used in {monthName(lastMonth.start)}</dt>
-          <dd data-testid="dashboard-last-month">{count(lastMonth.clicks)}</dd>
+          <dt>Used in {formatMonthYear(lastMonth.start)}</dt>
+          <dd data-testid="dashboard-last-month">{formatCount(lastMonth.clicks)}</dd>
         </div>
       </dl>
       <h3 id="dashboard-subscriptions">Subscriptions</h3>
@@ -217,7 +217,7 @@ function Dashboard({ dashboard, accountName, now, shops }: { dashboard: Dashboar
         columns={[
           // What matters most first: on a phone the table scrolls sideways after these.
           { header: 'Plan', cell: (s) => s.plan },
-          { header: 'Clicks remaining', cell: (s) => count(s.remainClicks), className: 'num' },
+          { header: 'Clicks remaining', cell: (s) => formatCount(s.remainClicks), className: 'num' },
           { header: 'Estimated expiry', cell: (s) => (s.estimatedExpiryDate === null ? '—' : formatDate(s.estimatedExpiryDate)) },
           {
             header: 'Status',

@@ -4,6 +4,7 @@ import type { UsageBucket } from '../../../contract/usage/entities';
 import { bucketLabel, bucketTick, fillBuckets } from '../../shared/charts/buckets';
 import type { ChartSeries } from '../../shared/charts/UsageChart';
 import type { UsageColumn } from '../../shared/charts/UsageTable';
+import { formatCount } from '../../../contract/shared/numbers';
 
 // From a report to a chart and its table: one series (and one table column) per subject (plan or
 // token), one row per period with the server's total across subjects. No sums here: every number
@@ -38,5 +39,5 @@ export function describeOverTime(what: string, rangeWords: string, period: Usage
   const unit = { daily: 'day', weekly: 'week', monthly: 'month' }[period];
   if (clicks === 0) return `Line chart of clicks per ${unit} ${rangeWords} ${what}: no clicks were used.`;
   const busiest = rows.reduce((best, r) => (r.total > best.total ? r : best), rows[0]);
-  return `Line chart of clicks per ${unit} ${rangeWords} ${what}: ${clicks.toLocaleString('en-GB')} in all, the most (${busiest.total.toLocaleString('en-GB')}) in ${bucketLabel(busiest.period, period)}.`;
+  return `Line chart of clicks per ${unit} ${rangeWords} ${what}: ${formatCount(clicks)} in all, the most (${formatCount(busiest.total)}) in ${bucketLabel(busiest.period, period)}.`;
 }

@@ -4,11 +4,12 @@ import { formatMoney, priceOf, quantityProblem } from '../../../contract/shared/
 import { orderTotals, salesTax } from '../../../contract/shared/shop';
 import type { Territory } from '../../../contract/shared/territory';
 import { FieldError } from '../../shared/Field';
+import { formatCount } from '../../../contract/shared/numbers';
 
 // The price calculator of one plan: a quantity of clicks -> its net price (priceOf, the same function
 // the server prices the order with), the tax (orderTotals) and the total, beside the plan's tiers.
 
-export const clicksText = (n: number) => n.toLocaleString('en-GB');
+export const clicksText = formatCount;
 
 /** Parses a typed quantity ("10,000" too); NaN when it is not a number. */
 export const clicksOf = (text: string) => (text.trim() === '' ? NaN : Number(text.replace(/[,\s]/g, '')));

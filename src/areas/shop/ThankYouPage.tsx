@@ -4,6 +4,7 @@ import { formatMoney } from '../../../contract/shared/catalogue';
 import { salesTax } from '../../../contract/shared/shop';
 import type { Order } from '../../../contract/shop/entities';
 import { usePortal } from '../../app/PortalContext';
+import { basketsOf } from '../../app/baskets';
 import { formatDate } from '../../shared/format';
 import { invoiceUrl } from './load';
 import { clicksText } from './PlanCalculator';
@@ -49,7 +50,7 @@ function InvoiceLink({ bundleId }: { bundleId: number }) {
 export default function ThankYouPage() {
   const { order, account } = useLoaderData({ from: '/_signedIn/_validated/shop/thankyou' });
   const router = useRouter();
-  const { baskets } = usePortal();
+  const portal = usePortal();
   const [gaveUp, setGaveUp] = useState(false);
   const pending = order.status === 'pending';
 
@@ -68,9 +69,9 @@ export default function ThankYouPage() {
   useEffect(() => {
     if (order.status !== 'paid' || order.organisationId === null) return;
     for (const accountId of new Set(order.lines.map((l) => l.accountId))) {
-      baskets.of(accountId, order.organisationId).send({ type: 'order.paid', orderId: order.orderId, lines: order.lines });
+      basketsOf(portal).of(accountId, order.organisationId).send({ type: 'order.paid', orderId: order.orderId, lines: order.lines });
     }
-  }, [order, baskets]);
+  }, [order, portal]);
 
   const territory = order.territory;
   const apps = [...new Map(order.lines.flatMap((l) => (applicationOf[l.service] ? [[applicationOf[l.service]!.to, applicationOf[l.service]!]] : []))).values()];

@@ -1,6 +1,7 @@
 import type { DqService } from '../../../contract/shared/catalogue';
 import type { Plan } from '../../../contract/plans/entities';
 import type { BasketNotice } from '../../../machines/basket';
+import { formatCount } from '../../../contract/shared/numbers';
 
 // The shop's service pages (spec section 2): which catalogue services each sells, and the words the
 // basket says. Address cleanse is paid per file in the bureau, not sold here.
@@ -27,7 +28,7 @@ export const emptyBasketText = 'No items in basket';
 export function noticeText(notice: BasketNotice, planName: (planId: number) => string): string {
   switch (notice.kind) {
     case 'merged':
-      return `${planName(notice.planId)} was already in your basket: the clicks were added together (now ${notice.clicks.toLocaleString('en-GB')}).`;
+      return `${planName(notice.planId)} was already in your basket: the clicks were added together (now ${formatCount(notice.clicks)}).`;
     case 'full':
       return 'Your basket holds as many plans as one order takes: check out or remove one first.';
     case 'declined':

@@ -1,4 +1,5 @@
 import type { UsagePeriod } from '../../../contract/shared/usage';
+import { formatCount } from '../../../contract/shared/numbers';
 
 // Names of usage buckets (seconds at a UTC midnight) for axes, tables and CSV. In UTC, whatever the
 // browser's zone: a bucket is a UTC day, ISO week or month (contract/shared/usage.ts).
@@ -34,4 +35,4 @@ export function fillBuckets(periods: readonly number[], usage: readonly { period
 }
 
 /** Whole numbers as the portal writes them: 12,345. */
-export const count = (n: number) => n.toLocaleString('en-GB');
+export const count = formatCount;

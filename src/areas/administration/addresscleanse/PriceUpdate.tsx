@@ -12,6 +12,7 @@ import { bureauApi, type AdminCost, type CostBody } from '../../../api/bureau';
 import { basePrice, costState, historyOf, minorUnit, perUnit, startText } from './costText';
 import { fieldsOf, priceBody, priceFields, priceLabels, priceServerProblems, type PriceField, type PriceFields, type PriceProblems } from './priceForm';
 import './bureauAdmin.css';
+import { formatCount } from '../../../../contract/shared/numbers';
 
 const hints = (territory: AdminCost['territory']): Partial<Record<PriceField, string>> => {
   const unit = minorUnit[territory].name;
@@ -126,7 +127,7 @@ export default function PriceUpdate() {
             { header: 'Per match', cell: (c) => perUnit(c.pricePerMatch, territory), className: 'num' },
             { header: 'Real per record', cell: (c) => perUnit(c.realPricePerRecord, territory), className: 'num' },
             { header: 'Real per match', cell: (c) => perUnit(c.realPricePerMatch, territory), className: 'num' },
-            { header: 'Minimum records', cell: (c) => c.minRecCount.toLocaleString('en-GB'), className: 'num' },
+            { header: 'Minimum records', cell: (c) => formatCount(c.minRecCount), className: 'num' },
           ]}
         />
       </section>

@@ -7,6 +7,7 @@ import { formatDate } from '../../../shared/format';
 import { ResultTable } from '../../../shared/ResultTable';
 import { basePrice, costLines, minorUnit, perUnit, startText, type CostLine } from './costText';
 import type { BureauAdminData } from './load';
+import { formatCount } from '../../../../contract/shared/numbers';
 
 type Data = Extract<BureauAdminData, { view: 'prices' }>;
 
@@ -45,7 +46,7 @@ export function PricesView({ data }: { data: Data }) {
                 { header: 'Per match', cell: (l) => (l.current ? perUnit(l.current.pricePerMatch, territory) : '—'), className: 'num' },
                 { header: 'Real per record', cell: (l) => (l.current ? perUnit(l.current.realPricePerRecord, territory) : '—'), className: 'num' },
                 { header: 'Real per match', cell: (l) => (l.current ? perUnit(l.current.realPricePerMatch, territory) : '—'), className: 'num' },
-                { header: 'Minimum records', cell: (l) => (l.current ? l.current.minRecCount.toLocaleString('en-GB') : '—'), className: 'num' },
+                { header: 'Minimum records', cell: (l) => (l.current ? formatCount(l.current.minRecCount) : '—'), className: 'num' },
                 { header: 'Since', cell: (l) => (l.current ? startText(l.current.startDate) : 'Not priced'), className: 'nowrap' },
                 {
                   header: 'Update',

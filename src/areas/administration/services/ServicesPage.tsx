@@ -16,6 +16,7 @@ import { plansApi, type AccountPlan, type Bundle } from '../../../api/plans';
 import { SubscriptionCard } from './SubscriptionCard';
 import { UsageAlertsDialog } from './UsageAlertsDialog';
 import './services.css';
+import { formatCount } from '../../../../contract/shared/numbers';
 
 /** Which decision the page is asking for, if any: only one dialog at a time. */
 type Asking =
@@ -29,7 +30,7 @@ type Asking =
 
 /** What the page says once a renewal change is saved. */
 const renewalSaved = (plan: string, clicks: number) =>
-  clicks === 0 ? `${plan} no longer renews automatically; its clicks are kept.` : `${plan} renews ${clicks.toLocaleString('en-GB')} clicks at a time.`;
+  clicks === 0 ? `${plan} no longer renews automatically; its clicks are kept.` : `${plan} renews ${formatCount(clicks)} clicks at a time.`;
 
 /** /administration/services: the selected account's subscriptions (spec section 3, Subscription usage summary). */
 export default function ServicesPage() {

@@ -3,11 +3,12 @@ import { salesTax } from '../../../../contract/shared/shop';
 import { formatDate } from '../../../shared/format';
 import { suggestedPrice } from './bundleForm';
 import type { AccountPlan, Bundle, Plan } from '../../../api/plans';
+import { formatCount } from '../../../../contract/shared/numbers';
 
 // The Subscription usage summary (spec section 3) in the words and figures the services page shows:
 // pure functions of one subscription, tested on their own.
 
-const count = (n: number) => n.toLocaleString('en-GB');
+const count = formatCount;
 
 /** Why a subscription is in its state, in a customer's words: the status, then deprecation. */
 export function explanations(plan: Pick<AccountPlan, 'status' | 'deprecated' | 'deprecatedByPlan'>): string[] {

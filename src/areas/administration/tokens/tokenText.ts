@@ -2,6 +2,7 @@ import { dqServiceLabels, type DqService } from '../../../../contract/shared/cat
 import type { Cell } from '../../../shared/csv';
 import { dateInputValue, formatDate, secondsOfDateInput } from '../../../shared/format';
 import type { Token, TokenAuditEntry } from '../../../api/tokens';
+import { formatCount } from '../../../../contract/shared/numbers';
 
 // How the tokens page words a token: the table's cells, its CSV, and the form's conversions between
 // what is typed and what the server takes.
@@ -11,7 +12,7 @@ export const expiryText = (expiry: number) => (expiry === 0 ? never : formatDate
 export const isExpired = (t: Pick<Token, 'expiry'>, now: number) => t.expiry !== 0 && t.expiry <= now;
 export const rangesText = (ranges: readonly string[]) => (ranges.length ? ranges.join(', ') : 'Anywhere');
 export const referrerText = (referrer: string | null) => referrer ?? 'Any';
-export const capText = (cap: number | null) => (cap === null ? 'None' : cap.toLocaleString('en-GB'));
+export const capText = (cap: number | null) => (cap === null ? 'None' : formatCount(cap));
 export const servicesText = (services: readonly DqService[]) => services.map((s) => dqServiceLabels[s]).join(', ');
 /** The services column's words: short, so a token's row fits a laptop's width. */
 export const shortServiceLabels: Record<DqService, string> = {

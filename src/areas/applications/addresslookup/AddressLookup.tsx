@@ -18,6 +18,7 @@ import { usePortal } from '../../../app/PortalContext';
 import { usePageActor } from '../../../app/usePageActor';
 import { loadLabelConfig, saveLabelConfig } from './labelStorage';
 import './addresslookup.css';
+import { formatCount } from '../../../../contract/shared/numbers';
 
 /** A failure in the page's words: the meter's own for a refusal, the client's for the rest. */
 const failureText = (error: unknown) =>
@@ -91,7 +92,7 @@ function LookupPage({ userId, accountId, accountName, dataset }: { userId: numbe
       </p>
       <p className="address-lookup__clicks" data-testid="clicks-left" aria-live="polite">
         {clicks
-          ? `Clicks left: ${clicks.lookup.toLocaleString('en-GB')} address lookup, ${clicks.autocomplete.toLocaleString('en-GB')} autocomplete`
+          ? `Clicks left: ${formatCount(clicks.lookup)} address lookup, ${formatCount(clicks.autocomplete)} autocomplete`
           : 'Clicks left: not available to you'}
       </p>
       <div className="address-lookup__grid">

@@ -8,6 +8,7 @@ import { Dialog } from '../../../shared/Dialog';
 import { Field } from '../../../shared/Field';
 import { formatDate } from '../../../shared/format';
 import '../../../shared/stackedTable.css';
+import { formatCount } from '../../../../contract/shared/numbers';
 
 // The account's files (GET /files) on /applications/addresscleanse: open one where its workflow
 // stands (the file page routes to mapping, properties, test or results), rename it in a dialog
@@ -74,7 +75,7 @@ export function FileList({ files }: { files: readonly FileSummary[] }) {
                       {f.name}
                     </Link>
                   </th>
-                  <td className="bureau-files__num" data-label="Records">{f.rowCount.toLocaleString('en-GB')}</td>
+                  <td className="bureau-files__num" data-label="Records">{formatCount(f.rowCount)}</td>
                   <td data-label="Status" data-testid={`file-status-${f.id}`}>{statusText[f.status]}</td>
                   <td data-label="Uploaded">{formatDate(f.createdAt)}</td>
                   <td data-label="Results kept until">{f.expiresAt === null ? '—' : formatDate(f.expiresAt)}</td>
