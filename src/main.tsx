@@ -25,9 +25,10 @@ async function start() {
   const portal = createPortal(config, { inspect });
   const router = createPortalRouter(portal);
   // A saved session is renewed before any page may show (the guards wait for it, then for the
-  // groups): the page's own code loads meanwhile instead of after.
+  // groups): the page's own code, and the group calls that follow the renewal, load meanwhile.
   if (portal.session.getSnapshot().matches('resuming')) {
     for (const route of router.getMatchedRoutes(router.state.location.pathname)[0]) void router.loadRouteChunk(route);
+    void import('./api/groups');
   }
 
   const root = createRoot(document.getElementById('root')!, {

@@ -1,4 +1,3 @@
-import type { KyInstance } from 'ky';
 import type { RuntimeConfig, ServiceName } from '../../contract/config/entities';
 import type { BodyOf, Endpoint, QueryOf, ResponseOf } from '../../contract/endpoint';
 import { authErrorStatusHeader } from '../../contract/shared/http';
@@ -85,10 +84,18 @@ const encodeBasic = (userName: string, password: string) => {
   return `Basic ${btoa(binary)}`;
 };
 
-// ky (the HTTP client) and qs (nested query strings) load with the first call that needs them, not
-// with the first page: a visitor's login page sends nothing until the form is sent.
-let kyModule: Promise<typeof import('ky')> | undefined;
-const loadKy = () => (kyModule ??= import('ky'));
+// qs (nested query strings) loads with the first call that needs one, not with the first page.
+
+/** How long a call may take before it fails (the server's own limits are shorter). */
+const timeoutMs = 60_000;
+
+/** A response outside 2xx: serverMessage reads what the server said from it. */
+class HttpStatusError extends Error {
+  constructor(readonly response: Response) {
+    super(`Request failed with status code ${response.status}`);
+    this.name = 'HttpStatusError';
+  }
+}
 
 /** encodeURIComponent, and the five characters it leaves that RFC 3986 reserves (as qs writes them). */
 const encode = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
@@ -107,8 +114,7 @@ export async function queryString(params: Record<string, unknown> | undefined): 
 }
 
 async function serverMessage(error: unknown): Promise<{ status: number | null; detail: string }> {
-  const { HTTPError } = await loadKy();
-  if (error instanceof HTTPError) {
+  if (error instanceof HttpStatusError) {
     const text = await error.response.text().catch(() => '');
     try {
       const body = JSON.parse(text) as { msg?: unknown };
@@ -127,8 +133,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   const inFlight = new Map<string, Promise<unknown>>();
   const cache = new Map<string, { expires: number; value: unknown }>();
   let generation = 0;
-  let http: Promise<KyInstance> | undefined;
-  const httpOf = () => (http ??= loadKy().then(({ default: ky }) => ky.create({ retry: 0, timeout: 60_000, fetch: deps.fetch })));
+  const fetchOf = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
   async function send(options: CallOptions, url: string, token: string): Promise<unknown> {
     const headers: Record<string, string> = { ...options.headers };
@@ -140,12 +145,14 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       headers[authErrorStatusHeader] = '400';
     }
     const raw = options.body instanceof ArrayBuffer || options.body instanceof Blob || ArrayBuffer.isView(options.body);
-    if (raw) headers['content-type'] = 'application/octet-stream';
-    const response = await (await httpOf())(url, {
+    if (options.body !== undefined) headers['content-type'] ??= raw ? 'application/octet-stream' : 'application/json';
+    const response = await fetchOf(url, {
       method: options.method ?? 'GET',
       headers,
-      ...(options.body === undefined ? {} : raw ? { body: options.body as BodyInit } : { json: options.body }),
+      body: options.body === undefined ? undefined : raw ? (options.body as BodyInit) : JSON.stringify(options.body),
+      signal: AbortSignal.timeout(timeoutMs),
     });
+    if (!response.ok) throw new HttpStatusError(response);
     const text = await response.text();
     if (!text) return undefined;
     return (response.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text;
