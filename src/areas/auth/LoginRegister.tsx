@@ -1,12 +1,13 @@
-import { useRef, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { territoryLabels } from '../../../contract/shared/territory';
-import { createSubmissionMachine } from '../../../machines/submission';
+import { useSelector } from '@xstate/react';
 import { usePortal } from '../../app/PortalContext';
 import { botCheckToken, botCheckWidgetClass } from '../../app/botCheck';
-import { Field, formValues, PasswordFields, passwordsMatch } from '../../shared/Field';
+import { Field, formValues } from '../../shared/Field';
+import { Spinner } from '../../shared/Spinner';
+
+const loadRegisterForm = () => import('./RegisterForm');
+const RegisterForm = lazy(loadRegisterForm);
 
 const tabs = [
   { path: '/login', label: 'Log in' },
@@ -46,13 +47,21 @@ export default function LoginRegister() {
             aria-controls="auth-panel"
             tabIndex={current === t.path ? 0 : -1}
             className={current === t.path ? 'tabs__tab tabs__tab--active' : 'tabs__tab'}
+            onPointerEnter={t.path === '/register' ? loadRegisterForm : undefined}
+            onFocus={t.path === '/register' ? loadRegisterForm : undefined}
           >
             {t.label}
           </Link>
         ))}
       </div>
       <div role="tabpanel" id="auth-panel" aria-labelledby={`tab-${current.slice(1)}`}>
-        {current === '/login' ? <LoginForm /> : <RegisterForm />}
+        {current === '/login' ? (
+          <LoginForm />
+        ) : (
+          <Suspense fallback={<Spinner />}>
+            <RegisterForm />
+          </Suspense>
+        )}
       </div>
     </div>
   );
@@ -85,61 +94,6 @@ function LoginForm() {
           Forgotten your password?
         </Link>
       </p>
-    </form>
-  );
-}
-
-const register = createSubmissionMachine<Record<string, string>>();
-
-function RegisterForm() {
-  const { session, users, territory, config } = usePortal();
-  const actor = useActorRef(
-    register.provide({
-      actors: {
-        submit: fromPromise(({ input: v }) => {
-          return users.signup(
-            {
-              email: v.email,
-              password: v.password,
-              personalName: v.personalName,
-              companyName: v.companyName || undefined,
-              country: territoryLabels[territory],
-              territory,
-            },
-            v.token || undefined,
-          );
-        }),
-      },
-      actions: {
-        // A new user is logged straight in; being unvalidated, the guards send them to /validate.
-        succeeded: (_, { values }) =>
-          session.send({
-            type: 'user.login',
-            credentials: { userName: values.email, password: values.password },
-          }),
-      },
-    }),
-  );
-  const busy = useSelector(actor, (s) => s.matches('submitting'));
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (!passwordsMatch(e.currentTarget, 'password')) return;
-    const values = formValues(e.currentTarget);
-    actor.send({ type: 'user.submit', values: { ...values, token: botCheckToken(e.currentTarget) ?? '' } });
-  };
-
-  return (
-    <form onSubmit={submit} aria-busy={busy} className="form">
-      <Field label="Your name" name="personalName" autoComplete="name" required maxLength={100} autoFocus />
-      <Field label="Email" name="email" type="email" autoComplete="email" required maxLength={254} />
-      <Field label="Company (optional)" name="companyName" autoComplete="organization" maxLength={100} />
-      <PasswordFields name="password" label="Password" confirmLabel="Confirm password" />
-      {config.botCheckSiteKey && <div className={botCheckWidgetClass} data-sitekey={config.botCheckSiteKey} />}
-      <p className="muted">Your account will be registered in {territoryLabels[territory]}. We email you a code to validate it.</p>
-      <button type="submit" className="button button--primary button--block" disabled={busy}>
-        {busy ? 'Registering…' : 'Register'}
-      </button>
     </form>
   );
 }

@@ -4,7 +4,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { passwordResetMachine } from '../../../machines/passwordReset';
 import { usePortal } from '../../app/PortalContext';
-import { Field, formValues, PasswordFields, passwordsMatch } from '../../shared/Field';
+import { Field, formValues } from '../../shared/Field';
+import { PasswordFields, passwordsMatch } from '../../shared/PasswordFields';
 
 
 /** /resetpassword: request a code for a user id, then set a new password with it (spec section 4). */

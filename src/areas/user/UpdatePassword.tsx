@@ -4,7 +4,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { createSubmissionMachine } from '../../../machines/submission';
 import { usePortal } from '../../app/PortalContext';
-import { Field, formValues, PasswordFields, passwordsMatch } from '../../shared/Field';
+import { Field, formValues } from '../../shared/Field';
+import { PasswordFields, passwordsMatch } from '../../shared/PasswordFields';
 
 const changePassword = createSubmissionMachine<Record<string, string>>();
 
