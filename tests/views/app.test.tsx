@@ -153,6 +153,6 @@ describe('portal views', () => {
     await screen.findByRole('tab', { name: 'Register', selected: true });
     expect(router.history.location.pathname).toBe('/portal/register');
     expect(router.history.location.search).toBe('?x=1');
-    expect(screen.getByLabelText('Confirm password')).toBeTruthy();
+    expect(await screen.findByLabelText('Confirm password')).toBeTruthy();
   });
 });
