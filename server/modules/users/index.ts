@@ -2,9 +2,8 @@
 export { createBotCheck, type BotVerifier } from './botCheck';
 export { createSessionJwt, jwtSecretOf, signingKey, verifyHs256, type SessionClaims, type SessionJwt } from './jwt';
 export { hashPassword, verifyPassword } from './passwords';
-export {
-  findSessionUser, findUserById, groupIdsOf, insertCheckedSession, searchUserRecords, toUser, userIdsByEmail, type UserRecord,
-} from './queries';
+export { findUserById, groupIdsOf, insertCheckedSession, searchUserRecords, toUser, userIdsByEmail, type UserRecord } from './queries';
 export { userByReentry } from './reentry';
+export { findSessionUser } from './sessionQueries';
 export { issueSession, type SessionUser } from './service';
 export { reserveLoginTry, settleLogin } from './throttle';

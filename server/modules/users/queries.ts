@@ -90,49 +90,6 @@ export function updateUserRow(db: Db, id: number, changes: Updateable<UsersTable
 }
 
 /**
- * The user of a session token: only while its session row is unrevoked and unexpired. One query, so
- * the revocation check costs an authenticated call nothing extra. Built and compiled once per
- * database handle: Kysely's builder took longer than PGlite takes to run the query.
- * The placeholders below are found in the compiled parameters and replaced by position.
- */
-export async function findSessionUser(db: Db, userId: number, sessionId: string, nowSeconds: number): Promise<UserRecord | undefined> {
-  if (!isRowId(userId)) return undefined;
-  const { query, positions } = sessionUserQuery(db);
-  const parameters = [...query.parameters];
-  parameters[positions.userId] = userId;
-  parameters[positions.sessionId] = sessionId;
-  parameters[positions.now] = nowSeconds;
-  const { rows } = await db.executeQuery<UserRecord>({ ...query, parameters });
-  return rows[0];
-}
-
-const compiledSessionUser = new WeakMap<Db, ReturnType<typeof compileSessionUser>>();
-const sessionUserQuery = (db: Db) => compiledSessionUser.get(db) ?? compiledSessionUser.set(db, compileSessionUser(db)).get(db)!;
-
-function compileSessionUser(db: Db) {
-  const placeholders = { userId: -1, sessionId: '\u0000session', now: -2 };
-  const query = db
-    .selectFrom('users')
-    .innerJoin('sessions', 'sessions.user_id', 'users.id')
-    .select(userColumns)
-    .where('users.id', '=', placeholders.userId)
-    .where('sessions.id', '=', placeholders.sessionId)
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', placeholders.now)
-    // A session bound to an API token (an exported token) calls the data-quality services only,
-    // under that token's rules (server/http/meteredCaller.ts); it never opens the portal's own calls, so a
-    // leaked integration token cannot manage tokens or users, nor skip its IP ranges and referrer.
-    .where('sessions.token_id', 'is', null)
-    .compile();
-  const at = (value: unknown) => {
-    const index = query.parameters.indexOf(value);
-    if (index < 0 || query.parameters.lastIndexOf(value) !== index) throw new Error('findSessionUser: a placeholder is not one parameter');
-    return index;
-  };
-  return { query, positions: { userId: at(placeholders.userId), sessionId: at(placeholders.sessionId), now: at(placeholders.now) } };
-}
-
-/**
  * Writes a session for a user whose password was just checked, in the caller's transaction, under a
  * share lock on the user's row and only if the password is still the one checked and the user is
  * still unlocked: 'changed' or 'locked' otherwise, writing nothing. A password change, a reset and

@@ -60,6 +60,25 @@ describe('queries per authenticated read', () => {
   });
 });
 
+describe('calls that arrive together', () => {
+  it('have their sessions checked in one statement, each call answered as its own', async () => {
+    const [me, other, gone] = [await h.createUser(), await h.createUser(), await h.createUser()];
+    const [mine, theirs, ended] = [await h.login(me.email), await h.login(other.email), await h.login(gone.email)];
+    expect((await logout(ended.jwt)).status).toBe(200);
+    const reads = [
+      () => readUser(mine.jwt, me.id),
+      () => readUser(theirs.jwt, other.id),
+      () => readUser(ended.jwt, gone.id),
+      () => readUser(mine.jwt, other.id),
+      () => readUser(mine.jwt, me.id),
+    ];
+    statements = 0;
+    const answers = await Promise.all(reads.map((read) => read()));
+    expect({ statuses: answers.map((a) => a.status), statements }).toEqual({ statuses: [200, 200, 401, 403, 200], statements: 1 });
+    expect(answers.map((a) => (a.ok ? a.body.id : null))).toEqual([me.id, other.id, null, null, me.id]);
+  });
+});
+
 describe('sessions across processes', () => {
   // A second app on the same database; on PostgreSQL with its own connection pool, as a second
   // process would have (PGlite is one process's database: there the two apps share it).
