@@ -29,7 +29,7 @@ describe.runIf(databaseUrl)('the meter across two server processes on one Postgr
     await database?.drop();
   });
 
-  it('serves exactly 75 of 100 concurrent calls sent to both processes, refuses 25 with 402, and records 75 clicks', async () => {
+  it('serves exactly 50 of 100 concurrent calls sent to both processes, refuses 50 with 402, and records 50 clicks', async () => {
     const now = Math.floor(Date.now() / 1000);
     const one = async <T>(text: string, params: unknown[]) => (await query<T>(db, text, params)).rows[0];
     const user = await one<{ id: number }>(
@@ -44,11 +44,10 @@ describe.runIf(databaseUrl)('the meter across two server processes on one Postgr
        values ('Procs plan', $1, 12, 0, 'volume', '[{"fromClicks":1,"toClicks":null,"pricePer1000":1000}]', 'uk', $2, $2) returning id`,
       [dataset.id, now]);
     await query(db, 'insert into subscriptions (account_id, plan_id, created_at, updated_at) values ($1, $2, $3, $3)', [account.id, plan.id, now]);
-    // Two bundles, so the calls also race over which one to take from: 30 expiring sooner, then 45.
-    // 75 clicks for 50 calls to each process: whichever charges first, the other serves some too.
+    // Two bundles, so the calls also race over which one to take from: 20 expiring sooner, then 30.
     await query(db,
       `insert into bundles (account_id, plan_id, clicks, price, start_date, end_date, source, created_at)
-       values ($1, $2, 30, 0, $3, $4, 'staff', $3), ($1, $2, 45, 0, $3, $5, 'staff', $3)`,
+       values ($1, $2, 20, 0, $3, $4, 'staff', $3), ($1, $2, 30, 0, $3, $5, 'staff', $3)`,
       [account.id, plan.id, now - 86_400, now + 10 * 86_400, now + 20 * 86_400]);
     const token = await one<{ id: number }>(
       `insert into tokens (account_id, type, tag, services, created_at, updated_at) values ($1, 'server', 'procs', '{addresslookup}', $2, $2) returning id`,
@@ -67,16 +66,16 @@ describe.runIf(databaseUrl)('the meter across two server processes on one Postgr
     );
     const byServer = [0, 1].map((s) => responses.filter((r, i) => i % 2 === s && r.status === 200).length);
     const codes = responses.map((r) => r.status);
-    expect(codes.filter((c) => c === 200)).toHaveLength(75);
-    expect(codes.filter((c) => c === 402)).toHaveLength(25);
+    expect(codes.filter((c) => c === 200)).toHaveLength(50);
+    expect(codes.filter((c) => c === 402)).toHaveLength(50);
     // Both processes served some of them (else this would test one process).
     expect(byServer[0]).toBeGreaterThan(0);
     expect(byServer[1]).toBeGreaterThan(0);
     const bundles = await query<{ clicks: number; used_clicks: number }>(db, 'select clicks, used_clicks from bundles order by id');
-    expect(bundles.rows).toEqual([{ clicks: 30, used_clicks: 30 }, { clicks: 45, used_clicks: 45 }]);
+    expect(bundles.rows).toEqual([{ clicks: 20, used_clicks: 20 }, { clicks: 30, used_clicks: 30 }]);
     const usage = await query<{ clicks: number; rows: number }>(db, 'select sum(clicks)::int as clicks, count(*)::int as rows from usage_daily');
-    expect(usage.rows[0]).toEqual({ clicks: 75, rows: 1 });
+    expect(usage.rows[0]).toEqual({ clicks: 50, rows: 1 });
     const days = await query<{ clicks: number }>(db, 'select clicks from token_day_usage');
-    expect(days.rows).toEqual([{ clicks: 75 }]);
+    expect(days.rows).toEqual([{ clicks: 50 }]);
   }, 60_000);
 });
