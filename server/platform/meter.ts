@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
-import { AppError, tooManyRequests } from '../errors';
+import { tooManyRequests } from '../errors';
 import { secondsOf } from './clock';
 import { DAY as day, dayOf } from '../kernel/time';
 import { checkToken, inTransaction, lockSubscriptions, meterRefusals, paymentRequired, type Charge, type MeterDeps, type Taken } from './meterRules';
@@ -10,15 +10,13 @@ import { usageAlerts } from './usageAlerts';
 // The one function every data-quality call goes through, whoever calls (a portal user through a
 // service JWT, an integration through an exported API token):
 //
-//   1. charge: ONE short transaction before the work (shared with the charges of the calls that
-//      arrived together: see takeClicks; each is taken as if alone). It checks the token (deleted,
-//      locked, expired, service, IP range, referrer), locks the account's enabled subscriptions of
-//      the service (so two calls on one subscription queue for it, in this process or any other
-//      sharing the database), takes the clicks from the started, unended bundle with clicks left
-//      that expires first (end date, then id), adds them to usage_daily and, for a token with a
-//      daily cap, to token_day_usage with an upsert that refuses past the cap. A refusal (402,
-//      403, 429) throws inside that transaction (in a batch, its savepoint), so a refused call
-//      writes nothing.
+//   1. charge: ONE short transaction before the work. It checks the token (deleted, locked, expired,
+//      service, IP range, referrer), locks the account's enabled subscriptions of the service (so
+//      two calls on one subscription queue for it, in this process or any other sharing the
+//      database), takes the clicks from the started, unended bundle with clicks left that expires
+//      first (end date, then id), adds them to usage_daily and, for a token with a daily cap, to
+//      token_day_usage with an upsert that refuses past the cap. A refusal (402, 403, 429) throws
+//      inside that transaction, so a refused call writes nothing.
 //   2. the work, with no transaction open (an engine may wait on DNS or a file).
 //   3. a failed work: a refund transaction takes back exactly what the charge wrote, and the
 //      error goes on. A successful work: usage alerts (marks inserted once per crossing, then mail).
@@ -60,84 +58,26 @@ export async function meter<T>(deps: MeterDeps, charge: Charge, work: () => Prom
 
 // ---- Charge ------------------------------------------------------------------------------------
 
-type Queued = { charge: Charge; clicks: number; now: number; resolve: (taken: Taken) => void; reject: (error: unknown) => void };
-
-/** Charges waiting for their transaction, per database handle. */
-const waiting = new WeakMap<Db, Queued[]>();
-
-/**
- * The charges of calls that arrive together share one transaction (sent once the event loop has
- * read what the sockets hold), so one commit serves them all: on PostgreSQL each commit waits for
- * its WAL to reach the disk, which alone capped the meter at a few thousand calls a second. A charge
- * never joins a transaction already under way. Inside, each is taken as a transaction of its own
- * would take it, in account order (every batch locks subscriptions in the same order, so two batches
- * never deadlock), and a refusal takes back what that charge wrote and leaves the others alone; any
- * other error fails the whole batch, and every call of it, before any work has run. The work of
- * each call starts once the batch has committed. A charge made inside a caller's transaction (the
- * seed's) is taken there, in a savepoint.
- */
 async function takeClicks(deps: MeterDeps, charge: Charge): Promise<Taken> {
   const clicks = charge.clicks ?? 1;
   if (!Number.isInteger(clicks) || clicks < 1) throw new Error(`meter: clicks must be a whole number of at least 1, not ${clicks}`);
-  const item = { charge, clicks, now: secondsOf(deps.clock) };
-  if (deps.db.isTransaction) return inTransaction(deps.db, (trx) => chargeIn(trx, item));
-  return new Promise((resolve, reject) => {
-    let queue = waiting.get(deps.db);
-    if (!queue) {
-      const fresh: Queued[] = [];
-      waiting.set(deps.db, (queue = fresh));
-      setImmediate(() => void chargeTogether(deps.db, fresh));
-    }
-    queue.push({ ...item, resolve, reject });
-  });
-}
-
-async function chargeTogether(db: Db, queue: Queued[]): Promise<void> {
-  if (waiting.get(db) === queue) waiting.delete(db);
-  queue.sort((a, b) => a.charge.accountId - b.charge.accountId);
-  const outcomes: Array<{ taken: Taken } | { refused: AppError }> = [];
-  try {
-    await db.transaction().execute(async (trx) => {
-      for (const item of queue) {
-        try {
-          // One statement writes a single click of a tokenless charge or nothing; any other charge
-          // may write and then be refused (a token's daily cap), so it gets a savepoint of its own.
-          const alone = item.clicks === 1 && item.charge.tokenId === null;
-          outcomes.push({ taken: alone ? await chargeIn(trx, item) : await inTransaction(trx, (inner) => chargeIn(inner, item)) });
-        } catch (error) {
-          // A database error may have aborted the transaction: nothing of the batch may commit.
-          if (!(error instanceof AppError)) throw error;
-          outcomes.push({ refused: error });
-        }
-      }
-    });
-  } catch (error) {
-    for (const item of queue) item.reject(error);
-    return;
-  }
-  queue.forEach((item, i) => {
-    const outcome = outcomes[i];
-    if ('taken' in outcome) item.resolve(outcome.taken);
-    else item.reject(outcome.refused);
-  });
-}
-
-/** One charge (see the header) in `trx`; a refusal throws. */
-async function chargeIn(trx: Db, { charge, clicks, now }: { charge: Charge; clicks: number; now: number }): Promise<Taken> {
+  const now = secondsOf(deps.clock);
   const today = dayOf(now);
-  let cap: number | null = null;
-  if (charge.tokenId !== null) cap = await checkToken(trx, charge, now);
+  return inTransaction(deps.db, async (trx) => {
+    let cap: number | null = null;
+    if (charge.tokenId !== null) cap = await checkToken(trx, charge, now);
 
-  const { enabled, country } = await lockSubscriptions(trx, charge);
-  const planIds = enabled.map((s) => s.planId);
-  // Under the locks above, nobody else changes these bundles until this transaction ends.
-  const takes = clicks === 1 ? await takeOne(trx, charge, planIds, now, today, country) : await takeMany(trx, charge, planIds, clicks, now, today, country);
-  if (!takes) throw paymentRequired(meterRefusals.noClicks(charge.service));
+    const { enabled, country } = await lockSubscriptions(trx, charge);
+    const planIds = enabled.map((s) => s.planId);
+    // Under the locks above, nobody else changes these bundles until this transaction ends.
+    const takes = clicks === 1 ? await takeOne(trx, charge, planIds, now, today, country) : await takeMany(trx, charge, planIds, clicks, now, today, country);
+    if (!takes) throw paymentRequired(meterRefusals.noClicks(charge.service));
 
-  if (charge.tokenId !== null) await countTokenDay(trx, charge.tokenId, today, clicks, cap, now);
+    if (charge.tokenId !== null) await countTokenDay(trx, charge.tokenId, today, clicks, cap, now);
 
-  const alertPlans = enabled.filter((s) => s.thresholds && s.thresholds.length > 0 && takes.some((t) => t.planId === s.planId)).map((s) => s.planId);
-  return { accountId: charge.accountId, day: today, tokenId: charge.tokenId, country, capped: cap !== null, clicks, bundles: takes, alertPlans, testPlanId: null };
+    const alertPlans = enabled.filter((s) => s.thresholds && s.thresholds.length > 0 && takes.some((t) => t.planId === s.planId)).map((s) => s.planId);
+    return { accountId: charge.accountId, day: today, tokenId: charge.tokenId, country, capped: cap !== null, clicks, bundles: takes, alertPlans, testPlanId: null };
+  });
 }
 
 /**
@@ -240,16 +180,6 @@ async function countTokenDay(trx: Db, tokenId: number, today: number, clicks: nu
 async function refund(db: Db, taken: Taken): Promise<void> {
   if (taken.testPlanId !== null) return refundTestCall(db, taken, taken.testPlanId);
   await inTransaction(db, async (trx) => {
-    // The subscriptions first, as a charge takes them: a batch of charges (above) holding this
-    // account's bundles and usage rows is waited for whole, never met halfway (a deadlock).
-    await trx
-      .selectFrom('subscriptions')
-      .select('id')
-      .where('account_id', '=', taken.accountId)
-      .where('plan_id', 'in', [...perPlan(taken.bundles).keys()])
-      .orderBy('id')
-      .forUpdate()
-      .execute();
     for (const take of taken.bundles) {
       await trx.updateTable('bundles').set({ used_clicks: sql`used_clicks - ${take.clicks}` }).where('id', '=', take.id).execute();
     }

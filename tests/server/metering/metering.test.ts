@@ -65,22 +65,6 @@ describe('clicks under concurrency', () => {
     expect(await used()).toEqual({ [later]: 3, [sooner]: 3, [ended]: 0, [future]: 0 });
   });
 
-  it('charges the calls of several accounts arriving together each as its own: one account out of clicks refuses only its calls', async () => {
-    const now = nowOf(h);
-    const accounts = await Promise.all([10, 0, 2].map(async (clicks) => {
-      const w = await meterWorld(h);
-      if (clicks > 0) await insertBundle(h, { accountId: w.accountId, planId: w.planId, clicks, start: now - day, end: now + 30 * day });
-      const tokenId = await insertToken(h, w.accountId, { services: ['addresslookup'] });
-      return { ...w, jwt: (await exportToken(h, w.owner, w.accountId, tokenId)).jwt };
-    }));
-    const calls = accounts.flatMap((a) => [a, a, a]);
-    const codes = (await Promise.all(calls.map((a) => meterCall(h, a.jwt)))).map((r) => r.statusCode);
-    const per = (i: number) => codes.slice(3 * i, 3 * i + 3).sort();
-    expect([per(0), per(1), per(2)]).toEqual([[200, 200, 200], [402, 402, 402], [200, 200, 402]]);
-    expect(await Promise.all(accounts.map((a) => remaining(h, a.accountId, a.planId)))).toEqual([7, 0, 0]);
-    expect(await Promise.all(accounts.map((a) => usageClicks(h, a.accountId)))).toEqual([{ clicks: 3, rows: 1 }, { clicks: 0, rows: 0 }, { clicks: 2, rows: 1 }]);
-  });
-
   it('takes the same id order when two bundles end together', async () => {
     const w = await meterWorld(h);
     const now = nowOf(h);
