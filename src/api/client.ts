@@ -124,6 +124,9 @@ async function serverMessage(error: unknown): Promise<{ status: number | null; d
     }
     return { status: error.response.status, detail: text.slice(0, 200) || error.response.statusText };
   }
+  if (error instanceof DOMException && error.name === 'TimeoutError') {
+    return { status: null, detail: `the server did not answer within ${timeoutMs / 1000} seconds` };
+  }
   return { status: null, detail: error instanceof Error ? error.message : String(error) };
 }
 

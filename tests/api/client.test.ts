@@ -221,6 +221,16 @@ describe('typed calls from contract entries', () => {
   });
 });
 
+describe('API client, a call that times out', () => {
+  it('says the server did not answer in time, in the Error modal', async () => {
+    const timedOut = () => Promise.reject(new DOMException('signal timed out', 'TimeoutError'));
+    const { api, modals } = client({ fetch: timedOut });
+    const failure = await failureOf(api.send({ service: 'plans', path: '/account/plans', action: 'load plans' }));
+    expect(failure.detail).toBe('the server did not answer within 60 seconds');
+    expect(modals).toEqual([{ title: 'Error', text: 'Failed to load plans: the server did not answer within 60 seconds', top: undefined }]);
+  });
+});
+
 describe('query strings', () => {
   it('writes a flat query exactly as qs does, without loading it', async () => {
     const qs = (await import('qs')).default;
