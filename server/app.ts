@@ -9,6 +9,7 @@ import { createAddressDatasets } from './engines/address/datasets';
 import { nodeResolver, type EmailResolver } from './engines/email/resolver';
 import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandling } from './http/errors';
+import { registerOperations, requestIdOf } from './http/operations';
 import { registerSecurity } from './http/security';
 import { spaPlugin } from './http/spa';
 import { addressPlugin, autocompletePlugin } from './modules/address/plugin';
@@ -34,6 +35,8 @@ import { createBotCheck, createSessionJwt, type BotVerifier } from './modules/us
 import { usersPlugin } from './modules/users/plugin';
 import { usagePlugin } from './modules/usage/plugin';
 import { createJobsHandle } from './jobs/handle';
+import { createReadiness } from './platform/health';
+import { createMetrics } from './platform/metrics';
 import type { QueueDefinition } from './jobs/queue';
 import { createTestGateway } from './payments/testGateway';
 import { gatewayWebhookQueue } from './payments/testGatewayEvents';
@@ -111,6 +114,10 @@ export function buildApp(appDeps: AppDeps): FastifyInstance {
   const limits = config.http;
   const app = Fastify({
     logger: appDeps.logger ?? false,
+    // One line per answer is logged by operations.ts, with the request id it hands back (x-request-id).
+    disableRequestLogging: true,
+    requestIdLogLabel: 'requestId',
+    genReqId: requestIdOf(config.trustProxy),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     connectionTimeout: limits.idleTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
@@ -127,7 +134,8 @@ export function buildApp(appDeps: AppDeps): FastifyInstance {
   app.setSerializerCompiler(serializerCompiler);
 
   const jwt = createSessionJwt({ db, secret: config.jwtSecret });
-  const jobs = createJobsHandle({ db, queues, worker: config.jobs.worker, log: app.log, maintenanceSeconds: config.jobs.maintenanceSeconds });
+  const metrics = createMetrics();
+  const jobs = createJobsHandle({ db, queues, worker: config.jobs.worker, log: app.log, maintenanceSeconds: config.jobs.maintenanceSeconds, observe: metrics.job });
   const gateway = createTestGateway({
     db,
     clock,
@@ -159,6 +167,7 @@ export function buildApp(appDeps: AppDeps): FastifyInstance {
   if (appDeps.startJobs === 'ready') app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
 
+  registerOperations(app, { config, db, jobs, metrics, readiness: createReadiness({ db, addressDatasets: deps.addressDatasets, jobs, addressPreload: config.address.preload }) });
   registerSecurity(app, config.runtime);
   registerErrorHandling(app);
   registerAuthentication(app, { db, jwt, clock });

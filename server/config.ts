@@ -110,6 +110,14 @@ export type Config = {
   files: { storageDir: string; chunkBytes: number };
   /** The seller printed on invoices (SELLER_NAME, SELLER_ADDRESS with lines split at commas, SELLER_TAX_NUMBER_UK / _AUSTRALIA). */
   seller: { name: string; address: string[]; taxNumbers: Record<Territory, string> };
+  /** GET /metrics: with METRICS_TOKEN as a bearer token, or on METRICS_PORT (at METRICS_HOST, 127.0.0.1) with none; off when neither is set. */
+  metrics: { token: string | null; port: number | null; host: string };
+  /**
+   * On SIGTERM: answer not ready for drainMs first (SHUTDOWN_DRAIN_MS: long enough for the load
+   * balancer's health check to take the process out), then stop listening and give the requests and
+   * the job in flight until timeoutMs (SHUTDOWN_TIMEOUT_MS) to finish.
+   */
+  shutdown: { drainMs: number; timeoutMs: number };
   runtime: RuntimeConfig;
 };
 
@@ -130,6 +138,7 @@ export function loadConfig(env: Env = process.env): Config {
   const flag = (name: string) => ['1', 'true', 'yes'].includes((text(name) ?? '').toLowerCase());
 
   const databaseUrl = text('DATABASE_URL');
+  if (env.NODE_ENV === 'production') requireProductionSettings(text);
   return {
     port: int('PORT', 8080),
     renewalSweepSeconds: int('RENEWAL_SWEEP_SECONDS', 60),
@@ -145,8 +154,8 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret: text('JWT_SECRET'),
     botCheckSecret: text('BOT_CHECK_SECRET'),
     botCheckVerifyUrl: text('BOT_CHECK_VERIFY_URL'),
-    // The embedded database is a demo: seed it. A shared PostgreSQL is seeded only on request.
-    seedDemo: text('SEED_DEMO') === null ? !databaseUrl : flag('SEED_DEMO'),
+    // The embedded database is a demo: seed it (never in production). A shared PostgreSQL is seeded only on request.
+    seedDemo: text('SEED_DEMO') === null ? !databaseUrl && env.NODE_ENV !== 'production' : flag('SEED_DEMO'),
     trustProxy: parseTrustProxy(text('TRUST_PROXY')),
     bankSoapCredential: text('BANK_SOAP_CREDENTIAL'),
     // Request logs are JSON lines at info; the demo console stays readable at warn.
@@ -206,6 +215,12 @@ export function loadConfig(env: Env = process.env): Config {
         australia: text('SELLER_TAX_NUMBER_AUSTRALIA') ?? '12 345 678 901',
       },
     },
+    metrics: {
+      token: text('METRICS_TOKEN'),
+      port: text('METRICS_PORT') === null ? null : int('METRICS_PORT', 0, 1),
+      host: text('METRICS_HOST') ?? '127.0.0.1',
+    },
+    shutdown: { drainMs: int('SHUTDOWN_DRAIN_MS', 0), timeoutMs: int('SHUTDOWN_TIMEOUT_MS', 30_000, 1) },
     runtime: {
       services: { ...servicePaths },
       supportEmail: text('SUPPORT_EMAIL') ?? 'support@portal.localhost',
@@ -217,6 +232,28 @@ export function loadConfig(env: Env = process.env): Config {
       visualiser: visualiserAccess(text('VISUALISER'), env.NODE_ENV),
     },
   };
+}
+
+/** The least length of a secret given in the environment (256 bits as hex). */
+const secretLength = 32;
+
+/**
+ * NODE_ENV=production: what a deployment must set, checked before anything starts (one error naming
+ * every gap). The embedded defaults suit a demo on one machine, not a service on the internet: a
+ * random per-installation secret, links from the request's Host, no proxy, mail kept in a table.
+ */
+function requireProductionSettings(text: (name: string) => string | null): void {
+  const gaps: string[] = [];
+  for (const name of ['JWT_SECRET', 'PAYMENT_WEBHOOK_SECRET']) {
+    const value = text(name);
+    if (value === null || value.length < secretLength) gaps.push(`${name} (a secret of at least ${secretLength} characters, e.g. openssl rand -hex 32)`);
+  }
+  const publicUrl = text('PUBLIC_URL');
+  if (publicUrl === null || !/^https:\/\//.test(publicUrl)) gaps.push('PUBLIC_URL (the https:// origin customers use: links in mails)');
+  if (text('TRUST_PROXY') === null) gaps.push('TRUST_PROXY (the load balancers\' addresses, or 0 when clients connect directly)');
+  if (text('SMTP_URL') === null) gaps.push('SMTP_URL (without it mail is only kept in the outbox table)');
+  if (['1', 'true', 'yes'].includes((text('SEED_DEMO') ?? '').toLowerCase())) gaps.push('SEED_DEMO unset (the demo users have a published password)');
+  if (gaps.length > 0) throw new Error(`NODE_ENV=production needs: ${gaps.join('; ')}. See docs/deployment.md.`);
 }
 
 /** Only the embedded test gateway exists; a typo must not start a portal that cannot take payments. */

@@ -2,7 +2,9 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyPluginAsync, FastifyServerOptions } from 'fastify';
+import type { Server } from 'node:http';
 import { buildApp, depsOf } from './app';
+import { loggerOptions, startMetricsServer } from './http/operations';
 import { loadConfig, type Config } from './config';
 import { migrate, openDb, type Db } from './db';
 import type { Deps } from './kernel/deps';
@@ -58,16 +60,19 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const db = await openDb({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db });
   let app: FastifyInstance | undefined;
+  let metricsServer: Server | undefined;
   try {
     await migrate(db);
     if (config.seedDemo) await seedDemo(db);
     // The real server starts its job queue with the app, so its workers poll from the start.
-    app = buildApp({ db, mailer, config, logger: options.logger ?? { level: config.logLevel }, startJobs: 'ready' });
+    app = buildApp({ db, mailer, config, logger: options.logger ?? loggerOptions(config.logLevel), startJobs: 'ready' });
     if (options.routes) app.register(options.routes, { deps: depsOf(app) });
     // The demo's bureau file needs the app's file store and bureau services.
     if (config.seedDemo) await seedBureauDemo(depsOf(app));
     await app.listen({ port: config.port, host: config.host });
+    if (config.metrics.port !== null) metricsServer = await startMetricsServer(app.metrics, config.metrics.port, config.metrics.host);
   } catch (error) {
+    metricsServer?.close();
     await app?.close().catch(() => undefined);
     await db.destroy().catch(() => undefined);
     throw error;
@@ -86,7 +91,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     config,
     close: () =>
       (closing ??= (async () => {
-        await app.close();
+        await drainAndClose(app, config.shutdown);
+        metricsServer?.close();
         await mailer.close();
         await db.destroy();
       })()),
@@ -94,6 +100,27 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   if (options.banner ?? true) printBanner(running);
   return running;
+}
+
+/**
+ * A graceful stop: answer not ready (GET /readyz 503) for `drainMs` while still serving, so the load
+ * balancer's health check takes the process out of rotation; then stop listening (Fastify closes
+ * idle keep-alive connections and answers 503 to a request that still arrives on a busy one), let
+ * the requests in flight finish and the job worker end its current job (the app's onClose hooks).
+ * Whatever is still open after `timeoutMs` is cut off, and the stop goes on.
+ */
+async function drainAndClose(app: FastifyInstance, limits: Config['shutdown']): Promise<void> {
+  app.readiness.close();
+  if (limits.drainMs > 0) await new Promise((resolve) => setTimeout(resolve, limits.drainMs));
+  const closed = app.close();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), limits.timeoutMs)));
+  if ((await Promise.race([closed, late])) === 'late') {
+    app.log.warn({ timeoutMs: limits.timeoutMs }, 'shutdown: requests still open after the deadline are cut off');
+    app.server.closeAllConnections();
+  }
+  clearTimeout(timer);
+  await closed;
 }
 
 function printBanner({ portalUrl, config }: RunningServer) {

@@ -4,7 +4,8 @@ import { openPostgres } from './postgres';
 
 export type { Database } from './schema';
 export type { Db, Trx } from './handle';
-export { migrate } from './migrate';
+export { migrate, pendingMigrations } from './migrate';
+export { poolStats } from './postgres';
 
 export type OpenDbOptions = {
   /** postgres://...: use PostgreSQL; otherwise the embedded PGlite. */

@@ -14,7 +14,7 @@ const migrationLockKey = 7_246_001;
  * others wait and then find the migration already recorded.
  */
 export async function migrate(db: Db, dir = migrationsDir): Promise<string[]> {
-  const files = (await readdir(dir)).filter((name) => /^\d+_[\w-]+\.sql$/.test(name)).sort();
+  const files = await migrationFiles(dir);
   const applied: string[] = [];
   for (const file of files) {
     const script = await readFile(join(dir, file), 'utf8');
@@ -36,4 +36,13 @@ export async function migrate(db: Db, dir = migrationsDir): Promise<string[]> {
     if (done) applied.push(file);
   }
   return applied;
+}
+
+const migrationFiles = async (dir: string) => (await readdir(dir)).filter((name) => /^\d+_[\w-]+\.sql$/.test(name)).sort();
+
+/** The migrations this code has that the database has not recorded (empty when it is up to date). */
+export async function pendingMigrations(db: Db, dir = migrationsDir): Promise<string[]> {
+  const files = await migrationFiles(dir);
+  const applied = new Set((await db.selectFrom('schema_migrations').select('version').execute()).map((row) => row.version));
+  return files.filter((file) => !applied.has(file));
 }

@@ -33,7 +33,17 @@ export async function openPostgres(databaseUrl: string, options: { schema?: stri
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatements(pool) }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatements(pool) }) });
+  pools.set(db, pool);
+  return db;
+}
+
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/** The connections of a PostgreSQL handle's pool (for the metrics); null for PGlite, which has one connection and no pool. */
+export function poolStats(db: Kysely<Database>): { total: number; idle: number; waiting: number } | null {
+  const pool = pools.get(db);
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
 }
 
 /** How many SQL texts get a name; any more run unnamed, so no connection holds more statements. */

@@ -11,8 +11,9 @@ import { basicCredentials, sessionOf, type Session } from './authenticate';
 import { markTest, meteredCaller, type MeteredCaller } from './meteredCaller';
 
 // Every call of the contract is registered here, by route(). Fastify registers directly only what is
-// no call of the contract: the SPA's files (spa.ts), the test gateway's hosted pages, the gateway's
-// signed webhook and the invoice pages reached by a signed link. What a reader must know:
+// no call of the contract: the SPA's files (spa.ts), the operators' health, readiness and metrics
+// (operations.ts), the test gateway's hosted pages, the gateway's signed webhook and the invoice
+// pages reached by a signed link. What a reader must know:
 //   - A call of contract/<module>/endpoints.ts is registered with its shape from schemas.ts; the
 //     options say what differs from a JSON call with a session: `meter` (a data-quality call,
 //     authenticated by meteredCaller.ts and charged by platform/meter.ts), `body` (raw bodies: SOAP
@@ -174,6 +175,19 @@ async function metered<S extends CallShape, B>(metering: MeterOption<S, B>, inpu
   return takeClicksFor(metering.deps, charge, () => run(ready));
 }
 
+/** Refusals of a metered call: no or a bad token, no clicks, the token's rules, its daily cap. */
+const refusals = new Set([401, 402, 403, 429]);
+
+/** The metrics' count of a metered route's answers by outcome (server/platform/metrics.ts). */
+function countMetered<S extends CallShape, B>(app: FastifyInstance, metering: MeterOption<S, B>) {
+  return (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    const status = reply.statusCode;
+    const outcome = refusals.has(status) ? 'refused' : status >= 400 ? 'failed' : metering.free ? 'free' : request.meteredCaller?.test ? 'test' : 'charged';
+    app.metrics.metered(metering.service, outcome, status);
+    done();
+  };
+}
+
 /**
  * Registers one endpoint of contract/<module>/endpoints.ts with its shape from schemas.ts (the
  * types make them agree): method and path, the zod schemas for the query, body and response (so bad
@@ -206,6 +220,7 @@ export function route<S extends CallShape, B = void>(
       ...(options.reply ? {} : { response: { [status]: shape.response } }),
     },
     ...(onRequest ? { onRequest } : {}),
+    ...(metering ? { onResponse: countMetered(app, metering) } : {}),
     handler: async (request, reply) => {
       // The zod validator compiler has replaced query, body and params with the schemas' parsed output.
       const input = { query: request.query, body: request.body, params: request.params, prepared: undefined } as CallInput<S>;

@@ -10,6 +10,10 @@ import { startJobs, type JobHandler, type Jobs, type JobsOptions, type QueueDefi
 export interface JobsHandle extends Jobs {
   /** Starts pg-boss (once) and the workers registered so far; later calls wait for the same start. */
   start(): Promise<void>;
+  /** Where the queue is: not started yet, starting, running, or stopped (the process is closing). */
+  status(): 'idle' | 'starting' | 'running' | 'stopped';
+  /** Jobs waiting (created or retry) and running (active), by queue: for the metrics. */
+  depth(): Promise<Array<{ queue: string; state: 'waiting' | 'active'; count: number }>>;
 }
 
 /**
@@ -30,17 +34,20 @@ export function createJobsHandle(options: {
   worker: boolean;
   log?: JobsOptions['log'];
   maintenanceSeconds?: number;
+  observe?: JobsOptions['observe'];
 }): JobsHandle {
   const workers: Array<{ queue: string; handler: JobHandler<object>; options?: { pollingIntervalSeconds?: number } }> = [];
   let started: Promise<Jobs> | undefined;
+  let running = false;
   let stopped = false;
 
   const start = () => {
     // Closed: a late send (after the app closed) must not start a queue no one will stop.
     if (stopped) return Promise.reject(new Error('The job queue has stopped'));
     return (started ??= (async () => {
-      const jobs = await startJobs({ db: options.db, schema: await jobsSchemaOf(options.db), queues: options.queues, log: options.log, maintenanceSeconds: options.maintenanceSeconds });
+      const jobs = await startJobs({ db: options.db, schema: await jobsSchemaOf(options.db), queues: options.queues, log: options.log, maintenanceSeconds: options.maintenanceSeconds, observe: options.observe });
       for (const worker of workers) await jobs.work(worker.queue, worker.handler, worker.options);
+      running = true;
       return jobs;
     })().catch((error: unknown) => {
       // A failed start (database down) is tried again by the next send rather than remembered.
@@ -53,6 +60,16 @@ export function createJobsHandle(options: {
     start: async () => {
       await start();
     },
+    status: () => (stopped ? 'stopped' : running ? 'running' : started ? 'starting' : 'idle'),
+    depth: async () => {
+      // Before pg-boss made its tables there is nothing queued (and nothing to read).
+      if (!running) return [];
+      const schema = await jobsSchemaOf(options.db);
+      const { rows } = await sql<{ queue: string; state: 'waiting' | 'active'; count: number }>`
+        select name as queue, case when state = 'active' then 'active' else 'waiting' end as state, count(*)::integer as count
+          from ${sql.id(schema, 'job')} where state in ('created', 'retry', 'active') group by 1, 2`.execute(options.db);
+      return rows;
+    },
     send: async (queue, data, jobOptions) => (await start()).send(queue, data, jobOptions),
     work: async <T extends object>(queue: string, handler: JobHandler<T>, workOptions?: { pollingIntervalSeconds?: number }) => {
       if (!options.worker) return;
@@ -64,6 +81,7 @@ export function createJobsHandle(options: {
     stop: async () => {
       if (stopped) return;
       stopped = true;
+      running = false;
       if (started) await (await started).stop();
     },
   };

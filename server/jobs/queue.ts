@@ -1,6 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Db } from '../db';
+import { requestContext } from '../platform/requestContext';
 
 // The job queue: pg-boss 10 (its newest major needs Node 22) over the portal's own database handle,
 // so the same queue runs in the embedded PGlite (one process, worker in-process) and in PostgreSQL
@@ -32,7 +33,8 @@ export type QueueDefinition = {
 };
 
 /** What a handler learns of its job: retryCount of retryLimit tells the last try (then a handler may record the failure). */
-export type JobMeta = { id: string; name: string; retryCount: number; retryLimit: number };
+/** A job as its handler sees it; `requestId` names the HTTP request that queued it, when one did. */
+export type JobMeta = { id: string; name: string; retryCount: number; retryLimit: number; requestId: string | null };
 export type JobHandler<T> = (data: T, job: JobMeta) => Promise<void>;
 
 export interface Jobs {
@@ -51,7 +53,12 @@ export type JobsOptions = {
   log?: { error(obj: unknown, msg?: string): void; warn?(obj: unknown, msg?: string): void };
   /** How often expired active jobs (their worker died) are failed and retried: pg-boss's 120 s unless set (JOBS_MAINTENANCE_SECONDS). */
   maintenanceSeconds?: number;
+  /** Told of every run of a handler: its queue, whether it completed, how long it took. */
+  observe?: (queue: string, outcome: 'completed' | 'failed', seconds: number) => void;
 };
+
+/** The key under which send() stores the queuing request's id in a job's data; the handler never sees it. */
+const requestIdKey = '__requestId';
 
 /**
  * The options without their undefined entries: pg-boss checks options with `in`, so a key present
@@ -139,6 +146,12 @@ async function startedBoss(make: () => PgBoss, options: JobsOptions): Promise<Pg
   }
 }
 
+/** The job's data with the id of the request queuing it (when a request is): see requestContext. */
+function withRequestId<T extends object>(data: T): T {
+  const requestId = requestContext.getStore();
+  return requestId ? { ...data, [requestIdKey]: requestId } : data;
+}
+
 /** Starts pg-boss (creating its tables on first use) and the queues the portal uses. */
 export async function startJobs(options: JobsOptions): Promise<Jobs> {
   const { db } = options;
@@ -166,7 +179,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   return {
     send: (queue, data, jobOptions = {}) =>
       // Refused rather than answered with no rows (which pg-boss would take as "not queued").
-      quiet.stopped() ? Promise.reject(new Error('The job queue has stopped')) : boss.send(queue, data, defined({
+      quiet.stopped() ? Promise.reject(new Error('The job queue has stopped')) : boss.send(queue, withRequestId(data), defined({
         singletonKey: jobOptions.singletonKey,
         startAfter: jobOptions.startAfterSeconds,
         retryLimit: jobOptions.retryLimit,
@@ -177,7 +190,20 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     work: async <T extends object>(queue: string, handler: JobHandler<T>, workOptions: { pollingIntervalSeconds?: number } = {}) => {
       await boss.work<T>(queue, { pollingIntervalSeconds: workOptions.pollingIntervalSeconds ?? 1, batchSize: 1, includeMetadata: true }, (jobs) =>
         quiet.handle(async () => {
-          for (const job of jobs) await handler(job.data, { id: job.id, name: job.name, retryCount: job.retryCount, retryLimit: job.retryLimit });
+          for (const job of jobs) {
+            const { [requestIdKey]: requestId, ...data } = job.data as T & { [requestIdKey]?: string };
+            const meta = { id: job.id, name: job.name, retryCount: job.retryCount, retryLimit: job.retryLimit, requestId: requestId ?? null };
+            const began = performance.now();
+            try {
+              // The queuing request's id goes on with the job, into its log lines and any job it queues.
+              await requestContext.run(requestId ?? null, () => handler(data as T, meta));
+              options.observe?.(queue, 'completed', (performance.now() - began) / 1000);
+            } catch (error) {
+              options.observe?.(queue, 'failed', (performance.now() - began) / 1000);
+              options.log?.error({ err: error, requestId: meta.requestId, job: job.id, queue, retryCount: job.retryCount }, 'job failed');
+              throw error;
+            }
+          }
         }),
       );
     },

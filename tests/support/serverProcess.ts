@@ -3,6 +3,7 @@
 // same database and file storage. Each is `node --import tsx server/main.ts`, as `npm start` runs it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
+import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -168,5 +169,17 @@ export function postBytes(url: string, headers: Record<string, string>, body: Ui
     req.on('error', (error) => (cut === undefined ? fail(error) : done({ status: 0, text: error.message })));
     if (cut === undefined) req.end(body);
     else req.write(body.subarray(0, cut));
+  });
+}
+
+/** A port nothing listens on now, for a process or proxy the test starts on a port of its choosing. */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
   });
 }

@@ -88,7 +88,11 @@ export function filesPlugin(territory: Territory): FastifyPluginAsync<{ deps: De
     route(app, E.beginUpload, S.beginUpload, ({ query }, call) => files.beginUpload(deps, caller(call), territory, query));
     // Only the chunk route takes octet-stream bodies; its limit sits just above a chunk, and the
     // parser refuses anything past a chunk with the words of the 413.
-    route(app, E.uploadChunk, S.uploadChunk, ({ query, body }, call) => files.uploadChunk(deps, caller(call), territory, query, body), {
+    route(app, E.uploadChunk, S.uploadChunk, async ({ query, body }, call) => {
+      const stored = await files.uploadChunk(deps, caller(call), territory, query, body);
+      app.metrics.uploaded(territory, body.length);
+      return stored;
+    }, {
       body: { limit: chunkBytes + 1, parsers: (scope) => scope.addContentTypeParser('application/octet-stream', octetStreamParser(chunkBytes, pool)) },
     });
     route(app, E.endUpload, S.endUpload, ({ query }, call) => files.endUpload(deps, caller(call), territory, query));

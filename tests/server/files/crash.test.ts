@@ -18,7 +18,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seeded } from '../../../server/engines/address/generate';
 import { folderStorage } from '../../../server/platform/fileStorage';
-import { fixtureHash, fixturePassword, query } from '../support/harness';
+import { fixturePassword, insertOwnerWithAccount } from '../support/harness';
 import { killServerProcess, postBytes, processDatabase, signInWithAccount, startServerProcess, stopServerProcess, type ServerProcess } from '../../support/serverProcess';
 
 const seed = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -58,16 +58,7 @@ async function lane(n: number, count: number): Promise<string[]> {
 
   // An owner of a UK account, written before the first start (PGlite has one process at a time).
   const owner = `crash-${n}-${seed}@example.com`;
-  await database.use(async (db) => {
-    const now = Math.floor(Date.now() / 1000);
-    const user = await query<{ id: number }>(db,
-      `insert into users (user_name, email, password_hash, personal_name, territory, roles, validated, create_timestamp, update_timestamp)
-       values ($1, $1, $2, 'Crash Owner', 'uk', '{account}', true, $3, $3) returning id`, [owner, fixtureHash, now]);
-    const account = await query<{ id: number }>(db,
-      `insert into groups (name, type, territory, create_timestamp, update_timestamp) values ('Crash UK', 'account', 'uk', $1, $1) returning id`, [now]);
-    await query(db, `insert into group_users (group_id, user_id, access_level, create_timestamp) values ($1, $2, 'owner', $3)`,
-      [account.rows[0].id, user.rows[0].id, now]);
-  });
+  await database.use((db) => insertOwnerWithAccount(db, owner, 'Crash UK'));
   let server: ServerProcess = await startServerProcess(env);
   cleanups.push(() => killServerProcess(server.child));
   const headers = await signInWithAccount(server.origin, owner, fixturePassword, 'Crash UK');

@@ -12,11 +12,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processDatabase, startServerProcess, stopServerProcess, type ServerProcess } from '../../support/serverProcess';
+import { freePort, processDatabase, startServerProcess, stopServerProcess, type ServerProcess } from '../../support/serverProcess';
 import { fixtureHash, fixturePassword, query, uniqueEmail } from '../support/harness';
 
 const nginxBinary = '/usr/sbin/nginx';
@@ -25,17 +25,6 @@ const noNginx = `nginx is not installed (${nginxBinary}): apt-get install nginx-
 const databaseUrl = process.env.DATABASE_URL;
 /** Where the test's client connects from: not the proxy's own address (127.0.0.1). */
 const clientAddress = '127.0.0.2';
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 const accepting = (port: number) =>
   new Promise<boolean>((done) => {

@@ -29,6 +29,8 @@ const jobs: JobsHandle = {
   },
   work: async () => {},
   stop: async () => {},
+  status: () => 'running',
+  depth: async () => [],
 };
 
 beforeAll(async () => {

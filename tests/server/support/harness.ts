@@ -7,6 +7,7 @@ import type { AuthUser } from '../../../contract/users/entities';
 import { login as loginEntry } from '../../../contract/users/endpoints';
 import type { Territory } from '../../../contract/shared/territory';
 import { buildApp, depsOf } from '../../../server/app';
+import type { Db } from '../../../server/db';
 import type { Deps } from '../../../server/kernel/deps';
 import type { BotVerifier } from '../../../server/modules/users/botCheck';
 import { loadConfig, type Config } from '../../../server/config';
@@ -54,6 +55,21 @@ let emailCounter = 0;
 /** A unique address per call, so tests sharing one database never collide. */
 export const uniqueEmail = (label = 'user') =>
   `${label}-${process.pid}-${++emailCounter}-${randomBytes(3).toString('hex')}@example.com`;
+
+/**
+ * A validated owner (the fixture password) of a new UK account named `accountName`, written straight
+ * into `db`: for tests whose server runs in another process. Returns the user's id.
+ */
+export async function insertOwnerWithAccount(db: Db, email: string, accountName: string): Promise<number> {
+  const now = Math.floor(Date.now() / 1000);
+  const user = await query<{ id: number }>(db,
+    `insert into users (user_name, email, password_hash, personal_name, territory, roles, validated, create_timestamp, update_timestamp)
+     values ($1, $1, $2, 'Test Owner', 'uk', '{account}', true, $3, $3) returning id`, [email, fixtureHash, now]);
+  const account = await query<{ id: number }>(db,
+    `insert into groups (name, type, territory, create_timestamp, update_timestamp) values ($1, 'account', 'uk', $2, $2) returning id`, [accountName, now]);
+  await query(db, `insert into group_users (group_id, user_id, access_level, create_timestamp) values ($1, $2, 'owner', $3)`, [account.rows[0].id, user.rows[0].id, now]);
+  return user.rows[0].id;
+}
 
 export async function createHarness(options: HarnessOptions = {}) {
   const mail = await startMailCatcher();
