@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import type { ServiceName } from '../contract/config/entities';
@@ -115,8 +115,7 @@ export function buildApp(appDeps: AppDeps): FastifyInstance {
   const app = Fastify({
     logger: appDeps.logger ?? false,
     // One line per answer is logged by operations.ts, with the request id it hands back (x-request-id).
-    disableRequestLogging: true,
-    requestIdLogLabel: 'requestId',
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     genReqId: requestIdOf(config.trustProxy),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     connectionTimeout: limits.idleTimeoutMs,
