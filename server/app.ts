@@ -9,6 +9,7 @@ import { createAddressDatasets } from './engines/address/datasets';
 import { nodeResolver, type EmailResolver } from './engines/email/resolver';
 import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandling } from './http/errors';
+import { registerApiDocs } from './http/openapi';
 import { registerSecurity } from './http/security';
 import { spaPlugin } from './http/spa';
 import { addressPlugin, autocompletePlugin } from './modules/address/plugin';
@@ -162,6 +163,8 @@ export function buildApp(appDeps: AppDeps): FastifyInstance {
   registerSecurity(app, config.runtime);
   registerErrorHandling(app);
   registerAuthentication(app, { db, jwt, clock });
+  // Before the routes: the OpenAPI document is made from the routes registered after it.
+  registerApiDocs(app, { publicUrl: config.publicUrl });
 
   app.register(configPlugin, { deps });
   for (const [name, plugins] of Object.entries(services)) {
