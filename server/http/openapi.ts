@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { group, userPermission } from '../../contract/groups/entities';
+import { apiDocumentPath, apiReferencePath } from '../../contract/shared/http';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { describeCall, directCall, shareErrorAnswers, errorBodySchema, moduleTags, securitySchemes } from './openapiCall';
 
@@ -15,9 +16,9 @@ import { describeCall, directCall, shareErrorAnswers, errorBodySchema, moduleTag
 // words. GET /api/docs: the interactive reference (@fastify/swagger-ui, served from the package),
 // whose "Try it out" calls this server with the token the reader enters.
 
-/** Where the interactive reference is served (its page, its scripts and its copy of the document). */
-export const docsPath = '/api/docs';
-export const documentPath = '/api/openapi.json';
+/** Where the interactive reference is served (its page, its scripts and its copy of the document), and the document. */
+export const docsPath = apiReferencePath;
+export const documentPath = apiDocumentPath;
 
 /**
  * The routes the document leaves out, and only these: they are pages and files for a browser, not

@@ -202,8 +202,11 @@ export function describeCall(schema: Record<string, unknown>, route: RouteOption
   const named = entryNames.get(call.entry);
   const docs = call.docs ?? {};
   const described: Record<string, unknown> = { ...schema };
-  described.tags = [named?.module ?? docs.tag ?? serviceOf(url) ?? 'other'];
-  described.operationId = named ? `${named.module}.${named.name}` : `${docs.tag ?? serviceOf(url)}.${call.entry.method.toLowerCase()}${call.entry.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`;
+  const tag = named?.module ?? docs.tag ?? serviceOf(url) ?? 'other';
+  described.tags = [tag];
+  // module-export (files-filesUk-beginUpload): letters, digits and hyphens, so the reference's anchors stay plain (it reads `_` in an anchor as a space).
+  const camel = (text: string) => text.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase());
+  described.operationId = named ? `${named.module}-${named.name.replace('.', '-')}` : `${tag}-${call.entry.method.toLowerCase()}${camel(call.entry.path)}`;
   if (docs.summary) described.summary = docs.summary;
   if (docs.description) described.description = docs.description;
   described.security = securityOf(call);

@@ -9,7 +9,7 @@ export interface paths {
             cookie?: never;
         };
         /** This OpenAPI 3.1 document */
-        get: operations["documentation.getApiOpenapiJson"];
+        get: operations["documentation-getApiOpenapiJson"];
         put?: never;
         post?: never;
         delete?: never;
@@ -25,7 +25,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["config.getConfig"];
+        get: operations["config-getConfig"];
         put?: never;
         post?: never;
         delete?: never;
@@ -41,10 +41,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["users.login"];
+        get: operations["users-login"];
         put?: never;
         post?: never;
-        delete: operations["users.logout"];
+        delete: operations["users-logout"];
         options?: never;
         head?: never;
         patch?: never;
@@ -57,7 +57,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["users.reauth"];
+        get: operations["users-reauth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -73,8 +73,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["users.resendValidation"];
-        put: operations["users.validate"];
+        get: operations["users-resendValidation"];
+        put: operations["users-validate"];
         post?: never;
         delete?: never;
         options?: never;
@@ -89,8 +89,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["users.requestPasswordReset"];
-        put: operations["users.resetPassword"];
+        get: operations["users-requestPasswordReset"];
+        put: operations["users-resetPassword"];
         post?: never;
         delete?: never;
         options?: never;
@@ -105,10 +105,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["users.listUsers"];
-        put: operations["users.updateUser"];
-        post: operations["users.signUp"];
-        delete: operations["users.deleteUser"];
+        get: operations["users-listUsers"];
+        put: operations["users-updateUser"];
+        post: operations["users-signUp"];
+        delete: operations["users-deleteUser"];
         options?: never;
         head?: never;
         patch?: never;
@@ -121,7 +121,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["users.getUser"];
+        get: operations["users-getUser"];
         put?: never;
         post?: never;
         delete?: never;
@@ -138,7 +138,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: operations["users.setPassword"];
+        put: operations["users-setPassword"];
         post?: never;
         delete?: never;
         options?: never;
@@ -154,7 +154,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: operations["users.lockUser"];
+        put: operations["users-lockUser"];
         post?: never;
         delete?: never;
         options?: never;
@@ -169,7 +169,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["users.listServices"];
+        get: operations["users-listServices"];
         put?: never;
         post?: never;
         delete?: never;
@@ -185,10 +185,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["users.userServices"];
-        put: operations["users.grantUserService"];
+        get: operations["users-userServices"];
+        put: operations["users-grantUserService"];
         post?: never;
-        delete: operations["users.revokeUserService"];
+        delete: operations["users-revokeUserService"];
         options?: never;
         head?: never;
         patch?: never;
@@ -201,7 +201,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["users.listPermissions"];
+        get: operations["users-listPermissions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -217,8 +217,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["users.userPermissions"];
-        put: operations["users.setUserPermission"];
+        get: operations["users-userPermissions"];
+        put: operations["users-setUserPermission"];
         post?: never;
         delete?: never;
         options?: never;
@@ -233,7 +233,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["groups.getGroup"];
+        get: operations["groups-getGroup"];
         put?: never;
         post?: never;
         delete?: never;
@@ -249,10 +249,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["groups.listGroups"];
-        put: operations["groups.updateGroup"];
-        post: operations["groups.createGroup"];
-        delete: operations["groups.deleteGroup"];
+        get: operations["groups-listGroups"];
+        put: operations["groups-updateGroup"];
+        post: operations["groups-createGroup"];
+        delete: operations["groups-deleteGroup"];
         options?: never;
         head?: never;
         patch?: never;
@@ -265,10 +265,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["groups.listGroupUsers"];
+        get: operations["groups-listGroupUsers"];
         put?: never;
-        post: operations["groups.inviteToGroup"];
-        delete: operations["groups.removeGroupUser"];
+        post: operations["groups-inviteToGroup"];
+        delete: operations["groups-removeGroupUser"];
         options?: never;
         head?: never;
         patch?: never;
@@ -281,9 +281,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["groups.previewInvite"];
+        get: operations["groups-previewInvite"];
         put?: never;
-        post: operations["groups.acceptInvite"];
+        post: operations["groups-acceptInvite"];
         delete?: never;
         options?: never;
         head?: never;
@@ -297,10 +297,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["groups.getGroupUserAccess"];
-        put: operations["groups.setGroupUserAccess"];
+        get: operations["groups-getGroupUserAccess"];
+        put: operations["groups-setGroupUserAccess"];
         post?: never;
-        delete: operations["groups.removeGroupUserAccess"];
+        delete: operations["groups-removeGroupUserAccess"];
         options?: never;
         head?: never;
         patch?: never;
@@ -314,7 +314,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: operations["groups.enableCorporate"];
+        put: operations["groups-enableCorporate"];
         post?: never;
         delete?: never;
         options?: never;
@@ -330,7 +330,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: operations["groups.disableCorporate"];
+        put: operations["groups-disableCorporate"];
         post?: never;
         delete?: never;
         options?: never;
@@ -346,7 +346,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: operations["groups.updateCharity"];
+        put: operations["groups-updateCharity"];
         post?: never;
         delete?: never;
         options?: never;
@@ -362,7 +362,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: operations["groups.confirmCharity"];
+        put: operations["groups-confirmCharity"];
         post?: never;
         delete?: never;
         options?: never;
@@ -378,7 +378,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: operations["groups.disableCharity"];
+        put: operations["groups-disableCharity"];
         post?: never;
         delete?: never;
         options?: never;
@@ -394,7 +394,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: operations["groups.orgToPartner"];
+        put: operations["groups-orgToPartner"];
         post?: never;
         delete?: never;
         options?: never;
@@ -410,7 +410,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: operations["groups.removeFromPartner"];
+        put: operations["groups-removeFromPartner"];
         post?: never;
         delete?: never;
         options?: never;
@@ -425,7 +425,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["search.search"];
+        get: operations["search-search"];
         put?: never;
         post?: never;
         delete?: never;
@@ -441,10 +441,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["tokens.listTokens"];
-        put: operations["tokens.updateToken"];
+        get: operations["tokens-listTokens"];
+        put: operations["tokens-updateToken"];
         post?: never;
-        delete: operations["tokens.deleteToken"];
+        delete: operations["tokens-deleteToken"];
         options?: never;
         head?: never;
         patch?: never;
@@ -459,7 +459,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["tokens.createToken"];
+        post: operations["tokens-createToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -474,7 +474,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: operations["tokens.lockToken"];
+        put: operations["tokens-lockToken"];
         post?: never;
         delete?: never;
         options?: never;
@@ -490,7 +490,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: operations["tokens.bulkUpdateTokens"];
+        put: operations["tokens-bulkUpdateTokens"];
         post?: never;
         delete?: never;
         options?: never;
@@ -505,7 +505,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["tokens.tokenAudit"];
+        get: operations["tokens-tokenAudit"];
         put?: never;
         post?: never;
         delete?: never;
@@ -521,7 +521,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["tokens.exportToken"];
+        get: operations["tokens-exportToken"];
         put?: never;
         post?: never;
         delete?: never;
@@ -537,7 +537,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["metering.serviceJwt"];
+        get: operations["metering-serviceJwt"];
         put?: never;
         post?: never;
         delete?: never;
@@ -553,10 +553,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["leads.listLeads"];
-        put: operations["leads.updateLead"];
-        post: operations["leads.createLead"];
-        delete: operations["leads.deleteLead"];
+        get: operations["leads-listLeads"];
+        put: operations["leads-updateLead"];
+        post: operations["leads-createLead"];
+        delete: operations["leads-deleteLead"];
         options?: never;
         head?: never;
         patch?: never;
@@ -569,7 +569,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["leads.getLead"];
+        get: operations["leads-getLead"];
         put?: never;
         post?: never;
         delete?: never;
@@ -586,7 +586,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: operations["leads.moveLead"];
+        put: operations["leads-moveLead"];
         post?: never;
         delete?: never;
         options?: never;
@@ -601,10 +601,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["leads.listLeadOptions"];
-        put: operations["leads.updateLeadOption"];
-        post: operations["leads.createLeadOption"];
-        delete: operations["leads.deleteLeadOption"];
+        get: operations["leads-listLeadOptions"];
+        put: operations["leads-updateLeadOption"];
+        post: operations["leads-createLeadOption"];
+        delete: operations["leads-deleteLeadOption"];
         options?: never;
         head?: never;
         patch?: never;
@@ -617,7 +617,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["plans.canDeleteAccount"];
+        get: operations["plans-canDeleteAccount"];
         put?: never;
         post?: never;
         delete?: never;
@@ -633,10 +633,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["plans.listDatasets"];
-        put: operations["plans.updateDataset"];
-        post: operations["plans.createDataset"];
-        delete: operations["plans.deleteDataset"];
+        get: operations["plans-listDatasets"];
+        put: operations["plans-updateDataset"];
+        post: operations["plans-createDataset"];
+        delete: operations["plans-deleteDataset"];
         options?: never;
         head?: never;
         patch?: never;
@@ -649,10 +649,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["plans.listPlans"];
-        put: operations["plans.updatePlan"];
-        post: operations["plans.createPlan"];
-        delete: operations["plans.deletePlan"];
+        get: operations["plans-listPlans"];
+        put: operations["plans-updatePlan"];
+        post: operations["plans-createPlan"];
+        delete: operations["plans-deletePlan"];
         options?: never;
         head?: never;
         patch?: never;
@@ -665,10 +665,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["plans.listFilters"];
-        put: operations["plans.updateFilter"];
-        post: operations["plans.createFilter"];
-        delete: operations["plans.deleteFilter"];
+        get: operations["plans-listFilters"];
+        put: operations["plans-updateFilter"];
+        post: operations["plans-createFilter"];
+        delete: operations["plans-deleteFilter"];
         options?: never;
         head?: never;
         patch?: never;
@@ -681,10 +681,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["plans.listComparisons"];
-        put: operations["plans.updateComparison"];
-        post: operations["plans.createComparison"];
-        delete: operations["plans.deleteComparison"];
+        get: operations["plans-listComparisons"];
+        put: operations["plans-updateComparison"];
+        post: operations["plans-createComparison"];
+        delete: operations["plans-deleteComparison"];
         options?: never;
         head?: never;
         patch?: never;
@@ -697,7 +697,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["plans.listAccountPlans"];
+        get: operations["plans-listAccountPlans"];
         put?: never;
         post?: never;
         delete?: never;
@@ -714,9 +714,9 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: operations["plans.updateBundle"];
-        post: operations["plans.createBundle"];
-        delete: operations["plans.deleteBundle"];
+        put: operations["plans-updateBundle"];
+        post: operations["plans-createBundle"];
+        delete: operations["plans-deleteBundle"];
         options?: never;
         head?: never;
         patch?: never;
@@ -731,7 +731,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["plans.endBundle"];
+        post: operations["plans-endBundle"];
         delete?: never;
         options?: never;
         head?: never;
@@ -746,9 +746,9 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: operations["plans.enableSubscription"];
+        put: operations["plans-enableSubscription"];
         post?: never;
-        delete: operations["plans.disableSubscription"];
+        delete: operations["plans-disableSubscription"];
         options?: never;
         head?: never;
         patch?: never;
@@ -761,8 +761,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["metering.getUsageAlerts"];
-        put: operations["metering.putUsageAlerts"];
+        get: operations["metering-getUsageAlerts"];
+        put: operations["metering-putUsageAlerts"];
         post?: never;
         delete?: never;
         options?: never;
@@ -777,7 +777,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["usage.planUsage"];
+        get: operations["usage-planUsage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -793,7 +793,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["usage.allTokensUsage"];
+        get: operations["usage-allTokensUsage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -809,7 +809,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["usage.tokenUsage"];
+        get: operations["usage-tokenUsage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -825,7 +825,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["usage.countryUsage"];
+        get: operations["usage-countryUsage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -843,7 +843,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["shop.checkout"];
+        post: operations["shop-checkout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -857,7 +857,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["shop.getOrder"];
+        get: operations["shop-getOrder"];
         put?: never;
         post?: never;
         delete?: never;
@@ -873,7 +873,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["shop.bundleInvoice"];
+        get: operations["shop-bundleInvoice"];
         put?: never;
         post?: never;
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["shop.creditNoteLink"];
+        get: operations["shop-creditNoteLink"];
         put?: never;
         post?: never;
         delete?: never;
@@ -905,7 +905,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["shop.listInvoices"];
+        get: operations["shop-listInvoices"];
         put?: never;
         post?: never;
         delete?: never;
@@ -921,7 +921,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["shop.paymentDetails"];
+        get: operations["shop-paymentDetails"];
         put?: never;
         post?: never;
         delete?: never;
@@ -938,7 +938,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: operations["shop.setMonthlyCap"];
+        put: operations["shop-setMonthlyCap"];
         post?: never;
         delete?: never;
         options?: never;
@@ -953,7 +953,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["shop.generatePayment"];
+        get: operations["shop-generatePayment"];
         put?: never;
         post?: never;
         delete?: never;
@@ -972,7 +972,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete: operations["shop.deletePayment"];
+        delete: operations["shop-deletePayment"];
         options?: never;
         head?: never;
         patch?: never;
@@ -985,7 +985,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["shop.listPaymentUsers"];
+        get: operations["shop-listPaymentUsers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1002,9 +1002,9 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: operations["shop.addPaymentUser"];
+        put: operations["shop-addPaymentUser"];
         post?: never;
-        delete: operations["shop.removePaymentUser"];
+        delete: operations["shop-removePaymentUser"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1017,7 +1017,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["shop.listCharges"];
+        get: operations["shop-listCharges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1037,7 +1037,7 @@ export interface paths {
          * The invoice page
          * @description An HTML page opened by the signed link the billing calls answer; the signature in its query is the access check.
          */
-        get: operations["shop.getInvoicesView"];
+        get: operations["shop-getInvoicesView"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1057,7 +1057,7 @@ export interface paths {
          * The credit note page
          * @description An HTML page opened by the signed link the billing calls answer; the signature in its query is the access check.
          */
-        get: operations["shop.getCreditnotesView"];
+        get: operations["shop-getCreditnotesView"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1079,7 +1079,7 @@ export interface paths {
          * The payment gateway's signed events
          * @description Called by the payment gateway, not by customers: each event signed in the gateway-signature header; a duplicate delivery is answered and ignored.
          */
-        post: operations["shop.postPaymentWebhook"];
+        post: operations["shop-postPaymentWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1093,7 +1093,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["leads.partnerAccountInfo"];
+        get: operations["leads-partnerAccountInfo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1109,7 +1109,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["leads.partnerConsole"];
+        get: operations["leads-partnerConsole"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1125,10 +1125,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["bureau.listFiles"];
-        put: operations["bureau.renameFile"];
-        post: operations["bureau.createFile"];
-        delete: operations["bureau.deleteFile"];
+        get: operations["bureau-listFiles"];
+        put: operations["bureau-renameFile"];
+        post: operations["bureau-createFile"];
+        delete: operations["bureau-deleteFile"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1141,7 +1141,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["bureau.getFile"];
+        get: operations["bureau-getFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1157,8 +1157,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["bureau.getRetention"];
-        put: operations["bureau.putRetention"];
+        get: operations["bureau-getRetention"];
+        put: operations["bureau-putRetention"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1173,7 +1173,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["bureau.listMafs"];
+        get: operations["bureau-listMafs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1189,7 +1189,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["bureau.getSuppressionTypes"];
+        get: operations["bureau-getSuppressionTypes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1205,7 +1205,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["bureau.getSuppressionSettings"];
+        get: operations["bureau-getSuppressionSettings"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1221,7 +1221,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["bureau.getDedupeLevels"];
+        get: operations["bureau-getDedupeLevels"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1237,7 +1237,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["bureau.getOutputGroups"];
+        get: operations["bureau-getOutputGroups"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1253,7 +1253,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["bureau.getOutputFields"];
+        get: operations["bureau-getOutputFields"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1269,8 +1269,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["bureau.getInputFields"];
-        put: operations["bureau.putInputFields"];
+        get: operations["bureau-getInputFields"];
+        put: operations["bureau-putInputFields"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1286,7 +1286,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: operations["bureau.putEncoding"];
+        put: operations["bureau-putEncoding"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1301,8 +1301,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["bureau.getFileSuppression"];
-        put: operations["bureau.putFileSuppression"];
+        get: operations["bureau-getFileSuppression"];
+        put: operations["bureau-putFileSuppression"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1318,7 +1318,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: operations["bureau.putDedupeSettings"];
+        put: operations["bureau-putDedupeSettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1334,7 +1334,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: operations["bureau.putDedupeSeparateFile"];
+        put: operations["bureau-putDedupeSeparateFile"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1350,7 +1350,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: operations["bureau.putAddressSettings"];
+        put: operations["bureau-putAddressSettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1366,7 +1366,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: operations["bureau.putMafSettings"];
+        put: operations["bureau-putMafSettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1381,8 +1381,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["bureau.getFileOutputGroups"];
-        put: operations["bureau.putFileOutputGroups"];
+        get: operations["bureau-getFileOutputGroups"];
+        put: operations["bureau-putFileOutputGroups"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1397,7 +1397,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["bureau.getTestResults"];
+        get: operations["bureau-getTestResults"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1414,7 +1414,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: operations["bureau.createResults"];
+        put: operations["bureau-createResults"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1429,7 +1429,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["bureau.getResults"];
+        get: operations["bureau-getResults"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1446,7 +1446,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: operations["bureau.discardResults"];
+        put: operations["bureau-discardResults"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1461,7 +1461,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["bureau.getResultsFileId"];
+        get: operations["bureau-getResultsFileId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1477,7 +1477,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["bureau.getResultsReceipt"];
+        get: operations["bureau-getResultsReceipt"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1493,7 +1493,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["bureau.getResultCosts"];
+        get: operations["bureau-getResultCosts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1509,7 +1509,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["bureau.getFilePrices"];
+        get: operations["bureau-getFilePrices"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1527,7 +1527,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["bureau.payResults"];
+        post: operations["bureau-payResults"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1541,7 +1541,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["bureau.statsSummary"];
+        get: operations["bureau-statsSummary"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1557,10 +1557,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["bureau.listCosts"];
+        get: operations["bureau-listCosts"];
         put?: never;
-        post: operations["bureau.createCost"];
-        delete: operations["bureau.withdrawCost"];
+        post: operations["bureau-createCost"];
+        delete: operations["bureau-withdrawCost"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1573,7 +1573,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["bureau.listAdminMafs"];
+        get: operations["bureau-listAdminMafs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1589,7 +1589,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["bureau.listCostTypes"];
+        get: operations["bureau-listCostTypes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1605,7 +1605,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["bureau.royaltyCharges"];
+        get: operations["bureau-royaltyCharges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1621,7 +1621,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["bureau.jobCharges"];
+        get: operations["bureau-jobCharges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1637,7 +1637,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["files.filesUk.beginUpload"];
+        get: operations["files-filesUk-beginUpload"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1653,7 +1653,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["files.filesUk.endUpload"];
+        get: operations["files-filesUk-endUpload"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1669,7 +1669,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["files.filesUk.uploadStatus"];
+        get: operations["files-filesUk-uploadStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1685,7 +1685,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["files.filesUk.downloadFile"];
+        get: operations["files-filesUk-downloadFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1703,7 +1703,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["files.filesUk.uploadChunk"];
+        post: operations["files-filesUk-uploadChunk"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1717,7 +1717,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["files.filesAustralia.beginUpload"];
+        get: operations["files-filesAustralia-beginUpload"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1733,7 +1733,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["files.filesAustralia.endUpload"];
+        get: operations["files-filesAustralia-endUpload"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1749,7 +1749,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["files.filesAustralia.uploadStatus"];
+        get: operations["files-filesAustralia-uploadStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1765,7 +1765,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["files.filesAustralia.downloadFile"];
+        get: operations["files-filesAustralia-downloadFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1783,7 +1783,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["files.filesAustralia.uploadChunk"];
+        post: operations["files-filesAustralia-uploadChunk"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1797,7 +1797,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["address.countries"];
+        get: operations["address-countries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1813,7 +1813,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["address.outputs"];
+        get: operations["address-outputs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1829,7 +1829,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["address.lookupUk"];
+        get: operations["address-lookupUk"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1845,7 +1845,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["address.lookupAustralia"];
+        get: operations["address-lookupAustralia"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1861,7 +1861,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["address.getJsonPAF"];
+        get: operations["address-getJsonPAF"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1877,7 +1877,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["address.getJsonGNAF"];
+        get: operations["address-getJsonGNAF"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1893,7 +1893,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["address.getJsonDataset"];
+        get: operations["address-getJsonDataset"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1909,7 +1909,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["address.autocomplete"];
+        get: operations["address-autocomplete"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1927,7 +1927,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["email.verify"];
+        post: operations["email-verify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1941,7 +1941,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["email.getVerify"];
+        get: operations["email-getVerify"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1963,7 +1963,7 @@ export interface paths {
          * Validate a bank account (SOAP 1.1)
          * @description The SOAP twin of POST /api/bank/validate for integrations: a ValidateAccount envelope with the credential in Key; every refusal is a SOAP Fault with the HTTP status the JSON call would give.
          */
-        post: operations["bank.postSoap"];
+        post: operations["bank-postSoap"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1979,7 +1979,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["bank.validateBank"];
+        post: operations["bank-validateBank"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1995,7 +1995,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["name.validateName"];
+        post: operations["name-validateName"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2169,7 +2169,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    "documentation.getApiOpenapiJson": {
+    "documentation-getApiOpenapiJson": {
         parameters: {
             query?: never;
             header?: never;
@@ -2189,7 +2189,7 @@ export interface operations {
             };
         };
     };
-    "config.getConfig": {
+    "config-getConfig": {
         parameters: {
             query?: never;
             header?: never;
@@ -2222,7 +2222,7 @@ export interface operations {
             };
         };
     };
-    "users.login": {
+    "users-login": {
         parameters: {
             query?: {
                 token?: string;
@@ -2261,7 +2261,7 @@ export interface operations {
             429: components["responses"]["Error429"];
         };
     };
-    "users.logout": {
+    "users-logout": {
         parameters: {
             query?: never;
             header?: never;
@@ -2285,7 +2285,7 @@ export interface operations {
             403: components["responses"]["Error403"];
         };
     };
-    "users.reauth": {
+    "users-reauth": {
         parameters: {
             query?: {
                 accId?: number;
@@ -2321,7 +2321,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "users.resendValidation": {
+    "users-resendValidation": {
         parameters: {
             query?: never;
             header?: never;
@@ -2345,7 +2345,7 @@ export interface operations {
             403: components["responses"]["Error403"];
         };
     };
-    "users.validate": {
+    "users-validate": {
         parameters: {
             query?: never;
             header?: never;
@@ -2378,7 +2378,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "users.requestPasswordReset": {
+    "users-requestPasswordReset": {
         parameters: {
             query: {
                 userId: string;
@@ -2403,7 +2403,7 @@ export interface operations {
             400: components["responses"]["Error400"];
         };
     };
-    "users.resetPassword": {
+    "users-resetPassword": {
         parameters: {
             query?: never;
             header?: never;
@@ -2434,7 +2434,7 @@ export interface operations {
             400: components["responses"]["Error400"];
         };
     };
-    "users.listUsers": {
+    "users-listUsers": {
         parameters: {
             query?: never;
             header?: never;
@@ -2482,7 +2482,7 @@ export interface operations {
             403: components["responses"]["Error403"];
         };
     };
-    "users.updateUser": {
+    "users-updateUser": {
         parameters: {
             query: {
                 id: number;
@@ -2549,7 +2549,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "users.signUp": {
+    "users-signUp": {
         parameters: {
             query?: {
                 token?: string;
@@ -2590,7 +2590,7 @@ export interface operations {
             400: components["responses"]["Error400"];
         };
     };
-    "users.deleteUser": {
+    "users-deleteUser": {
         parameters: {
             query: {
                 id: number;
@@ -2618,7 +2618,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "users.getUser": {
+    "users-getUser": {
         parameters: {
             query: {
                 id: number;
@@ -2670,7 +2670,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "users.setPassword": {
+    "users-setPassword": {
         parameters: {
             query?: never;
             header?: never;
@@ -2703,7 +2703,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "users.lockUser": {
+    "users-lockUser": {
         parameters: {
             query: {
                 id: number;
@@ -2761,7 +2761,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "users.listServices": {
+    "users-listServices": {
         parameters: {
             query?: never;
             header?: never;
@@ -2787,7 +2787,7 @@ export interface operations {
             403: components["responses"]["Error403"];
         };
     };
-    "users.userServices": {
+    "users-userServices": {
         parameters: {
             query: {
                 groupId: number;
@@ -2818,40 +2818,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "users.grantUserService": {
-        parameters: {
-            query: {
-                groupId: number;
-                userId: number;
-                serviceId: number;
-                tokenId?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        serviceId: number;
-                        name: string;
-                        tokenId: number | null;
-                    }[];
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-        };
-    };
-    "users.revokeUserService": {
+    "users-grantUserService": {
         parameters: {
             query: {
                 groupId: number;
@@ -2884,7 +2851,40 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "users.listPermissions": {
+    "users-revokeUserService": {
+        parameters: {
+            query: {
+                groupId: number;
+                userId: number;
+                serviceId: number;
+                tokenId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        serviceId: number;
+                        name: string;
+                        tokenId: number | null;
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+        };
+    };
+    "users-listPermissions": {
         parameters: {
             query?: never;
             header?: never;
@@ -2915,7 +2915,7 @@ export interface operations {
             403: components["responses"]["Error403"];
         };
     };
-    "users.userPermissions": {
+    "users-userPermissions": {
         parameters: {
             query?: {
                 userId?: number;
@@ -2941,7 +2941,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "users.setUserPermission": {
+    "users-setUserPermission": {
         parameters: {
             query?: never;
             header?: never;
@@ -2973,7 +2973,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "groups.getGroup": {
+    "groups-getGroup": {
         parameters: {
             query: {
                 id: number;
@@ -3001,7 +3001,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "groups.listGroups": {
+    "groups-listGroups": {
         parameters: {
             query?: {
                 parentId?: number;
@@ -3029,7 +3029,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "groups.updateGroup": {
+    "groups-updateGroup": {
         parameters: {
             query: {
                 groupId: number;
@@ -3071,7 +3071,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "groups.createGroup": {
+    "groups-createGroup": {
         parameters: {
             query?: {
                 userId?: number;
@@ -3115,7 +3115,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "groups.deleteGroup": {
+    "groups-deleteGroup": {
         parameters: {
             query: {
                 id: number;
@@ -3143,7 +3143,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "groups.listGroupUsers": {
+    "groups-listGroupUsers": {
         parameters: {
             query: {
                 groupId: number;
@@ -3179,7 +3179,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "groups.inviteToGroup": {
+    "groups-inviteToGroup": {
         parameters: {
             query: {
                 groupId: number;
@@ -3222,7 +3222,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "groups.removeGroupUser": {
+    "groups-removeGroupUser": {
         parameters: {
             query: {
                 groupId: number;
@@ -3251,7 +3251,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "groups.previewInvite": {
+    "groups-previewInvite": {
         parameters: {
             query: {
                 jwt: string;
@@ -3296,7 +3296,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "groups.acceptInvite": {
+    "groups-acceptInvite": {
         parameters: {
             query: {
                 jwt: string;
@@ -3322,7 +3322,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "groups.getGroupUserAccess": {
+    "groups-getGroupUserAccess": {
         parameters: {
             query: {
                 groupId: number;
@@ -3354,7 +3354,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "groups.setGroupUserAccess": {
+    "groups-setGroupUserAccess": {
         parameters: {
             query: {
                 groupId: number;
@@ -3387,7 +3387,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "groups.removeGroupUserAccess": {
+    "groups-removeGroupUserAccess": {
         parameters: {
             query: {
                 groupId: number;
@@ -3416,7 +3416,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "groups.enableCorporate": {
+    "groups-enableCorporate": {
         parameters: {
             query: {
                 groupId: number;
@@ -3442,7 +3442,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "groups.disableCorporate": {
+    "groups-disableCorporate": {
         parameters: {
             query: {
                 groupId: number;
@@ -3468,7 +3468,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "groups.updateCharity": {
+    "groups-updateCharity": {
         parameters: {
             query: {
                 groupId: number;
@@ -3506,7 +3506,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "groups.confirmCharity": {
+    "groups-confirmCharity": {
         parameters: {
             query: {
                 groupId: number;
@@ -3545,7 +3545,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "groups.disableCharity": {
+    "groups-disableCharity": {
         parameters: {
             query: {
                 groupId: number;
@@ -3571,7 +3571,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "groups.orgToPartner": {
+    "groups-orgToPartner": {
         parameters: {
             query: {
                 groupId: number;
@@ -3603,7 +3603,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "groups.removeFromPartner": {
+    "groups-removeFromPartner": {
         parameters: {
             query: {
                 groupId: number;
@@ -3629,7 +3629,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "search.search": {
+    "search-search": {
         parameters: {
             query: {
                 filter: string;
@@ -3689,7 +3689,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "tokens.listTokens": {
+    "tokens-listTokens": {
         parameters: {
             query: {
                 parentId: number;
@@ -3731,7 +3731,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "tokens.updateToken": {
+    "tokens-updateToken": {
         parameters: {
             query: {
                 id: number;
@@ -3786,7 +3786,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "tokens.deleteToken": {
+    "tokens-deleteToken": {
         parameters: {
             query: {
                 id: number;
@@ -3814,7 +3814,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "tokens.createToken": {
+    "tokens-createToken": {
         parameters: {
             query: {
                 parentId: number;
@@ -3875,7 +3875,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "tokens.lockToken": {
+    "tokens-lockToken": {
         parameters: {
             query: {
                 id: number;
@@ -3923,7 +3923,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "tokens.bulkUpdateTokens": {
+    "tokens-bulkUpdateTokens": {
         parameters: {
             query: {
                 groupId: number;
@@ -3977,7 +3977,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "tokens.tokenAudit": {
+    "tokens-tokenAudit": {
         parameters: {
             query: {
                 parentId: number;
@@ -4015,7 +4015,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "tokens.exportToken": {
+    "tokens-exportToken": {
         parameters: {
             query: {
                 accountId: number;
@@ -4044,7 +4044,7 @@ export interface operations {
             429: components["responses"]["Error429"];
         };
     };
-    "metering.serviceJwt": {
+    "metering-serviceJwt": {
         parameters: {
             query: {
                 serviceId: number;
@@ -4077,7 +4077,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "leads.listLeads": {
+    "leads-listLeads": {
         parameters: {
             query?: {
                 parentId?: number;
@@ -4144,7 +4144,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "leads.updateLead": {
+    "leads-updateLead": {
         parameters: {
             query: {
                 id: number;
@@ -4242,7 +4242,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "leads.createLead": {
+    "leads-createLead": {
         parameters: {
             query: {
                 parentId: number;
@@ -4350,7 +4350,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "leads.deleteLead": {
+    "leads-deleteLead": {
         parameters: {
             query: {
                 id: number;
@@ -4378,7 +4378,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "leads.getLead": {
+    "leads-getLead": {
         parameters: {
             query: {
                 id: number;
@@ -4454,7 +4454,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "leads.moveLead": {
+    "leads-moveLead": {
         parameters: {
             query: {
                 id: number;
@@ -4539,7 +4539,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "leads.listLeadOptions": {
+    "leads-listLeadOptions": {
         parameters: {
             query?: never;
             header?: never;
@@ -4566,7 +4566,7 @@ export interface operations {
             403: components["responses"]["Error403"];
         };
     };
-    "leads.updateLeadOption": {
+    "leads-updateLeadOption": {
         parameters: {
             query: {
                 id: number;
@@ -4605,7 +4605,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "leads.createLeadOption": {
+    "leads-createLeadOption": {
         parameters: {
             query?: never;
             header?: never;
@@ -4642,7 +4642,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "leads.deleteLeadOption": {
+    "leads-deleteLeadOption": {
         parameters: {
             query: {
                 id: number;
@@ -4670,7 +4670,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "plans.canDeleteAccount": {
+    "plans-canDeleteAccount": {
         parameters: {
             query: {
                 accountId: number;
@@ -4696,7 +4696,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "plans.listDatasets": {
+    "plans-listDatasets": {
         parameters: {
             query?: {
                 datasetId?: number;
@@ -4735,7 +4735,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "plans.updateDataset": {
+    "plans-updateDataset": {
         parameters: {
             query: {
                 datasetId: number;
@@ -4783,7 +4783,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "plans.createDataset": {
+    "plans-createDataset": {
         parameters: {
             query?: never;
             header?: never;
@@ -4830,7 +4830,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "plans.deleteDataset": {
+    "plans-deleteDataset": {
         parameters: {
             query: {
                 datasetId: number;
@@ -4858,7 +4858,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "plans.listPlans": {
+    "plans-listPlans": {
         parameters: {
             query?: {
                 planId?: number;
@@ -4933,7 +4933,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "plans.updatePlan": {
+    "plans-updatePlan": {
         parameters: {
             query: {
                 planId: number;
@@ -5026,7 +5026,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "plans.createPlan": {
+    "plans-createPlan": {
         parameters: {
             query?: never;
             header?: never;
@@ -5125,7 +5125,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "plans.deletePlan": {
+    "plans-deletePlan": {
         parameters: {
             query: {
                 planId: number;
@@ -5153,7 +5153,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "plans.listFilters": {
+    "plans-listFilters": {
         parameters: {
             query: {
                 planId: number;
@@ -5185,7 +5185,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "plans.updateFilter": {
+    "plans-updateFilter": {
         parameters: {
             query: {
                 filterId: number;
@@ -5225,7 +5225,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "plans.createFilter": {
+    "plans-createFilter": {
         parameters: {
             query: {
                 planId: number;
@@ -5266,7 +5266,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "plans.deleteFilter": {
+    "plans-deleteFilter": {
         parameters: {
             query: {
                 filterId: number;
@@ -5294,7 +5294,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "plans.listComparisons": {
+    "plans-listComparisons": {
         parameters: {
             query: {
                 planId: number;
@@ -5325,7 +5325,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "plans.updateComparison": {
+    "plans-updateComparison": {
         parameters: {
             query: {
                 comparisonId: number;
@@ -5363,7 +5363,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "plans.createComparison": {
+    "plans-createComparison": {
         parameters: {
             query: {
                 planId: number;
@@ -5402,7 +5402,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "plans.deleteComparison": {
+    "plans-deleteComparison": {
         parameters: {
             query: {
                 comparisonId: number;
@@ -5430,7 +5430,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "plans.listAccountPlans": {
+    "plans-listAccountPlans": {
         parameters: {
             query: {
                 accountId: number;
@@ -5530,7 +5530,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "plans.updateBundle": {
+    "plans-updateBundle": {
         parameters: {
             query: {
                 bundleId: number;
@@ -5602,7 +5602,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "plans.createBundle": {
+    "plans-createBundle": {
         parameters: {
             query: {
                 organisationId: number;
@@ -5676,7 +5676,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "plans.deleteBundle": {
+    "plans-deleteBundle": {
         parameters: {
             query: {
                 bundleId: number;
@@ -5704,7 +5704,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "plans.endBundle": {
+    "plans-endBundle": {
         parameters: {
             query: {
                 bundleId: number;
@@ -5776,7 +5776,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "plans.enableSubscription": {
+    "plans-enableSubscription": {
         parameters: {
             query: {
                 accountId: number;
@@ -5806,7 +5806,7 @@ export interface operations {
             429: components["responses"]["Error429"];
         };
     };
-    "plans.disableSubscription": {
+    "plans-disableSubscription": {
         parameters: {
             query: {
                 accountId: number;
@@ -5835,7 +5835,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "metering.getUsageAlerts": {
+    "metering-getUsageAlerts": {
         parameters: {
             query: {
                 accountId: number;
@@ -5871,7 +5871,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "metering.putUsageAlerts": {
+    "metering-putUsageAlerts": {
         parameters: {
             query: {
                 accountId: number;
@@ -5913,7 +5913,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "usage.planUsage": {
+    "usage-planUsage": {
         parameters: {
             query: {
                 accountId: number;
@@ -5974,7 +5974,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "usage.allTokensUsage": {
+    "usage-allTokensUsage": {
         parameters: {
             query: {
                 accountId: number;
@@ -6027,7 +6027,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "usage.tokenUsage": {
+    "usage-tokenUsage": {
         parameters: {
             query: {
                 accountId: number;
@@ -6088,7 +6088,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "usage.countryUsage": {
+    "usage-countryUsage": {
         parameters: {
             query: {
                 accountId: number;
@@ -6127,7 +6127,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "shop.checkout": {
+    "shop-checkout": {
         parameters: {
             query: {
                 organisationId: number;
@@ -6188,7 +6188,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "shop.getOrder": {
+    "shop-getOrder": {
         parameters: {
             query: {
                 orderId: number;
@@ -6259,7 +6259,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "shop.bundleInvoice": {
+    "shop-bundleInvoice": {
         parameters: {
             query: {
                 bundleId: number;
@@ -6288,7 +6288,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "shop.creditNoteLink": {
+    "shop-creditNoteLink": {
         parameters: {
             query: {
                 creditNoteId: number;
@@ -6317,7 +6317,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "shop.listInvoices": {
+    "shop-listInvoices": {
         parameters: {
             query: {
                 accountId: number;
@@ -6376,7 +6376,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "shop.paymentDetails": {
+    "shop-paymentDetails": {
         parameters: {
             query: {
                 accountId: number;
@@ -6414,7 +6414,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "shop.setMonthlyCap": {
+    "shop-setMonthlyCap": {
         parameters: {
             query: {
                 accountId: number;
@@ -6458,7 +6458,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "shop.generatePayment": {
+    "shop-generatePayment": {
         parameters: {
             query: {
                 accountId: number;
@@ -6487,7 +6487,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "shop.deletePayment": {
+    "shop-deletePayment": {
         parameters: {
             query: {
                 accountId: number;
@@ -6515,7 +6515,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "shop.listPaymentUsers": {
+    "shop-listPaymentUsers": {
         parameters: {
             query: {
                 accountId: number;
@@ -6547,7 +6547,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "shop.addPaymentUser": {
+    "shop-addPaymentUser": {
         parameters: {
             query: {
                 accountId: number;
@@ -6576,7 +6576,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "shop.removePaymentUser": {
+    "shop-removePaymentUser": {
         parameters: {
             query: {
                 accountId: number;
@@ -6605,7 +6605,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "shop.listCharges": {
+    "shop-listCharges": {
         parameters: {
             query?: {
                 fromDate?: number;
@@ -6679,7 +6679,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "shop.getInvoicesView": {
+    "shop-getInvoicesView": {
         parameters: {
             query?: never;
             header?: never;
@@ -6702,7 +6702,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "shop.getCreditnotesView": {
+    "shop-getCreditnotesView": {
         parameters: {
             query?: never;
             header?: never;
@@ -6725,7 +6725,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "shop.postPaymentWebhook": {
+    "shop-postPaymentWebhook": {
         parameters: {
             query?: never;
             header?: never;
@@ -6782,7 +6782,7 @@ export interface operations {
             400: components["responses"]["Error400"];
         };
     };
-    "leads.partnerAccountInfo": {
+    "leads-partnerAccountInfo": {
         parameters: {
             query: {
                 partnerId: number;
@@ -6821,7 +6821,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "leads.partnerConsole": {
+    "leads-partnerConsole": {
         parameters: {
             query: {
                 partnerId: number;
@@ -6875,7 +6875,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.listFiles": {
+    "bureau-listFiles": {
         parameters: {
             query?: never;
             header?: never;
@@ -6905,7 +6905,7 @@ export interface operations {
             403: components["responses"]["Error403"];
         };
     };
-    "bureau.renameFile": {
+    "bureau-renameFile": {
         parameters: {
             query: {
                 fileId: number;
@@ -6984,7 +6984,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.createFile": {
+    "bureau-createFile": {
         parameters: {
             query?: never;
             header?: never;
@@ -7071,7 +7071,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.deleteFile": {
+    "bureau-deleteFile": {
         parameters: {
             query: {
                 fileId: number;
@@ -7099,7 +7099,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.getFile": {
+    "bureau-getFile": {
         parameters: {
             query: {
                 fileId: number;
@@ -7172,7 +7172,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.getRetention": {
+    "bureau-getRetention": {
         parameters: {
             query: {
                 accountId: number;
@@ -7201,7 +7201,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.putRetention": {
+    "bureau-putRetention": {
         parameters: {
             query: {
                 accountId: number;
@@ -7237,7 +7237,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.listMafs": {
+    "bureau-listMafs": {
         parameters: {
             query?: never;
             header?: never;
@@ -7265,7 +7265,7 @@ export interface operations {
             403: components["responses"]["Error403"];
         };
     };
-    "bureau.getSuppressionTypes": {
+    "bureau-getSuppressionTypes": {
         parameters: {
             query?: never;
             header?: never;
@@ -7292,7 +7292,7 @@ export interface operations {
             403: components["responses"]["Error403"];
         };
     };
-    "bureau.getSuppressionSettings": {
+    "bureau-getSuppressionSettings": {
         parameters: {
             query: {
                 mafId: number;
@@ -7326,7 +7326,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.getDedupeLevels": {
+    "bureau-getDedupeLevels": {
         parameters: {
             query?: never;
             header?: never;
@@ -7353,7 +7353,7 @@ export interface operations {
             403: components["responses"]["Error403"];
         };
     };
-    "bureau.getOutputGroups": {
+    "bureau-getOutputGroups": {
         parameters: {
             query: {
                 mafId: number;
@@ -7385,7 +7385,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.getOutputFields": {
+    "bureau-getOutputFields": {
         parameters: {
             query: {
                 mafId: number;
@@ -7416,7 +7416,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.getInputFields": {
+    "bureau-getInputFields": {
         parameters: {
             query: {
                 fileId: number;
@@ -7464,7 +7464,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.putInputFields": {
+    "bureau-putInputFields": {
         parameters: {
             query: {
                 fileId: number;
@@ -7550,7 +7550,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.putEncoding": {
+    "bureau-putEncoding": {
         parameters: {
             query: {
                 fileId: number;
@@ -7630,7 +7630,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.getFileSuppression": {
+    "bureau-getFileSuppression": {
         parameters: {
             query: {
                 fileId: number;
@@ -7660,7 +7660,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.putFileSuppression": {
+    "bureau-putFileSuppression": {
         parameters: {
             query: {
                 fileId: number;
@@ -7741,7 +7741,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.putDedupeSettings": {
+    "bureau-putDedupeSettings": {
         parameters: {
             query: {
                 fileId: number;
@@ -7821,7 +7821,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.putDedupeSeparateFile": {
+    "bureau-putDedupeSeparateFile": {
         parameters: {
             query: {
                 fileId: number;
@@ -7900,7 +7900,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.putAddressSettings": {
+    "bureau-putAddressSettings": {
         parameters: {
             query: {
                 fileId: number;
@@ -7979,7 +7979,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.putMafSettings": {
+    "bureau-putMafSettings": {
         parameters: {
             query: {
                 fileId: number;
@@ -8058,7 +8058,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.getFileOutputGroups": {
+    "bureau-getFileOutputGroups": {
         parameters: {
             query: {
                 fileId: number;
@@ -8086,7 +8086,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.putFileOutputGroups": {
+    "bureau-putFileOutputGroups": {
         parameters: {
             query: {
                 fileId: number;
@@ -8165,7 +8165,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.getTestResults": {
+    "bureau-getTestResults": {
         parameters: {
             query: {
                 fileId: number;
@@ -8233,7 +8233,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.createResults": {
+    "bureau-createResults": {
         parameters: {
             query: {
                 fileId: number;
@@ -8306,7 +8306,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.getResults": {
+    "bureau-getResults": {
         parameters: {
             query: {
                 fileId: number;
@@ -8371,7 +8371,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.discardResults": {
+    "bureau-discardResults": {
         parameters: {
             query: {
                 fileId: number;
@@ -8444,7 +8444,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.getResultsFileId": {
+    "bureau-getResultsFileId": {
         parameters: {
             query: {
                 fileId: number;
@@ -8473,7 +8473,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.getResultsReceipt": {
+    "bureau-getResultsReceipt": {
         parameters: {
             query: {
                 fileId: number;
@@ -8557,7 +8557,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.getResultCosts": {
+    "bureau-getResultCosts": {
         parameters: {
             query: {
                 fileId: number;
@@ -8603,7 +8603,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.getFilePrices": {
+    "bureau-getFilePrices": {
         parameters: {
             query: {
                 fileId: number;
@@ -8643,7 +8643,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.payResults": {
+    "bureau-payResults": {
         parameters: {
             query: {
                 fileId: number;
@@ -8691,7 +8691,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.statsSummary": {
+    "bureau-statsSummary": {
         parameters: {
             query: {
                 accId: number;
@@ -8767,7 +8767,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.listCosts": {
+    "bureau-listCosts": {
         parameters: {
             query?: {
                 territory?: "uk" | "australia";
@@ -8807,7 +8807,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.createCost": {
+    "bureau-createCost": {
         parameters: {
             query?: never;
             header?: never;
@@ -8860,7 +8860,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.withdrawCost": {
+    "bureau-withdrawCost": {
         parameters: {
             query: {
                 costId: number;
@@ -8888,7 +8888,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.listAdminMafs": {
+    "bureau-listAdminMafs": {
         parameters: {
             query?: never;
             header?: never;
@@ -8916,7 +8916,7 @@ export interface operations {
             403: components["responses"]["Error403"];
         };
     };
-    "bureau.listCostTypes": {
+    "bureau-listCostTypes": {
         parameters: {
             query?: never;
             header?: never;
@@ -8944,7 +8944,7 @@ export interface operations {
             403: components["responses"]["Error403"];
         };
     };
-    "bureau.royaltyCharges": {
+    "bureau-royaltyCharges": {
         parameters: {
             query: {
                 territory: "uk" | "australia";
@@ -8983,7 +8983,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "bureau.jobCharges": {
+    "bureau-jobCharges": {
         parameters: {
             query: {
                 territory?: "uk" | "australia";
@@ -9033,7 +9033,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "files.filesUk.beginUpload": {
+    "files-filesUk-beginUpload": {
         parameters: {
             query: {
                 filePrefix: string;
@@ -9062,7 +9062,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "files.filesUk.endUpload": {
+    "files-filesUk-endUpload": {
         parameters: {
             query: {
                 fileId: string;
@@ -9094,7 +9094,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "files.filesUk.uploadStatus": {
+    "files-filesUk-uploadStatus": {
         parameters: {
             query: {
                 fileId: string;
@@ -9132,7 +9132,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "files.filesUk.downloadFile": {
+    "files-filesUk-downloadFile": {
         parameters: {
             query?: never;
             header?: never;
@@ -9158,7 +9158,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "files.filesUk.uploadChunk": {
+    "files-filesUk-uploadChunk": {
         parameters: {
             query: {
                 fileId: string;
@@ -9194,7 +9194,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "files.filesAustralia.beginUpload": {
+    "files-filesAustralia-beginUpload": {
         parameters: {
             query: {
                 filePrefix: string;
@@ -9223,7 +9223,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "files.filesAustralia.endUpload": {
+    "files-filesAustralia-endUpload": {
         parameters: {
             query: {
                 fileId: string;
@@ -9255,7 +9255,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "files.filesAustralia.uploadStatus": {
+    "files-filesAustralia-uploadStatus": {
         parameters: {
             query: {
                 fileId: string;
@@ -9293,7 +9293,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "files.filesAustralia.downloadFile": {
+    "files-filesAustralia-downloadFile": {
         parameters: {
             query?: never;
             header?: never;
@@ -9319,7 +9319,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "files.filesAustralia.uploadChunk": {
+    "files-filesAustralia-uploadChunk": {
         parameters: {
             query: {
                 fileId: string;
@@ -9355,7 +9355,7 @@ export interface operations {
             404: components["responses"]["Error404"];
         };
     };
-    "address.countries": {
+    "address-countries": {
         parameters: {
             query?: never;
             header?: never;
@@ -9392,7 +9392,7 @@ export interface operations {
             429: components["responses"]["Error429"];
         };
     };
-    "address.outputs": {
+    "address-outputs": {
         parameters: {
             query?: never;
             header?: never;
@@ -9433,7 +9433,7 @@ export interface operations {
             429: components["responses"]["Error429"];
         };
     };
-    "address.lookupUk": {
+    "address-lookupUk": {
         parameters: {
             query?: {
                 outputFields?: number;
@@ -9493,7 +9493,7 @@ export interface operations {
             429: components["responses"]["Error429"];
         };
     };
-    "address.lookupAustralia": {
+    "address-lookupAustralia": {
         parameters: {
             query?: {
                 outputFields?: number;
@@ -9553,7 +9553,7 @@ export interface operations {
             429: components["responses"]["Error429"];
         };
     };
-    "address.getJsonPAF": {
+    "address-getJsonPAF": {
         parameters: {
             query?: {
                 outputFields?: number;
@@ -9613,7 +9613,7 @@ export interface operations {
             429: components["responses"]["Error429"];
         };
     };
-    "address.getJsonGNAF": {
+    "address-getJsonGNAF": {
         parameters: {
             query?: {
                 outputFields?: number;
@@ -9673,7 +9673,7 @@ export interface operations {
             429: components["responses"]["Error429"];
         };
     };
-    "address.getJsonDataset": {
+    "address-getJsonDataset": {
         parameters: {
             query?: never;
             header?: never;
@@ -9699,7 +9699,7 @@ export interface operations {
             429: components["responses"]["Error429"];
         };
     };
-    "address.autocomplete": {
+    "address-autocomplete": {
         parameters: {
             query: {
                 q: string;
@@ -9740,7 +9740,7 @@ export interface operations {
             429: components["responses"]["Error429"];
         };
     };
-    "email.verify": {
+    "email-verify": {
         parameters: {
             query?: never;
             header?: never;
@@ -9794,7 +9794,7 @@ export interface operations {
             429: components["responses"]["Error429"];
         };
     };
-    "email.getVerify": {
+    "email-getVerify": {
         parameters: {
             query?: never;
             header?: never;
@@ -9843,7 +9843,7 @@ export interface operations {
             429: components["responses"]["Error429"];
         };
     };
-    "bank.postSoap": {
+    "bank-postSoap": {
         parameters: {
             query?: never;
             header?: never;
@@ -9948,7 +9948,7 @@ export interface operations {
             };
         };
     };
-    "bank.validateBank": {
+    "bank-validateBank": {
         parameters: {
             query?: never;
             header?: never;
@@ -10002,7 +10002,7 @@ export interface operations {
             429: components["responses"]["Error429"];
         };
     };
-    "name.validateName": {
+    "name-validateName": {
         parameters: {
             query?: never;
             header?: never;
