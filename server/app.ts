@@ -9,6 +9,7 @@ import { createAddressDatasets } from './engines/address/datasets';
 import { nodeResolver, type EmailResolver } from './engines/email/resolver';
 import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandling } from './http/errors';
+import { registerApiDocs } from './http/openapi';
 import { registerOperations, requestIdOf } from './http/operations';
 import { registerSecurity } from './http/security';
 import { spaPlugin } from './http/spa';
@@ -166,10 +167,12 @@ export function buildApp(appDeps: AppDeps): FastifyInstance {
   if (appDeps.startJobs === 'ready') app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
 
-  registerOperations(app, { config, db, jobs, metrics, readiness: createReadiness({ db, addressDatasets: deps.addressDatasets, jobs, addressPreload: config.address.preload }) });
   registerSecurity(app, config.runtime);
   registerErrorHandling(app);
   registerAuthentication(app, { db, jwt, clock });
+  // Before the routes: the OpenAPI document is made from the routes registered after it.
+  registerApiDocs(app, { publicUrl: config.publicUrl });
+  registerOperations(app, { config, db, jobs, metrics, readiness: createReadiness({ db, addressDatasets: deps.addressDatasets, jobs, addressPreload: config.address.preload }) });
 
   app.register(configPlugin, { deps });
   for (const [name, plugins] of Object.entries(services)) {

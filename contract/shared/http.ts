@@ -4,3 +4,7 @@
  * mistakes a wrong password for an expired session.
  */
 export const authErrorStatusHeader = 'x-auth-error-status';
+
+/** The interactive API reference the server serves (a page outside the portal), and its OpenAPI 3.1 document. */
+export const apiReferencePath = '/api/docs';
+export const apiDocumentPath = '/api/openapi.json';

@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import { poolStats, type Db } from '../db';
 import type { JobsHandle } from '../jobs/handle';
 import type { ReadinessCheck } from '../platform/health';
+import { directCall } from './openapiCall';
 import type { Metrics } from '../platform/metrics';
 import { requestContext } from '../platform/requestContext';
 import type { TrustProxy } from './trustProxy';
@@ -81,18 +82,30 @@ export function registerOperations(app: FastifyInstance, deps: OperationsDeps): 
     done();
   });
 
-  app.get('/healthz', async () => ({ alive: true }));
-  app.get('/readyz', async (_request, reply) => {
-    const state = await readiness.check();
-    return reply.code(state.ready ? 200 : 503).header('cache-control', 'no-store').send(state);
-  });
-
+  // In a plugin of their own, registered after the API document's (openapi.ts), which lists them.
   const token = config.metrics.token;
-  app.get('/metrics', async (request, reply) => {
-    if (token === null || !bearerMatches(request.headers.authorization, token)) return reply.code(404).send({ message: 'Not Found' });
-    return reply.header('content-type', metrics.registry.contentType).send(await metrics.registry.metrics());
+  app.register(async (scope) => {
+    scope.get('/healthz', { config: { call: operationsCall('/healthz', 'Whether the process is alive', 'Always 200 while the process can answer: a liveness check.') } }, async () => ({ alive: true }));
+    scope.get(
+      '/readyz',
+      { config: { call: operationsCall('/readyz', 'Whether the process should be sent requests', 'A load balancer\'s health check: 200 when the database answers, every migration is applied, the address data is loaded and the job queue runs; 503 with the reason and each check otherwise, and from the moment the process starts shutting down.', [503]) } },
+      async (_request, reply) => {
+        const state = await readiness.check();
+        return reply.code(state.ready ? 200 : 503).header('cache-control', 'no-store').send(state);
+      },
+    );
+    scope.get(
+      '/metrics',
+      { config: { call: operationsCall('/metrics', 'Prometheus metrics', 'The process\'s metrics in Prometheus\' text format, for `Authorization: Bearer` with the METRICS_TOKEN the server was started with; 404 otherwise (and when no token is set).', [404]) } },
+      async (request, reply) => {
+        if (token === null || !bearerMatches(request.headers.authorization, token)) return reply.code(404).send({ msg: 'Not Found', statusCode: 404 });
+        return reply.header('content-type', metrics.registry.contentType).send(await metrics.registry.metrics());
+      },
+    );
   });
 }
+
+const operationsCall = (path: string, summary: string, description: string, errors: number[] = []) => directCall('GET', path, { tag: 'operations', summary, description, errors });
 
 function bearerMatches(header: string | undefined, token: string): boolean {
   const sent = Buffer.from(/^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1] ?? '');

@@ -9,6 +9,7 @@ import { meter as takeClicksFor } from '../platform/meter';
 import { checkToken } from '../platform/meterRules';
 import { basicCredentials, sessionOf, type Session } from './authenticate';
 import { markTest, meteredCaller, type MeteredCaller } from './meteredCaller';
+import type { CallDocs } from './openapiCall';
 
 // Every call of the contract is registered here, by route(). Fastify registers directly only what is
 // no call of the contract: the SPA's files (spa.ts), the operators' health, readiness and metrics
@@ -22,6 +23,8 @@ import { markTest, meteredCaller, type MeteredCaller } from './meteredCaller';
 //   - Authentication runs as an onRequest hook, before the body is parsed and validated, so a
 //     stranger learns nothing from validation errors: 401 first, then 400, then the handler.
 //   - A route that must answer in its own words (the SOAP faults) sets its plugin's error handler.
+//   - The route's `config.call` says how it is called (entry, meter, options), from which the OpenAPI
+//     document (openapi.ts) writes its security, error answers and tag: nothing is declared twice.
 
 /** What route() needs of an endpoint entry (a config entry has no service: its path is absolute). */
 export type RouteEntry<S extends CallShape> = Pick<Endpoint<S>, 'method' | 'path' | 'auth' | 'shape'>;
@@ -109,6 +112,8 @@ export type RouteOptions<S extends CallShape, B = void> = {
   reply?: 'text' | 'stream';
   /** A bearer token may also come as ?token= (a download link is a plain link, with no header). */
   tokenInQuery?: boolean;
+  /** What the OpenAPI document cannot read from the shape: a raw body's or answer's media type and example. */
+  docs?: CallDocs;
 };
 
 async function requireBasic(request: FastifyRequest): Promise<void> {
@@ -221,6 +226,15 @@ export function route<S extends CallShape, B = void>(
     },
     ...(onRequest ? { onRequest } : {}),
     ...(metering ? { onResponse: countMetered(app, metering) } : {}),
+    config: {
+      call: {
+        entry,
+        meter: metering ? (metering.free ? 'free' : 'charged') : undefined,
+        tokenInQuery: options.tokenInQuery ?? false,
+        reply: options.reply,
+        docs: options.docs,
+      },
+    },
     handler: async (request, reply) => {
       // The zod validator compiler has replaced query, body and params with the schemas' parsed output.
       const input = { query: request.query, body: request.body, params: request.params, prepared: undefined } as CallInput<S>;

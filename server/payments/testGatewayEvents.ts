@@ -38,7 +38,8 @@ const card = z.object({
   expiryYear: z.number().int(),
 });
 const refs = { ref: z.string().min(1), reference: z.string() };
-const eventSchema = z.object({
+/** A gateway event as the webhook receives it (after its signature is checked). */
+export const gatewayEventSchema = z.object({
   id: z.string().min(1).max(200),
   type: z.enum(['payment.succeeded', 'payment.declined', 'payment.cancelled', 'setup.succeeded']),
   mode: z.enum(['payment', 'setup']),
@@ -63,7 +64,7 @@ export function verifyGatewayEvent(
   } catch {
     throw badRequest('The webhook body is not JSON');
   }
-  const parsed = eventSchema.safeParse(json);
+  const parsed = gatewayEventSchema.safeParse(json);
   if (!parsed.success) throw badRequest('The webhook body is not a gateway event');
   return parsed.data;
 }

@@ -193,6 +193,12 @@ describe('the help centre pages', () => {
     expect(screen.getByRole('heading', { name: 'Bundles', level: 2 })).toBeTruthy();
   });
 
+  it('links the developer guide to the API reference the server serves, as a plain link out of the portal', async () => {
+    renderApp('/portal/helpcentre/devDocsHelpGuide');
+    await screen.findByRole('heading', { name: 'The API reference', level: 2 }, { timeout: 5000 });
+    expect(screen.getByRole('link', { name: 'Open the API reference' }).getAttribute('href')).toBe('/api/docs');
+  });
+
   it('shows the unknown-page screen for a guide it does not have', async () => {
     renderApp('/portal/helpcentre/noSuchGuide');
     await screen.findByText(notFoundMessage, {}, { timeout: 5000 });

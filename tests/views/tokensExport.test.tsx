@@ -144,4 +144,10 @@ describe('Export settings for API', () => {
     await within(dialog).findByText('Text copied to clipboard');
     expect(await navigator.clipboard.readText()).toMatch(/^curl -X POST .* "https:\/\/email\.example\.net\/v1\/verify"$/);
   });
+
+  it('links the API reference the server serves, as a plain link out of the portal', async () => {
+    renderApp('/portal/administration/tokens?export=settings', tokenServer([live]).handler);
+    const dialog = await screen.findByRole('dialog', { name: 'Export settings for API' });
+    expect(within(dialog).getByRole('link', { name: 'API reference' }).getAttribute('href')).toBe('/api/docs');
+  });
 });

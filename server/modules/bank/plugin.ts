@@ -4,10 +4,11 @@ import { validateBank as validateBankEntry } from '../../../contract/bank/endpoi
 import * as S from '../../../contract/bank/schemas';
 import { AppError } from '../../errors';
 import { markTest } from '../../http/meteredCaller';
+import type { CallDocs } from '../../http/openapiCall';
 import { route } from '../../http/route';
 import type { Deps } from '../../kernel/deps';
 import { bankAnswer, bankCharge, runBankEngine, type BankRequest } from './service';
-import { checkKey, parseSoapRequest, soapBodyLimit, soapFault, soapFaults, soapResponse } from './soap';
+import { checkKey, parseSoapRequest, soapBodyLimit, soapFault, soapFaults, soapRequestExample, soapResponse } from './soap';
 
 const soapContentTypes = ['text/xml', 'application/soap+xml'];
 /** The SOAP call: no entry of the contract (the SPA never makes it), a raw XML body and an XML answer. */
@@ -16,6 +17,19 @@ const soapShape = { body: z.unknown(), response: z.string() };
 /** What the SOAP call knows before it is charged. */
 type SoapCheck = { request: BankRequest; answer: BankAnswerFirst };
 type BankAnswerFirst = ReturnType<typeof runBankEngine>;
+
+/** The SOAP call in the API reference: its envelopes, which the shape (a raw string) cannot show. */
+const soapDocs: CallDocs = {
+  tag: 'bank',
+  summary: 'Validate a bank account (SOAP 1.1)',
+  description: 'The SOAP twin of POST /api/bank/validate for integrations: a ValidateAccount envelope with the credential in Key; every refusal is a SOAP Fault with the HTTP status the JSON call would give.',
+  requestBody: { contentTypes: soapContentTypes, description: 'A SOAP 1.1 envelope holding ValidateAccount', example: soapRequestExample('{key}') },
+  answer: {
+    contentType: 'text/xml',
+    description: 'The ValidateAccountResponse envelope',
+    example: soapResponse({ dataset: 'BANK-UK', country: 'GB', sortCode: '08-99-99', accountNumber: '66374958', status: 'valid', valid: true, tableVersion: '2024-01', institution: null, reasons: [], clicksLeft: 99 }),
+  },
+};
 
 /**
  * POST /soap: the SOAP call of spec section 7 (bank validation), for integrations with an exported
@@ -70,6 +84,7 @@ export const bankSoapPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
         parsers: (scope) => scope.addContentTypeParser(soapContentTypes, { parseAs: 'string', bodyLimit: soapBodyLimit }, (_request, body, done) => done(null, body)),
       },
       reply: 'text',
+      docs: soapDocs,
     },
   );
 };

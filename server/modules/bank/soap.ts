@@ -134,6 +134,15 @@ export function soapResponse(result: BankResult): string {
   );
 }
 
+/** A request envelope as the comment at the top of this file writes it, for the API reference. */
+export function soapRequestExample(key: string): string {
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n<soap:Envelope xmlns:soap="${soapEnvelopeNamespace}" xmlns:b="${soapNamespace}">\n` +
+    `  <soap:Body>\n    <b:ValidateAccount>\n      <b:Key>${escapeXml(key)}</b:Key>\n      <b:SortCode>08-99-99</b:SortCode>\n` +
+    `      <b:AccountNumber>66374958</b:AccountNumber>\n      <b:Dataset>BANK-UK</b:Dataset>\n    </b:ValidateAccount>\n  </soap:Body>\n</soap:Envelope>\n`
+  );
+}
+
 /** A SOAP 1.1 Fault: Client for the caller's mistakes and refusals, Server otherwise. */
 export function soapFault(statusCode: number, message: string): string {
   const code = statusCode < 500 ? 'soap:Client' : 'soap:Server';

@@ -6,6 +6,7 @@ import type { Territory } from '../../../contract/shared/territory';
 import type { Db } from '../../db';
 import { utcDate } from '../../platform/clock';
 import { notFound } from '../../errors';
+import { directCall } from '../../http/openapiCall';
 import type { Deps } from '../../kernel/deps';
 import { invoiceMissing } from './common';
 import { creditNoteViewPath, invoiceViewPath, verifyDocumentLink } from './invoices';
@@ -147,11 +148,20 @@ export const invoiceViewPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app,
     Object.fromEntries(Object.entries(query && typeof query === 'object' ? query : {}).map(([key, value]) => [key, typeof value === 'string' ? value : undefined]));
   const page = (reply: FastifyReply, html: string) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store').header('referrer-policy', 'no-referrer').send(html);
-  app.get(invoiceViewPath, async (request, reply) => {
+  // The pages in the API reference: links the billing calls answer (bundleInvoice, creditNoteLink) open them.
+  const pageCall = (path: string, words: string) =>
+    directCall('GET', path, {
+      tag: 'shop',
+      summary: `The ${words} page`,
+      description: `An HTML page opened by the signed link the billing calls answer; the signature in its query is the access check.`,
+      answer: { contentType: 'text/html', description: `The ${words} as a printable page`, example: '<!doctype html>' },
+      errors: [400, 403, 404],
+    });
+  app.get(invoiceViewPath, { config: { call: pageCall(invoiceViewPath, 'invoice') } }, async (request, reply) => {
     const { id, back } = await verifyDocumentLink(deps, 'invoice', stringsOf(request.query));
     return page(reply, renderInvoice(await invoiceData(deps.db, id), back, `${app.prefix}${assets}`));
   });
-  app.get(creditNoteViewPath, async (request, reply) => {
+  app.get(creditNoteViewPath, { config: { call: pageCall(creditNoteViewPath, 'credit note') } }, async (request, reply) => {
     const { id, back } = await verifyDocumentLink(deps, 'creditNote', stringsOf(request.query));
     return page(reply, renderCreditNote(await creditNoteData(deps.db, id), back, `${app.prefix}${assets}`));
   });

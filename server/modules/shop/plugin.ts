@@ -1,7 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as E from '../../../contract/shop/endpoints';
 import * as S from '../../../contract/shop/schemas';
+import { directCall } from '../../http/openapiCall';
 import { route } from '../../http/route';
+import { signatureHeader } from '../../payments/signing';
+import { gatewayEventSchema } from '../../payments/testGatewayEvents';
 import type { Deps } from '../../kernel/deps';
 import { checkout } from './checkout';
 import * as invoices from './invoices';
@@ -49,7 +52,14 @@ export const shopPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps
  */
 export const shopWebhookPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
-  app.post('/payment/webhook', async (request, reply) => {
+  const call = directCall('POST', '/payment/webhook', {
+    tag: 'shop',
+    summary: "The payment gateway's signed events",
+    description: `Called by the payment gateway, not by customers: each event signed in the ${signatureHeader} header; a duplicate delivery is answered and ignored.`,
+    requestBody: { contentTypes: ['application/json'], description: 'The gateway event', schema: gatewayEventSchema },
+    errors: [400],
+  });
+  app.post('/payment/webhook', { config: { call } }, async (request, reply) => {
     const raw = typeof request.body === 'string' ? request.body : '';
     return reply.send(await orders.handleWebhook(deps, raw, request.headers));
   });

@@ -84,6 +84,13 @@ function Block({ block }: { block: GuideBlock }) {
       </aside>
     );
   }
+  if ('link' in block) {
+    return (
+      <p>
+        <a href={block.link}>{block.text}</a>
+      </p>
+    );
+  }
   if ('code' in block) {
     return (
       <figure className="guide__code">

@@ -10,6 +10,7 @@ function blockText(block: GuideBlock): string[] {
   if ('table' in block) return [...block.table.head, ...block.table.rows.flat()];
   if ('note' in block) return [block.note];
   if ('code' in block) return [block.label, block.code];
+  if ('link' in block) return [block.text];
   return [block.caption];
 }
 

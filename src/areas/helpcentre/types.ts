@@ -15,6 +15,11 @@ export type GuideBlock =
   | { note: string; tone?: 'tip' | 'warning' }
   /** An example request or snippet, shown as preformatted text. */
   | { code: string; label: string }
+  /**
+   * A plain link to a page the server serves outside the portal (the API reference at /api/docs):
+   * an ordinary anchor, so the browser leaves the portal for it. `text` is also its text for search.
+   */
+  | { link: string; text: string }
   /** A diagram; `caption` is also its text for search. */
   | { figure: ReactNode; caption: string };
 

@@ -1,7 +1,7 @@
 // Builds the real app against a fresh database (./db.ts) and a real SMTP server (./mail.ts), with a
 // clock the test moves.
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyPluginAsync, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import type { AuthUser } from '../../../contract/users/entities';
 import { login as loginEntry } from '../../../contract/users/endpoints';
@@ -47,6 +47,8 @@ export type HarnessOptions = {
   dbPlugin?: KyselyPlugin;
   /** Routes only the test registers (the test-only metered route), with the app's deps. */
   routes?: FastifyPluginAsync<{ deps: Deps }>;
+  /** Sees every route the app registers (its plugins register theirs when the app gets ready). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 export type Harness = Awaited<ReturnType<typeof createHarness>>;
@@ -79,6 +81,7 @@ export async function createHarness(options: HarnessOptions = {}) {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db });
   const appDb = options.dbPlugin ? db.withPlugin(options.dbPlugin) : db;
   const app: FastifyInstance = buildApp({ db: appDb, mailer, config, clock, botVerifier: options.botVerifier });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   if (options.routes) app.register(options.routes, { deps: depsOf(app) });
   await app.ready();
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { RuntimeConfig } from '../../../../contract/config/entities';
+import { apiReferencePath } from '../../../../contract/shared/http';
 import type { Territory } from '../../../../contract/shared/territory';
 import { testCallHeaderLine, testCallWhat } from '../../../../contract/shared/testCalls';
 import { Dialog } from '../../../shared/Dialog';
@@ -77,6 +78,9 @@ export function ApiSettingsDialog({
           </section>
         ))}
         <p className="muted">Address cleanse has no API address in this deployment: cleanse files in the portal.</p>
+        <p>
+          Every call, its parameters and answers: <a href={apiReferencePath}>API reference</a>
+        </p>
         <p role="status" className="status-line">
           {copied ? copiedText : ''}
         </p>

@@ -1,3 +1,4 @@
+import { apiDocumentPath, apiReferencePath } from '../../../../contract/shared/http';
 import { Flow } from '../diagrams';
 import type { GuideContent } from '../types';
 
@@ -67,6 +68,14 @@ if (!response.ok) throw new Error(\`Email check failed: \${response.status}\`);
 const result = await response.json();`,
           label: 'Checking an email address from Node.js (any language works the same way)',
         },
+      ],
+    },
+    {
+      heading: 'The API reference',
+      blocks: [
+        'Every call of the portal and of the services is described in the API reference: its address, parameters, answers, errors and how it is authenticated. Choose **Authorize**, paste your API token under apiToken, and **Try it out** calls the services with it (and uses clicks like any call).',
+        { link: apiReferencePath, text: 'Open the API reference' },
+        `The same description is available as an OpenAPI 3.1 document at ${apiDocumentPath}, from which tools such as openapi-typescript generate a typed client.`,
       ],
     },
     {
