@@ -75,7 +75,7 @@ describe('health, readiness and metrics', () => {
   });
 });
 
-describe('request ids and log lines', () => {
+describe('request ids and log lines', { timeout: 60_000 }, () => {
   const lines: Array<Record<string, unknown>> = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
