@@ -44,6 +44,7 @@ import { gatewayWebhookQueue } from './payments/testGatewayEvents';
 import { webhookSecretKey } from './payments/signing';
 import { testGatewayPagesPlugin } from './payments/testGatewayPages';
 import { folderStorage, type FileStorage } from './platform/fileStorage';
+import { s3Storage } from './platform/s3Storage';
 import type { Mailer } from './platform/mail';
 import { secretOf } from './platform/secrets';
 
@@ -63,7 +64,7 @@ export type AppDeps = {
    * default: on the first job queued, so the many test apps that queue none never start it).
    */
   startJobs?: 'ready' | 'lazy';
-  /** Where uploaded files go; else the shared folder of config.files.storageDir. */
+  /** Where uploaded files go; else the S3 bucket of config.files.s3, or the shared folder of config.files.storageDir. */
   fileStorage?: FileStorage;
 };
 
@@ -160,7 +161,7 @@ export function buildApp(appDeps: AppDeps): FastifyInstance {
     emailResolver: appDeps.emailResolver ?? nodeResolver(config.emailDns),
     gateway,
     jobs,
-    fileStorage: appDeps.fileStorage ?? folderStorage(config.files.storageDir),
+    fileStorage: appDeps.fileStorage ?? (config.files.s3 ? s3Storage(config.files.s3) : folderStorage(config.files.storageDir)),
     paidOrders: { bureau: payBureauFileIn },
   };
   builtDeps.set(app, deps);

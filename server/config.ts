@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { RuntimeConfig, ServiceName } from '../contract/config/entities';
 import { uploadChunkBytes } from '../contract/files/entities';
 import { parseTrustProxy, type TrustProxy } from './http/trustProxy';
+import type { S3StorageOptions } from './platform/s3Storage';
 import { parseTerritory, type Territory } from '../contract/shared/territory';
 
 /** Where each service of spec section 7 is mounted; the SPA reads these from the runtime config. */
@@ -105,9 +106,10 @@ export type Config = {
   /**
    * Chunked uploads of the file servers: the shared folder every process stores them in
    * (FILE_STORAGE_DIR; DATA_DIR/uploads by default) and the chunk size (UPLOAD_CHUNK_BYTES; spec
-   * section 9: 10,000,000 bytes; tests use a smaller one).
+   * section 9: 10,000,000 bytes; tests use a smaller one). FILE_STORAGE=s3 keeps them in an S3 bucket
+   * instead (s3: S3_BUCKET, S3_PREFIX, S3_REGION, S3_ENDPOINT, S3_FORCE_PATH_STYLE), for hosts that share no folder.
    */
-  files: { storageDir: string; chunkBytes: number };
+  files: { storageDir: string; chunkBytes: number; s3: S3StorageOptions | null };
   /** The seller printed on invoices (SELLER_NAME, SELLER_ADDRESS with lines split at commas, SELLER_TAX_NUMBER_UK / _AUSTRALIA). */
   seller: { name: string; address: string[]; taxNumbers: Record<Territory, string> };
   /** GET /metrics: with METRICS_TOKEN as a bearer token, or on METRICS_PORT (at METRICS_HOST, 127.0.0.1) with none; off when neither is set. */
@@ -206,6 +208,7 @@ export function loadConfig(env: Env = process.env): Config {
     files: {
       storageDir: text('FILE_STORAGE_DIR') ?? join(text('DATA_DIR') ?? './data', 'uploads'),
       chunkBytes: int('UPLOAD_CHUNK_BYTES', uploadChunkBytes, 1),
+      s3: s3Settings(text, flag),
     },
     seller: {
       name: text('SELLER_NAME') ?? 'Demo Data Quality Ltd',
@@ -260,6 +263,16 @@ function requireProductionSettings(text: (name: string) => string | null): void 
 function paymentGateway(value: string | null): 'test' {
   if (value === null || value.toLowerCase() === 'test') return 'test';
   throw new Error(`PAYMENT_GATEWAY=${value} is not supported: the only payment gateway built so far is 'test' (the embedded test gateway)`);
+}
+
+/** FILE_STORAGE=folder (the default: FILE_STORAGE_DIR) or s3, which needs S3_BUCKET; credentials come from the AWS SDK's default chain. */
+function s3Settings(text: (name: string) => string | null, flag: (name: string) => boolean): S3StorageOptions | null {
+  const kind = (text('FILE_STORAGE') ?? 'folder').toLowerCase();
+  if (kind === 'folder') return null;
+  if (kind !== 's3') throw new Error(`FILE_STORAGE=${text('FILE_STORAGE')} is not supported: use folder (FILE_STORAGE_DIR, the default) or s3 (S3_BUCKET)`);
+  const bucket = text('S3_BUCKET');
+  if (bucket === null) throw new Error('FILE_STORAGE=s3 needs S3_BUCKET (the bucket uploaded files are kept in)');
+  return { bucket, prefix: text('S3_PREFIX') ?? '', region: text('S3_REGION') ?? 'us-east-1', endpoint: text('S3_ENDPOINT') ?? undefined, forcePathStyle: flag('S3_FORCE_PATH_STYLE') };
 }
 
 /** VISUALISER=staff opens the visualiser to staff, VISUALISER=1|everyone to all; development defaults to all. */

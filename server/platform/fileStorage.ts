@@ -5,7 +5,7 @@ import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:f
 import { syncFile, syncFolder, writeStaged } from './fileWrites';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { z } from 'zod';
+import { digestOf, firstDamaged, knownFits, manifestShape, range, safeId, sameBytes, type Manifest } from './storedChunks';
 
 // Where uploaded files live. Every server process reaches the same storage (a shared folder by
 // default), so a chunk sent to one process and the end sent to another find the same bytes; the
@@ -77,16 +77,7 @@ export interface FileStorage {
   delete(uploadId: string): Promise<void>;
 }
 
-const manifestShape = z.object({ chunks: z.number().int().nonnegative(), bytes: z.number().int().nonnegative(), sha256: z.string() });
-type Manifest = z.infer<typeof manifestShape>;
-
-const range = (count: number) => Array.from({ length: count }, (_, idx) => idx);
-
-const safeId = (uploadId: string) => {
-  // The id names a folder: never let one climb out of the storage folder.
-  if (!/^[0-9A-Za-z_-]{1,64}$/.test(uploadId)) throw new Error(`Not a storage id: ${uploadId}`);
-  return uploadId;
-};
+const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 /** The shared-folder storage: <root>/<uploadId>/chunks/<idx> and, once sealed, <root>/<uploadId>/file.json. */
 export function folderStorage(root: string): FileStorage {
@@ -97,8 +88,9 @@ export function folderStorage(root: string): FileStorage {
   // A file written whole (writeFile), or an upload sealed before chunks became the file: <uploadId>/file.
   const copiedPath = (uploadId: string) => join(uploadDir(uploadId), 'file');
 
+  const chunkPieces = (uploadId: string, idx: number) => createReadStream(chunkPath(uploadId, idx), { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>;
   async function* chunksInOrder(uploadId: string, count: number): AsyncGenerator<Buffer> {
-    for (let idx = 0; idx < count; idx++) yield* createReadStream(chunkPath(uploadId, idx), { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>;
+    for (let idx = 0; idx < count; idx++) yield* chunkPieces(uploadId, idx);
   }
 
   const storage: FileStorage = {
@@ -146,17 +138,9 @@ export function folderStorage(root: string): FileStorage {
       let file = known;
       if (file) {
         const sizes = await Promise.all(range(count).map((idx) => stat(chunkPath(uploadId, idx)).then((found) => found.size, () => -1)));
-        if (sizes.includes(-1) || sizes.reduce((sum, size) => sum + size, 0) !== file.bytes) file = undefined;
+        if (!knownFits(sizes, file)) file = undefined;
       }
-      if (!file) {
-        const hash = createHash('sha256');
-        let bytes = 0;
-        for await (const piece of chunksInOrder(uploadId, count)) {
-          hash.update(piece);
-          bytes += piece.length;
-        }
-        file = { sha256: hash.digest('hex'), bytes };
-      }
+      file ??= await digestOf(chunksInOrder(uploadId, count));
       if (!accept(file)) return { ...file, kept: false };
       // As durable as a file written and synced before the manifest says the chunks are the file
       // (four at a time, as many as the thread pool runs: a file of thousands of chunks opens no more).
@@ -191,7 +175,9 @@ export function folderStorage(root: string): FileStorage {
           await handle.close();
         }
       } catch (error) {
+        // Closed before the unlink: a stream still opening its file would make it after the unlink.
         out.destroy();
+        if (!out.closed) await once(out, 'close');
         await unlink(staged).catch(() => undefined);
         throw error;
       }
@@ -218,39 +204,9 @@ export function folderStorage(root: string): FileStorage {
       }
     },
 
-    async damagedChunk(uploadId, digests) {
-      // The hash of every chunk so far runs alongside each chunk's own, for the prefix digests.
-      const prefix = createHash('sha256');
-      for (const [idx, digest] of digests.entries()) {
-        const own = 'chunk' in digest ? createHash('sha256') : null;
-        try {
-          for await (const piece of createReadStream(chunkPath(uploadId, idx), { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
-            prefix.update(piece);
-            own?.update(piece);
-          }
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return idx;
-          throw error;
-        }
-        const whole = 'chunk' in digest ? own!.digest('hex') === digest.chunk : prefix.copy().digest('hex') === digest.prefix;
-        if (!whole) return idx;
-      }
-      return null;
-    },
+    damagedChunk: (uploadId, digests) => firstDamaged(digests, (idx) => chunkPieces(uploadId, idx), missing),
 
-    async holdsChunk(uploadId, idx, data) {
-      let at = 0;
-      try {
-        for await (const piece of createReadStream(chunkPath(uploadId, idx), { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
-          if (at + piece.length > data.length || !piece.equals(data.subarray(at, at + piece.length))) return false;
-          at += piece.length;
-        }
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-        throw error;
-      }
-      return at === data.length;
-    },
+    holdsChunk: (uploadId, idx, data) => sameBytes(chunkPieces(uploadId, idx), data, missing),
 
     async delete(uploadId) {
       await rm(uploadDir(uploadId), { recursive: true, force: true });
