@@ -13,8 +13,8 @@ import type { CallDocs } from './openapiCall';
 
 // Every call of the contract is registered here, by route(). Fastify registers directly only what is
 // no call of the contract: the SPA's files (spa.ts), the operators' health, readiness and metrics
-// (operations.ts), the test gateway's hosted pages, the gateway's signed webhook and the invoice
-// pages reached by a signed link. What a reader must know:
+// (operations.ts), the API document and reference (openapi.ts), the test gateway's hosted pages,
+// the gateway's signed webhook and the invoice pages reached by a signed link. What a reader must know:
 //   - A call of contract/<module>/endpoints.ts is registered with its shape from schemas.ts; the
 //     options say what differs from a JSON call with a session: `meter` (a data-quality call,
 //     authenticated by meteredCaller.ts and charged by platform/meter.ts), `body` (raw bodies: SOAP
