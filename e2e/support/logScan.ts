@@ -6,8 +6,11 @@
 const password = /\b[A-Z][a-z]+-[A-Z][a-z]+-\d\b/g;
 const jwt = /\beyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]*/g;
 const credential = /\b(?:Basic|Bearer)\s+[\w+/=.-]{8,}/g;
-/** Card numbers as the test gateway takes them (Visa, Mastercard, Amex), with or without spaces. */
-const card = /\b(?:4\d{3}|5[1-5]\d{2})(?:[ -]?\d{4}){3}\b|\b3[47]\d{2}[ -]?\d{6}[ -]?\d{5}\b/g;
+/**
+ * Card numbers as the test gateway takes them (Visa, Mastercard, Amex), with or without spaces or
+ * hyphens, standing alone: not digits inside a longer token such as a request id's UUID.
+ */
+const card = /(?<![\w-])(?:(?:4\d{3}|5[1-5]\d{2})(?:[ -]?\d{4}){3}|3[47]\d{2}[ -]?\d{6}[ -]?\d{5})(?![\w-])/g;
 
 /** The codes and link tokens in the mails the portal sent during the run. */
 export function mailedSecrets(texts: string[]): string[] {

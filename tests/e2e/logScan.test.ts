@@ -11,6 +11,11 @@ describe('the scan of the e2e run\'s server log', () => {
     expect(secretsIn(clean, [])).toEqual([]);
   });
 
+  it('takes no digits inside a request id for a card number', () => {
+    expect(secretsIn('{"requestId":"51602762-0625-4430-974e-9443ef95021e","msg":"request"}', [])).toEqual([]);
+    expect(secretsIn('{"requestId":"x-4242424242424242","msg":"request"}', [])).toEqual([]);
+  });
+
   it('finds passwords, JWTs, credentials and card numbers wherever they appear', () => {
     const leaky = [
       '{"msg":"login","password":"Demo-Password-1"}',
