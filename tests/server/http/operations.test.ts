@@ -5,7 +5,9 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, depsOf } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
-import { loggerOptions } from '../../../server/http/operations';
+import type { AddressInfo } from 'node:net';
+import { loggerOptions, startMetricsServer } from '../../../server/http/operations';
+import { createMetrics } from '../../../server/platform/metrics';
 import { createJobsHandle } from '../../../server/jobs/handle';
 import { createMailer } from '../../../server/platform/mail';
 import { requestContext } from '../../../server/platform/requestContext';
@@ -64,6 +66,21 @@ describe('health, readiness and metrics', () => {
     expect(response.body).toMatch(/^metered_calls_total\{service="name",outcome="refused",status="401"\} 1$/m);
     expect(response.body).toMatch(/^jobs_queued\{queue="[\w-]+",state="waiting"\} \d+$/m);
     expect(response.body).toContain('process_cpu_seconds_total');
+  });
+
+  it('serves the metrics on a port of their own (METRICS_PORT) without a token, and nothing else there', async () => {
+    const metrics = createMetrics();
+    metrics.uploaded('uk', 1234);
+    const server = await startMetricsServer(metrics, 0, '127.0.0.1');
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const answer = await fetch(`${origin}/metrics`);
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toMatch(/^upload_bytes_total\{territory="uk"\} 1234$/m);
+      expect((await fetch(`${origin}/readyz`)).status).toBe(404);
+    } finally {
+      server.close();
+    }
   });
 
   it('answers not ready from the moment it starts shutting down', async () => {
