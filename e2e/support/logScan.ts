@@ -32,6 +32,9 @@ export function secretsIn(log: string, mailed: string[]): string[] {
   for (const [kind, pattern] of [['password', password], ['JWT', jwt], ['credential', credential], ['card number', card]] as const) {
     for (const match of text.matchAll(pattern)) note(kind, match[0]);
   }
-  for (const secret of mailed) if (text.includes(secret)) note('mailed code or token', secret);
+  // Each standing alone: a six-digit code is found in passing inside the log's many request ids.
+  for (const secret of mailed) if (new RegExp(`(?<![\\w-])${escapeRegExp(secret)}(?![\\w-])`).test(text)) note('mailed code or token', secret);
   return finds;
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -32,5 +32,8 @@ describe('the scan of the e2e run\'s server log', () => {
     expect(mailed).toEqual(['482913', 'abcDEF123456789']);
     expect(secretsIn(`${clean}\n{"path":"/portal/reset","q":"abcDEF123456789"}`, mailed)).toEqual(['mailed code or token: abcDEF…']);
     expect(secretsIn(clean, mailed)).toEqual([]);
+    // The same digits inside a request id are not the code.
+    expect(secretsIn('{"requestId":"0a482913-94d3-403f-84aa-393ec3ba9955","msg":"request"}', mailed)).toEqual([]);
+    expect(secretsIn('{"path":"/api/users/validate/482913"}', mailed)).toEqual(['mailed code or token: 482913…']);
   });
 });
