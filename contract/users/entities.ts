@@ -16,6 +16,14 @@ export const authUser = z.object({
   territory,
   validated: z.boolean(),
   accountId: z.number().int().optional(),
+  /**
+   * Set while the session is half signed in: 'secondFactor' after the password of a user who holds a
+   * second factor (only the second-step calls are open), 'enrol' for a user who must add one first
+   * (only enrolment is open). Absent on a full session.
+   */
+  stage: z.enum(['secondFactor', 'enrol']).optional(),
+  /** With stage 'secondFactor': the ways this user can finish signing in. */
+  secondFactors: z.array(z.enum(['totp', 'passkey', 'recovery'])).optional(),
 });
 export type AuthUser = z.infer<typeof authUser>;
 

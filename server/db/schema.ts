@@ -8,6 +8,7 @@ import type { BureauTables } from './bureauSchema';
 import type { LeadTables } from './leadsSchema';
 import type { ShopTables } from './shopSchema';
 import type { TokenTables } from './tokenSchema';
+import type { SecurityTables } from './securitySchema';
 export type { TokenAction, TokenType, TokensTable } from './tokenSchema';
 import type { UploadTables } from './uploadSchema';
 
@@ -78,6 +79,11 @@ export interface SessionsTable {
   revoked_at: Seconds | null;
   /** The API token an exported ('api') session is bound to (migration 005). */
   token_id: Generated<number | null>;
+  /** How far sign-in has got (migration 018): only 'full' opens the portal's calls. */
+  stage: Generated<'full' | 'secondFactor' | 'enrol'>;
+  user_agent: Generated<string | null>;
+  ip: Generated<string | null>;
+  last_used_at: Generated<Seconds | null>;
 }
 
 export interface OutboxTable {
@@ -98,6 +104,8 @@ export interface GroupsTable extends AddressColumns {
   subtype: string | null;
   territory: Generated<Territory>;
   pending_ownership: Generated<boolean>;
+  /** Its owners require a second factor of its members (migration 018). */
+  require_two_factor: Generated<boolean>;
   charity_psl_number: string | null;
   is_in_verify_process: Generated<boolean>;
   is_royal_mail_discount: Generated<boolean>;
@@ -273,7 +281,7 @@ export interface EmailResultsTable {
   created_at: Seconds;
 }
 
-export interface Database extends ShopTables, UploadTables, BureauTables, LeadTables, TokenTables {
+export interface Database extends ShopTables, UploadTables, BureauTables, LeadTables, TokenTables, SecurityTables {
   settings: SettingsTable;
   schema_migrations: SchemaMigrationsTable;
   users: UsersTable;
