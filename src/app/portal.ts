@@ -10,6 +10,7 @@ import { createApiClient, type ApiClient } from '../api/client';
 import type { GroupsApi } from '../api/groups';
 import { lazyApi } from '../api/lazy';
 import { usersApi, type UsersApi } from '../api/users';
+import type { SecurityApi } from '../api/security';
 import { portalTerritory } from './config';
 import { clearSessionStorage, loadSavedSelection, loadSavedUser, saveSelection, saveUser } from './storage';
 import { createWorkflows, type Workflows } from './workflows';
@@ -24,6 +25,8 @@ export type Portal = {
   api: ApiClient;
   users: UsersApi;
   groupsApi: GroupsApi;
+  /** Account security: the second step of sign-in, passkeys, second factors, sessions (loads on first use). */
+  security: SecurityApi;
   /** Where the session, selection and baskets are kept between visits (localStorage in the browser). */
   storage: Storage;
   /** The bureau file workflow of each account (machines/bureauFile.ts), kept across the wizard's pages. */
@@ -91,6 +94,8 @@ export function createPortal(config: RuntimeConfig, { storage = localStorage, in
 
   // The group calls are needed only once someone is signed in: their code loads with the first one.
   const groupCalls = lazyApi<GroupsApi>(() => import('../api/groups').then((m) => m.groupsApi(api)));
+  // Account security (the second step, passkeys, sessions) loads with its first call too.
+  const security = lazyApi<SecurityApi>(() => import('../api/security').then((m) => m.securityApi(api, () => config.sessionRecycleSeconds)));
   const groups = createActor(
     groupSelectionMachine.provide({
       actors: {
@@ -129,5 +134,5 @@ export function createPortal(config: RuntimeConfig, { storage = localStorage, in
     }
   });
   session.start();
-  return { config, territory: portalTerritory(config), session, groups, modal, api, users, groupsApi: groupCalls, storage, bureauFiles, inspect };
+  return { config, territory: portalTerritory(config), session, groups, modal, api, users, groupsApi: groupCalls, security, storage, bureauFiles, inspect };
 }
