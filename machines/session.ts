@@ -1,9 +1,18 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { z } from 'zod';
+import type { verifySecondFactorBody } from '../contract/security/schemas';
 import { signedOutUser } from '../contract/shared/session';
 import type { AuthUser } from '../contract/users/entities';
 
 /** What the login form sends; `token` is the bot-check answer when the deployment uses one. */
 export type Credentials = { userName: string; password: string; token?: string };
+
+/** A second factor for the second step: an authenticator code, a recovery code or a passkey's answer. */
+export type SecondFactorProof = z.input<typeof verifySecondFactorBody>;
+/** What a browser's passkey ceremony answered to the server's challenge. */
+export type PasskeyAssertion = { challengeId: string; response: Record<string, unknown> };
+/** How far a half-signed-in session has got: the second factor is wanted, or one must be added. */
+export type SignInStage = NonNullable<AuthUser['stage']>;
 
 export type SessionInput = {
   /** The login result saved locally by an earlier visit, if any. */
@@ -18,6 +27,12 @@ export type SessionContext = {
 
 export type SessionEvent =
   | { type: 'user.login'; credentials: Credentials }
+  /** Sign in with a passkey alone: the page ran the browser's ceremony. */
+  | { type: 'user.passkeyLogin'; assertion: PasskeyAssertion }
+  /** The second step: the user gave a second factor. */
+  | { type: 'user.secondFactor'; proof: SecondFactorProof }
+  /** A user who had to add a second factor has added one: fetch a full token. */
+  | { type: 'user.enrolled' }
   | { type: 'user.logout' }
   /** The user entered the right validation code: fetch a token that says so. */
   | { type: 'user.validated' }
@@ -64,22 +79,32 @@ const keepUser = [
   { type: 'saveUser', params: ({ event }: { event: { output: AuthUser | null } }) => ({ user: event.output! }) },
 ] as const;
 
+type UserResult = { event: { output: AuthUser | null } };
+const atStage = (stage: SignInStage) => ({ type: 'atStage', params: ({ event }: UserResult) => ({ user: event.output, stage }) }) as const;
+
 /**
- * Re-authentication, on load (`resume`) and while working (`renew`): the same request and the same
- * outcomes, a fresh token or a signed-out session.
+ * Where a login or re-authentication result leads: a half-signed-in session to its second step
+ * (the second factor, or adding one), a full one to the portal. The result is kept either way, so a
+ * reload resumes at the same step.
  */
-const renewal = (id: 'resume' | 'renew') =>
+const arrive = [
+  { guard: atStage('secondFactor'), target: '#session.secondFactor', actions: keepUser },
+  { guard: atStage('enrol'), target: '#session.enrolling', actions: keepUser },
+  { target: '#session.authenticated', actions: keepUser },
+] as const;
+
+/**
+ * Re-authentication, on load (`resume`), while working (`renew`) and once a required second factor
+ * is added (`finish`): the same request and the same outcomes, a fresh token or a signed-out session.
+ */
+const renewal = (id: 'resume' | 'renew' | 'finish') =>
   ({
     id,
     src: 'reauthenticate',
     input: ({ context }: { context: SessionContext }) => ({ accountId: context.accountId }),
     onDone: [
-      {
-        guard: { type: 'gotToken', params: ({ event }: { event: { output: AuthUser | null } }) => ({ user: event.output }) },
-        target: '#session.authenticated',
-        actions: keepUser,
-      },
-      signOutAndClear,
+      { guard: { type: 'noToken', params: ({ event }: UserResult) => ({ user: event.output }) }, ...signOutAndClear },
+      ...arrive,
     ],
     onError: signOutAndClear,
   }) as const;
@@ -93,6 +118,13 @@ export const sessionMachine = setup({
   actors: {
     login: fromPromise<AuthUser, Credentials>(async () => {
       throw new Error('login not provided');
+    }),
+    passkeyLogin: fromPromise<AuthUser, PasskeyAssertion>(async () => {
+      throw new Error('passkeyLogin not provided');
+    }),
+    /** Resolves with the full session's user once the server accepts the second factor. */
+    verifySecondFactor: fromPromise<AuthUser, SecondFactorProof>(async () => {
+      throw new Error('verifySecondFactor not provided');
     }),
     /** Resolves with a fresh auth user, or null when the server gives no token. */
     reauthenticate: fromPromise<AuthUser | null, { accountId: number | undefined }>(async () => {
@@ -113,7 +145,8 @@ export const sessionMachine = setup({
   },
   guards: {
     hasSavedToken: ({ context }) => hasToken(context.user),
-    gotToken: (_, params: { user: AuthUser | null }) => hasToken(params.user),
+    noToken: (_, params: { user: AuthUser | null }) => !hasToken(params.user),
+    atStage: (_, params: { user: AuthUser | null; stage: SignInStage }) => params.user?.stage === params.stage,
   },
   delays: {
     /**
@@ -146,7 +179,7 @@ export const sessionMachine = setup({
       },
     },
     signedOut: {
-      on: { 'user.login': 'loggingIn' },
+      on: { 'user.login': 'loggingIn', 'user.passkeyLogin': 'passkeyLoggingIn' },
     },
     loggingIn: {
       invoke: {
@@ -156,10 +189,58 @@ export const sessionMachine = setup({
           assertEvent(event, 'user.login');
           return event.credentials;
         },
-        onDone: { target: 'authenticated', actions: keepUser },
+        onDone: arrive,
         // The API client has already shown the server's message in the Error modal.
         onError: 'signedOut',
       },
+    },
+    // A passkey is both factors: its sign-in is a full session at once.
+    passkeyLoggingIn: {
+      invoke: {
+        id: 'passkeyLogin',
+        src: 'passkeyLogin',
+        input: ({ event }) => {
+          assertEvent(event, 'user.passkeyLogin');
+          return event.assertion;
+        },
+        onDone: { target: 'authenticated', actions: keepUser },
+        onError: 'signedOut',
+      },
+    },
+    // The password was right; the token opens nothing but the second step until a second factor is given.
+    secondFactor: {
+      on: {
+        'user.secondFactor': 'verifying',
+        'user.logout': signOutAndClear,
+        'session.unauthorized': signOutAndClear,
+      },
+    },
+    verifying: {
+      invoke: {
+        id: 'verify',
+        src: 'verifySecondFactor',
+        input: ({ event }) => {
+          assertEvent(event, 'user.secondFactor');
+          return event.proof;
+        },
+        onDone: { target: 'authenticated', actions: keepUser },
+        // A wrong or used code: the message is shown and the user tries again.
+        onError: 'secondFactor',
+      },
+      on: { 'user.logout': signOutAndClear },
+    },
+    // A group requires two-factor sign-in and the user has no second factor: adding one is all they may do.
+    enrolling: {
+      on: {
+        'user.enrolled': 'finishingEnrolment',
+        'user.logout': signOutAndClear,
+        'session.unauthorized': signOutAndClear,
+      },
+    },
+    // The server made the session full when the factor was added: a renewal fetches its token.
+    finishingEnrolment: {
+      invoke: renewal('finish'),
+      on: { 'user.logout': signOutAndClear },
     },
     // Holds a token; renews it at half the time left until recycleDate.
     authenticated: {
@@ -187,9 +268,17 @@ export const sessionMachine = setup({
 
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
-/** True once the session knows whether there is a user: route guards wait for this. */
-export const isSettled = (snapshot: SessionSnapshot) =>
-  !snapshot.matches('starting') && !snapshot.matches('resuming') && !snapshot.matches('loggingIn');
+const deciding = ['starting', 'resuming', 'loggingIn', 'passkeyLoggingIn', 'verifying', 'finishingEnrolment'] as const;
+
+/** True once the session knows whether there is a user and how far they have signed in: route guards wait for this. */
+export const isSettled = (snapshot: SessionSnapshot) => !deciding.some((state) => snapshot.matches(state));
+
+/** The second step a half-signed-in session is at, or null (signed out or fully signed in). */
+export function signInStage(snapshot: SessionSnapshot): SignInStage | null {
+  if (snapshot.matches('secondFactor') || snapshot.matches('verifying')) return 'secondFactor';
+  if (snapshot.matches('enrolling') || snapshot.matches('finishingEnrolment')) return 'enrol';
+  return null;
+}
 
 export const isSignedIn = (snapshot: SessionSnapshot) =>
   snapshot.matches('authenticated') || snapshot.matches('reauthenticating');

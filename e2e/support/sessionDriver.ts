@@ -63,6 +63,11 @@ export type SessionRun = {
  * cannot give. When that changes, drop the reason here (and give the gesture below) and the path runs.
  */
 export function blockerOf(path: SessionPath): string | null {
+  // The two-factor states need a user who holds a second factor or must add one; their gestures (an
+  // authenticator code, a passkey, adding one) are walked by e2e/two-factor.spec.ts.
+  const twoFactor = ['secondFactor', 'verifying', 'enrolling', 'finishingEnrolment', 'passkeyLoggingIn'];
+  const at = path.steps.findIndex((s) => twoFactor.some((state) => (s.state as AnyMachineSnapshot).matches(state)));
+  if (at >= 0) return `step ${at}, ${JSON.stringify((path.steps[at].state as AnyMachineSnapshot).value)}: a two-factor state, walked in e2e/two-factor.spec.ts`;
   // A path that validates its user starts unvalidated; the token says validated once a renewal or
   // login after the validation has landed.
   let tokenValidated = !path.steps.some((s) => s.event.type === 'user.validated');
@@ -333,6 +338,16 @@ export function sessionDriver({ page, api, territory }: { page: Page; api: APIRe
         }
         const renewal = await heldRequest(run.held.reauth, renewals + 1);
         expect(new URL(renewal.request.url()).searchParams.get('accId'), 'the renewal asks for the account').toMatch(/^\d+$/);
+      },
+      // Paths with these are reported by blockerOf and never driven here.
+      'user.passkeyLogin': async () => {
+        throw new Error('user.passkeyLogin is walked in e2e/two-factor.spec.ts');
+      },
+      'user.secondFactor': async () => {
+        throw new Error('user.secondFactor is walked in e2e/two-factor.spec.ts');
+      },
+      'user.enrolled': async () => {
+        throw new Error('user.enrolled is walked in e2e/two-factor.spec.ts');
       },
       'session.unauthorized': async (run) => {
         // Staff lock the user on the server while the page still holds a token: every token of theirs

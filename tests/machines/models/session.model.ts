@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { signedOutUser } from '../../../contract/shared/session';
 import type { AuthUser } from '../../../contract/users/entities';
-import { isSettled, isSignedIn, reauthDelayFrom, sessionMachine, type SessionEvent } from '../../../machines/session';
+import { isSettled, isSignedIn, reauthDelayFrom, sessionMachine, signInStage, type SessionEvent } from '../../../machines/session';
 import { defineModel, type EventSamples } from '../harness/model';
 
 /**
@@ -32,6 +32,14 @@ export const savedUser = ada('jwt-saved', 2, { accountId: 31 });
 export const loggedInUser = ada('jwt-login', 1, { validated: false });
 export const renewedUser = ada('jwt-renewed', 8);
 export const credentials = { userName: 'ada@example.com', password: 'correct horse battery' };
+/** The password was right; Ada holds an authenticator app and recovery codes. */
+export const halfUser = ada('jwt-half', 1, { stage: 'secondFactor', secondFactors: ['totp', 'recovery'] });
+/** Ada's organisation requires two-factor sign-in and she has no second factor yet. */
+export const enrolUser = ada('jwt-enrol', 1, { stage: 'enrol' });
+export const verifiedUser = ada('jwt-verified', 1);
+export const passkeyUser = ada('jwt-passkey', 1);
+export const proof = { method: 'totp', code: '123456' } as const;
+export const assertion = { challengeId: 'challenge-1', response: { id: 'credential-1', type: 'public-key' } };
 
 const events = {
   'user.login': [{ type: 'user.login', credentials }],
@@ -43,11 +51,14 @@ const events = {
     { type: 'account.selected', accountId: undefined },
   ],
   'session.unauthorized': [{ type: 'session.unauthorized' }],
+  'user.passkeyLogin': [{ type: 'user.passkeyLogin', assertion }],
+  'user.secondFactor': [{ type: 'user.secondFactor', proof }],
+  'user.enrolled': [{ type: 'user.enrolled' }],
 } satisfies EventSamples<SessionEvent>;
 
-const tokenHolders = ['resuming', 'reauthenticating'] as const;
+const tokenHolders = ['resuming', 'reauthenticating', 'finishingEnrolment'] as const;
 /** The invoke id of the re-authentication in each token-holding state. */
-const renewalIds = { resuming: 'resume', reauthenticating: 'renew' } as const;
+const renewalIds = { resuming: 'resume', reauthenticating: 'renew', finishingEnrolment: 'finish' } as const;
 
 export const sessionModel = defineModel({
   machine: sessionMachine,
@@ -60,9 +71,11 @@ export const sessionModel = defineModel({
   },
   events,
   actors: {
-    login: { done: [loggedInUser], error: new Error('Invalid credentials') },
-    // null: the server gave no token
-    reauthenticate: { done: [renewedUser, null], error: new Error('Network down') },
+    login: { done: [loggedInUser, halfUser, enrolUser], error: new Error('Invalid credentials') },
+    // null: the server gave no token; a half-signed-in session renews as what it is
+    reauthenticate: { done: [renewedUser, null, halfUser, enrolUser], error: new Error('Network down') },
+    passkeyLogin: { done: [passkeyUser], error: new Error('This passkey is not registered') },
+    verifySecondFactor: { done: [verifiedUser], error: new Error('That code is not right') },
   },
   traversal: {
     // 130-odd simple paths (login/renew/select-account orders) add little to the ~40 paths that already
@@ -89,7 +102,7 @@ export const sessionModel = defineModel({
         assert.equal(isSettled(s), true);
         assert.equal(isSignedIn(s), false);
         const clears = step.actions.filter((a) => a.type === 'clearAll').length;
-        if (step.previous?.matches('loggingIn')) {
+        if (step.previous?.matches('loggingIn') || step.previous?.matches('passkeyLoggingIn')) {
           assert.equal(clears, 0, 'a failed login has nothing to clear');
         } else {
           assert.equal(clears, 1, 'logout, a lost token or a failed re-authentication clear all state');
@@ -108,7 +121,43 @@ export const sessionModel = defineModel({
         assert.equal(step.event.type, 'user.login');
         assert.deepEqual(step.invoked, [{ src: 'login', id: 'login', input: credentials }]);
       },
+      passkeyLoggingIn: (s, step) => {
+        assert.equal(isSettled(s), false);
+        assert.deepEqual(step.invoked, [{ src: 'passkeyLogin', id: 'passkeyLogin', input: assertion }]);
+      },
+      secondFactor: (s, step) => {
+        assert.equal(isSettled(s), true, 'the guards decide: nowhere but the second step');
+        assert.equal(isSignedIn(s), false, 'a half-signed-in session opens no page of the portal');
+        assert.equal(signInStage(s), 'secondFactor');
+        assert.deepEqual(s.context.user, halfUser);
+        if (step.previous?.matches('verifying')) {
+          assert.ok(step.event.type.startsWith('xstate.error.actor.'), 'back from a refused code only');
+          assert.deepEqual(step.actions, [], 'a refused code changes nothing');
+        } else {
+          assert.deepEqual(step.actions, [{ type: 'saveUser', params: { user: halfUser } }], 'a reload resumes at the second step');
+        }
+      },
+      verifying: (s, step) => {
+        assert.equal(isSettled(s), false);
+        assert.equal(signInStage(s), 'secondFactor');
+        assert.deepEqual(step.invoked, [{ src: 'verifySecondFactor', id: 'verify', input: proof }]);
+      },
+      enrolling: (s, step) => {
+        assert.equal(isSettled(s), true);
+        assert.equal(isSignedIn(s), false);
+        assert.equal(signInStage(s), 'enrol');
+        assert.deepEqual(s.context.user, enrolUser);
+        assert.deepEqual(step.actions, [{ type: 'saveUser', params: { user: enrolUser } }]);
+      },
+      finishingEnrolment: (s, step) => {
+        assert.equal(isSettled(s), false);
+        assert.equal(signInStage(s), 'enrol');
+        assert.equal(step.event.type, 'user.enrolled');
+        assert.deepEqual(step.invoked, [{ src: 'reauthenticate', id: 'finish', input: { accountId: s.context.accountId } }]);
+      },
       authenticated: (s, step) => {
+        assert.equal(signInStage(s), null);
+        assert.equal(s.context.user.stage, undefined, 'a full session only');
         assert.equal(isSignedIn(s), true);
         assert.equal(isSettled(s), true);
         assert.ok(step.event.type.startsWith('xstate.done.actor.'), 'only a login or re-authentication result');
