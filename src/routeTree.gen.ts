@@ -67,6 +67,7 @@ import { Route as SignedInValidatedShopPaymentValidationRouteImport } from './ro
 import { Route as SignedInValidatedShopThankyouRouteImport } from './routes/_signedIn/_validated/shop/thankyou'
 import { Route as SignedInValidatedUserIndexRouteImport } from './routes/_signedIn/_validated/user/index'
 import { Route as SignedInValidatedUserUserIdRouteImport } from './routes/_signedIn/_validated/user/$userId'
+import { Route as SignedInValidatedUserSessionsRouteImport } from './routes/_signedIn/_validated/user/sessions'
 import { Route as SignedInValidatedUserUpdatePasswordRouteImport } from './routes/_signedIn/_validated/user/updatePassword'
 import { Route as SignedInValidatedAdministrationAccountIndexRouteImport } from './routes/_signedIn/_validated/administration/account/index'
 import { Route as SignedInValidatedAdministrationAccountEditRouteImport } from './routes/_signedIn/_validated/administration/account/edit'
@@ -439,6 +440,12 @@ const SignedInValidatedUserUserIdRoute =
     path: '/$userId',
     getParentRoute: () => SignedInValidatedUserRoute,
   } as any)
+const SignedInValidatedUserSessionsRoute =
+  SignedInValidatedUserSessionsRouteImport.update({
+    id: '/sessions',
+    path: '/sessions',
+    getParentRoute: () => SignedInValidatedUserRoute,
+  } as any)
 const SignedInValidatedUserUpdatePasswordRoute =
   SignedInValidatedUserUpdatePasswordRouteImport.update({
     id: '/updatePassword',
@@ -746,6 +753,7 @@ export interface FileRoutesByFullPath {
   '/shop/paymentValidation': typeof SignedInValidatedShopPaymentValidationRoute
   '/shop/thankyou': typeof SignedInValidatedShopThankyouRoute
   '/user/$userId': typeof SignedInValidatedUserUserIdRouteWithChildren
+  '/user/sessions': typeof SignedInValidatedUserSessionsRoute
   '/user/updatePassword': typeof SignedInValidatedUserUpdatePasswordRoute
   '/administration/': typeof SignedInValidatedAdministrationIndexRoute
   '/dataAdministration/': typeof SignedInValidatedDataAdministrationIndexRoute
@@ -827,6 +835,7 @@ export interface FileRoutesByTo {
   '/shop/nameValidation': typeof SignedInValidatedShopNameValidationRoute
   '/shop/paymentValidation': typeof SignedInValidatedShopPaymentValidationRoute
   '/shop/thankyou': typeof SignedInValidatedShopThankyouRoute
+  '/user/sessions': typeof SignedInValidatedUserSessionsRoute
   '/user/updatePassword': typeof SignedInValidatedUserUpdatePasswordRoute
   '/administration': typeof SignedInValidatedAdministrationIndexRoute
   '/dataAdministration': typeof SignedInValidatedDataAdministrationIndexRoute
@@ -926,6 +935,7 @@ export interface FileRoutesById {
   '/_signedIn/_validated/shop/paymentValidation': typeof SignedInValidatedShopPaymentValidationRoute
   '/_signedIn/_validated/shop/thankyou': typeof SignedInValidatedShopThankyouRoute
   '/_signedIn/_validated/user/$userId': typeof SignedInValidatedUserUserIdRouteWithChildren
+  '/_signedIn/_validated/user/sessions': typeof SignedInValidatedUserSessionsRoute
   '/_signedIn/_validated/user/updatePassword': typeof SignedInValidatedUserUpdatePasswordRoute
   '/_signedIn/_validated/administration/': typeof SignedInValidatedAdministrationIndexRoute
   '/_signedIn/_validated/dataAdministration/': typeof SignedInValidatedDataAdministrationIndexRoute
@@ -1025,6 +1035,7 @@ export interface FileRouteTypes {
     | '/shop/paymentValidation'
     | '/shop/thankyou'
     | '/user/$userId'
+    | '/user/sessions'
     | '/user/updatePassword'
     | '/administration/'
     | '/dataAdministration/'
@@ -1106,6 +1117,7 @@ export interface FileRouteTypes {
     | '/shop/nameValidation'
     | '/shop/paymentValidation'
     | '/shop/thankyou'
+    | '/user/sessions'
     | '/user/updatePassword'
     | '/administration'
     | '/dataAdministration'
@@ -1204,6 +1216,7 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/shop/paymentValidation'
     | '/_signedIn/_validated/shop/thankyou'
     | '/_signedIn/_validated/user/$userId'
+    | '/_signedIn/_validated/user/sessions'
     | '/_signedIn/_validated/user/updatePassword'
     | '/_signedIn/_validated/administration/'
     | '/_signedIn/_validated/dataAdministration/'
@@ -1669,6 +1682,13 @@ declare module '@tanstack/react-router' {
       path: '/$userId'
       fullPath: '/user/$userId'
       preLoaderRoute: typeof SignedInValidatedUserUserIdRouteImport
+      parentRoute: typeof SignedInValidatedUserRoute
+    }
+    '/_signedIn/_validated/user/sessions': {
+      id: '/_signedIn/_validated/user/sessions'
+      path: '/sessions'
+      fullPath: '/user/sessions'
+      preLoaderRoute: typeof SignedInValidatedUserSessionsRouteImport
       parentRoute: typeof SignedInValidatedUserRoute
     }
     '/_signedIn/_validated/user/updatePassword': {
@@ -2345,6 +2365,7 @@ const SignedInValidatedUserUserIdRouteWithChildren =
 
 interface SignedInValidatedUserRouteChildren {
   SignedInValidatedUserUserIdRoute: typeof SignedInValidatedUserUserIdRouteWithChildren
+  SignedInValidatedUserSessionsRoute: typeof SignedInValidatedUserSessionsRoute
   SignedInValidatedUserUpdatePasswordRoute: typeof SignedInValidatedUserUpdatePasswordRoute
   SignedInValidatedUserIndexRoute: typeof SignedInValidatedUserIndexRoute
 }
@@ -2352,6 +2373,7 @@ interface SignedInValidatedUserRouteChildren {
 const SignedInValidatedUserRouteChildren: SignedInValidatedUserRouteChildren = {
   SignedInValidatedUserUserIdRoute:
     SignedInValidatedUserUserIdRouteWithChildren,
+  SignedInValidatedUserSessionsRoute: SignedInValidatedUserSessionsRoute,
   SignedInValidatedUserUpdatePasswordRoute:
     SignedInValidatedUserUpdatePasswordRoute,
   SignedInValidatedUserIndexRoute: SignedInValidatedUserIndexRoute,

@@ -45,6 +45,7 @@ export const portalPages: PortalPage[] = [
     ['home', '/home'],
     ['my settings', '/user'],
     ['update password', '/user/updatePassword'],
+    ['signed-in sessions', '/user/sessions'],
     ['help centre', '/helpcentre'],
     ...guides.map((guide): [string, string] => [`guide ${guide}`, `/helpcentre/${guide}`]),
     ['account administration', '/administration/account'],

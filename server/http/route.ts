@@ -53,6 +53,8 @@ export type Call = {
   /** user:password from the Authorization header of a basic call, or null. */
   readonly basic: { userName: string; password: string } | null;
   readonly ip: string;
+  /** The request's User-Agent, cut to 300 characters, or null without one (what a session row keeps). */
+  readonly userAgent: string | null;
   /** Where this request was sent (protocol and host), for links when PUBLIC_URL is not set. */
   readonly origin: string;
   /** The request's headers (the shop's idempotency-key, a download's accept-encoding). */
@@ -136,6 +138,7 @@ function callOf(request: FastifyRequest): Call {
       return basicCredentials(request.headers.authorization);
     },
     ip: request.ip,
+    userAgent: request.headers['user-agent']?.slice(0, 300) || null,
     origin: `${request.protocol}://${request.host}`,
     headers: request.headers,
     log: request.log,

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as E from '../../../contract/users/endpoints';
 import * as G from '../../../contract/groups/schemas';
+import * as SE from '../../../contract/security/endpoints';
+import * as SS from '../../../contract/security/schemas';
 import * as S from '../../../contract/users/schemas';
 import { forbidden } from '../../errors';
 import { route } from '../../http/route';
@@ -8,11 +10,12 @@ import { validateFirst } from '../../errors';
 import type { Deps } from '../../kernel/deps';
 import * as admin from './admin';
 import * as users from './service';
+import * as signedIn from './signedInSessions';
 import * as verification from './verification';
 
 /** The user server of spec section 7 (sessions, validation, password reset, users, user admin), under /api/users. */
 export const usersPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
-  route(app, E.login, S.login, ({ query }, call) => users.logIn(deps, null, { ...query, credentials: call.basic, ip: call.ip }));
+  route(app, E.login, S.login, ({ query }, call) => users.logIn(deps, null, { ...query, credentials: call.basic, ip: call.ip, userAgent: call.userAgent }));
   const unvalidated = { unvalidated: true };
   route(app, E.reauth, S.reauth, ({ query }, call) => users.reauthenticate(deps, call.caller, { ...query, lifetimes: call.claims }), unvalidated);
   route(app, E.resendValidation, S.resendValidation, (_input, call) => verification.resendValidationCode(deps, call.caller, { origin: call.origin }), unvalidated);
@@ -29,6 +32,12 @@ export const usersPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
   route(app, E.setPassword, S.setPassword, ({ body }, call) =>
     users.setPassword(deps, call.caller, { ...body, sessionId: call.claims.sessionId, ip: call.ip }));
   route(app, E.logout, S.logout, (_input, call) => users.logOut(deps, call.caller, { sessionId: call.claims.sessionId }), unvalidated);
+
+  route(app, SE.listSessions, SS.listSessions, (_input, call) => signedIn.listSessions(deps, call.caller, { sessionId: call.claims.sessionId }));
+  route(app, SE.endSession, SS.endSession, ({ query }, call) =>
+    signedIn.endSession(deps, call.caller, { id: query.id, sessionId: call.claims.sessionId, ip: call.ip }));
+  route(app, SE.endOtherSessions, SS.endOtherSessions, (_input, call) =>
+    signedIn.endOtherSessions(deps, call.caller, { sessionId: call.claims.sessionId, ip: call.ip }));
 
   route(app, E.listUsers, G.listUsers, (_input, call) => admin.listUsers(deps, call.caller));
   route(app, E.lockUser, G.lockUser, (input, call) => admin.setUserLock(deps, call.caller, input));

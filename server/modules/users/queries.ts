@@ -95,6 +95,7 @@ export function updateUserRow(db: Db, id: number, changes: Updateable<UsersTable
  * still unlocked: 'changed' or 'locked' otherwise, writing nothing. A password change, a reset and
  * a lock change the row before they end the sessions, so one that committed while the password was
  * being checked is seen here, and one that comes after waits for this session and ends it too.
+ * A browser login's row also keeps its IP address, user agent and last use (the sessions page).
  */
 export async function insertCheckedSession(
   trx: Db,
@@ -108,21 +109,26 @@ export async function insertCheckedSession(
   return 'ok';
 }
 
-/** Ends sessions of the user: all, all but one (`except`), and only the browser ones unless `api`. */
+/**
+ * Ends the live sessions of the user: all, all but one (`except`), and only the browser ones unless
+ * `api`; how many it ended (an expired one is refused already, and is not counted).
+ */
 export async function revokeSessions(
   db: Db,
   userId: number,
   nowSeconds: number,
   options: { except?: string; includeApi: boolean },
-): Promise<void> {
-  await db
+): Promise<number> {
+  const result = await db
     .updateTable('sessions')
     .set({ revoked_at: nowSeconds })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
+    .where('expires_at', '>', nowSeconds)
     .$if(options.except !== undefined, (qb) => qb.where('id', '<>', options.except!))
     .$if(!options.includeApi, (qb) => qb.where('kind', '=', 'session'))
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Removes every membership of the user. */
@@ -151,9 +157,9 @@ export async function deleteExpiredSessions(db: Db, nowSeconds: number): Promise
   await db.deleteFrom('sessions').where('expires_at', '<=', nowSeconds).execute();
 }
 
-/** Sets when the session expires. */
-export async function extendSession(db: Db, sessionId: string, expiresAt: number): Promise<void> {
-  await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', sessionId).execute();
+/** Sets when the session expires, and that it was used now (the sessions page's "last used"). */
+export async function extendSession(db: Db, sessionId: string, expiresAt: number, nowSeconds: number): Promise<void> {
+  await db.updateTable('sessions').set({ expires_at: expiresAt, last_used_at: nowSeconds }).where('id', '=', sessionId).execute();
 }
 
 /** Revokes the user's one session (logging out); another user's session id changes nothing. */

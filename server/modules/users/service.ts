@@ -55,6 +55,7 @@ export async function logIn(
   input: {
     credentials: { userName: string; password: string } | null;
     ip: string;
+    userAgent?: string | null;
     token?: string;
     recycleTime?: number;
     expiryTime?: number;
@@ -88,7 +89,8 @@ export async function logIn(
   // Expired sessions are no use to anyone; each login sweeps them away.
   await deleteExpiredSessions(db, now);
   const sessionId = randomBytes(18).toString('base64url');
-  const session = { id: sessionId, kind: input.expiryTime === undefined ? 'session' : 'api', created_at: now, expires_at: now + lifetimes.expirySeconds } as const;
+  const session = { id: sessionId, kind: input.expiryTime === undefined ? 'session' : 'api', created_at: now, expires_at: now + lifetimes.expirySeconds,
+    user_agent: input.userAgent ?? null, ip: input.ip, last_used_at: now } as const;
   // Changed or locked since the password was checked: the login is answered as if it came after.
   const made = await db.transaction().execute((trx) => insertCheckedSession(trx, user, session));
   if (made !== 'ok') throw unauthorised(made === 'locked' ? 'This user is locked' : invalidCredentials);
@@ -109,7 +111,7 @@ export async function reauthenticate(
   const now = secondsOf(deps.clock);
   await touchUserActivity(deps.db, caller.id, now);
   // The renewed token belongs to the same session, which now lasts as long as it.
-  await extendSession(deps.db, input.lifetimes.sessionId, now + input.lifetimes.expirySeconds);
+  await extendSession(deps.db, input.lifetimes.sessionId, now + input.lifetimes.expirySeconds, now);
   const account = await permittedAccountId(deps, caller, input.accId);
   return issueSession(deps, caller, input.lifetimes, account, now);
 }

@@ -83,3 +83,39 @@ function compileSessionUsers(db: Db) {
   if (query.parameters.length !== 1) throw new Error('findSessionUser: the query must have one parameter, the session ids');
   return query;
 }
+
+// ---- The sessions page: the caller's own signed-in browser sessions ----------------------------
+
+export type LiveSessionRow = { id: string; userAgent: string | null; ip: string | null; createdAt: number; lastUsedAt: number };
+
+/**
+ * The user's signed-in browser sessions at `nowSeconds`: unrevoked, unexpired, fully signed in
+ * (not half-way through a second step) and bound to no API token, the most recently used first.
+ */
+export function liveBrowserSessions(db: Db, userId: number, nowSeconds: number): Promise<LiveSessionRow[]> {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'user_agent as userAgent', 'ip', 'created_at as createdAt', sql<number>`coalesce(last_used_at, created_at)`.as('lastUsedAt')])
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'session')
+    .where('token_id', 'is', null)
+    .where('stage', '=', 'full')
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', nowSeconds)
+    .orderBy(sql`coalesce(last_used_at, created_at)`, 'desc')
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** Revokes the user's one session if it is still live; false when it was not (already ended, or not theirs). */
+export async function revokeLiveSession(db: Db, userId: number, sessionId: string, nowSeconds: number): Promise<boolean> {
+  const row = await db
+    .updateTable('sessions')
+    .set({ revoked_at: nowSeconds })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -33,6 +33,11 @@ export default function UserView() {
               Change password
             </Link>
           )}
+          {own && (
+            <Link to="/user/sessions" className="button">
+              Signed-in sessions
+            </Link>
+          )}
           {refused && <p className="reason">{refused}</p>}
         </div>
       </div>

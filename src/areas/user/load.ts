@@ -6,3 +6,8 @@ import type { Portal } from '../../app/portal';
 export async function loadUser(portal: Portal, userId: number) {
   return portal.users.getUser(userId);
 }
+
+/** /user/sessions: where the user is signed in (GET /sessions). */
+export async function loadSessions(portal: Portal) {
+  return portal.security.sessions();
+}
