@@ -12,11 +12,14 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as GuestRouteImport } from './routes/_guest'
 import { Route as OpenRouteImport } from './routes/_open'
+import { Route as SecondStepRouteImport } from './routes/_secondStep'
 import { Route as SignedInRouteImport } from './routes/_signedIn'
 import { Route as VisualiserRouteImport } from './routes/visualiser'
 import { Route as GuestLoginRouteImport } from './routes/_guest/login'
 import { Route as GuestRegisterRouteImport } from './routes/_guest/register'
 import { Route as OpenResetpasswordRouteImport } from './routes/_open/resetpassword'
+import { Route as SecondStepEnrolRouteImport } from './routes/_secondStep/enrol'
+import { Route as SecondStepTwofactorRouteImport } from './routes/_secondStep/twofactor'
 import { Route as SignedInValidatedRouteImport } from './routes/_signedIn/_validated'
 import { Route as SignedInValidateRouteImport } from './routes/_signedIn/validate'
 import { Route as SignedInValidatedAcceptinviteRouteImport } from './routes/_signedIn/_validated/acceptinvite'
@@ -67,6 +70,7 @@ import { Route as SignedInValidatedShopPaymentValidationRouteImport } from './ro
 import { Route as SignedInValidatedShopThankyouRouteImport } from './routes/_signedIn/_validated/shop/thankyou'
 import { Route as SignedInValidatedUserIndexRouteImport } from './routes/_signedIn/_validated/user/index'
 import { Route as SignedInValidatedUserUserIdRouteImport } from './routes/_signedIn/_validated/user/$userId'
+import { Route as SignedInValidatedUserSecurityRouteImport } from './routes/_signedIn/_validated/user/security'
 import { Route as SignedInValidatedUserSessionsRouteImport } from './routes/_signedIn/_validated/user/sessions'
 import { Route as SignedInValidatedUserUpdatePasswordRouteImport } from './routes/_signedIn/_validated/user/updatePassword'
 import { Route as SignedInValidatedAdministrationAccountIndexRouteImport } from './routes/_signedIn/_validated/administration/account/index'
@@ -123,6 +127,10 @@ const OpenRoute = OpenRouteImport.update({
   id: '/_open',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SecondStepRoute = SecondStepRouteImport.update({
+  id: '/_secondStep',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SignedInRoute = SignedInRouteImport.update({
   id: '/_signedIn',
   getParentRoute: () => rootRouteImport,
@@ -146,6 +154,16 @@ const OpenResetpasswordRoute = OpenResetpasswordRouteImport.update({
   id: '/resetpassword',
   path: '/resetpassword',
   getParentRoute: () => OpenRoute,
+} as any)
+const SecondStepEnrolRoute = SecondStepEnrolRouteImport.update({
+  id: '/enrol',
+  path: '/enrol',
+  getParentRoute: () => SecondStepRoute,
+} as any)
+const SecondStepTwofactorRoute = SecondStepTwofactorRouteImport.update({
+  id: '/twofactor',
+  path: '/twofactor',
+  getParentRoute: () => SecondStepRoute,
 } as any)
 const SignedInValidatedRoute = SignedInValidatedRouteImport.update({
   id: '/_validated',
@@ -440,6 +458,12 @@ const SignedInValidatedUserUserIdRoute =
     path: '/$userId',
     getParentRoute: () => SignedInValidatedUserRoute,
   } as any)
+const SignedInValidatedUserSecurityRoute =
+  SignedInValidatedUserSecurityRouteImport.update({
+    id: '/security',
+    path: '/security',
+    getParentRoute: () => SignedInValidatedUserRoute,
+  } as any)
 const SignedInValidatedUserSessionsRoute =
   SignedInValidatedUserSessionsRouteImport.update({
     id: '/sessions',
@@ -712,6 +736,8 @@ export interface FileRoutesByFullPath {
   '/login': typeof GuestLoginRoute
   '/register': typeof GuestRegisterRoute
   '/resetpassword': typeof OpenResetpasswordRoute
+  '/enrol': typeof SecondStepEnrolRoute
+  '/twofactor': typeof SecondStepTwofactorRoute
   '/validate': typeof SignedInValidateRoute
   '/acceptinvite': typeof SignedInValidatedAcceptinviteRoute
   '/administration': typeof SignedInValidatedAdministrationRouteWithChildren
@@ -753,6 +779,7 @@ export interface FileRoutesByFullPath {
   '/shop/paymentValidation': typeof SignedInValidatedShopPaymentValidationRoute
   '/shop/thankyou': typeof SignedInValidatedShopThankyouRoute
   '/user/$userId': typeof SignedInValidatedUserUserIdRouteWithChildren
+  '/user/security': typeof SignedInValidatedUserSecurityRoute
   '/user/sessions': typeof SignedInValidatedUserSessionsRoute
   '/user/updatePassword': typeof SignedInValidatedUserUpdatePasswordRoute
   '/administration/': typeof SignedInValidatedAdministrationIndexRoute
@@ -810,6 +837,8 @@ export interface FileRoutesByTo {
   '/login': typeof GuestLoginRoute
   '/register': typeof GuestRegisterRoute
   '/resetpassword': typeof OpenResetpasswordRoute
+  '/enrol': typeof SecondStepEnrolRoute
+  '/twofactor': typeof SecondStepTwofactorRoute
   '/validate': typeof SignedInValidateRoute
   '/acceptinvite': typeof SignedInValidatedAcceptinviteRoute
   '/charges': typeof SignedInValidatedChargesRoute
@@ -835,6 +864,7 @@ export interface FileRoutesByTo {
   '/shop/nameValidation': typeof SignedInValidatedShopNameValidationRoute
   '/shop/paymentValidation': typeof SignedInValidatedShopPaymentValidationRoute
   '/shop/thankyou': typeof SignedInValidatedShopThankyouRoute
+  '/user/security': typeof SignedInValidatedUserSecurityRoute
   '/user/sessions': typeof SignedInValidatedUserSessionsRoute
   '/user/updatePassword': typeof SignedInValidatedUserUpdatePasswordRoute
   '/administration': typeof SignedInValidatedAdministrationIndexRoute
@@ -888,11 +918,14 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_guest': typeof GuestRouteWithChildren
   '/_open': typeof OpenRouteWithChildren
+  '/_secondStep': typeof SecondStepRouteWithChildren
   '/_signedIn': typeof SignedInRouteWithChildren
   '/visualiser': typeof VisualiserRoute
   '/_guest/login': typeof GuestLoginRoute
   '/_guest/register': typeof GuestRegisterRoute
   '/_open/resetpassword': typeof OpenResetpasswordRoute
+  '/_secondStep/enrol': typeof SecondStepEnrolRoute
+  '/_secondStep/twofactor': typeof SecondStepTwofactorRoute
   '/_signedIn/_validated': typeof SignedInValidatedRouteWithChildren
   '/_signedIn/validate': typeof SignedInValidateRoute
   '/_signedIn/_validated/acceptinvite': typeof SignedInValidatedAcceptinviteRoute
@@ -935,6 +968,7 @@ export interface FileRoutesById {
   '/_signedIn/_validated/shop/paymentValidation': typeof SignedInValidatedShopPaymentValidationRoute
   '/_signedIn/_validated/shop/thankyou': typeof SignedInValidatedShopThankyouRoute
   '/_signedIn/_validated/user/$userId': typeof SignedInValidatedUserUserIdRouteWithChildren
+  '/_signedIn/_validated/user/security': typeof SignedInValidatedUserSecurityRoute
   '/_signedIn/_validated/user/sessions': typeof SignedInValidatedUserSessionsRoute
   '/_signedIn/_validated/user/updatePassword': typeof SignedInValidatedUserUpdatePasswordRoute
   '/_signedIn/_validated/administration/': typeof SignedInValidatedAdministrationIndexRoute
@@ -994,6 +1028,8 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/resetpassword'
+    | '/enrol'
+    | '/twofactor'
     | '/validate'
     | '/acceptinvite'
     | '/administration'
@@ -1035,6 +1071,7 @@ export interface FileRouteTypes {
     | '/shop/paymentValidation'
     | '/shop/thankyou'
     | '/user/$userId'
+    | '/user/security'
     | '/user/sessions'
     | '/user/updatePassword'
     | '/administration/'
@@ -1092,6 +1129,8 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/resetpassword'
+    | '/enrol'
+    | '/twofactor'
     | '/validate'
     | '/acceptinvite'
     | '/charges'
@@ -1117,6 +1156,7 @@ export interface FileRouteTypes {
     | '/shop/nameValidation'
     | '/shop/paymentValidation'
     | '/shop/thankyou'
+    | '/user/security'
     | '/user/sessions'
     | '/user/updatePassword'
     | '/administration'
@@ -1169,11 +1209,14 @@ export interface FileRouteTypes {
     | '/'
     | '/_guest'
     | '/_open'
+    | '/_secondStep'
     | '/_signedIn'
     | '/visualiser'
     | '/_guest/login'
     | '/_guest/register'
     | '/_open/resetpassword'
+    | '/_secondStep/enrol'
+    | '/_secondStep/twofactor'
     | '/_signedIn/_validated'
     | '/_signedIn/validate'
     | '/_signedIn/_validated/acceptinvite'
@@ -1216,6 +1259,7 @@ export interface FileRouteTypes {
     | '/_signedIn/_validated/shop/paymentValidation'
     | '/_signedIn/_validated/shop/thankyou'
     | '/_signedIn/_validated/user/$userId'
+    | '/_signedIn/_validated/user/security'
     | '/_signedIn/_validated/user/sessions'
     | '/_signedIn/_validated/user/updatePassword'
     | '/_signedIn/_validated/administration/'
@@ -1272,6 +1316,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   GuestRoute: typeof GuestRouteWithChildren
   OpenRoute: typeof OpenRouteWithChildren
+  SecondStepRoute: typeof SecondStepRouteWithChildren
   SignedInRoute: typeof SignedInRouteWithChildren
   VisualiserRoute: typeof VisualiserRoute
 }
@@ -1297,6 +1342,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof OpenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_secondStep': {
+      id: '/_secondStep'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof SecondStepRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_signedIn': {
@@ -1333,6 +1385,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/resetpassword'
       preLoaderRoute: typeof OpenResetpasswordRouteImport
       parentRoute: typeof OpenRoute
+    }
+    '/_secondStep/enrol': {
+      id: '/_secondStep/enrol'
+      path: '/enrol'
+      fullPath: '/enrol'
+      preLoaderRoute: typeof SecondStepEnrolRouteImport
+      parentRoute: typeof SecondStepRoute
+    }
+    '/_secondStep/twofactor': {
+      id: '/_secondStep/twofactor'
+      path: '/twofactor'
+      fullPath: '/twofactor'
+      preLoaderRoute: typeof SecondStepTwofactorRouteImport
+      parentRoute: typeof SecondStepRoute
     }
     '/_signedIn/_validated': {
       id: '/_signedIn/_validated'
@@ -1684,6 +1750,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInValidatedUserUserIdRouteImport
       parentRoute: typeof SignedInValidatedUserRoute
     }
+    '/_signedIn/_validated/user/security': {
+      id: '/_signedIn/_validated/user/security'
+      path: '/security'
+      fullPath: '/user/security'
+      preLoaderRoute: typeof SignedInValidatedUserSecurityRouteImport
+      parentRoute: typeof SignedInValidatedUserRoute
+    }
     '/_signedIn/_validated/user/sessions': {
       id: '/_signedIn/_validated/user/sessions'
       path: '/sessions'
@@ -2002,6 +2075,20 @@ const OpenRouteChildren: OpenRouteChildren = {
 }
 
 const OpenRouteWithChildren = OpenRoute._addFileChildren(OpenRouteChildren)
+
+interface SecondStepRouteChildren {
+  SecondStepEnrolRoute: typeof SecondStepEnrolRoute
+  SecondStepTwofactorRoute: typeof SecondStepTwofactorRoute
+}
+
+const SecondStepRouteChildren: SecondStepRouteChildren = {
+  SecondStepEnrolRoute: SecondStepEnrolRoute,
+  SecondStepTwofactorRoute: SecondStepTwofactorRoute,
+}
+
+const SecondStepRouteWithChildren = SecondStepRoute._addFileChildren(
+  SecondStepRouteChildren,
+)
 
 interface SignedInValidatedAdministrationAccountRouteChildren {
   SignedInValidatedAdministrationAccountEditRoute: typeof SignedInValidatedAdministrationAccountEditRoute
@@ -2365,6 +2452,7 @@ const SignedInValidatedUserUserIdRouteWithChildren =
 
 interface SignedInValidatedUserRouteChildren {
   SignedInValidatedUserUserIdRoute: typeof SignedInValidatedUserUserIdRouteWithChildren
+  SignedInValidatedUserSecurityRoute: typeof SignedInValidatedUserSecurityRoute
   SignedInValidatedUserSessionsRoute: typeof SignedInValidatedUserSessionsRoute
   SignedInValidatedUserUpdatePasswordRoute: typeof SignedInValidatedUserUpdatePasswordRoute
   SignedInValidatedUserIndexRoute: typeof SignedInValidatedUserIndexRoute
@@ -2373,6 +2461,7 @@ interface SignedInValidatedUserRouteChildren {
 const SignedInValidatedUserRouteChildren: SignedInValidatedUserRouteChildren = {
   SignedInValidatedUserUserIdRoute:
     SignedInValidatedUserUserIdRouteWithChildren,
+  SignedInValidatedUserSecurityRoute: SignedInValidatedUserSecurityRoute,
   SignedInValidatedUserSessionsRoute: SignedInValidatedUserSessionsRoute,
   SignedInValidatedUserUpdatePasswordRoute:
     SignedInValidatedUserUpdatePasswordRoute,
@@ -2504,6 +2593,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   GuestRoute: GuestRouteWithChildren,
   OpenRoute: OpenRouteWithChildren,
+  SecondStepRoute: SecondStepRouteWithChildren,
   SignedInRoute: SignedInRouteWithChildren,
   VisualiserRoute: VisualiserRoute,
 }

@@ -64,10 +64,26 @@ export function createPortal(config: RuntimeConfig, { storage = localStorage, in
       modal.send({ type: 'modal.show', title, text, level: top ? modalLevels.top : modalLevels.normal }),
   });
   const users = usersApi(api, () => config.sessionRecycleSeconds);
+  // Account security (the second step, passkeys, sessions) loads with its first call.
+  const security = lazyApi<SecurityApi>(() => import('../api/security').then((m) => m.securityApi(api, () => config.sessionRecycleSeconds)));
   const session = createActor(
     sessionMachine.provide({
       actors: {
         login: fromPromise(({ input }) => users.login(input)),
+        passkeyLogin: fromPromise(({ input }) => security.passkeyLogin(input)),
+        verifySecondFactor: fromPromise(async ({ input }) => {
+          const { recoveryCodesLeft, ...user } = await security.verifySecondFactor(input);
+          if (recoveryCodesLeft !== undefined) {
+            const left = recoveryCodesLeft === 1 ? '1 recovery code' : `${recoveryCodesLeft} recovery codes`;
+            modal.send({
+              type: 'modal.show',
+              title: 'Recovery code used',
+              text: `You have ${left} left. Each works once: make new ones in My Settings > Sign-in security.`,
+              level: modalLevels.normal,
+            });
+          }
+          return user;
+        }),
         reauthenticate: fromPromise(async ({ input }) => {
           try {
             return await users.reauthenticate(input.accountId);
@@ -94,8 +110,6 @@ export function createPortal(config: RuntimeConfig, { storage = localStorage, in
 
   // The group calls are needed only once someone is signed in: their code loads with the first one.
   const groupCalls = lazyApi<GroupsApi>(() => import('../api/groups').then((m) => m.groupsApi(api)));
-  // Account security (the second step, passkeys, sessions) loads with its first call too.
-  const security = lazyApi<SecurityApi>(() => import('../api/security').then((m) => m.securityApi(api, () => config.sessionRecycleSeconds)));
   const groups = createActor(
     groupSelectionMachine.provide({
       actors: {

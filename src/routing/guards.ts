@@ -3,16 +3,32 @@ import type { Territory } from '../../contract/shared/territory';
 import type { GroupSelectionSnapshot } from '../../machines/groupSelection';
 import type { blockedMessages } from '../../contract/shared/messages';
 import type { RuntimeConfig } from '../../contract/config/entities';
-import { isSettled, isSignedIn, type SessionSnapshot } from '../../machines/session';
+import { isSettled, isSignedIn, signInStage, type SessionSnapshot } from '../../machines/session';
 
 // Route guards are plain functions of machine snapshots (DESIGN.md): the router's beforeLoad calls
 // them, and tests call them directly. A guard answers null (the page may open) or where to go.
 
-export type GuardRedirect = '/login' | '/validate' | '/home';
+export type GuardRedirect = '/login' | '/validate' | '/home' | '/twofactor' | '/enrol';
 
-/** Pages for signed-in users: no session goes to /login (spec section 5). */
+/** Where a half-signed-in session must go: its second step, and nowhere else. */
+const secondStepPage = { secondFactor: '/twofactor', enrol: '/enrol' } as const;
+
+/** Pages for signed-in users: no session goes to /login (spec section 5), a half-signed-in one to its second step. */
 export function requireSession(session: SessionSnapshot): GuardRedirect | null {
+  const stage = signInStage(session);
+  if (stage) return secondStepPage[stage];
   return isSignedIn(session) ? null : '/login';
+}
+
+/** /twofactor and /enrol: only for a session at that step; anyone else goes where they belong. */
+export function requireSecondStep(step: 'secondFactor' | 'enrol') {
+  return (session: SessionSnapshot): GuardRedirect | null => {
+    const stage = signInStage(session);
+    if (stage === step) return null;
+    if (stage) return secondStepPage[stage];
+    if (!isSignedIn(session)) return '/login';
+    return session.context.user.validated ? '/home' : '/validate';
+  };
 }
 
 /** Everything but /validate: an unvalidated user is sent to /validate (spec section 5). */
@@ -27,6 +43,8 @@ export function requireUnvalidated(session: SessionSnapshot): GuardRedirect | nu
 
 /** /login and /register: a signed-in user has nothing to do there. */
 export function requireGuest(session: SessionSnapshot): GuardRedirect | null {
+  const stage = signInStage(session);
+  if (stage) return secondStepPage[stage];
   if (!isSignedIn(session)) return null;
   return session.context.user.validated ? '/home' : '/validate';
 }

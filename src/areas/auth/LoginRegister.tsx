@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { usePortal } from '../../app/PortalContext';
@@ -68,9 +68,25 @@ export default function LoginRegister() {
 }
 
 function LoginForm() {
-  const { session, config } = usePortal();
-  const busy = useSelector(session, (s) => s.matches('loggingIn'));
+  const { session, config, security, modal } = usePortal();
+  const busy = useSelector(session, (s) => s.matches('loggingIn') || s.matches('passkeyLoggingIn'));
   const location = useLocation();
+  const [askingDevice, setAskingDevice] = useState(false);
+
+  // A passkey signs in on its own, with no user name: the browser offers the ones it holds for this
+  // site. Its code (the API calls and the WebAuthn ceremony) loads only on this click.
+  const passkey = async () => {
+    setAskingDevice(true);
+    try {
+      const { challengeId, options } = await security.passkeyLoginOptions();
+      const { signWithPasskey } = await import('../user/passkeyCeremony');
+      session.send({ type: 'user.passkeyLogin', assertion: { challengeId, response: await signWithPasskey(options) } });
+    } catch (error) {
+      if (error instanceof Error && error.name === 'PasskeyError') modal.send({ type: 'modal.show', title: 'Passkey not used', text: error.message });
+    } finally {
+      setAskingDevice(false);
+    }
+  };
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -88,6 +104,9 @@ function LoginForm() {
       {config.botCheckSiteKey && <div className={botCheckWidgetClass} data-sitekey={config.botCheckSiteKey} />}
       <button type="submit" className="button button--primary button--block" disabled={busy}>
         {busy ? 'Logging in…' : 'Log in'}
+      </button>
+      <button type="button" className="button button--block" disabled={busy || askingDevice} onClick={() => void passkey()}>
+        {askingDevice ? 'Waiting for your device…' : 'Sign in with a passkey'}
       </button>
       <p className="form__aside">
         <Link to="/resetpassword" search={location.search}>

@@ -34,6 +34,11 @@ export default function UserView() {
             </Link>
           )}
           {own && (
+            <Link to="/user/security" className="button">
+              Sign-in security
+            </Link>
+          )}
+          {own && (
             <Link to="/user/sessions" className="button">
               Signed-in sessions
             </Link>

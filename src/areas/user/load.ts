@@ -11,3 +11,9 @@ export async function loadUser(portal: Portal, userId: number) {
 export async function loadSessions(portal: Portal) {
   return portal.security.sessions();
 }
+
+/** /user/security: the user's second factors and the history of changes to them. */
+export async function loadSecurity(portal: Portal) {
+  const [status, events] = await Promise.all([portal.security.status(), portal.security.events()]);
+  return { status, events };
+}
