@@ -9,6 +9,7 @@ import { route } from '../../http/route';
 import { validateFirst } from '../../errors';
 import type { Deps } from '../../kernel/deps';
 import * as admin from './admin';
+import * as passkeys from './passkeys';
 import * as users from './service';
 import * as signedIn from './signedInSessions';
 import * as verification from './verification';
@@ -38,6 +39,16 @@ export const usersPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
     signedIn.endSession(deps, call.caller, { id: query.id, sessionId: call.claims.sessionId, ip: call.ip }));
   route(app, SE.endOtherSessions, SS.endOtherSessions, (_input, call) =>
     signedIn.endOtherSessions(deps, call.caller, { sessionId: call.claims.sessionId, ip: call.ip }));
+
+  route(app, SE.passkeyLoginOptions, SS.passkeyLoginOptions, (_input, call) => passkeys.passkeyLoginOptions(deps, { origin: call.origin }));
+  route(app, SE.passkeyLogin, SS.passkeyLogin, ({ query, body }, call) =>
+    passkeys.passkeyLogin(deps, { ...query, ...body, origin: call.origin, ip: call.ip, userAgent: call.userAgent }));
+  route(app, SE.secondFactorPasskeyOptions, SS.secondFactorPasskeyOptions, (_input, call) =>
+    passkeys.secondFactorPasskeyOptions(deps, call.caller, { sessionId: call.claims.sessionId, origin: call.origin }));
+  route(app, SE.passkeyRegistrationOptions, SS.passkeyRegistrationOptions, (_input, call) => passkeys.passkeyRegistrationOptions(deps, call.caller, { origin: call.origin }));
+  route(app, SE.registerPasskey, SS.registerPasskey, ({ body }, call) =>
+    passkeys.registerPasskey(deps, call.caller, { ...body, origin: call.origin, ip: call.ip }), { status: 201 });
+  route(app, SE.removePasskey, SS.removePasskey, ({ query, body }, call) => passkeys.removePasskey(deps, call.caller, { ...query, ...body, ip: call.ip }));
 
   route(app, E.listUsers, G.listUsers, (_input, call) => admin.listUsers(deps, call.caller));
   route(app, E.lockUser, G.lockUser, (input, call) => admin.setUserLock(deps, call.caller, input));

@@ -145,7 +145,7 @@ export async function issueSession(
  * The account id goes into the token only for an account the user owns (owner or sudoowner of it
  * or of a group above it), or for staff; anything else is ignored rather than refused.
  */
-async function permittedAccountId(deps: Pick<Deps, 'db'>, user: UserRecord, accountId?: number): Promise<number | undefined> {
+export async function permittedAccountId(deps: Pick<Deps, 'db'>, user: UserRecord, accountId?: number): Promise<number | undefined> {
   if (accountId === undefined || !isRowId(accountId)) return undefined;
   const account = await findGroupFacts(deps.db, accountId);
   if (account?.type !== 'account') return undefined;
