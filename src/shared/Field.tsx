@@ -40,6 +40,11 @@ export function Field({ label, name, hint, error, mark, id, ...input }: FieldPro
 }
 
 /** The message under a field that failed a check; `id` is what the field's aria-describedby names. */
+/** A 6-digit one-time code (emailed, or from an authenticator app): a number pad, filled by the device's code autofill. */
+export function CodeField(props: Omit<FieldProps, 'name'> & { name?: string }) {
+  return <Field name="code" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} required {...props} />;
+}
+
 export function FieldError({ id, text }: { id: string; text?: string | null }) {
   if (!text) return null;
   return (

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { usePortal } from '../../app/PortalContext';
-import { Field, formValues } from '../../shared/Field';
+import { CodeField, Field, formValues } from '../../shared/Field';
 
 /**
  * /twofactor: the second step of signing in. The password was right; the user gives a code from
@@ -22,7 +22,7 @@ export default function SecondFactor() {
     const code = formValues(e.currentTarget).code;
     session.send({ type: 'user.secondFactor', proof: { method: mode, code } });
   };
-  const usePasskey = async () => {
+  const answerWithPasskey = async () => {
     setAskingDevice(true);
     try {
       const { challengeId, options } = await security.secondFactorPasskeyOptions();
@@ -44,24 +44,14 @@ export default function SecondFactor() {
       </p>
       {methods.includes('passkey') && (
         <div className="form__row">
-          <button type="button" className="button button--primary" disabled={busy} onClick={() => void usePasskey()}>
+          <button type="button" className="button button--primary" disabled={busy} onClick={() => void answerWithPasskey()}>
             {askingDevice ? 'Waiting for your device…' : 'Use your passkey'}
           </button>
         </div>
       )}
       <form onSubmit={submit} className="form" aria-busy={busy} key={mode}>
         {mode === 'totp' ? (
-          <Field
-            label="Code from your authenticator app"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="\d{6}"
-            maxLength={6}
-            required
-            autoFocus={!methods.includes('passkey')}
-            hint="6 digits; the app shows a new one every 30 seconds."
-          />
+          <CodeField label="Code from your authenticator app" autoFocus={!methods.includes('passkey')} hint="6 digits; the app shows a new one every 30 seconds." />
         ) : (
           <Field label="Recovery code" name="code" autoComplete="off" spellCheck={false} maxLength={12} required autoFocus hint="One of the codes you kept, like abcde-23456. Each works once." />
         )}

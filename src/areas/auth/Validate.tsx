@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { accountValidationMachine } from '../../../machines/accountValidation';
 import { usePortal } from '../../app/PortalContext';
-import { Field, formValues } from '../../shared/Field';
+import { CodeField, formValues } from '../../shared/Field';
 
 /** /validate: the code emailed at sign-up, with a resend (spec sections 2 and 4). */
 export default function Validate() {
@@ -35,17 +35,7 @@ export default function Validate() {
         We sent a 6-digit code to <strong>{userName}</strong>. Enter it below to start using the portal.
       </p>
       <form onSubmit={submit} className="form" aria-busy={busy}>
-        <Field
-          label="Validation code"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="\d{6}"
-          maxLength={6}
-          required
-          autoFocus
-          hint="6 digits, valid for 24 hours."
-        />
+        <CodeField label="Validation code" autoFocus hint="6 digits, valid for 24 hours." />
         <div className="form__row">
           <button type="submit" className="button button--primary" disabled={busy}>
             {state === 'submitting' ? 'Validating…' : 'Validate'}

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { ResponseOf } from '../../../../contract/endpoint';
 import type { startTotp } from '../../../../contract/security/endpoints';
 import { usePortal } from '../../../app/PortalContext';
-import { Field, formValues } from '../../../shared/Field';
+import { CodeField, formValues } from '../../../shared/Field';
 import { RecoveryCodes } from './RecoveryCodes';
 
 type Started = ResponseOf<typeof startTotp>;
@@ -61,17 +61,7 @@ export function TotpSetup({ onDone }: { onDone: () => void }) {
           </span>
         </li>
         <li>
-          <Field
-            label="Code from the app"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="\d{6}"
-            maxLength={6}
-            required
-            autoFocus
-            hint="6 digits; a new one every 30 seconds."
-          />
+          <CodeField label="Code from the app" autoFocus hint="6 digits; a new one every 30 seconds." />
         </li>
       </ol>
       <div className="form__row">
