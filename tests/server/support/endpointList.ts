@@ -24,6 +24,8 @@ import * as nameEndpoints from '../../../contract/name/endpoints';
 import * as nameSchemas from '../../../contract/name/schemas';
 import * as planEndpoints from '../../../contract/plans/endpoints';
 import * as planSchemas from '../../../contract/plans/schemas';
+import * as securityEndpoints from '../../../contract/security/endpoints';
+import * as securitySchemas from '../../../contract/security/schemas';
 import * as searchEndpoints from '../../../contract/search/endpoints';
 import * as searchSchemas from '../../../contract/search/schemas';
 import * as shopEndpoints from '../../../contract/shop/endpoints';
@@ -49,10 +51,11 @@ export type EndpointEntry = {
   url: string;
 };
 
-// The user server's user-admin calls take their shapes from the groups module; the two address
+// The user server's user-admin calls take their shapes from the groups module, and it serves the
+// account-security calls (contract/security) too; the two address
 // lookups share one shape, and the payment details' shape is named apart from its entity.
 const modules: Record<string, { endpoints: object; schemas: object; aliases?: Record<string, string> }> = {
-  users: { endpoints: userEndpoints, schemas: { ...userSchemas, ...groupSchemas } },
+  users: { endpoints: { ...userEndpoints, ...securityEndpoints }, schemas: { ...userSchemas, ...groupSchemas, ...securitySchemas } },
   groups: { endpoints: groupEndpoints, schemas: groupSchemas },
   search: { endpoints: searchEndpoints, schemas: searchSchemas },
   plans: { endpoints: planEndpoints, schemas: planSchemas },
