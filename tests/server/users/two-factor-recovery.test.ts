@@ -29,7 +29,7 @@ describe('a recovery code', () => {
     expect(done.recoveryCodesLeft).toBe(9);
     expect(done.stage).toBeUndefined();
     const full = asCaller(h, done, user.email);
-    expect((await call(h, full, G.listGroups)).status).toBe(200);
+    expect((await call(h, full, G.listGroups, { query: {} })).status).toBe(200);
     expect(okBody(await call(h, full, X.getSecurity)).recoveryCodesLeft).toBe(9);
     expect(okBody(await call(h, full, X.securityEvents))[0]).toMatchObject({ kind: 'recovery.used', detail: '9 recovery codes left' });
     const mail = await h.mail.take(user.email, 'A change to how you sign in');
@@ -92,7 +92,7 @@ describe.runIf(process.env.DATABASE_URL)('one recovery code used twice at once (
     const sessions = await Promise.all(Array.from({ length: 4 }, () => halfLogin(h, user.email, 'secondFactor')));
     const answers = await Promise.all(sessions.map((half) => useCode(half, recoveryCodes[0])));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400]);
-    const won = okBody(answers.find((a) => a.ok)!);
+    const won = okBody(answers.find((a) => a.status === 200)!);
     expect(won.recoveryCodesLeft).toBe(9);
     expect(okBody(await call(h, asCaller(h, won, user.email), X.getSecurity)).recoveryCodesLeft).toBe(9);
   });

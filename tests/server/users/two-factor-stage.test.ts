@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as G from '../../../contract/groups/endpoints';
 import * as X from '../../../contract/security/endpoints';
 import * as E from '../../../contract/users/endpoints';
-import { call, msgOf, okBody } from '../support/api';
+import { call, msgOf, okBody, type Answer } from '../support/api';
 import { signedIn } from '../support/calls';
 import { createHarness, query, type Harness } from '../support/harness';
 import { asCaller, enrolTotp, halfLogin, totpCode } from '../support/twoFactor';
@@ -17,6 +17,8 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const finishFirst = 'Finish signing in with your second factor first';
+/** An answer as its status and message. */
+const refused = <E>(answer: Answer<E>) => [answer.status, msgOf(answer)];
 
 describe('a half-signed-in session', () => {
   it('is refused everywhere but the second step, logout and reauth', async () => {
@@ -29,32 +31,32 @@ describe('a half-signed-in session', () => {
     expect(half.auth.secondFactors).toEqual(['totp', 'recovery']);
 
     const refusals = [
-      await call(h, half, E.getUser, { query: { id: other.id } }),
-      await call(h, half, E.getUser, { query: { id: user.id } }),
-      await call(h, half, G.getGroup, { query: { id: account } }),
-      await call(h, half, G.listGroups),
-      await call(h, half, X.getSecurity),
-      await call(h, half, X.startTotp),
-      await call(h, half, X.getGroupTwoFactor, { query: { id: account } }),
+      refused(await call(h, half, E.getUser, { query: { id: other.id } })),
+      refused(await call(h, half, E.getUser, { query: { id: user.id } })),
+      refused(await call(h, half, G.getGroup, { query: { id: account } })),
+      refused(await call(h, half, G.listGroups, { query: {} })),
+      refused(await call(h, half, X.getSecurity)),
+      refused(await call(h, half, X.startTotp)),
+      refused(await call(h, half, X.getGroupTwoFactor, { query: { id: account } })),
     ];
-    for (const refused of refusals) expect([refused.status, msgOf(refused)]).toEqual([403, finishFirst]);
+    expect(refusals).toEqual(Array.from({ length: refusals.length }, () => [403, finishFirst]));
 
     // The second step answers (here: a wrong code), as do reauth and logout.
     const wrong = await call(h, half, X.verifySecondFactor, { body: { method: 'totp', code: '000000' } });
     expect(wrong.status).toBe(400);
-    expect(okBody(await call(h, half, E.reauth)).stage).toBe('secondFactor');
+    expect(okBody(await call(h, half, E.reauth, { query: {} })).stage).toBe('secondFactor');
     expect(okBody(await call(h, half, E.logout))).toEqual({ msg: 'Logged out' });
-    expect((await call(h, half, E.reauth)).status).toBe(401);
+    expect((await call(h, half, E.reauth, { query: {} })).status).toBe(401);
   });
 
   it('stays half when renewed: reauth signs a token of the session row\'s stage', async () => {
     const user = await signedIn(h);
     const { secret } = await enrolTotp(h, user);
     const half = await halfLogin(h, user.email, 'secondFactor');
-    const renewed = okBody(await call(h, half, E.reauth));
+    const renewed = okBody(await call(h, half, E.reauth, { query: {} }));
     expect(renewed).toMatchObject({ stage: 'secondFactor', secondFactors: ['totp', 'recovery'] });
     const renewedCaller = asCaller(h, renewed, user.email);
-    expect((await call(h, renewedCaller, G.listGroups)).status).toBe(403);
+    expect((await call(h, renewedCaller, G.listGroups, { query: {} })).status).toBe(403);
     const { rows } = await query<{ stage: string }>(h.db, 'select stage from sessions where user_id = $1 order by created_at desc limit 1', [user.id]);
     expect(rows[0].stage).toBe('secondFactor');
 
@@ -62,10 +64,10 @@ describe('a half-signed-in session', () => {
     const done = okBody(await call(h, renewedCaller, X.verifySecondFactor, { body: { method: 'totp', code: totpCode(h, secret) } }));
     expect(done.stage).toBeUndefined();
     const full = asCaller(h, done, user.email);
-    const fullRenewal = okBody(await call(h, full, E.reauth));
+    const fullRenewal = okBody(await call(h, full, E.reauth, { query: {} }));
     expect(fullRenewal.stage).toBeUndefined();
     expect(fullRenewal.secondFactors).toBeUndefined();
-    expect((await call(h, asCaller(h, fullRenewal, user.email), G.listGroups)).status).toBe(200);
+    expect((await call(h, asCaller(h, fullRenewal, user.email), G.listGroups, { query: {} })).status).toBe(200);
   });
 
   it('is not what a user without a second factor gets: their session is full, with nothing to finish', async () => {
