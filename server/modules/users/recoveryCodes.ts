@@ -5,7 +5,7 @@ import type { Deps } from '../../kernel/deps';
 import { secondsOf } from '../../platform/clock';
 import { mailSecurityEvent, recordSecurityEvent } from './audit';
 import type { UserRecord } from './queries';
-import { factorsOf, replaceRecoveryCodes } from './securityQueries';
+import { factorsOf, lockFactorsOf, replaceRecoveryCodes } from './securityQueries';
 import { confirmPassword } from './twoFactorPolicy';
 
 // Recovery codes: ten single-use codes, usable instead of the second factor, shown once when made
@@ -41,6 +41,7 @@ export async function newRecoveryCodes(
   await confirmPassword(deps, caller, input);
   const now = secondsOf(deps.clock);
   const codes = await deps.db.transaction().execute(async (trx) => {
+    await lockFactorsOf(trx, caller.id);
     const factors = await factorsOf(trx, caller.id);
     if (!factors.totp && factors.passkeys === 0) {
       throw conflict('Recovery codes stand in for a second factor: add an authenticator app or a passkey first');

@@ -38,6 +38,15 @@ export async function finishSessionStage(db: Db | Trx, sessionId: string, userId
   return row !== undefined;
 }
 
+/**
+ * Holds the user's row until the transaction ends, so changes to one user's second factors (adding
+ * or removing one, new recovery codes) happen one at a time: two removals at once cannot both see
+ * the other factor still there and leave a required user with none.
+ */
+export async function lockFactorsOf(trx: Trx, userId: number): Promise<void> {
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
 // ---- The authenticator app ---------------------------------------------------------------------
 
 export async function findTotp(db: Db | Trx, userId: number) {

@@ -13,6 +13,7 @@ import {
   factorsOf,
   finishSessionStage,
   findTotp,
+  lockFactorsOf,
   putUnconfirmedTotp,
 } from './securityQueries';
 import { confirmPassword, requirementOf, requirementReason } from './twoFactorPolicy';
@@ -72,6 +73,7 @@ export async function confirmTotp(
   const checked = checkTotpCode(factor.secret, input.code, now);
   if (checked === 'wrong' || checked === 'expired') throw badRequest(totpRefusals[checked]);
   const codes = await deps.db.transaction().execute(async (trx) => {
+    await lockFactorsOf(trx, caller.id);
     // Confirmed, or replaced by a new start, since it was read: this confirmation is too late.
     if (!(await confirmTotpRow(trx, caller.id, factor.secret, checked.step, now))) throw conflict(totpRefusals.alreadySetUp);
     const made = (await factorsOf(trx, caller.id)).recoveryCodes === 0 ? await issueRecoveryCodes(trx, caller.id, now) : undefined;
@@ -97,6 +99,7 @@ export async function removeTotp(
   const now = secondsOf(deps.clock);
   const requirement = await requirementOf(deps, caller);
   await deps.db.transaction().execute(async (trx) => {
+    await lockFactorsOf(trx, caller.id);
     const factors = await factorsOf(trx, caller.id);
     if (requirement.required && factors.passkeys === 0 && factors.totp) {
       throw conflict(`${requirementReason(requirement)}: add a passkey before removing the authenticator app`);
