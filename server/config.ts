@@ -82,6 +82,8 @@ export type Config = {
   /** The email validation service's DNS: servers (EMAIL_DNS_SERVERS, the system's when empty), ms per try, tries. */
   emailDns: { servers: string[]; timeoutMs: number; tries: number };
   throttle: ThrottleLimits;
+  /** Staff accounts must sign in with a second factor (NODE_ENV=production). */
+  staffTwoFactor: boolean;
   http: HttpLimits;
   /** The payment gateway (PAYMENT_GATEWAY: only the embedded 'test' one so far) and its webhooks. */
   payments: {
@@ -182,6 +184,7 @@ export function loadConfig(env: Env = process.env): Config {
       signupsPerIp: int('SIGNUP_MAX_PER_IP', 20, 1),
       windowSeconds: int('LOGIN_THROTTLE_WINDOW_SECONDS', 900, 1),
     },
+    staffTwoFactor: env.NODE_ENV === 'production',
     http: {
       headersTimeoutMs: int('HTTP_HEADERS_TIMEOUT_MS', 10_000, 100),
       requestTimeoutMs: int('HTTP_REQUEST_TIMEOUT_MS', 120_000, 100),

@@ -23,6 +23,15 @@ export const tooManyRequests = (msg: string, retryAfter?: number) => new AppErro
 
 export const validateFirst = 'Validate your email address first: until then you can only validate, ask for a new code, and read your own details';
 
+/** How far a half-signed-in session has got (the session row's stage other than 'full'). */
+export type SessionStage = 'secondFactor' | 'enrol';
+
+/** What a half-signed-in session is told by every call it may not make yet. */
+export const stageRefusals: Record<SessionStage, string> = {
+  secondFactor: 'Finish signing in with your second factor first',
+  enrol: 'Add a second factor to your account first',
+};
+
 /** What a login answers to a wrong or missing user name and password. */
 export const invalidCredentials = 'Invalid user name or password';
 

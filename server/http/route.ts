@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, 
 import type { z } from 'zod';
 import type { CallShape, Endpoint } from '../../contract/endpoint';
 import type { DqService } from '../../contract/shared/catalogue';
-import { forbidden, unauthorised, invalidCredentials, validateFirst } from '../errors';
+import { forbidden, unauthorised, invalidCredentials, stageRefusals, validateFirst, type SessionStage } from '../errors';
 import type { Deps } from '../kernel/deps';
 import { secondsOf } from '../platform/clock';
 import { meter as takeClicksFor } from '../platform/meter';
@@ -98,6 +98,11 @@ export type RouteOptions<S extends CallShape, B = void> = {
   status?: number;
   /** A user whose email address is not yet validated may make the call. */
   unvalidated?: boolean;
+  /**
+   * The half-signed-in sessions that may make the call (a token whose claims carry a stage): every
+   * other call refuses them with 403. A full session may make any call.
+   */
+  stages?: readonly SessionStage[];
   /** The schema of the path's parameters (/verify/:id), validated like the query. */
   params?: z.ZodType;
   meter?: MeterOption<S, B>;
@@ -158,7 +163,16 @@ function authenticationOf<S extends CallShape, B>(app: FastifyInstance, entry: R
       request.meteredCaller = caller;
     };
   }
-  if (entry.auth === 'bearer') return options.tokenInQuery ? app.authenticateDownload : app.authenticate;
+  if (entry.auth === 'bearer') {
+    const authenticate = options.tokenInQuery ? app.authenticateDownload : app.authenticate;
+    const stages = options.stages ?? [];
+    // A half-signed-in session goes nowhere but the calls of its stage, before its input is read.
+    return async (request: FastifyRequest) => {
+      await authenticate(request);
+      const { stage } = sessionOf(request).claims;
+      if (stage && !stages.includes(stage)) throw forbidden(stageRefusals[stage]);
+    };
+  }
   // Like a bearer call, a basic one without credentials is 401 before its input is looked at.
   if (entry.auth === 'basic') return requireBasic;
   return undefined;

@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import { z } from 'zod';
 import { role, territory } from '../../../contract/users/entities';
 import type { Db } from '../../db';
+import type { SessionStage } from '../../errors';
 import { secretOf } from '../../platform/secrets';
 
 /** What a session token says about its user, plus the lengths chosen at login so /reauth can repeat them. */
@@ -13,6 +14,11 @@ export type SessionClaims = {
   territory: z.infer<typeof territory>;
   validated: boolean;
   accountId?: number;
+  /**
+   * Set on a half-signed-in session (the session row's stage): 'secondFactor' opens only the second
+   * step of sign-in, 'enrol' only enrolment of a second factor (and reauth, logout).
+   */
+  stage?: SessionStage;
   /** The session row the token belongs to (kept across renewals; revoking it ends the token). */
   sessionId: string;
   /** Seconds since the epoch. */
@@ -28,6 +34,7 @@ const payloadSchema = z.object({
   territory,
   validated: z.boolean(),
   accountId: z.number().int().optional(),
+  stage: z.enum(['secondFactor', 'enrol']).optional(),
   sid: z.string().min(16).max(64),
   recycleDate: z.number().int(),
   rt: z.number().int().positive(),

@@ -26,7 +26,9 @@ import {
   type ChallengeRow,
   type PasskeyRow,
 } from './passkeyQueries';
-import { verifyPassword } from './passwords';
+import { issueRecoveryCodes } from './recoveryCodes';
+import { deleteRecoveryCodes, factorsOf, finishSessionStage, lockFactorsOf } from './securityQueries';
+import { confirmPassword, requirementOf, requirementReason } from './twoFactorPolicy';
 import { deleteExpiredSessions, findUserById, insertCheckedSession, touchUserActivity } from './queries';
 import { issueSession, permittedAccountId, type SessionUser } from './service';
 import { reserveLoginTry, settleLogin } from './throttle';
@@ -160,7 +162,7 @@ export async function passkeyRegistrationOptions(deps: SecurityDeps, caller: Ses
 export async function registerPasskey(
   deps: MailingDeps,
   caller: SessionUser,
-  input: { challengeId: string; response: Record<string, unknown>; name: string; origin: string; ip: string },
+  input: { challengeId: string; response: Record<string, unknown>; name: string; origin: string; ip: string; sessionId: string },
 ): Promise<{ passkey: Passkey; recoveryCodes?: string[] }> {
   const challenge = await spendChallenge(deps, input.challengeId, 'register', { userId: caller.id });
   const party = relyingParty(deps, input.origin);
@@ -179,7 +181,8 @@ export async function registerPasskey(
   if (!verified.verified) throw badRequest('The passkey could not be verified');
   const { credential } = verified.registrationInfo;
   const now = secondsOf(deps.clock);
-  const row = await deps.db.transaction().execute(async (trx) => {
+  const made = await deps.db.transaction().execute(async (trx) => {
+    await lockFactorsOf(trx, caller.id);
     const stored = await insertPasskey(trx, {
       id: credential.id,
       user_id: caller.id,
@@ -189,12 +192,16 @@ export async function registerPasskey(
       name: input.name,
       created_at: now,
     });
-    if (stored) await recordSecurityEvent(trx, { userId: caller.id, kind: 'passkey.registered', detail: input.name, ip: input.ip, at: now });
-    return stored;
+    if (!stored) return undefined;
+    // The first second factor comes with recovery codes; an enrolling session becomes a full one.
+    const codes = (await factorsOf(trx, caller.id)).recoveryCodes === 0 ? await issueRecoveryCodes(trx, caller.id, now) : undefined;
+    await recordSecurityEvent(trx, { userId: caller.id, kind: 'passkey.registered', detail: input.name, ip: input.ip, at: now });
+    await finishSessionStage(trx, input.sessionId, caller.id, 'enrol');
+    return { stored, codes };
   });
-  if (!row) throw conflict('This passkey is already registered');
+  if (!made) throw conflict('This passkey is already registered');
   await mailSecurityEvent(deps, caller.email, { kind: 'passkey.registered', detail: input.name, ip: input.ip });
-  return { passkey: toPasskey(row) };
+  return made.codes ? { passkey: toPasskey(made.stored), recoveryCodes: made.codes } : { passkey: toPasskey(made.stored) };
 }
 
 /** DELETE /security/passkeys: removes one of the caller's passkeys, given the password (counted like a login). */
@@ -203,14 +210,19 @@ export async function removePasskey(
   caller: SessionUser,
   input: { id: string; password: string; ip: string },
 ): Promise<{ msg: string }> {
+  await confirmPassword(deps, caller, input);
   const now = secondsOf(deps.clock);
-  const source = { userName: caller.userName, ip: input.ip };
-  const ticket = await reserveLoginTry(deps.db, deps.config.throttle, source, now);
-  if (!(await verifyPassword(caller.passwordHash, input.password))) throw badRequest('The password is not correct');
-  await settleLogin(deps.db, ticket, source);
+  const requirement = await requirementOf(deps, caller);
   const removed = await deps.db.transaction().execute(async (trx) => {
+    await lockFactorsOf(trx, caller.id);
+    const factors = await factorsOf(trx, caller.id);
+    const last = !factors.totp && factors.passkeys === 1;
+    if (requirement.required && last) throw conflict(`${requirementReason(requirement)}: add an authenticator app or another passkey before removing this one`);
     const deleted = await deletePasskey(trx, caller.id, input.id);
-    if (deleted) await recordSecurityEvent(trx, { userId: caller.id, kind: 'passkey.removed', detail: deleted.name, ip: input.ip, at: now });
+    if (!deleted) return undefined;
+    // Recovery codes stand in for a second factor: with none left, they go too.
+    if (last) await deleteRecoveryCodes(trx, caller.id);
+    await recordSecurityEvent(trx, { userId: caller.id, kind: 'passkey.removed', detail: deleted.name, ip: input.ip, at: now });
     return deleted;
   });
   if (!removed) throw notFound('Passkey not found');

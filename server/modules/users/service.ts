@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { can } from '../../../contract/shared/access';
+import type { SecondFactorMethod } from '../../../contract/security/entities';
 import type { AuthUser, User } from '../../../contract/users/entities';
 import type { UpdateUserBody } from '../../../contract/users/schemas';
 import { badRequest, conflict, notFound, unauthorised } from '../../errors';
@@ -26,7 +27,9 @@ import {
   updateUserRow,
   type UserRecord,
 } from './queries';
+import { sessionStage, type SessionRowStage } from './securityQueries';
 import { reserveLoginTry, settleLogin } from './throttle';
+import { loginStageOf, secondFactorsOf } from './twoFactorPolicy';
 
 // The user server of spec section 7: sessions and the user's own details (sign-up, validation and
 // password reset are in ./verification.ts; user admin, services and permissions in ./admin.ts).
@@ -88,13 +91,23 @@ export async function logIn(
   await touchUserActivity(db, user.id, now);
   // Expired sessions are no use to anyone; each login sweeps them away.
   await deleteExpiredSessions(db, now);
+  // A user with a second factor, or one who must add one, gets a half-signed-in session.
+  const next = await loginStageOf(deps, user);
   const sessionId = randomBytes(18).toString('base64url');
-  const session = { id: sessionId, kind: input.expiryTime === undefined ? 'session' : 'api', created_at: now, expires_at: now + lifetimes.expirySeconds,
-    user_agent: input.userAgent ?? null, ip: input.ip, last_used_at: now } as const;
+  const session = {
+    id: sessionId,
+    kind: input.expiryTime === undefined ? 'session' : 'api',
+    created_at: now,
+    expires_at: now + lifetimes.expirySeconds,
+    stage: next.stage,
+    user_agent: input.userAgent ?? null,
+    ip: input.ip,
+    last_used_at: now,
+  } as const;
   // Changed or locked since the password was checked: the login is answered as if it came after.
   const made = await db.transaction().execute((trx) => insertCheckedSession(trx, user, session));
   if (made !== 'ok') throw unauthorised(made === 'locked' ? 'This user is locked' : invalidCredentials);
-  return issueSession(deps, user, { ...lifetimes, sessionId }, await permittedAccountId(deps, user, input.accId), now);
+  return issueSession(deps, user, { ...lifetimes, sessionId }, await permittedAccountId(deps, user, input.accId), now, next);
 }
 
 /**
@@ -113,16 +126,24 @@ export async function reauthenticate(
   // The renewed token belongs to the same session, which now lasts as long as it.
   await extendSession(deps.db, input.lifetimes.sessionId, now + input.lifetimes.expirySeconds, now);
   const account = await permittedAccountId(deps, caller, input.accId);
-  return issueSession(deps, caller, input.lifetimes, account, now);
+  // The session row, not the token, says how far sign-in has got: renewal never finishes a half session.
+  const stage = (await sessionStage(deps.db, input.lifetimes.sessionId)) ?? 'full';
+  const next = stage === 'secondFactor' ? { stage, secondFactors: await secondFactorsOf(deps, caller.id) } : { stage };
+  return issueSession(deps, caller, input.lifetimes, account, now, next);
 }
 
-/** Signs the token of a session row: the claims of the user, its lifetimes and the account (when permitted). */
+/**
+ * Signs the token of a session row: the claims of the user, its lifetimes, the account (when
+ * permitted) and the session's stage when it is half signed in (with, at the second step, the ways
+ * to finish).
+ */
 export async function issueSession(
   deps: Pick<Deps, 'jwt'>,
   user: UserRecord,
   lifetimes: Lifetimes,
   accountId: number | undefined,
   now: number,
+  next: { stage: SessionRowStage; secondFactors?: SecondFactorMethod[] } = { stage: 'full' },
 ): Promise<AuthUser> {
   const claims: SessionClaims = {
     userId: user.id,
@@ -131,6 +152,7 @@ export async function issueSession(
     territory: user.territory,
     validated: user.validated,
     ...(accountId === undefined ? {} : { accountId }),
+    ...(next.stage === 'full' ? {} : { stage: next.stage }),
     sessionId: lifetimes.sessionId,
     recycleDate: now + lifetimes.recycleSeconds,
     recycleSeconds: lifetimes.recycleSeconds,
@@ -138,7 +160,7 @@ export async function issueSession(
   };
   const jwt = await deps.jwt.sign(claims, now);
   const { userId, recycleSeconds: _r, expirySeconds: _e, sessionId: _s, ...rest } = claims;
-  return { jwt, id: userId, ...rest };
+  return { jwt, id: userId, ...rest, ...(next.secondFactors ? { secondFactors: next.secondFactors } : {}) };
 }
 
 /**
