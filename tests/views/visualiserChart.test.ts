@@ -43,7 +43,9 @@ describe('visualiser chart', () => {
     const edges = Object.fromEntries(chart.edges.map((e) => [`${e.source} -> ${e.target}`, e.lines]));
     expect(edges['session.starting -> session.resuming']).toEqual(['always [hasSavedToken]']);
     expect(edges['session.starting -> session.signedOut']).toEqual(['always [else]']);
-    expect(edges['session.resuming -> session.authenticated']).toEqual(['done: reauthenticate [gotToken]']);
+    expect(edges['session.resuming -> session.signedOut']).toEqual(['user.logout', 'done: reauthenticate [noToken]', 'error: reauthenticate']);
+    expect(edges['session.resuming -> session.secondFactor']).toEqual(['done: reauthenticate [atStage]']);
+    expect(edges['session.resuming -> session.authenticated']).toEqual(['done: reauthenticate [else]']);
     expect(edges['session.authenticated -> session.reauthenticating']).toEqual([
       'user.validated',
       'account.selected',
