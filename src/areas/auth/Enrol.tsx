@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { usePortal } from '../../app/PortalContext';
-import { PasskeySetup } from '../user/security/PasskeySetup';
-import { TotpSetup } from '../user/security/TotpSetup';
+import { PasskeySetup } from '../../shared/security/PasskeySetup';
+import { TotpSetup } from '../../shared/security/TotpSetup';
 
 /**
  * /enrol: the user's organisation requires two-factor sign-in (or they are staff in production)

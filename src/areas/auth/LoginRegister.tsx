@@ -79,7 +79,7 @@ function LoginForm() {
     setAskingDevice(true);
     try {
       const { challengeId, options } = await security.passkeyLoginOptions();
-      const { signWithPasskey } = await import('../user/passkeyCeremony');
+      const { signWithPasskey } = await import('../../shared/security/passkeyCeremony');
       session.send({ type: 'user.passkeyLogin', assertion: { challengeId, response: await signWithPasskey(options) } });
     } catch (error) {
       if (error instanceof Error && error.name === 'PasskeyError') modal.send({ type: 'modal.show', title: 'Passkey not used', text: error.message });

@@ -26,7 +26,7 @@ export default function SecondFactor() {
     setAskingDevice(true);
     try {
       const { challengeId, options } = await security.secondFactorPasskeyOptions();
-      const { signWithPasskey } = await import('../user/passkeyCeremony');
+      const { signWithPasskey } = await import('../../shared/security/passkeyCeremony');
       const response = await signWithPasskey(options);
       session.send({ type: 'user.secondFactor', proof: { method: 'passkey', challengeId, response } });
     } catch (error) {

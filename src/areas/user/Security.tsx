@@ -4,11 +4,11 @@ import type { SecurityEventKind } from '../../../contract/security/entities';
 import { usePortal } from '../../app/PortalContext';
 import { formatDateTime } from '../../shared/format';
 import { ResultTable } from '../../shared/ResultTable';
-import { PasskeySetup } from './security/PasskeySetup';
-import { PasswordConfirm } from './security/PasswordConfirm';
-import { RecoveryCodes } from './security/RecoveryCodes';
-import { TotpSetup } from './security/TotpSetup';
-import './security/security.css';
+import { PasskeySetup } from '../../shared/security/PasskeySetup';
+import { PasswordConfirm } from '../../shared/security/PasswordConfirm';
+import { RecoveryCodes } from '../../shared/security/RecoveryCodes';
+import { TotpSetup } from '../../shared/security/TotpSetup';
+import '../../shared/security/security.css';
 
 const eventLabels: Record<SecurityEventKind, string> = {
   'totp.enrolled': 'Authenticator app added',

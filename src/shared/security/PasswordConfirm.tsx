@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Field, formValues } from '../../../shared/Field';
+import { Field, formValues } from '../Field';
 
 /**
  * A change that weakens sign-in (removing a factor, new recovery codes) asks for the password first:

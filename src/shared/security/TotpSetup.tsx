@@ -1,8 +1,9 @@
+import './security.css';
 import { useState, type FormEvent } from 'react';
-import type { ResponseOf } from '../../../../contract/endpoint';
-import type { startTotp } from '../../../../contract/security/endpoints';
-import { usePortal } from '../../../app/PortalContext';
-import { CodeField, formValues } from '../../../shared/Field';
+import type { ResponseOf } from '../../../contract/endpoint';
+import type { startTotp } from '../../../contract/security/endpoints';
+import { usePortal } from '../../app/PortalContext';
+import { CodeField, formValues } from '../Field';
 import { RecoveryCodes } from './RecoveryCodes';
 
 type Started = ResponseOf<typeof startTotp>;

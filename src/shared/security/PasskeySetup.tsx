@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { usePortal } from '../../../app/PortalContext';
-import { Field, formValues } from '../../../shared/Field';
+import { usePortal } from '../../app/PortalContext';
+import { Field, formValues } from '../Field';
 import { RecoveryCodes } from './RecoveryCodes';
 
 /** A default name for a new passkey: the kind of device it is made on. */
@@ -28,7 +28,7 @@ export function PasskeySetup({ onDone }: { onDone: () => void }) {
     setBusy(true);
     try {
       const { challengeId, options } = await security.passkeyRegistrationOptions();
-      const { createPasskey } = await import('../passkeyCeremony');
+      const { createPasskey } = await import('./passkeyCeremony');
       const response = await createPasskey(options);
       const { recoveryCodes } = await security.registerPasskey({ challengeId, response, name });
       if (recoveryCodes?.length) setCodes(recoveryCodes);

@@ -1,3 +1,4 @@
+import './security.css';
 import { useState } from 'react';
 
 /**
