@@ -11,6 +11,8 @@ export type Credentials = { userName: string; password: string; token?: string }
 export type SecondFactorProof = z.input<typeof verifySecondFactorBody>;
 /** What a browser's passkey ceremony answered to the server's challenge. */
 export type PasskeyAssertion = { challengeId: string; response: Record<string, unknown> };
+/** What a login sends: a user name and password, or a passkey's answer. */
+export type LoginInput = Credentials | { passkey: PasskeyAssertion };
 /** How far a half-signed-in session has got: the second factor is wanted, or one must be added. */
 export type SignInStage = NonNullable<AuthUser['stage']>;
 
@@ -94,10 +96,10 @@ const arrive = [
 ] as const;
 
 /**
- * Re-authentication, on load (`resume`), while working (`renew`) and once a required second factor
- * is added (`finish`): the same request and the same outcomes, a fresh token or a signed-out session.
+ * Re-authentication, on load or once a required second factor is added (`resume`: routes wait), and
+ * while working (`renew`): the same request and the same outcomes, a fresh token or a signed-out session.
  */
-const renewal = (id: 'resume' | 'renew' | 'finish') =>
+const renewal = (id: 'resume' | 'renew') =>
   ({
     id,
     src: 'reauthenticate',
@@ -116,11 +118,8 @@ export const sessionMachine = setup({
     input: {} as SessionInput,
   },
   actors: {
-    login: fromPromise<AuthUser, Credentials>(async () => {
+    login: fromPromise<AuthUser, LoginInput>(async () => {
       throw new Error('login not provided');
-    }),
-    passkeyLogin: fromPromise<AuthUser, PasskeyAssertion>(async () => {
-      throw new Error('passkeyLogin not provided');
     }),
     /** Resolves with the full session's user once the server accepts the second factor. */
     verifySecondFactor: fromPromise<AuthUser, SecondFactorProof>(async () => {
@@ -169,7 +168,7 @@ export const sessionMachine = setup({
     starting: {
       always: [{ guard: 'hasSavedToken', target: 'resuming' }, signOutAndClear],
     },
-    // Re-authentication on load: routes wait for it before deciding where the user may go.
+    // Re-authentication on load, or once a required second factor is added: routes wait for it before deciding where the user may go.
     resuming: {
       invoke: renewal('resume'),
       on: {
@@ -179,31 +178,19 @@ export const sessionMachine = setup({
       },
     },
     signedOut: {
-      on: { 'user.login': 'loggingIn', 'user.passkeyLogin': 'passkeyLoggingIn' },
+      on: { 'user.login': 'loggingIn', 'user.passkeyLogin': 'loggingIn' },
     },
     loggingIn: {
       invoke: {
         id: 'login',
         src: 'login',
+        // A password, or a passkey (both factors at once: the server answers a full session).
         input: ({ event }) => {
-          assertEvent(event, 'user.login');
-          return event.credentials;
+          assertEvent(event, ['user.login', 'user.passkeyLogin']);
+          return event.type === 'user.login' ? event.credentials : { passkey: event.assertion };
         },
         onDone: arrive,
         // The API client has already shown the server's message in the Error modal.
-        onError: 'signedOut',
-      },
-    },
-    // A passkey is both factors: its sign-in is a full session at once.
-    passkeyLoggingIn: {
-      invoke: {
-        id: 'passkeyLogin',
-        src: 'passkeyLogin',
-        input: ({ event }) => {
-          assertEvent(event, 'user.passkeyLogin');
-          return event.assertion;
-        },
-        onDone: { target: 'authenticated', actions: keepUser },
         onError: 'signedOut',
       },
     },
@@ -232,15 +219,11 @@ export const sessionMachine = setup({
     // A group requires two-factor sign-in and the user has no second factor: adding one is all they may do.
     enrolling: {
       on: {
-        'user.enrolled': 'finishingEnrolment',
+        // The server made the session full when the factor was added: a renewal fetches its token.
+        'user.enrolled': 'resuming',
         'user.logout': signOutAndClear,
         'session.unauthorized': signOutAndClear,
       },
-    },
-    // The server made the session full when the factor was added: a renewal fetches its token.
-    finishingEnrolment: {
-      invoke: renewal('finish'),
-      on: { 'user.logout': signOutAndClear },
     },
     // Holds a token; renews it at half the time left until recycleDate.
     authenticated: {
@@ -268,7 +251,7 @@ export const sessionMachine = setup({
 
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
-const deciding = ['starting', 'resuming', 'loggingIn', 'passkeyLoggingIn', 'verifying', 'finishingEnrolment'] as const;
+const deciding = ['starting', 'resuming', 'loggingIn', 'verifying'] as const;
 
 /** True once the session knows whether there is a user and how far they have signed in: route guards wait for this. */
 export const isSettled = (snapshot: SessionSnapshot) => !deciding.some((state) => snapshot.matches(state));
@@ -276,7 +259,7 @@ export const isSettled = (snapshot: SessionSnapshot) => !deciding.some((state) =
 /** The second step a half-signed-in session is at, or null (signed out or fully signed in). */
 export function signInStage(snapshot: SessionSnapshot): SignInStage | null {
   if (snapshot.matches('secondFactor') || snapshot.matches('verifying')) return 'secondFactor';
-  if (snapshot.matches('enrolling') || snapshot.matches('finishingEnrolment')) return 'enrol';
+  if (snapshot.matches('enrolling')) return 'enrol';
   return null;
 }
 

@@ -12,14 +12,13 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as GuestRouteImport } from './routes/_guest'
 import { Route as OpenRouteImport } from './routes/_open'
-import { Route as SecondStepRouteImport } from './routes/_secondStep'
 import { Route as SignedInRouteImport } from './routes/_signedIn'
 import { Route as VisualiserRouteImport } from './routes/visualiser'
 import { Route as GuestLoginRouteImport } from './routes/_guest/login'
 import { Route as GuestRegisterRouteImport } from './routes/_guest/register'
+import { Route as OpenEnrolRouteImport } from './routes/_open/enrol'
 import { Route as OpenResetpasswordRouteImport } from './routes/_open/resetpassword'
-import { Route as SecondStepEnrolRouteImport } from './routes/_secondStep/enrol'
-import { Route as SecondStepTwofactorRouteImport } from './routes/_secondStep/twofactor'
+import { Route as OpenTwofactorRouteImport } from './routes/_open/twofactor'
 import { Route as SignedInValidatedRouteImport } from './routes/_signedIn/_validated'
 import { Route as SignedInValidateRouteImport } from './routes/_signedIn/validate'
 import { Route as SignedInValidatedAcceptinviteRouteImport } from './routes/_signedIn/_validated/acceptinvite'
@@ -127,10 +126,6 @@ const OpenRoute = OpenRouteImport.update({
   id: '/_open',
   getParentRoute: () => rootRouteImport,
 } as any)
-const SecondStepRoute = SecondStepRouteImport.update({
-  id: '/_secondStep',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const SignedInRoute = SignedInRouteImport.update({
   id: '/_signedIn',
   getParentRoute: () => rootRouteImport,
@@ -150,20 +145,20 @@ const GuestRegisterRoute = GuestRegisterRouteImport.update({
   path: '/register',
   getParentRoute: () => GuestRoute,
 } as any)
+const OpenEnrolRoute = OpenEnrolRouteImport.update({
+  id: '/enrol',
+  path: '/enrol',
+  getParentRoute: () => OpenRoute,
+} as any)
 const OpenResetpasswordRoute = OpenResetpasswordRouteImport.update({
   id: '/resetpassword',
   path: '/resetpassword',
   getParentRoute: () => OpenRoute,
 } as any)
-const SecondStepEnrolRoute = SecondStepEnrolRouteImport.update({
-  id: '/enrol',
-  path: '/enrol',
-  getParentRoute: () => SecondStepRoute,
-} as any)
-const SecondStepTwofactorRoute = SecondStepTwofactorRouteImport.update({
+const OpenTwofactorRoute = OpenTwofactorRouteImport.update({
   id: '/twofactor',
   path: '/twofactor',
-  getParentRoute: () => SecondStepRoute,
+  getParentRoute: () => OpenRoute,
 } as any)
 const SignedInValidatedRoute = SignedInValidatedRouteImport.update({
   id: '/_validated',
@@ -735,9 +730,9 @@ export interface FileRoutesByFullPath {
   '/visualiser': typeof VisualiserRoute
   '/login': typeof GuestLoginRoute
   '/register': typeof GuestRegisterRoute
+  '/enrol': typeof OpenEnrolRoute
   '/resetpassword': typeof OpenResetpasswordRoute
-  '/enrol': typeof SecondStepEnrolRoute
-  '/twofactor': typeof SecondStepTwofactorRoute
+  '/twofactor': typeof OpenTwofactorRoute
   '/validate': typeof SignedInValidateRoute
   '/acceptinvite': typeof SignedInValidatedAcceptinviteRoute
   '/administration': typeof SignedInValidatedAdministrationRouteWithChildren
@@ -836,9 +831,9 @@ export interface FileRoutesByTo {
   '/visualiser': typeof VisualiserRoute
   '/login': typeof GuestLoginRoute
   '/register': typeof GuestRegisterRoute
+  '/enrol': typeof OpenEnrolRoute
   '/resetpassword': typeof OpenResetpasswordRoute
-  '/enrol': typeof SecondStepEnrolRoute
-  '/twofactor': typeof SecondStepTwofactorRoute
+  '/twofactor': typeof OpenTwofactorRoute
   '/validate': typeof SignedInValidateRoute
   '/acceptinvite': typeof SignedInValidatedAcceptinviteRoute
   '/charges': typeof SignedInValidatedChargesRoute
@@ -918,14 +913,13 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_guest': typeof GuestRouteWithChildren
   '/_open': typeof OpenRouteWithChildren
-  '/_secondStep': typeof SecondStepRouteWithChildren
   '/_signedIn': typeof SignedInRouteWithChildren
   '/visualiser': typeof VisualiserRoute
   '/_guest/login': typeof GuestLoginRoute
   '/_guest/register': typeof GuestRegisterRoute
+  '/_open/enrol': typeof OpenEnrolRoute
   '/_open/resetpassword': typeof OpenResetpasswordRoute
-  '/_secondStep/enrol': typeof SecondStepEnrolRoute
-  '/_secondStep/twofactor': typeof SecondStepTwofactorRoute
+  '/_open/twofactor': typeof OpenTwofactorRoute
   '/_signedIn/_validated': typeof SignedInValidatedRouteWithChildren
   '/_signedIn/validate': typeof SignedInValidateRoute
   '/_signedIn/_validated/acceptinvite': typeof SignedInValidatedAcceptinviteRoute
@@ -1027,8 +1021,8 @@ export interface FileRouteTypes {
     | '/visualiser'
     | '/login'
     | '/register'
-    | '/resetpassword'
     | '/enrol'
+    | '/resetpassword'
     | '/twofactor'
     | '/validate'
     | '/acceptinvite'
@@ -1128,8 +1122,8 @@ export interface FileRouteTypes {
     | '/visualiser'
     | '/login'
     | '/register'
-    | '/resetpassword'
     | '/enrol'
+    | '/resetpassword'
     | '/twofactor'
     | '/validate'
     | '/acceptinvite'
@@ -1209,14 +1203,13 @@ export interface FileRouteTypes {
     | '/'
     | '/_guest'
     | '/_open'
-    | '/_secondStep'
     | '/_signedIn'
     | '/visualiser'
     | '/_guest/login'
     | '/_guest/register'
+    | '/_open/enrol'
     | '/_open/resetpassword'
-    | '/_secondStep/enrol'
-    | '/_secondStep/twofactor'
+    | '/_open/twofactor'
     | '/_signedIn/_validated'
     | '/_signedIn/validate'
     | '/_signedIn/_validated/acceptinvite'
@@ -1316,7 +1309,6 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   GuestRoute: typeof GuestRouteWithChildren
   OpenRoute: typeof OpenRouteWithChildren
-  SecondStepRoute: typeof SecondStepRouteWithChildren
   SignedInRoute: typeof SignedInRouteWithChildren
   VisualiserRoute: typeof VisualiserRoute
 }
@@ -1342,13 +1334,6 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof OpenRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/_secondStep': {
-      id: '/_secondStep'
-      path: ''
-      fullPath: '/'
-      preLoaderRoute: typeof SecondStepRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_signedIn': {
@@ -1379,6 +1364,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuestRegisterRouteImport
       parentRoute: typeof GuestRoute
     }
+    '/_open/enrol': {
+      id: '/_open/enrol'
+      path: '/enrol'
+      fullPath: '/enrol'
+      preLoaderRoute: typeof OpenEnrolRouteImport
+      parentRoute: typeof OpenRoute
+    }
     '/_open/resetpassword': {
       id: '/_open/resetpassword'
       path: '/resetpassword'
@@ -1386,19 +1378,12 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OpenResetpasswordRouteImport
       parentRoute: typeof OpenRoute
     }
-    '/_secondStep/enrol': {
-      id: '/_secondStep/enrol'
-      path: '/enrol'
-      fullPath: '/enrol'
-      preLoaderRoute: typeof SecondStepEnrolRouteImport
-      parentRoute: typeof SecondStepRoute
-    }
-    '/_secondStep/twofactor': {
-      id: '/_secondStep/twofactor'
+    '/_open/twofactor': {
+      id: '/_open/twofactor'
       path: '/twofactor'
       fullPath: '/twofactor'
-      preLoaderRoute: typeof SecondStepTwofactorRouteImport
-      parentRoute: typeof SecondStepRoute
+      preLoaderRoute: typeof OpenTwofactorRouteImport
+      parentRoute: typeof OpenRoute
     }
     '/_signedIn/_validated': {
       id: '/_signedIn/_validated'
@@ -2067,28 +2052,18 @@ const GuestRouteChildren: GuestRouteChildren = {
 const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)
 
 interface OpenRouteChildren {
+  OpenEnrolRoute: typeof OpenEnrolRoute
   OpenResetpasswordRoute: typeof OpenResetpasswordRoute
+  OpenTwofactorRoute: typeof OpenTwofactorRoute
 }
 
 const OpenRouteChildren: OpenRouteChildren = {
+  OpenEnrolRoute: OpenEnrolRoute,
   OpenResetpasswordRoute: OpenResetpasswordRoute,
+  OpenTwofactorRoute: OpenTwofactorRoute,
 }
 
 const OpenRouteWithChildren = OpenRoute._addFileChildren(OpenRouteChildren)
-
-interface SecondStepRouteChildren {
-  SecondStepEnrolRoute: typeof SecondStepEnrolRoute
-  SecondStepTwofactorRoute: typeof SecondStepTwofactorRoute
-}
-
-const SecondStepRouteChildren: SecondStepRouteChildren = {
-  SecondStepEnrolRoute: SecondStepEnrolRoute,
-  SecondStepTwofactorRoute: SecondStepTwofactorRoute,
-}
-
-const SecondStepRouteWithChildren = SecondStepRoute._addFileChildren(
-  SecondStepRouteChildren,
-)
 
 interface SignedInValidatedAdministrationAccountRouteChildren {
   SignedInValidatedAdministrationAccountEditRoute: typeof SignedInValidatedAdministrationAccountEditRoute
@@ -2593,7 +2568,6 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   GuestRoute: GuestRouteWithChildren,
   OpenRoute: OpenRouteWithChildren,
-  SecondStepRoute: SecondStepRouteWithChildren,
   SignedInRoute: SignedInRouteWithChildren,
   VisualiserRoute: VisualiserRoute,
 }

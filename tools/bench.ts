@@ -89,8 +89,12 @@ const work = mkdtempSync(join(tmpdir(), 'portal-bench-'));
 try {
   const appDist = join(work, 'app');
   const floorDist = join(work, 'floor');
+  const nodeEnv = process.env.NODE_ENV;
   await buildApp(root, appDist);
   await buildApp(join(root, 'tools/bench-floor'), floorDist);
+  // Vite's build sets NODE_ENV=production in this process; the servers below are the demo, not a deployment.
+  if (nodeEnv === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = nodeEnv;
 
   if (runs('js') || runs('lighthouse')) {
     const portal = await startServer({ port: 0, host: '127.0.0.1', dataDir: join(work, 'data'), staticDir: appDist, banner: false, logger: false, env: { ...process.env, DATABASE_URL: '' } });

@@ -1,4 +1,5 @@
 import type { BodyOf } from '../../contract/endpoint';
+import type { AuthUser } from '../../contract/users/entities';
 import * as security from '../../contract/security/endpoints';
 import type { ApiClient } from './client';
 
@@ -12,8 +13,15 @@ export type VerifySecondFactor = BodyOf<typeof security.verifySecondFactor>;
 
 export function securityApi(api: ApiClient, recycleTime: () => number) {
   return {
-    verifySecondFactor: (body: VerifySecondFactor) =>
-      api.call(security.verifySecondFactor, { body }, { action: 'check the code', cache: false }),
+    /** The second step: the full session's user; after a recovery code, `tell` says how many are left. */
+    async finishSecondStep(body: VerifySecondFactor, tell: (title: string, text: string) => void): Promise<AuthUser> {
+      const { recoveryCodesLeft, ...user } = await api.call(security.verifySecondFactor, { body }, { action: 'check the code', cache: false });
+      if (recoveryCodesLeft !== undefined) {
+        const left = recoveryCodesLeft === 1 ? '1 recovery code' : `${recoveryCodesLeft} recovery codes`;
+        tell('Recovery code used', `You have ${left} left. Each works once: make new ones in My Settings > Sign-in security.`);
+      }
+      return user;
+    },
     secondFactorPasskeyOptions: () =>
       api.call(security.secondFactorPasskeyOptions, {}, { action: 'start passkey sign-in', cache: false }),
     passkeyLoginOptions: () => api.call(security.passkeyLoginOptions, {}, { action: 'start passkey sign-in', cache: false }),

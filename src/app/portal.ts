@@ -69,21 +69,8 @@ export function createPortal(config: RuntimeConfig, { storage = localStorage, in
   const session = createActor(
     sessionMachine.provide({
       actors: {
-        login: fromPromise(({ input }) => users.login(input)),
-        passkeyLogin: fromPromise(({ input }) => security.passkeyLogin(input)),
-        verifySecondFactor: fromPromise(async ({ input }) => {
-          const { recoveryCodesLeft, ...user } = await security.verifySecondFactor(input);
-          if (recoveryCodesLeft !== undefined) {
-            const left = recoveryCodesLeft === 1 ? '1 recovery code' : `${recoveryCodesLeft} recovery codes`;
-            modal.send({
-              type: 'modal.show',
-              title: 'Recovery code used',
-              text: `You have ${left} left. Each works once: make new ones in My Settings > Sign-in security.`,
-              level: modalLevels.normal,
-            });
-          }
-          return user;
-        }),
+        login: fromPromise(({ input }) => ('passkey' in input ? security.passkeyLogin(input.passkey) : users.login(input))),
+        verifySecondFactor: fromPromise(({ input }) => security.finishSecondStep(input, (title, text) => modal.send({ type: 'modal.show', title, text }))),
         reauthenticate: fromPromise(async ({ input }) => {
           try {
             return await users.reauthenticate(input.accountId);

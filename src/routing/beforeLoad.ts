@@ -3,7 +3,10 @@ import { waitFor } from 'xstate';
 import { isSignedIn, type SessionSnapshot } from '../../machines/session';
 import type { Portal } from '../app/portal';
 import { BlockedError } from './blocked';
-import { canOpenUser, canOpenVisualiser, checkRules, ownerPage, groupsSettled, isSettled, type GuardRedirect, type RouteRules } from './guards';
+import { ownerPage, groupsSettled, isSettled, type GuardRedirect, type RouteRules } from './guards';
+
+/** The group guards' decisions load with the first signed-in page, not with the login page. */
+const decisions = () => import('./groupRules');
 
 // What the routes' beforeLoad calls: wait for the machines only as long as they are still deciding,
 // apply the pure guards of ./guards, and redirect (keeping the query string, spec section 2) or block.
@@ -50,6 +53,7 @@ export async function groupGuard(rules: RouteRules, { portal, preload }: { porta
     (g) => groupsSettled(g) && !(isSignedIn(portal.session.getSnapshot()) && g.matches('signedOut')),
     settleTimeout,
   );
+  const { checkRules } = await decisions();
   const reason = checkRules(rules, portal.session.getSnapshot(), portal.groups.getSnapshot());
   if (reason) throw new BlockedError(reason);
 }
@@ -59,6 +63,7 @@ export async function visualiserGuard({ portal, preload }: { portal: Portal; pre
   const setting = portal.config.visualiser;
   if (setting === 'staff' && preload && !isSettled(portal.session.getSnapshot())) return;
   const session = setting === 'staff' ? await waitFor(portal.session, isSettled, settleTimeout) : portal.session.getSnapshot();
+  const { canOpenVisualiser } = await decisions();
   if (!canOpenVisualiser(setting, session)) throw notFound();
 }
 
@@ -68,6 +73,7 @@ export async function visualiserGuard({ portal, preload }: { portal: Portal; pre
  */
 export async function userGuard(userId: number, { portal }: { portal: Portal }) {
   const session = await waitFor(portal.session, isSettled, settleTimeout);
+  const { canOpenUser } = await decisions();
   if (!canOpenUser(session, userId)) throw new BlockedError('notThroughAccount');
 }
 

@@ -1,4 +1,4 @@
-import type { BlockReason } from './guards';
+import type { BlockReason } from './groupRules';
 import { blockedMessages } from '../../contract/shared/messages';
 
 /** Thrown by a route guard; the route error screen shows the spec's "Oops!" message for it. */

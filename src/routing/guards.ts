@@ -1,8 +1,6 @@
-import { can, hasRoleFor, isStaffUser, type RoleNeed } from '../../contract/shared/access';
+import type { RoleNeed } from '../../contract/shared/access';
 import type { Territory } from '../../contract/shared/territory';
 import type { GroupSelectionSnapshot } from '../../machines/groupSelection';
-import type { blockedMessages } from '../../contract/shared/messages';
-import type { RuntimeConfig } from '../../contract/config/entities';
 import { isSettled, isSignedIn, signInStage, type SessionSnapshot } from '../../machines/session';
 
 // Route guards are plain functions of machine snapshots (DESIGN.md): the router's beforeLoad calls
@@ -49,21 +47,6 @@ export function requireGuest(session: SessionSnapshot): GuardRedirect | null {
   return session.context.user.validated ? '/home' : '/validate';
 }
 
-/** The user's own pages; staff may open anyone's. */
-export function canOpenUser(session: SessionSnapshot, userId: number): boolean {
-  const { user } = session.context;
-  return user.id === userId || isStaffUser(user);
-}
-
-/**
- * The statechart visualiser (config.visualiser): 'everyone' opens it to anyone, 'staff' to signed-in
- * staff; for everyone else it does not exist (the router shows "not found").
- */
-export function canOpenVisualiser(setting: RuntimeConfig['visualiser'], session: SessionSnapshot): boolean {
-  if (setting === 'everyone') return true;
-  return setting === 'staff' && isSignedIn(session) && isStaffUser(session.context.user);
-}
-
 export { isSettled };
 
 // ---- Group guards (spec section 6): functions of the session and group-selection snapshots ----
@@ -102,33 +85,9 @@ export type RouteRules = {
   staffRoleNeed?: RoleNeed;
 };
 
-export type BlockReason = keyof typeof blockedMessages;
-
 /** Whether groups are still being decided: group guards wait for this to be false. */
 export const groupsSettled = (groups: GroupSelectionSnapshot) =>
   groups.matches('ready') || groups.matches('failed') || groups.matches('signedOut');
-
-/** null when the page may open, else which of the spec's four "Oops!" messages to show. */
-export function checkRules(rules: RouteRules, session: SessionSnapshot, groups: GroupSelectionSnapshot): BlockReason | null {
-  const { user } = session.context;
-  const { partner, organisation, account } = groups.context.selection;
-  if (rules.roleNeed && !hasRoleFor(user, rules.roleNeed)) return 'notThroughAccount';
-  if (rules.staffRoleNeed && isStaffUser(user) && !hasRoleFor(user, rules.staffRoleNeed)) return 'notThroughAccount';
-  if (rules.partnerOnly && !partner) return 'partnersOnly';
-  if (rules.disallowReferrers && partner?.subtype === 'referrer') return 'partnerType';
-  if (rules.ownerOnly) {
-    // Staff act as owner on every group ('manage'), unless the route wants the owner itself ('own').
-    const need = rules.disallowNonOwner ? 'own' : 'manage';
-    const ownsNothingYet = rules.allowWithoutGroup && !partner && !organisation && !account;
-    const ownsPartner = rules.allowWithoutGroup && can(user, partner, need);
-    if (!ownsNothingYet && !ownsPartner && !can(user, account, need) && !can(user, organisation, need)) return 'account';
-  }
-  if (rules.organisationOwnerOnly && !can(user, organisation, 'manage')) return 'account';
-  if (rules.groupUsersOnly && !can(user, account, 'use')) return 'notThroughAccount';
-  if (rules.accountOwned && !can(user, account, 'own')) return 'account';
-  if (rules.territoriesAllowed && !(account && rules.territoriesAllowed.includes(account.territory))) return 'account';
-  return null;
-}
 
 /**
  * "Owner" in spec section 2 for the wizards, /user/{userId}/edit and /user/updatePassword: a member of
@@ -182,39 +141,3 @@ export const createAccountRules: RouteRules = { roleNeed: 'super' };
 export const serviceRules: RouteRules = { groupUsersOnly: true };
 /** Payment and name validation: as the other services, for a UK account only. */
 export const ukServiceRules: RouteRules = { groupUsersOnly: true, territoriesAllowed: ['uk'] };
-
-// ---- Route rules: what each page a menu links to asks, for its guard and for its menu entry ----
-
-/**
- * The pages the menus link to, each with the group guards of its route and of the layouts above it,
- * in order (the route files' beforeLoad apply the same rule objects). A menu shows an entry when
- * opensPage says yes, so it never links to a page that would answer "Oops!".
- */
-export const routeRules = {
-  '/applications/addresscleanse': [bureauStatsRules],
-  '/applications/addresslookup': [serviceRules],
-  '/applications/emailvalidation': [serviceRules],
-  '/applications/paymentvalidation': [ukServiceRules],
-  '/applications/namevalidation': [ukServiceRules],
-  '/reporting/summary': [reportingRules],
-  '/reporting/services': [reportingRules],
-  '/reporting/tokens': [reportingRules],
-  '/administration/account': [administrationRules],
-  '/administration/organisation': [administrationRules, organisationAdministrationRules],
-  '/administration/services': [administrationRules],
-  '/administration/tokens': [administrationRules],
-  '/administration/addresscleanse': [administrationRules, bureauAdminRules],
-  '/administration/account/create': [administrationRules, createAccountRules],
-  '/partner/administration': [partnerAdministrationRules],
-  '/partner/leads': [partnerLeadsRules],
-  '/dataAdministration': [dataAdministrationRules],
-  '/organisationwizard': [ownerPage],
-  '/search': [staffRules],
-  '/leadadmin': [leadAdminRules],
-  '/shop': [shopRules],
-} as const satisfies Record<string, readonly RouteRules[]>;
-export type GuardedPage = keyof typeof routeRules;
-
-/** Whether every guard on the way to `page` lets the user in. */
-export const opensPage = (page: GuardedPage, session: SessionSnapshot, groups: GroupSelectionSnapshot) =>
-  routeRules[page].every((rules) => checkRules(rules, session, groups) === null);

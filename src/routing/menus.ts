@@ -3,7 +3,7 @@ import type { Group } from '../../contract/groups/entities';
 import type { GroupSelectionSnapshot } from '../../machines/groupSelection';
 import { allGroups } from '../../machines/groupTree';
 import type { SessionSnapshot } from '../../machines/session';
-import { opensPage, type GuardedPage } from './guards';
+import { opensPage, type GuardedPage } from './groupRules';
 
 // What the top banner, account bar and ellipsis menu show (spec sections 2 and 6), as a pure
 // function of the two snapshots: the views render it and the tests check it.

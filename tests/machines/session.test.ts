@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { signedOutUser } from '../../contract/shared/session';
 import type { AuthUser } from '../../contract/users/entities';
-import { longestTimerMs, reauthDelayFrom, reauthDelayMs, sessionMachine, type Credentials } from '../../machines/session';
+import { longestTimerMs, reauthDelayFrom, reauthDelayMs, sessionMachine, type LoginInput } from '../../machines/session';
 import { describeModel } from './harness/vitest';
 import { credentials, loggedInUser, renewedUser, savedUser, sessionModel, sessionModelNow } from './models/session.model';
 
@@ -41,7 +41,7 @@ describe('session effects on a real actor', () => {
       if (next instanceof Error) throw next;
       return next ?? null;
     });
-    const login = vi.fn(async ({ input }: { input: Credentials }) => {
+    const login = vi.fn(async ({ input }: { input: LoginInput }) => {
       void input;
       return loggedInUser;
     });

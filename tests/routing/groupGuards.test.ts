@@ -5,7 +5,6 @@ import { sessionMachine } from '../../machines/session';
 import {
   bureauAdminRules,
   bureauPriceRules,
-  checkRules,
   createAccountRules,
   dataAdministrationRules,
   homeLeadsRules,
@@ -17,6 +16,7 @@ import {
   staffRules,
   ukServiceRules,
 } from '../../src/routing/guards';
+import { checkRules } from '../../src/routing/groupRules';
 import { navigationFor } from '../../src/routing/menus';
 import { blockedMessages } from '../../contract/shared/messages';
 import { group } from '../machines/models/groupFixtures';

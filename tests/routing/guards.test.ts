@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { signedOutUser } from '../../contract/shared/session';
 import type { AuthUser } from '../../contract/users/entities';
 import { sessionMachine } from '../../machines/session';
-import { canOpenUser, requireGuest, requireSession, requireUnvalidated, requireValidated } from '../../src/routing/guards';
+import { requireGuest, requireSession, requireUnvalidated, requireValidated } from '../../src/routing/guards';
+import { canOpenUser } from '../../src/routing/groupRules';
 
 const user = (over: Partial<AuthUser> = {}): AuthUser => ({
   jwt: 'jwt',

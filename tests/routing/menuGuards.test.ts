@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { opensPage, routeRules } from '../../src/routing/guards';
+import { opensPage, routeRules } from '../../src/routing/groupRules';
 import { menuEntries, navigationFor, showsEntry } from '../../src/routing/menus';
 import { all, snapshots } from './matrix';
 

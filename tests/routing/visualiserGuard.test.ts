@@ -3,7 +3,7 @@ import { signedOutUser } from '../../contract/shared/session';
 import type { AuthUser } from '../../contract/users/entities';
 import type { Role } from '../../contract/shared/roles';
 import { sessionMachine } from '../../machines/session';
-import { canOpenVisualiser } from '../../src/routing/guards';
+import { canOpenVisualiser } from '../../src/routing/groupRules';
 
 const user = (roles: Role[]): AuthUser => ({
   jwt: 'jwt',

@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import { signedOutUser } from '../../contract/shared/session';
 import { modalMachine } from '../../machines/modal';
 import type { AuthUser } from '../../contract/users/entities';
-import { sessionMachine, type Credentials } from '../../machines/session';
+import { sessionMachine, type LoginInput } from '../../machines/session';
 import { composeInspectors, createInspectionHub, eventDetail, maxLiveEvents, type InspectionHub } from '../../src/app/inspection';
 import { createLiveStore, newestRecord, recentEvents, type LiveStore } from '../../src/areas/visualiser/live';
 
@@ -27,7 +27,7 @@ function store(): LiveStore {
 }
 
 // a login that never answers: the session stays in loggingIn
-const login = fromPromise<AuthUser, Credentials>(() => new Promise(() => {}));
+const login = fromPromise<AuthUser, LoginInput>(() => new Promise(() => {}));
 const session = (inspect: InspectionHub['inspect']) =>
   createActor(sessionMachine.provide({ actors: { login } }), { input: { savedUser: null }, inspect }).start();
 

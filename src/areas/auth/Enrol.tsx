@@ -10,7 +10,7 @@ import { TotpSetup } from '../../shared/security/TotpSetup';
 export default function Enrol() {
   const { session } = usePortal();
   const userName = useSelector(session, (s) => s.context.user.userName);
-  const finishing = useSelector(session, (s) => s.matches('finishingEnrolment'));
+  const finishing = useSelector(session, (s) => s.matches('resuming'));
   const enrolled = () => session.send({ type: 'user.enrolled' });
 
   return (

@@ -69,23 +69,15 @@ export default function LoginRegister() {
 
 function LoginForm() {
   const { session, config, security, modal } = usePortal();
-  const busy = useSelector(session, (s) => s.matches('loggingIn') || s.matches('passkeyLoggingIn'));
+  const busy = useSelector(session, (s) => s.matches('loggingIn'));
   const location = useLocation();
   const [askingDevice, setAskingDevice] = useState(false);
 
   // A passkey signs in on its own, with no user name: the browser offers the ones it holds for this
-  // site. Its code (the API calls and the WebAuthn ceremony) loads only on this click.
+  // site. Its code loads only on this click.
   const passkey = async () => {
     setAskingDevice(true);
-    try {
-      const { challengeId, options } = await security.passkeyLoginOptions();
-      const { signWithPasskey } = await import('../../shared/security/passkeyCeremony');
-      session.send({ type: 'user.passkeyLogin', assertion: { challengeId, response: await signWithPasskey(options) } });
-    } catch (error) {
-      if (error instanceof Error && error.name === 'PasskeyError') modal.send({ type: 'modal.show', title: 'Passkey not used', text: error.message });
-    } finally {
-      setAskingDevice(false);
-    }
+    await (await import('../../shared/security/passkeySignIn')).signInWithPasskey({ security, session, modal }).finally(() => setAskingDevice(false));
   };
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
