@@ -92,7 +92,7 @@ export default function AccountAdmin() {
         </p>
       </section>
 
-      {organisation && <OrganisationStatus group={group} />}
+      {organisation && <OrganisationStatus group={group} twoFactor={data.twoFactor} />}
       {organisation && <OrganisationAccounts group={group} />}
 
       <ResultSection

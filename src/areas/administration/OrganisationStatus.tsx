@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { can } from '../../../contract/shared/access';
+import type { ResponseOf } from '../../../contract/endpoint';
+import type { getGroupTwoFactor } from '../../../contract/security/endpoints';
 import type { GroupDetails } from '../../api/groups';
+
+type GroupTwoFactor = ResponseOf<typeof getGroupTwoFactor>;
 import { usePortal } from '../../app/PortalContext';
 import { CharitySection } from './CharitySection';
 import { useAction } from '../../shared/useAction';
@@ -11,7 +15,7 @@ import { useAction } from '../../shared/useAction';
  * its place under a partner. The server decides what may change; a refusal (the spec's corporate
  * errors among them) reaches the user through the Error modal of the API client.
  */
-export function OrganisationStatus({ group }: { group: GroupDetails }) {
+export function OrganisationStatus({ group, twoFactor }: { group: GroupDetails; twoFactor: GroupTwoFactor | null }) {
   const { session } = usePortal();
   const me = useSelector(session, (s) => s.context.user);
   const admin = can(me, group, 'admin');
@@ -21,9 +25,47 @@ export function OrganisationStatus({ group }: { group: GroupDetails }) {
       <div className="status-grid">
         <CorporateSection group={group} />
         <CharitySection group={group} />
+        {twoFactor && <TwoFactorSection group={group} twoFactor={twoFactor} />}
         {admin && <PartnerSection group={group} />}
       </div>
     </section>
+  );
+}
+
+/** The owners' choice: everyone in the organisation and its accounts signs in with a second factor. */
+function TwoFactorSection({ group, twoFactor }: { group: GroupDetails; twoFactor: GroupTwoFactor }) {
+  const { security } = usePortal();
+  const { run, busy, done } = useAction({ refreshGroups: false });
+  const { required, membersWithout } = twoFactor;
+  const without = membersWithout === 1 ? '1 member has' : `${membersWithout} members have`;
+  return (
+    <div className="status-block" role="group" aria-labelledby="two-factor-title">
+      <h3 id="two-factor-title">Two-factor sign-in</h3>
+      <p className="status-block__state">
+        <span className={`badge ${required ? 'badge--ok' : 'badge--muted'}`}>{required ? 'Required' : 'Optional'}</span>
+      </p>
+      <p className="muted">
+        {required
+          ? `Everyone in ${group.name} and its accounts signs in with an authenticator app or a passkey after the password.`
+          : 'Members choose for themselves whether to use a second factor.'}{' '}
+        {membersWithout > 0 && `${without} no second factor yet${required ? ': they add one the next time they sign in' : ''}.`}
+      </p>
+      <button
+        type="button"
+        className="button"
+        disabled={busy}
+        onClick={() =>
+          required
+            ? run('Two-factor sign-in is now optional.', () => security.setGroupTwoFactor(group.id, false))
+            : run('Two-factor sign-in is now required.', () => security.setGroupTwoFactor(group.id, true))
+        }
+      >
+        {required ? 'Make it optional' : 'Require two-factor sign-in'}
+      </button>
+      <p role="status" className="status-line">
+        {busy ? 'Saving…' : done}
+      </p>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { notFound } from '@tanstack/react-router';
-import { isStaffUser } from '../../../contract/shared/access';
+import { can, isStaffUser } from '../../../contract/shared/access';
 import { partnerApi } from '../../api/leads';
 import type { Portal } from '../../app/portal';
 import { BlockedError } from '../../routing/blocked';
@@ -29,7 +29,10 @@ export async function loadAdminGroup(portal: Portal, scope: AdminScopeName) {
   const id = administeredGroupId(portal, scope);
   const [group, users] = await Promise.all([portal.groupsApi.group(id), portal.groupsApi.groupUsers(id)]);
   if (!group) throw new BlockedError('account');
-  return { group, users };
+  // Whether its members must use two-factor sign-in: the organisation's owners decide, so only they read it.
+  const owns = scope === 'organisation' && can(portal.session.getSnapshot().context.user, group, 'own');
+  const twoFactor = owns ? await portal.security.groupTwoFactor(id) : null;
+  return { group, users, twoFactor };
 }
 
 export type AdminData = Awaited<ReturnType<typeof loadAdminGroup>>;

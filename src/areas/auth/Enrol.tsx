@@ -20,10 +20,14 @@ export default function Enrol() {
         Your organisation requires two-factor sign-in. Before you continue as <strong>{userName}</strong>, add an authenticator app or a
         passkey: from now on you sign in with it after your password.
       </p>
-      <h2>Authenticator app</h2>
-      <TotpSetup onDone={enrolled} />
-      <h2>Or a passkey</h2>
-      <PasskeySetup onDone={enrolled} />
+      <section className="security__part" aria-labelledby="enrol-app">
+        <h2 id="enrol-app">Authenticator app</h2>
+        <TotpSetup onDone={enrolled} />
+      </section>
+      <section className="security__part" aria-labelledby="enrol-passkey">
+        <h2 id="enrol-passkey">Or a passkey</h2>
+        <PasskeySetup onDone={enrolled} />
+      </section>
       <p className="muted">
         <button type="button" className="link-button" onClick={() => session.send({ type: 'user.logout' })}>
           Log out
