@@ -199,9 +199,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     },
     async send<T>(options: CallOptions): Promise<T> {
       const method = options.method ?? 'GET';
+      // The token of the moment of the call, before any wait: logging out calls DELETE /auth and
+      // forgets the session in the same tick.
+      const token = typeof options.auth === 'object' && 'token' in options.auth ? options.auth.token : deps.getToken();
       const query = await queryString(options.queryParams);
       const url = `${deps.config.services[options.service]}${options.path}${query}`;
-      const token = typeof options.auth === 'object' && 'token' in options.auth ? options.auth.token : deps.getToken();
       const basic = typeof options.auth === 'object' && 'basic' in options.auth ? options.auth.basic.userName : '';
       const key = `${method} ${url} ${token} ${basic} ${options.body === undefined ? '' : JSON.stringify(options.body)}`;
       const cacheable =

@@ -68,6 +68,16 @@ describe('API client', () => {
     expect(decodeURIComponent(seen[0].url)).toBe('/api/plans/account/plans?accountId=7&ids[]=1&ids[]=2');
   });
 
+  it('sends the token of the moment of the call, even when the session is forgotten in the same tick (logout)', async () => {
+    let token = 'token-1';
+    const { api, modals } = client({ getToken: () => token });
+    const logout = api.send({ service: 'users', path: '/auth', method: 'DELETE', action: 'log out' });
+    token = '';
+    await logout;
+    expect(seen[0].headers.authorization).toBe('Bearer token-1');
+    expect(modals).toEqual([]);
+  });
+
   it('sends no token on calls made without one (login, signup, reset, third-party lookups)', async () => {
     const { api } = client();
     await api.send({ service: 'users', path: '/resetpassword', action: 'send a reset code', auth: 'none' });

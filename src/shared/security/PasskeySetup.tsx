@@ -24,13 +24,16 @@ export function PasskeySetup({ onDone }: { onDone: () => void }) {
 
   const add = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const name = formValues(e.currentTarget).name.trim();
+    const form = e.currentTarget;
+    const name = formValues(form).name.trim();
     setBusy(true);
     try {
       const { challengeId, options } = await security.passkeyRegistrationOptions();
       const { createPasskey } = await import('./passkeyCeremony');
       const response = await createPasskey(options);
       const { recoveryCodes } = await security.registerPasskey({ challengeId, response, name });
+      // The next passkey starts from the device's name again, not this one's.
+      form.reset();
       if (recoveryCodes?.length) setCodes(recoveryCodes);
       else onDone();
     } catch (error) {
@@ -40,7 +43,8 @@ export function PasskeySetup({ onDone }: { onDone: () => void }) {
     }
   };
 
-  if (codes) return <RecoveryCodes codes={codes} onDone={onDone} />;
+  // Kept: back to the form (Sign-in security stays on this page, its list of passkeys reloaded).
+  if (codes) return <RecoveryCodes codes={codes} onDone={() => (setCodes(null), onDone())} />;
   return (
     <form className="form passkey-setup" onSubmit={(e) => void add(e)} aria-busy={busy}>
       <Field label="Passkey name" name="name" defaultValue={deviceName()} maxLength={60} required hint="So you can tell your passkeys apart." />
