@@ -14,7 +14,7 @@ export default function Enrol() {
   const enrolled = () => session.send({ type: 'user.enrolled' });
 
   return (
-    <section className="card card--narrow enrol" aria-labelledby="enrol-title" aria-busy={finishing}>
+    <section className="card card--narrow" aria-labelledby="enrol-title" aria-busy={finishing}>
       <h1 id="enrol-title">Add a second factor</h1>
       <p>
         Your organisation requires two-factor sign-in. Before you continue as <strong>{userName}</strong>, add an authenticator app or a
