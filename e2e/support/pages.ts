@@ -46,6 +46,7 @@ export const portalPages: PortalPage[] = [
     ['my settings', '/user'],
     ['update password', '/user/updatePassword'],
     ['signed-in sessions', '/user/sessions'],
+    ['sign-in security', '/user/security'],
     ['help centre', '/helpcentre'],
     ...guides.map((guide): [string, string] => [`guide ${guide}`, `/helpcentre/${guide}`]),
     ['account administration', '/administration/account'],

@@ -51,6 +51,8 @@ const callsTo = (method: string, path: string) => calls.filter((c) => c.method =
  */
 function organisationServer(start: Group, users: GroupUser[], refuse?: { status: number; msg: string }): Handler {
   let org = start;
+  // Whether the organisation requires two-factor sign-in, and of how many members without one.
+  const twoFactor = { required: false, membersWithout: 2 };
   const change = (patch: Partial<Group>) => {
     if (refuse) return { status: refuse.status, body: { msg: refuse.msg, statusCode: refuse.status } };
     org = { ...org, ...patch };
@@ -64,6 +66,8 @@ function organisationServer(start: Group, users: GroupUser[], refuse?: { status:
       return ok(id === org.id ? org : (org.children ?? []).find((c) => c.id === id) ?? null);
     }
     if (p === '/groupusers' && call.method === 'GET') return ok(users);
+    if (p === '/security/group' && call.method === 'GET') return ok(twoFactor);
+    if (p === '/security/group' && call.method === 'PUT') return ok(Object.assign(twoFactor, { required: body.required === true }));
     if (p === '/group/updatecharity') return change({ charityPSLNumber: String(body.charityPSLNumber), isInVerifyProcess: true, charityValid: null });
     if (p === '/group/confirmcharity') {
       const valid = body.isValid === true;
@@ -186,6 +190,33 @@ describe('organisation administration (/administration/organisation)', () => {
     await user.click(await within(corporate).findByRole('button', { name: 'Turn off corporate status' }));
     await within(corporate).findByRole('button', { name: 'Turn on corporate status' });
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.url.pathname)).toEqual(['/api/users/group/enablecorporate', '/api/users/group/disablecorporate']);
+  });
+
+  it('lets the owner require two-factor sign-in of everyone in the organisation, and make it optional again', async () => {
+    renderApp('/portal/administration/organisation', owner, [helpingHands()], organisationServer(helpingHands(), [ownerRow]));
+    const user = userEvent.setup();
+    const block = await statusBlock('Two-factor sign-in');
+    expect(block.textContent).toContain('Optional');
+    expect(block.textContent).toContain('2 members have no second factor yet.');
+    await user.click(within(block).getByRole('button', { name: 'Require two-factor sign-in' }));
+    await within(block).findByText('Two-factor sign-in is now required.');
+    expect(block.textContent).toContain('Required');
+    expect(block.textContent).toContain('2 members have no second factor yet: they add one the next time they sign in.');
+    await user.click(within(block).getByRole('button', { name: 'Make it optional' }));
+    await within(block).findByText('Two-factor sign-in is now optional.');
+    expect(callsTo('PUT', '/security/group').map((c) => [c.url.searchParams.get('id'), c.body])).toEqual([
+      ['14', { required: true }],
+      ['14', { required: false }],
+    ]);
+  });
+
+  it('shows staff no two-factor choice: the organisation\'s owners decide', async () => {
+    // As staff see a customer's organisation: not theirs.
+    const customers = helpingHands({ isOwner: false });
+    renderApp('/portal/administration/organisation', admin, [customers], organisationServer(customers, [ownerRow]));
+    await statusBlock('Corporate');
+    expect(screen.queryByRole('group', { name: 'Two-factor sign-in' })).toBeNull();
+    expect(callsTo('GET', '/security/group')).toEqual([]);
   });
 
   it.each([
