@@ -39,7 +39,7 @@ export const addressPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
   }
   route(app, unknownDataset, unknownDatasetShape, ({ params }) => {
     throw notFound(addressMessages.unknownDataset(params.dataset));
-  }, { meter: free });
+  }, { meter: free, docs: { errors: [404] } });
 };
 
 export const autocompletePlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {

@@ -28,7 +28,7 @@ export const bureauPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
   route(app, E.createFile, S.createFile, ({ body }, call) => createFile(deps, caller(call), body));
   route(app, E.getFile, S.getFile, ({ query }, call) => M.getFile(deps, caller(call), query));
   route(app, E.renameFile, S.renameFile, (input, call) => M.renameFile(deps, caller(call), input));
-  route(app, E.deleteFile, S.deleteFile, ({ query }, call) => M.deleteFile(deps, caller(call), query));
+  route(app, E.deleteFile, S.deleteFile, ({ query }, call) => M.deleteFile(deps, caller(call), query), { docs: { errors: [409] } });
   route(app, E.getRetention, S.getRetention, ({ query }, call) => M.getRetention(deps, caller(call), query));
   route(app, E.putRetention, S.putRetention, (input, call) => M.putRetention(deps, caller(call), input));
 
@@ -46,17 +46,17 @@ export const bureauPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
   route(app, E.putFileSuppression, S.putFileSuppression, (input, call) => Settings.putFileSuppression(deps, caller(call), input));
   route(app, E.putDedupeSettings, S.putDedupeSettings, (input, call) => Settings.putDedupeSettings(deps, caller(call), input));
   route(app, E.putDedupeSeparateFile, S.putDedupeSeparateFile, (input, call) => Settings.putDedupeSeparateFile(deps, caller(call), input));
-  route(app, E.putAddressSettings, S.putAddressSettings, (input, call) => Settings.putAddressSettings(deps, caller(call), input));
+  route(app, E.putAddressSettings, S.putAddressSettings, (input, call) => Settings.putAddressSettings(deps, caller(call), input), { docs: { errors: [409] } });
   route(app, E.putMafSettings, S.putMafSettings, (input, call) => Settings.putMafSettings(deps, caller(call), input));
   route(app, E.getFileOutputGroups, S.getFileOutputGroups, ({ query }, call) => M.getFileOutputGroups(deps, caller(call), query));
   route(app, E.putFileOutputGroups, S.putFileOutputGroups, (input, call) => Settings.putFileOutputGroups(deps, caller(call), input));
 
   route(app, E.getTestResults, S.getTestResults, ({ query }, call) => getTestResults(deps, caller(call), query));
-  route(app, E.createResults, S.createResults, ({ query }, call) => R.createResults(deps, caller(call), query));
+  route(app, E.createResults, S.createResults, ({ query }, call) => R.createResults(deps, caller(call), query), { docs: { errors: [409] } });
   route(app, E.getResults, S.getResults, ({ query }, call) => R.getResults(deps, caller(call), query));
-  route(app, E.discardResults, S.discardResults, ({ query }, call) => R.discardResults(deps, caller(call), query));
-  route(app, E.getResultsFileId, S.getResultsFileId, ({ query }, call) => R.getResultsFileId(deps, caller(call), query));
-  route(app, E.getResultsReceipt, S.getResultsReceipt, ({ query }, call) => getResultsReceipt(deps, caller(call), { query, origin: call.origin }));
+  route(app, E.discardResults, S.discardResults, ({ query }, call) => R.discardResults(deps, caller(call), query), { docs: { errors: [409] } });
+  route(app, E.getResultsFileId, S.getResultsFileId, ({ query }, call) => R.getResultsFileId(deps, caller(call), query), { docs: { errors: [402, 409] } });
+  route(app, E.getResultsReceipt, S.getResultsReceipt, ({ query }, call) => getResultsReceipt(deps, caller(call), { query, origin: call.origin }), { docs: { errors: [402] } });
 
   // The workers are registered on ready (pg-boss is not started by that); the first retention sweep
   // is queued, and the upload reader's worker thread started, once the server listens, so the many

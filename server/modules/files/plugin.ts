@@ -93,9 +93,10 @@ export function filesPlugin(territory: Territory): FastifyPluginAsync<{ deps: De
       app.metrics.uploaded(territory, body.length);
       return stored;
     }, {
+      docs: { errors: [409] },
       body: { limit: chunkBytes + 1, parsers: (scope) => scope.addContentTypeParser('application/octet-stream', octetStreamParser(chunkBytes, pool)) },
     });
-    route(app, E.endUpload, S.endUpload, ({ query }, call) => files.endUpload(deps, caller(call), territory, query));
+    route(app, E.endUpload, S.endUpload, ({ query }, call) => files.endUpload(deps, caller(call), territory, query), { docs: { errors: [409] } });
     route(app, E.uploadStatus, S.uploadStatus, ({ query }, call) => files.uploadStatus(deps, caller(call), territory, query));
 
     // The download answers the file's bytes, streamed from the storage, not JSON. It is compressed
@@ -124,7 +125,7 @@ export function filesPlugin(territory: Territory): FastifyPluginAsync<{ deps: De
         reply.header('content-encoding', 'gzip');
         return coded;
       },
-      { params: S.downloadParams, reply: 'stream', tokenInQuery: true },
+      { docs: { errors: [402, 409] }, params: S.downloadParams, reply: 'stream', tokenInQuery: true },
     );
   };
 }

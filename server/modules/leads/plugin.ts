@@ -12,13 +12,13 @@ export const leadsPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
   route(app, E.listLeads, S.listLeads, ({ query }, call) => leads.listLeads(deps, call.caller, query));
   route(app, E.getLead, S.getLead, ({ query }, call) => leads.getLead(deps, call.caller, query));
   route(app, E.createLead, S.createLead, (input, call) => leads.createLead(deps, call.caller, input), { status: 201 });
-  route(app, E.updateLead, S.updateLead, (input, call) => leads.updateLead(deps, call.caller, input));
-  route(app, E.deleteLead, S.deleteLead, ({ query }, call) => leads.deleteLead(deps, call.caller, query));
-  route(app, E.moveLead, S.moveLead, (input, call) => leads.moveLead(deps, call.caller, input));
+  route(app, E.updateLead, S.updateLead, (input, call) => leads.updateLead(deps, call.caller, input), { docs: { errors: [409] } });
+  route(app, E.deleteLead, S.deleteLead, ({ query }, call) => leads.deleteLead(deps, call.caller, query), { docs: { errors: [409] } });
+  route(app, E.moveLead, S.moveLead, (input, call) => leads.moveLead(deps, call.caller, input), { docs: { errors: [409] } });
   route(app, E.listLeadOptions, S.listLeadOptions, () => options.listLeadOptions(deps));
-  route(app, E.createLeadOption, S.createLeadOption, ({ body }, call) => options.createLeadOption(deps, call.caller, body), { status: 201 });
+  route(app, E.createLeadOption, S.createLeadOption, ({ body }, call) => options.createLeadOption(deps, call.caller, body), { docs: { errors: [409] }, status: 201 });
   route(app, E.updateLeadOption, S.updateLeadOption, (input, call) => options.updateLeadOption(deps, call.caller, input));
-  route(app, E.deleteLeadOption, S.deleteLeadOption, ({ query }, call) => options.deleteLeadOption(deps, call.caller, query));
+  route(app, E.deleteLeadOption, S.deleteLeadOption, ({ query }, call) => options.deleteLeadOption(deps, call.caller, query), { docs: { errors: [409] } });
 };
 
 /** The partner's client accounts (GET /partner/accountinfo) and our console, on the plans manager (/api/plans). */

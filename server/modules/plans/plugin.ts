@@ -16,14 +16,14 @@ export const plansPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
   route(app, E.canDeleteAccount, S.canDeleteAccount, ({ query }, call) => plans.canDeleteAccount(deps, call.caller, query));
 
   route(app, E.listDatasets, S.listDatasets, ({ query }, call) => catalogue.listDatasets(deps, call.caller, query));
-  route(app, E.createDataset, S.createDataset, ({ body }, call) => catalogue.createDataset(deps, call.caller, body), created);
-  route(app, E.updateDataset, S.updateDataset, (input, call) => catalogue.updateDataset(deps, call.caller, input));
-  route(app, E.deleteDataset, S.deleteDataset, ({ query }, call) => catalogue.deleteDataset(deps, call.caller, query));
+  route(app, E.createDataset, S.createDataset, ({ body }, call) => catalogue.createDataset(deps, call.caller, body), { ...created, docs: { errors: [409] } });
+  route(app, E.updateDataset, S.updateDataset, (input, call) => catalogue.updateDataset(deps, call.caller, input), { docs: { errors: [409] } });
+  route(app, E.deleteDataset, S.deleteDataset, ({ query }, call) => catalogue.deleteDataset(deps, call.caller, query), { docs: { errors: [409] } });
 
   route(app, E.listPlans, S.listPlans, ({ query }, call) => catalogue.listPlans(deps, call.caller, query));
   route(app, E.createPlan, S.createPlan, ({ body }, call) => catalogue.createPlan(deps, call.caller, body), created);
-  route(app, E.updatePlan, S.updatePlan, (input, call) => catalogue.updatePlan(deps, call.caller, input));
-  route(app, E.deletePlan, S.deletePlan, ({ query }, call) => catalogue.deletePlan(deps, call.caller, query));
+  route(app, E.updatePlan, S.updatePlan, (input, call) => catalogue.updatePlan(deps, call.caller, input), { docs: { errors: [409] } });
+  route(app, E.deletePlan, S.deletePlan, ({ query }, call) => catalogue.deletePlan(deps, call.caller, query), { docs: { errors: [409] } });
 
   route(app, E.listFilters, S.listFilters, ({ query }, call) => lines.listFilters(deps, call.caller, query));
   route(app, E.createFilter, S.createFilter, (input, call) => lines.createFilter(deps, call.caller, input), created);
@@ -37,11 +37,11 @@ export const plansPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
 
   route(app, E.listAccountPlans, S.listAccountPlans, ({ query }, call) => subscriptions.listAccountPlans(deps, call.caller, query));
   route(app, E.createBundle, S.createBundle, (input, call) => bundles.createBundle(deps, call.caller, input), created);
-  route(app, E.updateBundle, S.updateBundle, (input, call) => bundles.updateBundle(deps, call.caller, input));
-  route(app, E.deleteBundle, S.deleteBundle, ({ query }, call) => bundles.deleteBundle(deps, call.caller, query));
-  route(app, E.endBundle, S.endBundle, (input, call) => endBundle(deps, call.caller, input));
+  route(app, E.updateBundle, S.updateBundle, (input, call) => bundles.updateBundle(deps, call.caller, input), { docs: { errors: [409] } });
+  route(app, E.deleteBundle, S.deleteBundle, ({ query }, call) => bundles.deleteBundle(deps, call.caller, query), { docs: { errors: [409] } });
+  route(app, E.endBundle, S.endBundle, (input, call) => endBundle(deps, call.caller, input), { docs: { errors: [409] } });
 
   route(app, E.disableSubscription, S.disableSubscription, ({ query }, call) => subscriptions.disableSubscription(deps, call.caller, query));
   route(app, E.enableSubscription, S.enableSubscription, ({ query }, call) =>
-    subscriptions.enableSubscription(deps, { credentials: call.basic, ip: call.ip, query }));
+    subscriptions.enableSubscription(deps, { credentials: call.basic, ip: call.ip, query }), { docs: { errors: [403] } });
 };

@@ -19,7 +19,7 @@ export const shopPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps
   route(app, E.checkout, S.checkout, ({ query, body }, call) => checkout(deps, call.caller, { query, body, headers: call.headers, ip: call.ip, origin: call.origin }));
   route(app, E.getOrder, S.getOrder, ({ query }, call) => orders.getOrder(deps, call.caller, query));
 
-  route(app, E.bundleInvoice, S.bundleInvoice, ({ query }, call) => invoices.bundleInvoice(deps, call.caller, { query, origin: call.origin }));
+  route(app, E.bundleInvoice, S.bundleInvoice, ({ query }, call) => invoices.bundleInvoice(deps, call.caller, { query, origin: call.origin }), { docs: { errors: [409] } });
   route(app, E.creditNoteLink, S.creditNoteLink, ({ query }, call) => invoices.creditNoteLink(deps, call.caller, { query, origin: call.origin }));
   route(app, E.listInvoices, S.listInvoices, ({ query }, call) => invoices.listInvoices(deps, call.caller, query));
 

@@ -15,6 +15,7 @@ import { createMailer } from '../../../server/platform/mail';
 import { urlOf } from './api';
 import { freshDb, query } from './db';
 import { startMailCatcher } from './mail';
+import { watchErrorAnswers } from './documentedErrors';
 
 // The database and mail helpers are imported from here by most tests, beside createHarness.
 export { freshDb, query } from './db';
@@ -82,6 +83,7 @@ export async function createHarness(options: HarnessOptions = {}) {
   const appDb = options.dbPlugin ? db.withPlugin(options.dbPlugin) : db;
   const app: FastifyInstance = buildApp({ db: appDb, mailer, config, clock, botVerifier: options.botVerifier });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  const errorAnswers = watchErrorAnswers(app);
   if (options.routes) app.register(options.routes, { deps: depsOf(app) });
   await app.ready();
 
@@ -173,10 +175,19 @@ export async function createHarness(options: HarnessOptions = {}) {
     login,
     bearer,
     async close() {
+      const undocumented = (() => {
+        try {
+          errorAnswers.check();
+          return null;
+        } catch (error) {
+          return error;
+        }
+      })();
       await app.close();
       await mailer.close();
       await mail.close();
       await drop();
+      if (undocumented) throw undocumented;
     },
   };
 }
