@@ -8,9 +8,7 @@ import {
   type AuthenticatorTransport,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { Passkey } from '../../../contract/security/entities';
-import type { AuthUser } from '../../../contract/users/entities';
 import { AppError, badRequest, conflict, notFound, unauthorised } from '../../errors';
 import { baseUrlOf, type Deps } from '../../kernel/deps';
 import { secondsOf } from '../../platform/clock';
@@ -29,23 +27,21 @@ import {
 import { issueRecoveryCodes } from './recoveryCodes';
 import { deleteRecoveryCodes, factorsOf, finishSessionStage, lockFactorsOf } from './securityQueries';
 import { confirmPassword, requirementOf, requirementReason } from './twoFactorPolicy';
-import { deleteExpiredSessions, findUserById, insertCheckedSession, touchUserActivity } from './queries';
-import { issueSession, permittedAccountId, type SessionUser } from './service';
-import { reserveLoginTry, settleLogin } from './throttle';
+import type { SessionUser } from './service';
 
-// Passkeys (WebAuthn, @simplewebauthn/server): registering them from My Settings, signing in with
-// one alone (usernameless), and the check of one as the second factor of a half-signed-in session.
+// Passkeys (WebAuthn, @simplewebauthn/server): registering them from My Settings and the check of
+// one as the second factor of a half-signed-in session; signing in with one alone is ./passkeySignIn.ts.
 // A passkey belongs to the host it was made on: the relying party is the portal's address the
 // request came to (as mail links decide it, kernel/deps.ts baseUrlOf), its RP ID that address's host
 // name, so uk-portal.localhost and aus-portal.localhost hold different passkeys. Every ceremony
 // starts with a challenge stored for five minutes and taken (deleted) once by the answer to it.
 
 const rpName = 'Data Quality Portal';
-const challengeSeconds = 300;
+export const challengeSeconds = 300;
 
-type SecurityDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
+export type SecurityDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
 type MailingDeps = SecurityDeps & Pick<Deps, 'mail' | 'log'>;
-type Options = { challengeId: string; options: Record<string, unknown> };
+export type Options = { challengeId: string; options: Record<string, unknown> };
 
 /** The relying party of a request: the origin a browser's answer must name, and the RP ID. */
 export function relyingParty(deps: Pick<Deps, 'config'>, requestOrigin: string): { origin: string; rpID: string } {
@@ -59,7 +55,7 @@ const toPasskey = (row: PasskeyRow): Passkey => ({ id: row.id, name: row.name, c
 
 const descriptors = (rows: PasskeyRow[]) => rows.map((row) => ({ id: row.id, transports: row.transports as AuthenticatorTransport[] }));
 
-async function storeChallenge(
+export async function storeChallenge(
   deps: SecurityDeps,
   challenge: string,
   row: { purpose: ChallengeRow['purpose']; userId?: number; sessionId?: string },
@@ -78,7 +74,7 @@ async function storeChallenge(
 }
 
 /** Takes the challenge for good; refuses one that is unknown, already used, someone else's or expired. */
-async function spendChallenge(deps: SecurityDeps, id: string, purpose: ChallengeRow['purpose'], owner: { userId?: number; sessionId?: string }): Promise<ChallengeRow> {
+export async function spendChallenge(deps: SecurityDeps, id: string, purpose: ChallengeRow['purpose'], owner: { userId?: number; sessionId?: string }): Promise<ChallengeRow> {
   const row = await takeChallenge(deps.db, id, purpose, owner);
   if (!row) throw badRequest('This passkey request is unknown or was already used: start again');
   if (row.expires_at <= secondsOf(deps.clock)) throw badRequest('This passkey request has expired (they last 5 minutes): start again');
@@ -98,7 +94,7 @@ function refusalOf(error: unknown, status: 400 | 401): AppError {
 }
 
 /** Checks a sign-in answer (an assertion) against the stored passkey; the authenticator's new counter. */
-async function checkAssertion(
+export async function checkAssertion(
   deps: SecurityDeps,
   input: { challenge: ChallengeRow; passkey: PasskeyRow; response: Record<string, unknown>; origin: string; requireUserVerification: boolean },
 ): Promise<number> {
@@ -126,13 +122,13 @@ async function checkAssertion(
 }
 
 /** Records the use; refuses it when another use with the same or a higher counter came first. */
-async function recordUse(deps: SecurityDeps, passkey: PasskeyRow, counter: number): Promise<void> {
+export async function recordUse(deps: SecurityDeps, passkey: PasskeyRow, counter: number): Promise<void> {
   if (!(await recordPasskeyUse(deps.db, passkey.id, counter, secondsOf(deps.clock)))) {
     throw unauthorised('This passkey\'s signature counter went backwards, so it may have been copied: it was refused');
   }
 }
 
-const credentialIdOf = (response: Record<string, unknown>): string => {
+export const credentialIdOf = (response: Record<string, unknown>): string => {
   if (typeof response.id !== 'string' || response.id === '') throw badRequest('The passkey answer has no credential id');
   return response.id;
 };
@@ -228,62 +224,6 @@ export async function removePasskey(
   if (!removed) throw notFound('Passkey not found');
   await mailSecurityEvent(deps, caller.email, { kind: 'passkey.removed', detail: removed.name, ip: input.ip });
   return { msg: 'Passkey removed' };
-}
-
-// ---- Signing in with a passkey alone ---------------------------------------------------------------
-
-/** GET /auth/passkey: a challenge for any passkey of this host (the browser offers the user's own). */
-export async function passkeyLoginOptions(deps: SecurityDeps, input: { origin: string }): Promise<Options> {
-  const party = relyingParty(deps, input.origin);
-  // The passkey is the only factor: the authenticator must verify the user (PIN, fingerprint, face).
-  const options = await generateAuthenticationOptions({ rpID: party.rpID, userVerification: 'required', timeout: challengeSeconds * 1000 });
-  const challengeId = await storeChallenge(deps, options.challenge, { purpose: 'login' });
-  return { challengeId, options: { ...options } };
-}
-
-const notRegistered = 'This passkey is not registered with this portal (it may have been removed)';
-
-/** Failures of usernameless sign-in have no user name: they count against the address alone. */
-const passkeySource = (ip: string) => ({ userName: `(passkey from ${ip})`, ip });
-
-/**
- * PUT /auth/passkey: the browser's answer opens a full session of the passkey's owner. A passkey is
- * something the user has, verified by the authenticator, so no second step follows it.
- */
-export async function passkeyLogin(
-  deps: SecurityDeps & Pick<Deps, 'jwt'>,
-  input: { challengeId: string; response: Record<string, unknown>; origin: string; ip: string; userAgent?: string | null; recycleTime?: number; accId?: number },
-): Promise<AuthUser> {
-  const { db } = deps;
-  const now = secondsOf(deps.clock);
-  const source = passkeySource(input.ip);
-  const ticket = await reserveLoginTry(db, deps.config.throttle, source, now);
-  const challenge = await spendChallenge(deps, input.challengeId, 'login', {});
-  const passkey = await findPasskey(db, credentialIdOf(input.response));
-  if (!passkey) throw unauthorised(notRegistered);
-  const handle = (input.response.response as { userHandle?: unknown } | undefined)?.userHandle;
-  if (typeof handle === 'string' && handle !== '' && isoBase64URL.toUTF8String(handle) !== String(passkey.user_id)) {
-    throw unauthorised('This passkey answer names another account than the passkey belongs to');
-  }
-  const counter = await checkAssertion(deps, { challenge, passkey, response: input.response, origin: input.origin, requireUserVerification: true });
-  const user = await findUserById(db, passkey.user_id);
-  if (!user) throw unauthorised(notRegistered);
-  await settleLogin(db, ticket, source);
-  if (user.locked) throw unauthorised('This user is locked');
-  await recordUse(deps, passkey, counter);
-
-  const recycleSeconds = input.recycleTime ?? deps.config.runtime.sessionRecycleSeconds;
-  const lifetimes = { recycleSeconds, expirySeconds: recycleSeconds };
-  await touchUserActivity(db, user.id, now);
-  await deleteExpiredSessions(db, now);
-  const sessionId = randomBytes(18).toString('base64url');
-  const session = { id: sessionId, kind: 'session', created_at: now, expires_at: now + lifetimes.expirySeconds,
-    ip: input.ip, user_agent: input.userAgent ?? null, last_used_at: now } as const;
-  // Locked since it was read: refused as if the lock came first.
-  const made = await db.transaction().execute((trx) => insertCheckedSession(trx, user, session));
-  if (made === 'locked') throw unauthorised('This user is locked');
-  if (made === 'changed') throw unauthorised('The account changed while signing in: try again');
-  return issueSession(deps, user, { ...lifetimes, sessionId }, await permittedAccountId(deps, user, input.accId), now);
 }
 
 // ---- The second factor of a half-signed-in session ------------------------------------------------

@@ -10,6 +10,7 @@ import { stageRefusals, validateFirst } from '../../errors';
 import type { Deps } from '../../kernel/deps';
 import * as admin from './admin';
 import * as passkeys from './passkeys';
+import * as passkeySignIn from './passkeySignIn';
 import * as recoveryCodes from './recoveryCodes';
 import * as secondFactor from './secondFactor';
 import * as users from './service';
@@ -62,9 +63,9 @@ export const usersPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
   route(app, SE.endOtherSessions, SS.endOtherSessions, (_input, call) =>
     signedIn.endOtherSessions(deps, call.caller, { sessionId: call.claims.sessionId, ip: call.ip }));
 
-  route(app, SE.passkeyLoginOptions, SS.passkeyLoginOptions, (_input, call) => passkeys.passkeyLoginOptions(deps, { origin: call.origin }));
+  route(app, SE.passkeyLoginOptions, SS.passkeyLoginOptions, (_input, call) => passkeySignIn.passkeyLoginOptions(deps, { origin: call.origin }));
   route(app, SE.passkeyLogin, SS.passkeyLogin, ({ query, body }, call) =>
-    passkeys.passkeyLogin(deps, { ...query, ...body, origin: call.origin, ip: call.ip, userAgent: call.userAgent }), { docs: { errors: [401, 429] } });
+    passkeySignIn.passkeyLogin(deps, { ...query, ...body, origin: call.origin, ip: call.ip, userAgent: call.userAgent }), { docs: { errors: [401, 429] } });
   route(app, SE.secondFactorPasskeyOptions, SS.secondFactorPasskeyOptions, (_input, call) =>
     passkeys.secondFactorPasskeyOptions(deps, call.caller, { sessionId: call.claims.sessionId, origin: call.origin }), { ...secondStep, docs: { errors: [400] } });
   route(app, SE.passkeyRegistrationOptions, SS.passkeyRegistrationOptions, (_input, call) => passkeys.passkeyRegistrationOptions(deps, call.caller, { origin: call.origin }), enrolling);
