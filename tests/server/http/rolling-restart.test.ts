@@ -6,10 +6,8 @@
 // what it has in flight and exits) and started again on its port. No request may fail and the upload
 // must complete with its SHA-256. PostgreSQL only (a PGlite database is one process's); skipped
 // without DATABASE_URL, and without HAProxy (apt-get install haproxy; .ci/run installs it).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,8 +15,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, processDatabase, signInWithAccount, startServerProcess, stopServerProcess, type ServerProcess } from '../../support/serverProcess';
 import { fixturePassword, insertOwnerWithAccount } from '../support/harness';
+import { hasHaproxy, startHaproxy } from '../../support/haproxy';
 
-const haproxyBinary = '/usr/sbin/haproxy';
 const databaseUrl = process.env.DATABASE_URL;
 const chunkBytes = 1024 * 1024;
 
@@ -45,7 +43,7 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
 });
 
-describe.skipIf(!databaseUrl || !existsSync(haproxyBinary))('a rolling restart of two processes behind HAProxy', () => {
+describe.skipIf(!databaseUrl || !hasHaproxy())('a rolling restart of two processes behind HAProxy', () => {
   it('loses no request and no upload chunk', { timeout: 300_000 }, async () => {
     const database = await processDatabase(databaseUrl);
     cleanups.push(() => database.drop());
@@ -54,7 +52,7 @@ describe.skipIf(!databaseUrl || !existsSync(haproxyBinary))('a rolling restart o
     const owner = `rolling-${randomBytes(4).toString('hex')}@example.com`;
     const ownerId = await database.use((db) => insertOwnerWithAccount(db, owner, 'Rolling UK'));
 
-    const [front, portA, portB] = [await freePort(), await freePort(), await freePort()];
+    const [portA, portB] = [await freePort(), await freePort()];
     const env = {
       ...database.env,
       FILE_STORAGE_DIR: storageDir,
@@ -72,18 +70,11 @@ describe.skipIf(!databaseUrl || !existsSync(haproxyBinary))('a rolling restart o
       for (const server of Object.values(servers)) server.child.kill('SIGKILL');
     });
 
-    const dir = await mkdtemp(join(tmpdir(), 'portal-haproxy-'));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    const configFile = join(dir, 'haproxy.cfg');
-    await writeFile(configFile, haproxyConfig(front, [portA, portB]));
-    const haproxy: ChildProcess = spawn(haproxyBinary, ['-f', configFile, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let haproxyOutput = '';
-    haproxy.stdout!.on('data', (piece: Buffer) => (haproxyOutput += piece.toString()));
-    haproxy.stderr!.on('data', (piece: Buffer) => (haproxyOutput += piece.toString()));
-    cleanups.push(async () => void haproxy.kill('SIGKILL'));
-    const origin = `http://127.0.0.1:${front}`;
+    const haproxy = await startHaproxy({ s0: portA, s1: portB });
+    cleanups.push(() => haproxy.stop());
+    const { origin } = haproxy;
     for (let tries = 0; (await send(`${origin}/readyz`, {})).status !== 200; tries++) {
-      if (tries > 100) throw new Error(`HAProxy did not come up: ${haproxyOutput}`);
+      if (tries > 100) throw new Error(`HAProxy did not come up: ${haproxy.output()}`);
       await sleep(100);
     }
 
@@ -139,32 +130,3 @@ describe.skipIf(!databaseUrl || !existsSync(haproxyBinary))('a rolling restart o
     expect(ends.every((status) => status === 'complete'), ends.join(', ')).toBe(true);
   });
 });
-
-/** HAProxy in front of the processes: health checks on /readyz, a connection refused tried on the other server. */
-function haproxyConfig(front: number, ports: number[]): string {
-  return `global
-  log stderr format raw local0 warning
-
-defaults
-  mode http
-  timeout connect 2s
-  timeout client 60s
-  timeout server 60s
-  timeout check 2s
-  retries 3
-  option redispatch
-  retry-on conn-failure empty-response 503
-
-frontend portal
-  bind 127.0.0.1:${front}
-  default_backend servers
-
-backend servers
-  balance roundrobin
-  option httpchk GET /readyz
-  http-check expect status 200
-  option forwardfor
-  http-request set-header X-Request-Id %[uuid()] unless { req.hdr(x-request-id) -m found }
-${ports.map((port, i) => `  server s${i} 127.0.0.1:${port} check inter 500 fall 2 rise 2`).join('\n')}
-`;
-}

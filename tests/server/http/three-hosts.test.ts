@@ -1,6 +1,6 @@
 // Several hosts: three server processes with DATA_DIRs of their own and no folder in common, over one
 // PostgreSQL schema and one object store (s3rver, FILE_STORAGE=s3), behind Debian's HAProxy started
-// here (round robin, health checks on /readyz). A 200 MB file is uploaded through the balancer in
+// by tests/support/haproxy.ts (round robin, health checks on /readyz). A 200 MB file is uploaded through the balancer in
 // 10 MB chunks; HAProxy names the process that answered each (X-Served-By), so the test sees the
 // chunks land on different processes. Mid-upload one process is killed outright (SIGKILL) while
 // chunks are in flight to all three: the chunk it held fails, the client asks the upload's status (as
@@ -9,10 +9,8 @@
 // worker (its metrics count the run; the other processes' count none). The results and the upload
 // are downloaded from every live process, and from the killed one started again on an empty
 // DATA_DIR, with the same bytes. PostgreSQL only, skipped without DATABASE_URL or HAProxy.
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,9 +18,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixturePassword, insertOwnerWithAccount, query } from '../support/harness';
 import { startS3 } from '../support/s3';
+import { hasHaproxy, startHaproxy } from '../../support/haproxy';
 import { freePort, killServerProcess, processDatabase, signInWithAccount, startServerProcess, type ServerProcess } from '../../support/serverProcess';
 
-const haproxyBinary = '/usr/sbin/haproxy';
 const databaseUrl = process.env.DATABASE_URL;
 const chunkBytes = 10_000_000;
 const fileBytes = 200_000_000;
@@ -83,7 +81,7 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
 });
 
-describe.skipIf(!databaseUrl || !existsSync(haproxyBinary))('three hosts behind HAProxy over one PostgreSQL and one object store', () => {
+describe.skipIf(!databaseUrl || !hasHaproxy())('three hosts behind HAProxy over one PostgreSQL and one object store', () => {
   it('take a 200 MB upload in turns, survive one killed mid-upload, and share the job and the downloads', { timeout: 600_000 }, async () => {
     const database = await processDatabase(databaseUrl);
     cleanups.push(() => database.drop());
@@ -119,21 +117,14 @@ describe.skipIf(!databaseUrl || !existsSync(haproxyBinary))('three hosts behind 
       for (const server of Object.values(servers)) server.child.kill('SIGKILL');
     });
 
-    const dir = await mkdtemp(join(tmpdir(), 'portal-haproxy-'));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    const front = await freePort();
-    const configFile = join(dir, 'haproxy.cfg');
-    await writeFile(configFile, haproxyConfig(front, ports));
-    const haproxy = spawn(haproxyBinary, ['-f', configFile, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let haproxyOutput = '';
-    haproxy.stderr.on('data', (piece: Buffer) => (haproxyOutput += piece.toString()));
-    cleanups.push(async () => void haproxy.kill('SIGKILL'));
-    const origin = `http://127.0.0.1:${front}`;
+    const haproxy = await startHaproxy(ports, { timeoutSeconds: 120 });
+    cleanups.push(() => haproxy.stop());
+    const { origin } = haproxy;
     // Every process in rotation: three answers from three processes.
     for (let tries = 0; ; tries++) {
       const seen = new Set((await Promise.all(names.map(() => send(`${origin}/readyz`)))).map((r) => r.servedBy));
       if (seen.size === 3) break;
-      if (tries > 200) throw new Error(`HAProxy did not bring the three processes up: ${haproxyOutput}`);
+      if (tries > 200) throw new Error(`HAProxy did not bring the three processes up: ${haproxy.output()}`);
       await sleep(100);
     }
 
@@ -221,33 +212,3 @@ describe.skipIf(!databaseUrl || !existsSync(haproxyBinary))('three hosts behind 
     expect(zips.size).toBe(1);
   });
 });
-
-/** HAProxy as in docs/deployment.md, naming the process that answered each request (X-Served-By). */
-function haproxyConfig(front: number, ports: Record<string, number>): string {
-  return `global
-  log stderr format raw local0 warning
-
-defaults
-  mode http
-  timeout connect 2s
-  timeout client 120s
-  timeout server 120s
-  timeout check 2s
-  retries 3
-  option redispatch
-  retry-on conn-failure empty-response 503
-
-frontend portal
-  bind 127.0.0.1:${front}
-  default_backend servers
-
-backend servers
-  balance roundrobin
-  option httpchk GET /readyz
-  http-check expect status 200
-  option forwardfor
-  http-request set-header X-Request-Id %[uuid()] unless { req.hdr(x-request-id) -m found }
-  http-response set-header X-Served-By %[srv_name]
-${Object.entries(ports).map(([name, port]) => `  server ${name} 127.0.0.1:${port} check inter 500 fall 2 rise 2`).join('\n')}
-`;
-}
